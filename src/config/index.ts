@@ -1,0 +1,3 @@
+export { ConfigSchema, SECRET_KEYS, type Config, type ConfigKey } from './schema'
+export { ConfigError, configKeys, loadConfig, redactConfig } from './load'
+export { configTable } from './table'

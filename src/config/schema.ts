@@ -1,0 +1,34 @@
+import { Type as t, type Static } from '@sinclair/typebox'
+
+/**
+ * The service's whole configuration surface, one entry per environment variable of DESIGN §3.
+ * Every entry carries its default and a description: the README's configuration table is generated
+ * from this object and a test keeps the two equal, so documentation cannot drift from the code.
+ * Values arrive as strings from the environment and are converted before validation.
+ */
+export const ConfigSchema = t.Object({
+  PORT: t.Integer({ minimum: 0, maximum: 65535, default: 3000, description: 'TCP port of the HTTP service (0 picks a free port).' }),
+  HOST: t.String({ minLength: 1, default: '127.0.0.1', description: 'Interface the HTTP service binds to; use 0.0.0.0 behind a reverse proxy on a VM.' }),
+  DATABASE_PATH: t.String({ minLength: 1, default: './data/event-index.sqlite', description: 'SQLite file (created with its folder if missing); `:memory:` for a throw-away database.' }),
+  PUBLIC_BASE_URL: t.String({ default: '', pattern: '^(https?://[^\\s]+)?$', form: 'an http(s) URL', description: 'Storefront base used in statusUrl/eventsUrl/indexUrl when the gateway forwards no `gw-base-url`; empty means http://HOST:PORT.' }),
+  GW_SIGNING_KEYS: t.String({ default: '', pattern: '^([^:,\\s]+:[^,\\s]+(,[^:,\\s]+:[^,\\s]+)*)?$', form: 'kid:secret[,kid:secret…]', description: 'Gateway signing keyring `kid:secret,kid:secret` (several kids during rotation). Secret. `serve` refuses to start without it.' }),
+  GW_USAGE_URL: t.String({ default: '', pattern: '^(https?://[^\\s]+)?$', form: 'an http(s) URL', description: 'Base URL of the gateway usage service (`/allowance`, `/usage`). Empty: paid routes answer 503.' }),
+  GW_USAGE_READ_KEY: t.String({ default: '', description: 'Bearer key for allowance checks (read). Secret.' }),
+  GW_USAGE_WRITE_KEY: t.String({ default: '', description: 'Bearer key for usage reports (write). Secret.' }),
+  GW_SERVICE_SLUG: t.String({ minLength: 1, default: 'event-index', description: 'Service slug sent to the usage service.' }),
+  AGENT_KEYS: t.String({ default: '', pattern: '^([^:,\\s]+:[^,\\s]+(,[^:,\\s]+:[^,\\s]+)*)?$', form: 'key:agentId[,key:agentId…]', description: 'Bearer agent keys accepted on read routes, `key:agentId,key:agentId`. Secret.' }),
+  SMTP_URL: t.String({ default: '', pattern: '^(smtps?://[^\\s]+)?$', form: 'smtp://[user:pass@]host[:port] or smtps://…', description: 'SMTP server for report mail, e.g. smtp://user:pass@host:587. Empty: reports are stored, not mailed. Secret.' }),
+  REPORT_TO: t.String({ default: '', description: 'Recipient address of report mail.' }),
+  REPORT_DAILY_CAP: t.Integer({ minimum: 1, maximum: 100000, default: 20, description: 'Reports accepted per reporter (agent id, else email) per UTC day.' }),
+  CRAWL_WORKERS: t.Integer({ minimum: 1, maximum: 64, default: 2, description: 'Crawler worker threads.' }),
+  CRAWL_MAX_PAGES: t.Integer({ minimum: 1, maximum: 100000, default: 200, description: 'Page budget per index job.' }),
+  CRAWL_USER_AGENT: t.String({ minLength: 1, default: 'event-index/{version} (+https://github.com/event-index/event-index)', description: 'User-Agent of every crawl request; `{version}` is replaced by the release.' }),
+  CRAWL_ALLOW_PRIVATE: t.Boolean({ default: false, description: 'Allow crawling loopback and private addresses. Tests and development only.' }),
+  LOG_LEVEL: t.Union([t.Literal('debug'), t.Literal('info'), t.Literal('warn'), t.Literal('error')], { default: 'info', description: 'Lowest level written to the JSON log on stdout.' }),
+})
+
+export type Config = Static<typeof ConfigSchema>
+export type ConfigKey = keyof Config
+
+/** Variables whose values must never be printed or logged. */
+export const SECRET_KEYS: readonly ConfigKey[] = ['GW_SIGNING_KEYS', 'GW_USAGE_READ_KEY', 'GW_USAGE_WRITE_KEY', 'AGENT_KEYS', 'SMTP_URL']

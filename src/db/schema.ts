@@ -1,0 +1,160 @@
+import { sql } from 'drizzle-orm'
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+
+// Times are integer milliseconds since the epoch (UTC); the API renders them as ISO 8601.
+// FTS5 tables and their triggers live in a custom migration (drizzle-kit cannot express them).
+
+/** One organization per registrable domain; `org_id` is derived from the domain, so it is stable. */
+export const organizations = sqliteTable('organizations', {
+  orgId: text('org_id').primaryKey(),
+  domain: text('domain').notNull().unique(),
+  website: text('website'),
+  name: text('name'),
+  timezone: text('timezone'),
+  platform: text('platform'),
+  eventCount: integer('event_count').notNull().default(0),
+  lastIndexedAt: integer('last_indexed_at'),
+  lastJobId: text('last_job_id'),
+  createdAt: integer('created_at').notNull(),
+  updatedAt: integer('updated_at').notNull(),
+})
+
+/** Each calendar source found on a site: feed, API or page, with how it went last time. */
+export const sources = sqliteTable(
+  'sources',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    orgId: text('org_id').notNull().references(() => organizations.orgId, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    kind: text('kind').notNull(),
+    platform: text('platform'),
+    status: text('status').notNull(),
+    httpStatus: integer('http_status'),
+    error: text('error'),
+    eventCount: integer('event_count').notNull().default(0),
+    etag: text('etag'),
+    lastModified: text('last_modified'),
+    lastFetchedAt: integer('last_fetched_at'),
+  },
+  (table) => [uniqueIndex('sources_org_url').on(table.orgId, table.url)],
+)
+
+/**
+ * Normalized events. `record` is the spec's Event as JSON, built once at write time; the other columns
+ * exist to filter and sort without parsing it. `event_id` is stable across re-crawls.
+ */
+export const events = sqliteTable(
+  'events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    orgId: text('org_id').notNull().references(() => organizations.orgId, { onDelete: 'cascade' }),
+    eventId: text('event_id').notNull(),
+    sourceId: integer('source_id').references(() => sources.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    startsAt: integer('starts_at').notNull(),
+    endsAt: integer('ends_at'),
+    allDay: integer('all_day', { mode: 'boolean' }).notNull().default(false),
+    city: text('city'),
+    cityKey: text('city_key'),
+    category: text('category'),
+    latitude: real('latitude'),
+    longitude: real('longitude'),
+    isExternal: integer('is_external', { mode: 'boolean' }).notNull().default(false),
+    isFamily: integer('is_family', { mode: 'boolean' }).notNull().default(false),
+    record: text('record').notNull(),
+    scrapedAt: integer('scraped_at').notNull(),
+    scriptVersion: text('script_version').notNull(),
+  },
+  (table) => [
+    uniqueIndex('events_org_event').on(table.orgId, table.eventId),
+    index('events_org_starts').on(table.orgId, table.startsAt),
+    index('events_starts').on(table.startsAt),
+    index('events_city_starts').on(table.cityKey, table.startsAt),
+  ],
+)
+
+/** Category membership, so a category filter uses an index instead of scanning JSON. */
+export const eventCategories = sqliteTable(
+  'event_categories',
+  {
+    eventPk: integer('event_pk').notNull().references(() => events.id, { onDelete: 'cascade' }),
+    category: text('category').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.eventPk, table.category] }), index('event_categories_category').on(table.category, table.eventPk)],
+)
+
+/** Index jobs: a SQLite queue with leases, so a killed process loses no job. */
+export const indexJobs = sqliteTable(
+  'index_jobs',
+  {
+    jobId: text('job_id').primaryKey(),
+    orgId: text('org_id').notNull().references(() => organizations.orgId, { onDelete: 'cascade' }),
+    website: text('website').notNull(),
+    startDate: text('start_date').notNull(),
+    endDate: text('end_date').notNull(),
+    hints: text('hints').notNull().default('{}'),
+    hintReport: text('hint_report').notNull().default('[]'),
+    state: text('state', { enum: ['pending', 'running', 'ready', 'failed', 'cancelled'] }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(3),
+    leaseOwner: text('lease_owner'),
+    leaseExpiresAt: integer('lease_expires_at'),
+    progress: text('progress').notNull().default('{}'),
+    error: text('error'),
+    eventCount: integer('event_count'),
+    agentId: text('agent_id'),
+    accountId: text('account_id'),
+    requestId: text('request_id'),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+    startedAt: integer('started_at'),
+    finishedAt: integer('finished_at'),
+    expiresAt: integer('expires_at').notNull(),
+  },
+  (table) => [index('index_jobs_state_lease').on(table.state, table.leaseExpiresAt), index('index_jobs_org_created').on(table.orgId, table.createdAt)],
+)
+
+/** Problem reports: the audit record survives a failed mail and is retried later. */
+export const reports = sqliteTable(
+  'reports',
+  {
+    reportId: text('report_id').primaryKey(),
+    reporter: text('reporter').notNull(),
+    agentId: text('agent_id'),
+    email: text('email'),
+    message: text('message').notNull(),
+    domain: text('domain'),
+    orgId: text('org_id'),
+    jobId: text('job_id'),
+    diagnostics: text('diagnostics').notNull().default('{}'),
+    delivered: integer('delivered', { mode: 'boolean' }).notNull().default(false),
+    deliveryAttempts: integer('delivery_attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: integer('created_at').notNull(),
+    deliveredAt: integer('delivered_at'),
+  },
+  (table) => [index('reports_reporter_created').on(table.reporter, table.createdAt), index('reports_undelivered').on(table.delivered, table.createdAt)],
+)
+
+/** MCP accounts; the account key is stored only as its SHA-256. */
+export const accounts = sqliteTable('accounts', {
+  accountId: text('account_id').primaryKey(),
+  email: text('email').notNull().unique(),
+  keyHash: text('key_hash').notNull().unique(),
+  createdAt: integer('created_at').notNull(),
+})
+
+/** Prepaid credits as an append-only ledger; a debit's idempotency key makes a retried call free. */
+export const creditLedger = sqliteTable(
+  'credit_ledger',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    accountId: text('account_id').notNull().references(() => accounts.accountId, { onDelete: 'cascade' }),
+    delta: integer('delta').notNull(),
+    reason: text('reason').notNull(),
+    tool: text('tool'),
+    idempotencyKey: text('idempotency_key').unique(),
+    createdAt: integer('created_at').notNull().default(sql`(unixepoch() * 1000)`),
+  },
+  (table) => [index('credit_ledger_account').on(table.accountId, table.createdAt)],
+)

@@ -1,0 +1,26 @@
+import { t } from 'elysia'
+import { OrganizationSchema, OrganizationSummarySchema } from '../model/organization'
+import { NotIndexedBody, PaymentRequiredBody } from './common.model'
+
+export const OrgParams = t.Object({
+  id: t.String({ pattern: '^[a-zA-Z0-9_]+$', maxLength: 64, description: 'an orgId (org_ + 16 hex)', error: 'id must be an orgId (org_ followed by 16 hex characters)' }),
+})
+
+export const BusinessSearchQuery = t.Object(
+  {
+    q: t.String({ minLength: 1, maxLength: 200, description: 'text matched against organization names and domains', error: 'q is required: 1 to 200 characters of search text' }),
+    limit: t.Optional(t.Integer({ minimum: 1, maximum: 100, default: 20, description: 'default 20', error: 'limit must be an integer from 1 to 100' })),
+  },
+  { additionalProperties: true },
+)
+
+export const BusinessSearchResult = t.Object({
+  count: t.Integer({ minimum: 0 }),
+  query: t.String(),
+  organizations: t.Array(OrganizationSummarySchema),
+})
+
+export const businessesResponses = {
+  events: { 200: OrganizationSchema, 402: PaymentRequiredBody, 404: NotIndexedBody },
+  search: { 200: BusinessSearchResult, 402: PaymentRequiredBody },
+} as const

@@ -1,0 +1,51 @@
+import { invalidRequest } from '../errors'
+import { isCalendarDate } from '../model/dates'
+import { t } from 'elysia'
+
+/** Every error body: `{error, message}` (spec "Error body"), described for one status. */
+export const errorBody = (description = 'error') =>
+  t.Object(
+    { error: t.String({ description: 'machine-readable code' }), message: t.String({ description: 'what was wrong, for people' }) },
+    { additionalProperties: true, description },
+  )
+
+export const UsageItem = t.Object({ meter: t.String(), quantity: t.Integer({ minimum: 0 }) })
+
+/** 402 bodies: the identity challenge (`usage: []`) and `payment_required` with the usage declaration. */
+export const PaymentRequiredBody = t.Object({
+  error: t.String({ description: 'identity_required or payment_required' }),
+  message: t.String(),
+  usage: t.Array(UsageItem),
+  request_id: t.Optional(t.String()),
+})
+
+export const NotIndexedBody = t.Object({
+  error: t.String({ description: 'not_indexed' }),
+  message: t.String(),
+  indexUrl: t.String({ description: 'POST here to index the organization' }),
+})
+
+/** A calendar date as the spec writes it; `format: date` also refuses impossible days (2026-02-30). */
+export const DateParam = (name: string, description: string) =>
+  t.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', format: 'date', description, error: `${name} must be a calendar date written YYYY-MM-DD` })
+
+/** The error responses of routes behind the gateway, for the OpenAPI document. */
+export const gatewayErrors = {
+  400: errorBody('invalid request: the message names the field'),
+  401: errorBody('invalid_gateway_signature or unknown_kid'),
+  403: errorBody('missing_authentication_token: the path lacks the single /api/v1 prefix'),
+  501: errorBody('not_implemented: this release does not serve the route yet'),
+  503: errorBody('the usage service could not confirm the allowance'),
+} as const
+
+/**
+ * Refuses impossible days and reversed windows. The schema's pattern only checks the shape, and Elysia's
+ * `date` format accepts days that do not exist; this runs in `beforeHandle`, after schema validation.
+ */
+export function assertDateWindow(values: { startDate?: string; endDate?: string }): void {
+  for (const name of ['startDate', 'endDate'] as const) {
+    const value = values[name]
+    if (value !== undefined && !isCalendarDate(value)) throw invalidRequest(`${name} must be a calendar date written YYYY-MM-DD (${value} does not exist)`)
+  }
+  if (values.startDate && values.endDate && values.endDate < values.startDate) throw invalidRequest('endDate must not be before startDate')
+}

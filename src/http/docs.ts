@@ -1,0 +1,39 @@
+import { swagger } from '@elysiajs/swagger'
+import { Elysia } from 'elysia'
+import { VERSION } from '../version'
+import { cleanOpenApi } from './openapi-clean'
+
+const SPEC_PATH = '/api/v1/openapi.json'
+
+/** OpenAPI 3 at `/api/v1/openapi.json` and a docs page at `/api/v1/docs` (DESIGN §4, contract). */
+export function docsPlugin() {
+  return new Elysia({ name: 'docs' })
+    .onAfterHandle(({ path, response }) => (path === SPEC_PATH ? { ...(cleanOpenApi(response) as object), openapi: '3.1.0' } : undefined))
+    .use(swaggerPlugin())
+}
+
+function swaggerPlugin() {
+  return swagger({
+    path: '/api/v1/docs',
+    specPath: SPEC_PATH,
+    provider: 'swagger-ui',
+    // Relative, so the page also works behind the storefront prefix `/s/<session>`.
+    swaggerOptions: { url: 'openapi.json' } as never,
+    exclude: ['/api/v1/docs', '/api/v1/openapi.json'],
+    documentation: {
+      info: {
+        title: 'event-index',
+        version: VERSION,
+        description:
+          'Normalized upcoming events of organizations (libraries, museums, parks, schools, churches, community centres), indexed on demand. Every path carries the /api/v1 prefix; requests arrive through the payment gateway, signed (gw-signature) and identified (gw-agent-id).',
+      },
+      tags: [
+        { name: 'index', description: 'Index an organization and poll the job' },
+        { name: 'events', description: "Read an organization's events" },
+        { name: 'search', description: 'Search events and organizations' },
+        { name: 'report', description: 'Report a problem' },
+        { name: 'service', description: 'Operations' },
+      ],
+    },
+  })
+}

@@ -1,0 +1,63 @@
+import { t, type Static } from 'elysia'
+import { DateParam, errorBody, PaymentRequiredBody } from './common.model'
+
+const HintList = (what: string) =>
+  t.Array(t.String(), { description: `${what}; only http(s) URLs of at most 2048 characters are kept, duplicates dropped, 50 at most` })
+
+/** Body of `POST /api/v1/orgs`. `website` or its alias `domain` is required (checked before the handler). */
+export const IndexRequestBody = t.Object(
+  {
+    website: t.Optional(t.String({ minLength: 1, maxLength: 2048, description: 'site to index: a domain or an http(s) URL' })),
+    domain: t.Optional(t.String({ minLength: 1, maxLength: 2048, description: 'alias of website' })),
+    startDate: t.Optional(DateParam('startDate', 'first day of the window; default today')),
+    endDate: t.Optional(DateParam('endDate', 'last day of the window; default today + 90 days')),
+    hints: t.Optional(
+      t.Object(
+        { calendarUrls: t.Optional(HintList('calendar pages or feeds')), eventUrls: t.Optional(HintList('event detail pages')) },
+        { additionalProperties: true, description: 'URLs appended to what discovery finds' },
+      ),
+    ),
+  },
+  { additionalProperties: true },
+)
+export type IndexRequest = Static<typeof IndexRequestBody>
+
+export const IndexAccepted = t.Object({
+  jobId: t.String({ description: 'unguessable job id' }),
+  statusUrl: t.String({ description: 'poll here; uses the storefront address' }),
+  expiresAt: t.String({ format: 'date-time', description: '24 hours after creation' }),
+})
+
+export const JobParams = t.Object({
+  jobId: t.String({ pattern: '^[A-Za-z0-9_-]{1,128}$', error: 'jobId must be a job id as returned by POST /api/v1/orgs' }),
+})
+
+const Progress = t.Object({ pagesFetched: t.Integer(), sourcesFound: t.Integer(), eventsFound: t.Integer() })
+
+export const JobPending = t.Object({
+  jobId: t.String(),
+  status: t.Union([t.Literal('pending'), t.Literal('running')]),
+  progress: Progress,
+  statusUrl: t.String(),
+  createdAt: t.String({ format: 'date-time' }),
+  expiresAt: t.String({ format: 'date-time' }),
+})
+
+export const JobReady = t.Object({
+  jobId: t.String(),
+  status: t.Literal('ready'),
+  orgId: t.String(),
+  eventsUrl: t.String(),
+  eventCount: t.Integer({ minimum: 0 }),
+})
+
+export const orgsResponses = {
+  create: { 202: IndexAccepted, 402: PaymentRequiredBody },
+  poll: {
+    200: JobReady,
+    202: JobPending,
+    404: errorBody('no job with this id'),
+    410: errorBody('job_expired: older than 24 hours; `eventsUrl` when the organization is indexed, else `indexUrl`'),
+    502: errorBody('index_failed: the crawl failed; `reason` says why'),
+  },
+} as const

@@ -1,0 +1,27 @@
+import { t } from 'elysia'
+import { EventSchema } from '../model/event'
+import { DateParam, PaymentRequiredBody } from './common.model'
+
+export const EventSearchQuery = t.Object(
+  {
+    startDate: t.Optional(DateParam('startDate', 'first day; default today (UTC)')),
+    endDate: t.Optional(DateParam('endDate', 'last day; default startDate + 90 days (the index window)')),
+    category: t.Optional(t.String({ minLength: 1, maxLength: 100, description: 'category, e.g. family, kids, storytime; default none' })),
+    city: t.Optional(t.String({ minLength: 1, maxLength: 100, description: 'city, case-insensitive; default none' })),
+    limit: t.Optional(t.Integer({ minimum: 1, maximum: 200, default: 50, description: 'default 50', error: 'limit must be an integer from 1 to 200' })),
+  },
+  { additionalProperties: true },
+)
+
+export const EventSearchResult = t.Object({
+  count: t.Integer({ minimum: 0 }),
+  filters: t.Object({
+    startDate: t.String(),
+    endDate: t.String(),
+    category: t.Union([t.String(), t.Null()]),
+    city: t.Union([t.String(), t.Null()]),
+  }, { description: 'the filters applied, defaults included' }),
+  events: t.Array(EventSchema),
+})
+
+export const searchResponses = { 200: EventSearchResult, 402: PaymentRequiredBody } as const

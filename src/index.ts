@@ -1,0 +1,44 @@
+#!/usr/bin/env bun
+import { devCommand, migrateCommand, serveCommand } from './cli/service-commands'
+import { UsageError } from './cli/flags'
+import { USAGE } from './cli/usage'
+import { ConfigError } from './config'
+import { VERSION } from './version'
+
+const commands: Record<string, (args: string[]) => Promise<number>> = {
+  serve: serveCommand,
+  dev: devCommand,
+  migrate: migrateCommand,
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...args] = argv
+  if (name === '--version' || name === '-v' || name === 'version') {
+    process.stdout.write(`${VERSION}\n`)
+    return 0
+  }
+  if (name === '--help' || name === '-h' || name === 'help') {
+    process.stdout.write(USAGE)
+    return 0
+  }
+  const command = name === undefined ? undefined : commands[name]
+  if (!command) {
+    process.stderr.write(`${name === undefined ? 'missing command' : `unknown command: ${name}`}\n\n${USAGE}`)
+    return 2
+  }
+  try {
+    return await command(args)
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`${error.message}\n\n${USAGE}`)
+      return 2
+    }
+    if (error instanceof ConfigError) {
+      process.stderr.write(`configuration error: ${error.message}\n`)
+      return 78
+    }
+    throw error
+  }
+}
+
+process.exit(await main(process.argv.slice(2)))

@@ -1,0 +1,21 @@
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/
+
+/** True for a real calendar day written YYYY-MM-DD (refuses 2026-02-30 and month 13). */
+export function isCalendarDate(text: string): boolean {
+  const m = DATE.exec(text)
+  if (!m) return false
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])]
+  const date = new Date(Date.UTC(y, mo - 1, d))
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d
+}
+
+/** The calendar day `days` after `date` (both YYYY-MM-DD). */
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number)
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10)
+}
+
+/** Today's date in UTC as YYYY-MM-DD, for window defaults. */
+export function utcToday(nowMs: number): string {
+  return new Date(nowMs).toISOString().slice(0, 10)
+}

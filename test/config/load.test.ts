@@ -1,0 +1,89 @@
+// Pins the configuration contract (DESIGN §3): one schema with a default for every variable; values
+// converted from strings; a bad value stops start-up with a ConfigError naming the variable; secrets
+// never appear in what is printed.
+import { describe, expect, it } from 'bun:test'
+import { ConfigError, ConfigSchema, configKeys, loadConfig, redactConfig, SECRET_KEYS } from '../../src/config'
+
+function errorOf(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env)
+  } catch (error) {
+    if (error instanceof ConfigError) return error
+    throw error
+  }
+  throw new Error('expected a ConfigError')
+}
+
+describe('loadConfig', () => {
+  it('gives every variable its default and a description', () => {
+    const config = loadConfig({})
+    for (const key of configKeys) {
+      const schema = (ConfigSchema.properties as any)[key]
+      expect(schema.description?.length).toBeGreaterThan(10)
+      expect(config[key]).toEqual(schema.default)
+    }
+    expect(config.PORT).toBe(3000)
+    expect(config.HOST).toBe('127.0.0.1')
+    expect(config.DATABASE_PATH).toBe('./data/event-index.sqlite')
+    expect(config.CRAWL_ALLOW_PRIVATE).toBe(false)
+  })
+
+  it('converts integers and booleans from their text', () => {
+    const config = loadConfig({ PORT: '8081', CRAWL_WORKERS: ' 4 ', CRAWL_ALLOW_PRIVATE: 'true', REPORT_DAILY_CAP: '5' })
+    expect(config).toMatchObject({ PORT: 8081, CRAWL_WORKERS: 4, CRAWL_ALLOW_PRIVATE: true, REPORT_DAILY_CAP: 5 })
+    expect(loadConfig({ CRAWL_ALLOW_PRIVATE: '0' }).CRAWL_ALLOW_PRIVATE).toBe(false)
+  })
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '', LOG_LEVEL: '' })).toMatchObject({ PORT: 3000, LOG_LEVEL: 'info' })
+  })
+
+  it('lets overrides (CLI flags) win over the environment, validated the same way', () => {
+    expect(loadConfig({ PORT: '4000' }, { PORT: '4001' }).PORT).toBe(4001)
+    expect(() => loadConfig({}, { PORT: 'x' })).toThrow(ConfigError)
+  })
+
+  const bad: [Record<string, string>, string][] = [
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '65536' }, 'PORT'],
+    [{ PORT: '80.5' }, 'PORT'],
+    [{ CRAWL_WORKERS: '0' }, 'CRAWL_WORKERS'],
+    [{ CRAWL_MAX_PAGES: '-3' }, 'CRAWL_MAX_PAGES'],
+    [{ REPORT_DAILY_CAP: 'many' }, 'REPORT_DAILY_CAP'],
+    [{ CRAWL_ALLOW_PRIVATE: 'maybe' }, 'CRAWL_ALLOW_PRIVATE'],
+    [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL'],
+    [{ PUBLIC_BASE_URL: 'events.example.org' }, 'PUBLIC_BASE_URL'],
+    [{ GW_USAGE_URL: 'ftp://usage' }, 'GW_USAGE_URL'],
+    [{ GW_SIGNING_KEYS: 'justasecret' }, 'GW_SIGNING_KEYS'],
+    [{ GW_SIGNING_KEYS: 'k1:s1,,k2:s2' }, 'GW_SIGNING_KEYS'],
+    [{ AGENT_KEYS: 'key-without-agent' }, 'AGENT_KEYS'],
+    [{ SMTP_URL: 'mail.example.org:25' }, 'SMTP_URL'],
+  ]
+  for (const [env, variable] of bad) {
+    it(`names ${variable} when it is ${JSON.stringify(Object.values(env)[0])}`, () => {
+      const error = errorOf(env)
+      expect(error.variable).toBe(variable)
+      expect(error.message).toStartWith(`${variable}: `)
+    })
+  }
+
+  it('never echoes a secret value in the error', () => {
+    const error = errorOf({ GW_SIGNING_KEYS: 'supersecretvalue' })
+    expect(error.message).not.toContain('supersecretvalue')
+    expect(error.message).toContain('kid:secret')
+  })
+
+  it('accepts a keyring with several kids', () => {
+    expect(loadConfig({ GW_SIGNING_KEYS: 'k2025:old-secret,k2026:new=secret+/' }).GW_SIGNING_KEYS).toBe('k2025:old-secret,k2026:new=secret+/')
+  })
+})
+
+describe('redactConfig', () => {
+  it('masks every secret that is set and nothing else', () => {
+    const config = loadConfig({ GW_SIGNING_KEYS: 'k:s3cr3t', AGENT_KEYS: 'ak:agent', SMTP_URL: 'smtp://u:pw@h:25', GW_USAGE_READ_KEY: 'r', GW_USAGE_WRITE_KEY: 'w', PORT: '9' })
+    const shown = redactConfig(config)
+    for (const key of SECRET_KEYS) expect(shown[key]).toBe('***')
+    expect(shown.PORT).toBe(9)
+    expect(JSON.stringify(shown)).not.toMatch(/s3cr3t|pw@|"ak:/)
+  })
+})

@@ -1,0 +1,44 @@
+// Pins the shipped artefact (issue 2, DESIGN §3): `npm run build`'s single executable runs from another
+// folder with nothing beside it, finds its embedded migrations, boots `serve` on a fresh temp database
+// and answers over real HTTP, and stops cleanly on SIGTERM.
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { Database } from 'bun:sqlite'
+import { join } from 'node:path'
+import pkg from '../../package.json'
+import { buildBinary, run, startService } from '../helpers/process'
+import { tempDir } from '../helpers/tmp'
+
+let binary: string
+const tmp = tempDir()
+beforeAll(async () => {
+  binary = await buildBinary()
+}, 120_000)
+afterAll(() => tmp.cleanup())
+
+describe('the compiled binary', () => {
+  it('prints its version from a folder without the checkout', async () => {
+    const { code, stdout } = await run([binary, '--version'], { cwd: tmp.dir })
+    expect(code).toBe(0)
+    expect(stdout.trim()).toBe(pkg.version)
+  })
+
+  it('boots serve on a fresh database, answers over HTTP and stops on SIGTERM', async () => {
+    const database = join(tmp.dir, 'fresh', 'db.sqlite')
+    const service = await startService([binary, 'serve'], { cwd: tmp.dir, env: { DATABASE_PATH: database, GW_SIGNING_KEYS: 'ci:secret' } })
+    try {
+      const health = await fetch(`${service.url}/api/v1/health`)
+      expect(health.status).toBe(200)
+      const body = await health.json()
+      expect(body).toMatchObject({ status: 'ok', version: pkg.version, database: { status: 'ok', journalMode: 'wal' } })
+      expect(body.database.migrations).toBeGreaterThan(0)
+      const denied = await fetch(`${service.url}/health`)
+      expect(denied.status).toBe(403)
+    } finally {
+      expect(await service.stop()).toBe(0)
+    }
+    const db = new Database(database, { readonly: true })
+    const names = (db.query("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((r) => r.name)
+    db.close()
+    expect(names).toEqual(expect.arrayContaining(['organizations', 'events', 'index_jobs', 'events_fts']))
+  }, 30_000)
+})

@@ -1,0 +1,78 @@
+import { join } from 'node:path'
+import type { Subprocess } from 'bun'
+
+export const ROOT = join(import.meta.dir, '../..')
+export const BUN = process.execPath
+
+let built: Promise<string> | undefined
+
+/** Compiles `dist`-style binary once per test run into a temp folder and returns its path. */
+export function buildBinary(): Promise<string> {
+  built ??= (async () => {
+    const { mkdtempSync } = await import('node:fs')
+    const { tmpdir } = await import('node:os')
+    const out = join(mkdtempSync(join(tmpdir(), 'event-index-bin-')), 'event-index')
+    const proc = Bun.spawn([BUN, 'build', '--compile', '--target=bun', join(ROOT, 'src/index.ts'), '--outfile', out], { cwd: ROOT, stdout: 'pipe', stderr: 'pipe' })
+    if ((await proc.exited) !== 0) throw new Error(`build failed: ${await new Response(proc.stderr).text()}`)
+    return out
+  })()
+  return built
+}
+
+/** Runs a command to completion and returns its exit code and output. */
+export async function run(cmd: string[], options: { env?: Record<string, string>; cwd?: string } = {}) {
+  const proc = Bun.spawn(cmd, { cwd: options.cwd ?? ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...options.env }, stdout: 'pipe', stderr: 'pipe' })
+  const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited])
+  return { code, stdout, stderr }
+}
+
+export type Running = { proc: Subprocess<'ignore', 'pipe', 'pipe'>; url: string; logs: string[]; stop(signal?: NodeJS.Signals): Promise<number> }
+
+/**
+ * Starts a long-running service command and resolves once its `listening` log line names the URL
+ * (start it with PORT=0 so the system picks a free port). Rejects if it exits or stays silent.
+ */
+export async function startService(cmd: string[], options: { env?: Record<string, string>; cwd?: string; timeoutMs?: number } = {}): Promise<Running> {
+  const proc = Bun.spawn(cmd, {
+    cwd: options.cwd ?? ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', PORT: '0', ...options.env },
+    stdin: 'ignore',
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
+  const logs: string[] = []
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no listening line after ${options.timeoutMs ?? 15000} ms: ${logs.join('')}`)), options.timeoutMs ?? 15000)
+    ;(async () => {
+      const decoder = new TextDecoder()
+      let buffer = ''
+      for await (const chunk of proc.stdout) {
+        buffer += decoder.decode(chunk)
+        let newline: number
+        while ((newline = buffer.indexOf('\n')) >= 0) {
+          const line = buffer.slice(0, newline)
+          buffer = buffer.slice(newline + 1)
+          logs.push(line)
+          try {
+            const parsed = JSON.parse(line)
+            if (parsed.msg === 'listening') {
+              clearTimeout(timer)
+              resolve(parsed.url)
+            }
+          } catch {}
+        }
+      }
+      clearTimeout(timer)
+      reject(new Error(`exited with ${await proc.exited} before listening: ${await new Response(proc.stderr).text()}`))
+    })()
+  })
+  return {
+    proc,
+    url,
+    logs,
+    async stop(signal = 'SIGTERM') {
+      proc.kill(signal)
+      return proc.exited
+    },
+  }
+}
