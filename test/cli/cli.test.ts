@@ -60,7 +60,7 @@ describe('event-index CLI', () => {
     try {
       const res = await fetch(`${service.url}/api/v1/health`)
       expect(res.status).toBe(200)
-      expect((await res.json()).database.journalMode).toBe('wal')
+      expect(((await res.json()) as any).database.journalMode).toBe('wal')
     } finally {
       expect(await service.stop()).toBe(0)
     }

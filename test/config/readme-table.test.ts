@@ -13,7 +13,7 @@ describe('README configuration table', () => {
   })
 
   it('lists every variable of DESIGN §3', () => {
-    expect([...configKeys].sort()).toEqual(
+    expect([...configKeys].sort() as string[]).toEqual(
       [
         'PORT', 'HOST', 'DATABASE_PATH', 'PUBLIC_BASE_URL', 'GW_SIGNING_KEYS', 'GW_USAGE_URL', 'GW_USAGE_READ_KEY', 'GW_USAGE_WRITE_KEY',
         'GW_SERVICE_SLUG', 'AGENT_KEYS', 'SMTP_URL', 'REPORT_TO', 'REPORT_DAILY_CAP', 'CRAWL_WORKERS', 'CRAWL_MAX_PAGES', 'CRAWL_USER_AGENT',

@@ -28,7 +28,7 @@ describe('the compiled binary', () => {
     try {
       const health = await fetch(`${service.url}/api/v1/health`)
       expect(health.status).toBe(200)
-      const body = await health.json()
+      const body = (await health.json()) as any
       expect(body).toMatchObject({ status: 'ok', version: pkg.version, database: { status: 'ok', journalMode: 'wal' } })
       expect(body.database.migrations).toBeGreaterThan(0)
       const denied = await fetch(`${service.url}/health`)

@@ -40,7 +40,7 @@ describe('the error plugin in an app', () => {
     const lines: string[] = []
     const res = await appThatThrows(lines).handle(new Request('http://localhost/boom', { headers: { 'x-request-id': 'req-abcdef12' } }))
     expect(res.status).toBe(500)
-    const body = await res.json()
+    const body = (await res.json()) as object
     expect(Object.keys(body).sort()).toEqual(['error', 'message'])
     expect(JSON.stringify(body)).not.toContain('secret-token')
     expect(res.headers.get('x-request-id')).toBe('req-abcdef12')
