@@ -37,7 +37,13 @@ async function main(argv: string[]): Promise<number> {
       process.stderr.write(`configuration error: ${error.message}\n`)
       return 78
     }
-    throw error
+    const code = (error as { code?: string }).code
+    if (code === 'EADDRINUSE') {
+      process.stderr.write('cannot listen: the address is already in use (set PORT or --port to another port)\n')
+      return 1
+    }
+    process.stderr.write(`event-index ${name}: ${(error as Error).message ?? String(error)}\n`)
+    return 1
   }
 }
 

@@ -66,3 +66,16 @@ describe('event-index CLI', () => {
     }
   })
 })
+
+describe('event-index dev on a busy port', () => {
+  it('says the address is in use and exits 1 instead of crashing', async () => {
+    const blocker = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Response('busy') })
+    try {
+      const { code, stderr } = await run([...CLI, 'dev', '--port', String(blocker.port), '--db', join(tmp.dir, 'busy.sqlite')])
+      expect(code).toBe(1)
+      expect(stderr).toContain('already in use')
+    } finally {
+      blocker.stop(true)
+    }
+  })
+})
