@@ -1,0 +1,116 @@
+/**
+ * The contracts between the crawl stages (DESIGN §6): extractors turn one document into Candidates, the
+ * normalizer turns Candidates into the spec's Event records. Nothing here touches the network or the
+ * database.
+ */
+
+/** Document formats the extractors recognise (detected from content, helped by the URL). */
+export type Format = 'html' | 'ics' | 'tec-json' | 'squarespace-json' | 'rss' | 'atom' | 'localist-json' | 'trumba-json' | 'unknown'
+
+/** A date and time as the source wrote it, before any zone is applied. */
+export type WallTime = {
+  /** YYYY-MM-DD */
+  date: string
+  /** HH:mm or HH:mm:ss; absent for a date-only (all-day) value, which must stay date-only. */
+  time?: string
+  /** A fixed offset the source wrote: `Z`, `+05:30`, `-0800`. */
+  offset?: string
+  /** The IANA zone the source named (TZID mapped to IANA, scheduleTimezone, TEC timezone, X-WR-TIMEZONE). */
+  zone?: string
+}
+
+/**
+ * Recurrence as the source expressed it. The normalizer expands it (in local wall-clock time, then
+ * converted) into occurrences inside the window, each of which becomes its own Event carrying `schedule`.
+ */
+export type RecurrenceSpec = {
+  /** RFC 5545 RRULE value, without the `RRULE:` prefix (iCalendar, or derived from eventSchedule / prose). */
+  rrule?: string
+  rdates?: WallTime[]
+  exdates?: WallTime[]
+  /** RECURRENCE-ID overrides: the instance whose original start is `recurrenceId` is replaced by `candidate`. */
+  overrides?: { recurrenceId: WallTime; candidate: Candidate }[]
+}
+
+export type CandidatePlace = {
+  name?: string
+  /** One-line address as written, when the source does not split it. */
+  address?: string
+  street?: string
+  city?: string
+  region?: string
+  postalCode?: string
+  country?: string
+  latitude?: number
+  longitude?: number
+  url?: string
+}
+
+export type CandidateOffer = {
+  name?: string
+  price?: number
+  /** Free text price when not a number ("$5 suggested", "Free"). */
+  priceText?: string
+  priceCurrency?: string
+  availability?: string
+  url?: string
+}
+
+/**
+ * One event as found in a document, in source terms (schema.org vocabulary where it has one). Text fields
+ * may still hold HTML entities or markup; URLs may be relative to `source.url`. Every field is optional
+ * except where a source could not produce an event without it.
+ */
+export type Candidate = {
+  source: {
+    /** The document the candidate came from (relative URLs resolve against it). */
+    url: string
+    format: Format
+    /** How it was found: 'json-ld', 'microdata', 'rdfa', 'h-event', 'hcalendar', 'listing', 'ics', 'tec', … */
+    method: string
+    /** The source's own identity for the event (iCalendar UID, TEC id, canonical URL, JSON-LD @id). */
+    id?: string
+  }
+  title?: string
+  description?: string
+  url?: string
+  start?: WallTime
+  end?: WallTime
+  /** ISO 8601 duration, used for the end when `end` is absent. */
+  duration?: string
+  recurrence?: RecurrenceSpec
+  /** schema.org eventSchedule object(s) as found, when the recurrence came from one. */
+  schedule?: Record<string, unknown>[]
+  /** Recurrence written in prose ("every Wednesday", "first and third Tuesdays"). */
+  recurrenceText?: string
+  place?: CandidatePlace
+  /** Meeting link or VirtualLocation URL. */
+  onlineUrl?: string
+  attendanceMode?: string
+  status?: string
+  offers?: CandidateOffer[]
+  cost?: string
+  isAccessibleForFree?: boolean
+  ticketUrl?: string
+  moreInfoUrl?: string
+  performers?: string[]
+  organizer?: { name: string; url?: string }
+  image?: string
+  categories?: string[]
+  openToPublic?: boolean
+  rsvpRequired?: boolean
+}
+
+/** What the extractors know about the organization and the request. */
+export type ExtractContext = {
+  /** Where the document came from; relative links resolve against it. */
+  baseUrl: string
+  /** The organization's zone, used when a source names none. */
+  timezone?: string
+  /** The window: only events overlapping [start, end] (YYYY-MM-DD, inclusive) are kept. */
+  window: { start: string; end: string }
+  /** The organization's registrable domain, for `_external`. */
+  orgDomain?: string
+}
+
+export type ExtractResult = { format: Format; candidates: Candidate[]; warnings: string[] }
