@@ -2,6 +2,10 @@ import { Elysia } from 'elysia'
 import type { Config } from './config'
 import type { Db } from './db'
 import { AppError, errorPlugin } from './errors'
+import { parseAgentKeys, parseKeyring } from './gateway/keyring'
+import { gatewayPlugin } from './gateway/plugin'
+import { ReplayCache } from './gateway/replay'
+import { createUsageClient, type UsageClient } from './gateway/usage-client'
 import { businessesRoutes } from './http/businesses'
 import { docsPlugin } from './http/docs'
 import { healthRoutes } from './http/health'
@@ -22,18 +26,35 @@ export type AppDeps = {
   logger?: Logger
   now?: () => number
   workers?: () => WorkerStatus
+  /** The usage service client; built from GW_USAGE_* when not given. */
+  usage?: UsageClient
+  /** Storefront base when the gateway forwards none; PUBLIC_BASE_URL, else http://HOST:PORT. */
+  publicBaseUrl?: () => string
 }
 
 /**
- * Builds the HTTP application: errors first (global), then request ids, then the routes. Never listens:
- * tests call `app.handle(new Request(...))`, and `startServer` serves it. Validation failures are mapped to
- * `400 invalid_request` by the error plugin; `normalize: false` keeps Elysia from silently rewriting a
- * wrongly typed body into a valid one.
+ * Builds the HTTP application: errors first (global), request ids, the gateway (authentication in
+ * `derive`, before validation), then the routes. Never listens: tests call `app.handle(new Request(...))`
+ * and `startServer` serves it. `normalize: false` keeps Elysia from silently rewriting a wrongly typed
+ * body into a valid one.
  */
 export function createApp(deps: AppDeps) {
+  const { config, db } = deps
   const logger = deps.logger ?? silentLogger
   const now = deps.now ?? Date.now
-  const workers = deps.workers ?? (() => ({ status: 'not_running', configured: deps.config.CRAWL_WORKERS, alive: 0, busy: 0 }))
+  const workers = deps.workers ?? (() => ({ status: 'not_running', configured: config.CRAWL_WORKERS, alive: 0, busy: 0 }))
+  const usage =
+    deps.usage ??
+    createUsageClient({ url: config.GW_USAGE_URL, readKey: config.GW_USAGE_READ_KEY, writeKey: config.GW_USAGE_WRITE_KEY, service: config.GW_SERVICE_SLUG })
+  const publicBaseUrl = deps.publicBaseUrl ?? (() => config.PUBLIC_BASE_URL || `http://${config.HOST}:${config.PORT}`)
+  const gateway = gatewayPlugin({
+    keyring: parseKeyring(config.GW_SIGNING_KEYS),
+    agentKeys: parseAgentKeys(config.AGENT_KEYS),
+    replay: new ReplayCache(),
+    usage,
+    now,
+    publicBaseUrl,
+  })
   return new Elysia({ normalize: false })
     .use(errorPlugin(logger))
     .use(requestIdPlugin())
@@ -41,12 +62,13 @@ export function createApp(deps: AppDeps) {
       const length = Number(request.headers.get('content-length') ?? 0)
       if (length > MAX_BODY_BYTES) throw new AppError(413, 'payload_too_large', `request body is larger than ${MAX_BODY_BYTES} bytes`)
     })
+    .use(gateway)
     .use(docsPlugin())
-    .use(healthRoutes({ db: deps.db, workers, now, startedAt: now() }))
-    .use(orgsRoutes())
-    .use(businessesRoutes())
-    .use(searchRoutes())
-    .use(reportRoutes())
+    .use(healthRoutes({ db, workers, now, startedAt: now() }))
+    .use(orgsRoutes({ gateway, db, usage, now, allowPrivate: config.CRAWL_ALLOW_PRIVATE }))
+    .use(businessesRoutes({ gateway, db, usage, now }))
+    .use(searchRoutes({ gateway }))
+    .use(reportRoutes({ gateway }))
     .use(reservedRoutes())
 }
 

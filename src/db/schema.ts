@@ -83,6 +83,13 @@ export const eventCategories = sqliteTable(
   (table) => [primaryKey({ columns: [table.eventPk, table.category] }), index('event_categories_category').on(table.category, table.eventPk)],
 )
 
+/**
+ * Job states. `reserved` exists only between the allowance check and the confirmed usage report of
+ * POST /orgs: it is never claimed and never shown, so a failed report leaves nothing enqueued.
+ */
+export const JOB_STATES = ['reserved', 'pending', 'running', 'ready', 'failed', 'cancelled'] as const
+export type JobState = (typeof JOB_STATES)[number]
+
 /** Index jobs: a SQLite queue with leases, so a killed process loses no job. */
 export const indexJobs = sqliteTable(
   'index_jobs',
@@ -94,7 +101,7 @@ export const indexJobs = sqliteTable(
     endDate: text('end_date').notNull(),
     hints: text('hints').notNull().default('{}'),
     hintReport: text('hint_report').notNull().default('[]'),
-    state: text('state', { enum: ['pending', 'running', 'ready', 'failed', 'cancelled'] }).notNull(),
+    state: text('state', { enum: JOB_STATES }).notNull(),
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(3),
     leaseOwner: text('lease_owner'),

@@ -1,15 +1,36 @@
 import { Elysia } from 'elysia'
-import { notImplemented } from '../errors'
+import type { Db } from '../db'
+import { AppError, notImplemented } from '../errors'
+import { reportUsage, requireAllowance, type GatewayPlugin } from '../gateway/plugin'
+import type { UsageItem } from '../gateway/routes'
+import { usageHeader } from '../gateway/settlement'
+import type { UsageClient } from '../gateway/usage-client'
+import { organizationEvents } from '../services/org-events'
 import { BusinessSearchQuery, businessesResponses, OrgParams } from './businesses.model'
 import { gatewayErrors } from './common.model'
 
+export type BusinessesDeps = { gateway: GatewayPlugin; db: Db; usage: UsageClient; now: () => number }
+
 /** `GET /api/v1/businesses/{id}/events` (paid per event) and `GET /api/v1/search/businesses` (identity). */
-export function businessesRoutes() {
+export function businessesRoutes(deps: BusinessesDeps) {
   return new Elysia({ name: 'businesses', prefix: '/api/v1' })
+    .use(deps.gateway)
     .get(
       '/businesses/:id/events',
-      () => {
-        throw notImplemented('events pull (GET /api/v1/businesses/{id}/events)')
+      async ({ params, caller, set }) => {
+        const result = organizationEvents(deps.db, params.id, deps.now())
+        if (!result)
+          throw new AppError(404, 'not_indexed', `organization ${params.id} is not indexed; index it with POST indexUrl (this answer is free)`, {
+            indexUrl: `${caller!.baseUrl}/api/v1/orgs`,
+          })
+        const usage: UsageItem[] = [{ meter: 'events_pull', quantity: result.eventCount }]
+        const headers: Record<string, string> = { 'content-type': 'application/json', 'x-request-id': String(set.headers['x-request-id'] ?? '') }
+        if (result.eventCount > 0) {
+          await requireAllowance(deps.usage, caller!, usage)
+          await reportUsage(deps.usage, caller!, usage)
+          headers['gw-usage'] = usageHeader(usage)!
+        }
+        return new Response(result.json, { status: 200, headers })
       },
       {
         params: OrgParams,

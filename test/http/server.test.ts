@@ -20,11 +20,11 @@ describe('startServer', () => {
     const ok = await fetch(`${base}/api/v1/health`)
     const bad = await fetch(`${base}/api/v1/search/events?limit=0&city=secret-query`)
     const denied = await fetch(`${base}/nowhere`)
-    expect([ok.status, bad.status, denied.status]).toEqual([200, 400, 403])
+    expect([ok.status, bad.status, denied.status]).toEqual([200, 401, 403])
     const logged = lines.map((l) => JSON.parse(l))
     expect(logged.map((l) => [l.msg, l.method, l.path, l.status])).toEqual([
       ['request', 'GET', '/api/v1/health', 200],
-      ['request', 'GET', '/api/v1/search/events', 400],
+      ['request', 'GET', '/api/v1/search/events', 401],
       ['request', 'GET', '/nowhere', 403],
     ])
     expect(logged[1].requestId).toBe(bad.headers.get('x-request-id'))

@@ -59,7 +59,7 @@ describe('GET /api/v1/orgs/{jobId}', () => {
 describe('POST /api/v1/orgs', () => {
   const cases: [string, string | object, string][] = [
     ['a body that is not JSON', '{"website":', 'JSON'],
-    ['an empty body', '', 'JSON'],
+    ['an empty body', '', 'empty'],
     ['a JSON array', '[]', 'body'],
     ['a JSON string', '"example.org"', 'body'],
     ['no website and no domain', {}, 'website'],
@@ -76,11 +76,20 @@ describe('POST /api/v1/orgs', () => {
   ]
   for (const [name, body, field] of cases) it(`refuses ${name}`, () => expect400('POST', '/api/v1/orgs', body, field))
 
-  it('accepts hints with bad URLs (they are sanitized, not rejected) and reaches the handler', async () => {
-    const { app } = makeApp()
-    const res = await call(app, 'POST', '/api/v1/orgs', { body: { domain: 'a.org', hints: { calendarUrls: ['javascript:alert(1)', 'ftp://a.org/x'] } } })
-    expect(res.status).toBe(501)
+  it('accepts hints with bad URLs: they are sanitized, not rejected', async () => {
+    const { app, db } = makeApp()
+    const res = await call(app, 'POST', '/api/v1/orgs', { body: { domain: 'a.org', hints: { calendarUrls: ['javascript:alert(1)', 'https://a.org/cal'] } } })
+    expect(res.status).toBe(202)
+    const job = db.$client.query('SELECT hints, hint_report FROM index_jobs WHERE job_id = ?').get(res.json.jobId) as { hints: string; hint_report: string }
+    expect(JSON.parse(job.hints)).toEqual({ calendarUrls: ['https://a.org/cal'], eventUrls: [] })
+    expect(JSON.parse(job.hint_report)).toEqual([{ list: 'calendarUrls', url: 'javascript:alert(1)', reason: 'not_http' }])
   })
+
+  for (const website of ['ftp://a.org', 'localhost', 'http://10.0.0.1/', 'no-suffix', 'https://user:pw@a.org/']) {
+    it(`refuses the website ${website}`, () => expect400('POST', '/api/v1/orgs', { website }, 'website'))
+  }
+
+  it('refuses a window longer than a year and a day', () => expect400('POST', '/api/v1/orgs', { website: 'a.org', startDate: '2026-01-01', endDate: '2027-01-03' }, 'window'))
 })
 
 describe('POST /api/v1/report', () => {

@@ -1,0 +1,28 @@
+import { createHash } from 'node:crypto'
+
+/** Parses `kid:secret,kid:secret` (GW_SIGNING_KEYS); several kids are live at once during rotation. */
+export function parseKeyring(text: string): Map<string, string> {
+  const ring = new Map<string, string>()
+  for (const pair of text.split(',').filter(Boolean)) {
+    const at = pair.indexOf(':')
+    ring.set(pair.slice(0, at), pair.slice(at + 1))
+  }
+  return ring
+}
+
+/**
+ * Parses `key:agentId,…` (AGENT_KEYS) into a map keyed by the SHA-256 of each key, so that looking a
+ * presented key up never compares secrets byte by byte (no timing signal on the key itself).
+ */
+export function parseAgentKeys(text: string): Map<string, string> {
+  const keys = new Map<string, string>()
+  for (const pair of text.split(',').filter(Boolean)) {
+    const at = pair.indexOf(':')
+    keys.set(hashKey(pair.slice(0, at)), pair.slice(at + 1))
+  }
+  return keys
+}
+
+export function hashKey(key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('hex')
+}

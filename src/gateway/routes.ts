@@ -1,0 +1,27 @@
+/**
+ * The spec's route classes (Endpoints table, Authentication items 3–7). Keys are `METHOD route-pattern`
+ * as Elysia reports the matched route; routes not listed (health, OpenAPI, docs) are public.
+ */
+export type UsageItem = { meter: 'orgs_index' | 'events_pull'; quantity: number }
+
+export type RouteRule = {
+  /** identity: a registered agent is required; verify: any signed request; paid: agent + allowance. */
+  kind: 'identity' | 'verify' | 'paid'
+  /** Read routes also accept `Authorization: Bearer <AGENT_KEY>` in place of a signature. */
+  read: boolean
+  /** Usage known before the handler runs; checked in `derive`, so 402 comes before validation. */
+  usage?: UsageItem
+}
+
+export const ROUTE_RULES: Record<string, RouteRule> = {
+  'GET /api/v1/search/businesses': { kind: 'identity', read: true },
+  'GET /api/v1/search/events': { kind: 'identity', read: true },
+  'POST /api/v1/report': { kind: 'identity', read: false },
+  'GET /api/v1/orgs/:jobId': { kind: 'verify', read: true },
+  'POST /api/v1/orgs': { kind: 'paid', read: false, usage: { meter: 'orgs_index', quantity: 1 } },
+  'GET /api/v1/businesses/:id/events': { kind: 'paid', read: true },
+}
+
+export function routeRule(method: string, route: string): RouteRule | undefined {
+  return ROUTE_RULES[`${method.toUpperCase()} ${route}`]
+}

@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto'
+import { sanitizeHints, type DroppedHint, type HintInput } from '../crawl/discover/hints'
+import type { Db } from '../db'
+import { confirmJob, discardReservedJob, findJob, insertReservedJob, type JobRow } from '../db/queries/jobs'
+import { ensureOrganization, findOrganization } from '../db/queries/organizations'
+import { invalidRequest } from '../errors'
+import { addDays, utcToday } from '../model/dates'
+import { identifyWebsite } from '../model/org-identity'
+
+/** Index jobs and their status URLs live 24 hours (spec Limits). */
+export const JOB_TTL_MS = 24 * 3600_000
+/** The index window defaults to today through today + 90 days (spec Limits). */
+export const DEFAULT_WINDOW_DAYS = 90
+/** Longest window accepted: a year and a day, so one request cannot ask for a decade of recurrences. */
+export const MAX_WINDOW_DAYS = 366
+
+export type IndexRequest = {
+  website: string
+  startDate?: string
+  endDate?: string
+  hints?: HintInput
+  agentId?: string
+  accountId?: string
+  requestId?: string
+}
+
+export type ReservedJob = { jobId: string; orgId: string; domain: string; expiresAt: number; droppedHints: DroppedHint[] }
+
+/** ≥128 random bits (DESIGN §5): 20 bytes, base64url. */
+export function newJobId(): string {
+  return `job_${randomBytes(20).toString('base64url')}`
+}
+
+/**
+ * Validates an index request and records it as a `reserved` job for its organization (created if new).
+ * The job becomes claimable only through {@link confirmIndexJob}, after the usage report succeeded, so a
+ * billing failure leaves nothing enqueued. Throws a 400 for a website or window that cannot be indexed.
+ */
+export function reserveIndexJob(db: Db, request: IndexRequest, options: { nowMs: number; allowPrivate: boolean }): ReservedJob {
+  let identity
+  try {
+    identity = identifyWebsite(request.website, { allowPrivate: options.allowPrivate })
+  } catch (error) {
+    throw invalidRequest(`website: ${(error as Error).message}`)
+  }
+  const startDate = request.startDate ?? utcToday(options.nowMs)
+  const endDate = request.endDate ?? addDays(startDate, DEFAULT_WINDOW_DAYS)
+  if (endDate < startDate) throw invalidRequest('endDate must not be before startDate')
+  if (endDate > addDays(startDate, MAX_WINDOW_DAYS)) throw invalidRequest(`the window from startDate to endDate must be at most ${MAX_WINDOW_DAYS} days`)
+  const { hints, dropped } = sanitizeHints(request.hints)
+  const jobId = newJobId()
+  const expiresAt = options.nowMs + JOB_TTL_MS
+  db.transaction(() => {
+    ensureOrganization(db, { orgId: identity.orgId, domain: identity.domain, website: identity.origin }, options.nowMs)
+    insertReservedJob(db, {
+      jobId,
+      orgId: identity.orgId,
+      website: identity.startUrl,
+      startDate,
+      endDate,
+      hints: JSON.stringify(hints),
+      hintReport: JSON.stringify(dropped),
+      agentId: request.agentId,
+      accountId: request.accountId,
+      requestId: request.requestId,
+      createdAt: options.nowMs,
+      updatedAt: options.nowMs,
+      expiresAt,
+    })
+  })
+  return { jobId, orgId: identity.orgId, domain: identity.domain, expiresAt, droppedHints: dropped }
+}
+
+export const confirmIndexJob = (db: Db, jobId: string, nowMs: number) => confirmJob(db, jobId, nowMs)
+export const discardIndexJob = (db: Db, jobId: string) => discardReservedJob(db, jobId)
+
+export type JobStatus =
+  | { state: 'not_found' }
+  | { state: 'pending' | 'running'; job: JobRow; progress: { pagesFetched: number; sourcesFound: number; eventsFound: number } }
+  | { state: 'ready'; job: JobRow; eventCount: number }
+  | { state: 'failed' | 'cancelled'; job: JobRow; reason: string }
+  | { state: 'expired'; job: JobRow; orgIndexed: boolean }
+
+/** What the poll endpoint should say about a job at `nowMs` (spec "States and transitions"). */
+export function jobStatus(db: Db, jobId: string, nowMs: number): JobStatus {
+  const job = findJob(db, jobId)
+  if (!job || job.state === 'reserved') return { state: 'not_found' }
+  if (nowMs > job.expiresAt) return { state: 'expired', job, orgIndexed: !!findOrganization(db, job.orgId)?.lastIndexedAt }
+  if (job.state === 'ready') return { state: 'ready', job, eventCount: job.eventCount ?? 0 }
+  if (job.state === 'failed' || job.state === 'cancelled') return { state: job.state, job, reason: job.error ?? job.state }
+  const p = JSON.parse(job.progress) as Partial<Record<'pagesFetched' | 'sourcesFound' | 'eventsFound', number>>
+  return { state: job.state, job, progress: { pagesFetched: p.pagesFetched ?? 0, sourcesFound: p.sourcesFound ?? 0, eventsFound: p.eventsFound ?? 0 } }
+}
