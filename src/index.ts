@@ -1,4 +1,5 @@
 #!/usr/bin/env bun
+import { gatewayCommand, signCommand } from './cli/gateway-commands'
 import { devCommand, migrateCommand, serveCommand } from './cli/service-commands'
 import { UsageError } from './cli/flags'
 import { USAGE } from './cli/usage'
@@ -9,6 +10,8 @@ const commands: Record<string, (args: string[]) => Promise<number>> = {
   serve: serveCommand,
   dev: devCommand,
   migrate: migrateCommand,
+  gateway: gatewayCommand,
+  sign: signCommand,
 }
 
 async function main(argv: string[]): Promise<number> {

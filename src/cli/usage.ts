@@ -7,13 +7,25 @@ Usage: event-index <command> [options]
 
 Commands:
   serve                 run the service for production (requires GW_SIGNING_KEYS)
-  dev                   run the service for local development on 127.0.0.1:3000
+  dev                   run the service on 127.0.0.1:3000 with the local gateway on 127.0.0.1:8080
   migrate               apply database migrations to DATABASE_PATH and exit
+  gateway --upstream URL
+                        run the local gateway in front of a running service (signs with the last
+                        GW_SIGNING_KEYS pair, serves the usage service with GW_USAGE_*_KEY)
+  sign --kid K [--secret S] --path /api/v1/… [--method M] [--agent A] [--body FILE] [--t SECONDS]
+                        print the gw-signature (and gw-agent-id) headers for a request
 
 Options for serve, dev and migrate:
   --port N              overrides PORT
   --host ADDR           overrides HOST
   --db PATH             overrides DATABASE_PATH
+  --gateway-port N      (dev) port of the local gateway, default 8080
+
+Options for gateway:
+  --upstream URL        the service origin, e.g. http://127.0.0.1:3000
+  --port N, --host ADDR where the gateway listens (default 127.0.0.1:8080)
+  --agent-key KEY, --session ID
+                        register the first agent with this key and storefront session
 
   --help, -h            show this help
   --version, -v         print the version

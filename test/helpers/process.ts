@@ -26,13 +26,21 @@ export async function run(cmd: string[], options: { env?: Record<string, string>
   return { code, stdout, stderr }
 }
 
-export type Running = { proc: Subprocess<'ignore', 'pipe', 'pipe'>; url: string; logs: string[]; stop(signal?: NodeJS.Signals): Promise<number> }
+export type Running = {
+  proc: Subprocess<'ignore', 'pipe', 'pipe'>
+  url: string
+  /** Every stdout line so far (JSON logs). */
+  logs: string[]
+  /** Everything written on stderr so far. */
+  stderr(): string
+  stop(signal?: NodeJS.Signals): Promise<number>
+}
 
 /**
  * Starts a long-running service command and resolves once its `listening` log line names the URL
  * (start it with PORT=0 so the system picks a free port). Rejects if it exits or stays silent.
  */
-export async function startService(cmd: string[], options: { env?: Record<string, string>; cwd?: string; timeoutMs?: number } = {}): Promise<Running> {
+export async function startService(cmd: string[], options: { env?: Record<string, string>; cwd?: string; timeoutMs?: number; readyMsg?: string } = {}): Promise<Running> {
   const proc = Bun.spawn(cmd, {
     cwd: options.cwd ?? ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', PORT: '0', ...options.env },
@@ -41,6 +49,12 @@ export async function startService(cmd: string[], options: { env?: Record<string
     stderr: 'pipe',
   })
   const logs: string[] = []
+  let errText = ''
+  ;(async () => {
+    const decoder = new TextDecoder()
+    for await (const chunk of proc.stderr) errText += decoder.decode(chunk)
+  })()
+  const readyMsg = options.readyMsg ?? 'listening'
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no listening line after ${options.timeoutMs ?? 15000} ms: ${logs.join('')}`)), options.timeoutMs ?? 15000)
     ;(async () => {
@@ -55,7 +69,7 @@ export async function startService(cmd: string[], options: { env?: Record<string
           logs.push(line)
           try {
             const parsed = JSON.parse(line)
-            if (parsed.msg === 'listening') {
+            if (parsed.msg === readyMsg) {
               clearTimeout(timer)
               resolve(parsed.url)
             }
@@ -63,16 +77,25 @@ export async function startService(cmd: string[], options: { env?: Record<string
         }
       }
       clearTimeout(timer)
-      reject(new Error(`exited with ${await proc.exited} before listening: ${await new Response(proc.stderr).text()}`))
+      reject(new Error(`exited with ${await proc.exited} before ${readyMsg}: ${errText}`))
     })()
   })
   return {
     proc,
     url,
     logs,
+    stderr: () => errText,
     async stop(signal = 'SIGTERM') {
       proc.kill(signal)
       return proc.exited
     },
   }
+}
+
+/** A TCP port that was free a moment ago (bind to 0, read, release). */
+export function freePort(): number {
+  const server = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Response() })
+  const port = server.port!
+  server.stop(true)
+  return port
 }

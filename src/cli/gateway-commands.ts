@@ -1,0 +1,88 @@
+import { readFileSync } from 'node:fs'
+import { ConfigError, loadConfig } from '../config'
+import { parseKeyring } from '../gateway/keyring'
+import { startLocalGateway, type LocalGateway } from '../gateway/local/server'
+import { signRequest } from '../gateway/signature'
+import { createLogger } from '../log'
+import { parseFlags, UsageError } from './flags'
+
+/** The lines that tell a person how to call the service through a local gateway. */
+export function gatewayBanner(gateway: LocalGateway): string {
+  const agent = gateway.agents[0]
+  const storefront = `${gateway.url}/s/${agent.session}`
+  return [
+    `gateway:    ${gateway.url}  (usage service ${gateway.usageUrl})`,
+    `storefront: ${storefront}`,
+    `agent:      ${agent.agentId}  key ${agent.key}  (free trial: 3 index calls, 50 events)`,
+    `admin key:  ${gateway.adminKey}  (POST ${gateway.url}/_gateway/agents/<agentId>/credits {"units":N})`,
+    'try:',
+    `  curl -s -X POST '${storefront}/api/v1/orgs' -H 'Authorization: Bearer ${agent.key}' -H 'content-type: application/json' -d '{"website":"example.org"}'`,
+    '',
+  ].join('\n')
+}
+
+/** `event-index gateway --upstream URL`: the local gateway in front of a running service. */
+export async function gatewayCommand(args: string[]): Promise<number> {
+  const { values } = parseFlags(args, { upstream: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' }, 'agent-key': { type: 'string' }, session: { type: 'string' } })
+  const upstream = values.upstream as string | undefined
+  if (!upstream || !/^https?:\/\/[^/]+\/?$/.test(upstream)) throw new UsageError('--upstream must be the service origin, e.g. --upstream http://127.0.0.1:3000')
+  const config = loadConfig()
+  const pairs = [...parseKeyring(config.GW_SIGNING_KEYS)]
+  if (pairs.length === 0) throw new ConfigError('GW_SIGNING_KEYS', 'required by `event-index gateway`: it signs with the last kid:secret pair')
+  if (!config.GW_USAGE_READ_KEY || !config.GW_USAGE_WRITE_KEY) throw new ConfigError('GW_USAGE_READ_KEY', 'GW_USAGE_READ_KEY and GW_USAGE_WRITE_KEY are required: the service calls this gateway\'s usage service with them')
+  const port = values.port === undefined ? 8080 : Number(values.port)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port must be a port number')
+  const [kid, secret] = pairs[pairs.length - 1]
+  const gateway = startLocalGateway({
+    upstream: upstream.replace(/\/$/, ''),
+    hostname: (values.host as string) ?? '127.0.0.1',
+    port,
+    kid,
+    secret,
+    usageReadKey: config.GW_USAGE_READ_KEY,
+    usageWriteKey: config.GW_USAGE_WRITE_KEY,
+    agents: [{ key: values['agent-key'] as string | undefined, session: values.session as string | undefined }],
+  })
+  createLogger(config.LOG_LEVEL).info('gateway listening', { url: gateway.url, upstream })
+  process.stderr.write(gatewayBanner(gateway))
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', () => resolve())
+    process.once('SIGTERM', () => resolve())
+  })
+  await gateway.stop()
+  return 0
+}
+
+/** `event-index sign`: prints the gateway headers for a request, for operators and tests. */
+export async function signCommand(args: string[]): Promise<number> {
+  const { values } = parseFlags(args, {
+    kid: { type: 'string' },
+    secret: { type: 'string' },
+    method: { type: 'string' },
+    path: { type: 'string' },
+    agent: { type: 'string' },
+    body: { type: 'string' },
+    t: { type: 'string' },
+  })
+  const kid = values.kid as string | undefined
+  const path = values.path as string | undefined
+  if (!kid || !path?.startsWith('/')) throw new UsageError('sign needs --kid K and --path /api/v1/… (and --secret S, or the kid in GW_SIGNING_KEYS)')
+  const secret = (values.secret as string | undefined) ?? parseKeyring(loadConfig().GW_SIGNING_KEYS).get(kid)
+  if (!secret) throw new UsageError(`no --secret given and ${kid} is not in GW_SIGNING_KEYS`)
+  const t = values.t === undefined ? Math.floor(Date.now() / 1000) : Number(values.t)
+  if (!Number.isInteger(t)) throw new UsageError('--t must be unix seconds')
+  let body: Uint8Array = new Uint8Array(0)
+  if (values.body !== undefined) {
+    try {
+      body = readFileSync(values.body as string)
+    } catch {
+      process.stderr.write(`cannot read --body ${values.body}\n`)
+      return 1
+    }
+  }
+  const agent = values.agent as string | undefined
+  const method = ((values.method as string | undefined) ?? 'GET').toUpperCase()
+  process.stdout.write(`gw-signature: ${signRequest(secret, { t, kid, method, pathAndQuery: path, agentId: agent, body })}\n`)
+  if (agent) process.stdout.write(`gw-agent-id: ${agent}\n`)
+  return 0
+}

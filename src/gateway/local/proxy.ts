@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto'
+import { parseDictionary } from 'structured-headers'
+import type { UsageItem } from '../routes'
+import { bodyDigest, signRequest } from '../signature'
+import type { AgentRegistry } from './agents'
+import type { Ledger } from './ledger'
+
+export type ProxyOptions = { upstream: () => string; kid: string; secret: string; publicUrl: string; agents: AgentRegistry; ledger: Ledger; fetch?: typeof fetch }
+
+const FORWARDED = ['content-type', 'accept', 'user-agent']
+const error = (status: number, code: string, message: string, extra: object = {}) => Response.json({ error: code, message, ...extra }, { status })
+
+/**
+ * Serves `/s/<session>/<rest>`: identifies the agent by its bearer key, strips the storefront prefix,
+ * signs the request exactly as DESIGN §4 says, forwards it to the origin, turns a 402 into a buyer's
+ * challenge and debits the agent from the `gw-usage` settlement header (idempotent by request id).
+ */
+export async function proxy(request: Request, session: string, rest: string, options: ProxyOptions): Promise<Response> {
+  if (!options.agents.hasSession(session)) return error(404, 'unknown_session', `no storefront session ${session}`)
+  const key = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1]
+  const agent = key ? options.agents.byKey(key) : undefined
+  if (key && !agent) return error(401, 'invalid_agent_key', 'the agent key is not registered with this gateway')
+  if (agent && agent.session !== session) return error(403, 'session_mismatch', 'this agent key belongs to another storefront session')
+  const body = request.method === 'GET' || request.method === 'HEAD' ? new Uint8Array(0) : new Uint8Array(await request.arrayBuffer())
+  const target = new URL(rest, options.upstream())
+  const pathAndQuery = `${target.pathname}${target.search}`
+  const requestId = `lgw-${randomBytes(12).toString('hex')}`
+  const headers = new Headers()
+  for (const name of FORWARDED) {
+    const value = request.headers.get(name)
+    if (value) headers.set(name, value)
+  }
+  const parts = { kid: options.kid, method: request.method, pathAndQuery, agentId: agent?.agentId, body }
+  headers.set('gw-signature', signRequest(options.secret, { ...parts, t: uniqueTimestamp(`${parts.method} ${pathAndQuery} ${parts.agentId} ${bodyDigest(body)}`) }))
+  if (agent) headers.set('gw-agent-id', agent.agentId)
+  headers.set('gw-base-url', `${options.publicUrl}/s/${session}`)
+  headers.set('x-request-id', requestId)
+  let upstream: Response
+  try {
+    upstream = await (options.fetch ?? fetch)(target, { method: request.method, headers, body: body.length ? body : undefined, redirect: 'manual' })
+  } catch {
+    return error(502, 'upstream_unreachable', `the service at ${options.upstream()} did not answer`)
+  }
+  const settlement = upstream.headers.get('gw-usage')
+  if (agent && settlement && upstream.status >= 200 && upstream.status < 300) options.ledger.debit(requestId, agent.agentId, parseUsage(settlement))
+  if (upstream.status === 402) return challenge(upstream, agent?.agentId, options)
+  const out = new Headers(upstream.headers)
+  out.delete('content-encoding')
+  out.delete('content-length')
+  return new Response(upstream.body, { status: upstream.status, headers: out })
+}
+
+const lastStamp = new Map<string, number>()
+
+/**
+ * The signature has no nonce, so two identical requests signed in the same second would carry the same
+ * signature and the second would be refused as a replay. The gateway therefore never reuses a
+ * timestamp for the same request: it moves a repeat one second ahead (well inside the ±300 s window).
+ */
+function uniqueTimestamp(key: string): number {
+  const now = Math.floor(Date.now() / 1000)
+  const previous = lastStamp.get(key)
+  const t = previous !== undefined && previous >= now ? previous + 1 : now
+  lastStamp.set(key, t)
+  if (lastStamp.size > 10_000) for (const [k, v] of lastStamp) if (v < now - 1) lastStamp.delete(k)
+  return t
+}
+
+function parseUsage(header: string): UsageItem[] {
+  try {
+    return [...parseDictionary(header).entries()]
+      .filter(([meter, [value]]) => (meter === 'orgs_index' || meter === 'events_pull') && typeof value === 'number')
+      .map(([meter, [value]]) => ({ meter: meter as UsageItem['meter'], quantity: value as number }))
+  } catch {
+    return []
+  }
+}
+
+/** The buyer-facing 402: what the request costs, what the agent has, and how to get an allowance. */
+async function challenge(upstream: Response, agentId: string | undefined, options: ProxyOptions): Promise<Response> {
+  const body = (await upstream.json().catch(() => ({}))) as { error?: string; message?: string; usage?: UsageItem[] }
+  const usage = body.usage ?? []
+  if (!agentId)
+    return error(402, body.error ?? 'identity_required', 'this route needs a registered agent: send Authorization: Bearer <your agent key>', { usage })
+  const quote = options.ledger.quote(agentId, usage)
+  return error(402, body.error ?? 'payment_required', body.message ?? 'payment required', {
+    usage,
+    price: { units: quote.units, usd: quote.usd },
+    balance: options.ledger.balance(agentId),
+    topUp: { method: 'POST', url: `${options.publicUrl}/_gateway/agents/${agentId}/credits`, body: { units: quote.units } },
+  })
+}

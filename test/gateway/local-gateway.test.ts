@@ -1,0 +1,118 @@
+// Pins the local reference gateway (DESIGN §4) over real HTTP in front of the real service: it strips
+// /s/<session>, signs, identifies agents by key, runs the usage service with the free trial of the spec's
+// Limits (3 orgs_index, 50 events_pull) and the unit prices (orgs_index 1 = 4 units), turns the service's
+// 402 into a challenge, and debits once per request from gw-usage and the usage report together.
+import { afterEach, describe, expect, it } from 'bun:test'
+import { createApp } from '../../src/app'
+import { loadConfig } from '../../src/config'
+import { migrate, openDatabase } from '../../src/db'
+import { startLocalGateway, type LocalGateway } from '../../src/gateway/local/server'
+import { startServer } from '../../src/http/server'
+import { silentLogger } from '../../src/log'
+import { seedIndexedOrganization } from '../helpers/seed'
+
+const running: (() => Promise<void> | void)[] = []
+afterEach(async () => {
+  for (const stop of running.splice(0).reverse()) await stop()
+})
+
+function stack() {
+  const keys = { kid: 'lg1', secret: 'local-gateway-secret', usageReadKey: 'ur-key', usageWriteKey: 'uw-key' }
+  let serviceUrl = ''
+  const gateway: LocalGateway = startLocalGateway({ upstream: () => serviceUrl, port: 0, ...keys, adminKey: 'admin-key' })
+  running.push(() => gateway.stop())
+  const db = openDatabase(':memory:')
+  migrate(db)
+  const config = loadConfig({
+    GW_SIGNING_KEYS: `${keys.kid}:${keys.secret}`,
+    GW_USAGE_URL: gateway.usageUrl,
+    GW_USAGE_READ_KEY: keys.usageReadKey,
+    GW_USAGE_WRITE_KEY: keys.usageWriteKey,
+  })
+  const server = startServer(createApp({ config, db }), { hostname: '127.0.0.1', port: 0, logger: silentLogger })
+  running.push(() => server.stop(true))
+  serviceUrl = `http://127.0.0.1:${server.port}`
+  const agent = gateway.agents[0]
+  const storefront = `${gateway.url}/s/${agent.session}`
+  const as = (key: string | undefined) => (path: string, init: RequestInit = {}) =>
+    fetch(`${storefront}${path}`, { ...init, headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}), ...(init.headers as object) } })
+  const admin = (path: string, init: RequestInit = {}) => fetch(`${gateway.url}${path}`, { ...init, headers: { authorization: 'Bearer admin-key', ...(init.headers as object) } })
+  return { gateway, db, agent, storefront, call: as(agent.key), anonymous: as(undefined), as, admin }
+}
+
+const indexBody = (website: string) => ({ method: 'POST', body: JSON.stringify({ website }) })
+
+describe('the local gateway', () => {
+  it('indexes through the free trial, then answers a challenge with the price, then serves after a top-up', async () => {
+    const { call, admin, agent, storefront } = stack()
+    for (let i = 0; i < 3; i++) {
+      const res = await call('/api/v1/orgs', indexBody(`library-${i}.example.org`))
+      expect(res.status).toBe(202)
+      expect(res.headers.get('gw-usage')).toBe('orgs_index=1')
+      const body = (await res.json()) as any
+      expect(body.statusUrl).toStartWith(`${storefront}/api/v1/orgs/job_`)
+    }
+    const denied = await call('/api/v1/orgs', indexBody('library-3.example.org'))
+    expect(denied.status).toBe(402)
+    const challenge = (await denied.json()) as any
+    expect(challenge).toMatchObject({ error: 'payment_required', usage: [{ meter: 'orgs_index', quantity: 1 }], price: { units: 4, usd: 0.04 }, balance: { units: 0, trial: { orgs_index: 0, events_pull: 50 } } })
+    expect(denied.headers.get('gw-usage')).toBeNull()
+    const topUp = await admin(`/_gateway/agents/${agent.agentId}/credits`, { method: 'POST', body: JSON.stringify({ units: 10 }) })
+    expect(topUp.status).toBe(200)
+    const paid = await call('/api/v1/orgs', indexBody('library-3.example.org'))
+    expect(paid.status).toBe(202)
+    const balance = (await (await admin(`/_gateway/agents/${agent.agentId}`)).json()) as any
+    expect(balance.balance.units).toBe(6)
+  })
+
+  it('bills an events pull per event: trial first, then units, once per request', async () => {
+    const { call, admin, agent, db } = stack()
+    const orgId = seedIndexedOrganization(db, { events: 60 })
+    const short = await call(`/api/v1/businesses/${orgId}/events`)
+    expect(short.status).toBe(402)
+    expect(((await short.json()) as any).price).toEqual({ units: 10, usd: 0.1 })
+    await admin(`/_gateway/agents/${agent.agentId}/credits`, { method: 'POST', body: JSON.stringify({ units: 15 }) })
+    const res = await call(`/api/v1/businesses/${orgId}/events`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('gw-usage')).toBe('events_pull=60')
+    expect(((await res.json()) as any).events).toHaveLength(60)
+    const after = (await (await admin(`/_gateway/agents/${agent.agentId}`)).json()) as any
+    expect(after.balance).toEqual({ trial: { orgs_index: 3, events_pull: 0 }, units: 5 })
+  })
+
+  it('gives an anonymous caller the identity challenge and lets it poll a job', async () => {
+    const { call, anonymous } = stack()
+    const search = await anonymous('/api/v1/search/events')
+    expect(search.status).toBe(402)
+    expect(((await search.json()) as any)).toMatchObject({ error: 'identity_required', usage: [] })
+    const created = (await (await call('/api/v1/orgs', indexBody('museum.example.org'))).json()) as any
+    const poll = await anonymous(`/api/v1/orgs/${created.jobId}`)
+    expect(poll.status).toBe(202)
+  })
+
+  it('refuses an unknown key, another agent’s session and an unknown session', async () => {
+    const { as, admin, gateway } = stack()
+    expect((await as('ak_nobody')('/api/v1/search/events')).status).toBe(401)
+    const other = (await (await admin('/_gateway/agents', { method: 'POST' })).json()) as any
+    const mismatch = await fetch(`${gateway.url}/s/${gateway.agents[0].session}/api/v1/search/events`, { headers: { authorization: `Bearer ${other.key}` } })
+    expect(mismatch.status).toBe(403)
+    expect((await fetch(`${gateway.url}/s/sess_unknown/api/v1/search/events`)).status).toBe(404)
+  })
+
+  it('keeps the service’s rule for paths outside /api/v1', async () => {
+    const { call } = stack()
+    const res = await call('/health')
+    expect(res.status).toBe(403)
+    expect(((await res.json()) as any).message).toBe('Missing Authentication Token')
+  })
+
+  it('protects its usage service and admin endpoints with their keys', async () => {
+    const { gateway } = stack()
+    const body = JSON.stringify({ request_id: 'r1', service: 's', agent_id: 'a', usage: [{ meter: 'orgs_index', quantity: 1 }] })
+    expect((await fetch(`${gateway.usageUrl}/allowance`, { method: 'POST', body, headers: { authorization: 'Bearer uw-key' } })).status).toBe(401)
+    expect((await fetch(`${gateway.usageUrl}/usage`, { method: 'POST', body, headers: { authorization: 'Bearer ur-key' } })).status).toBe(401)
+    expect((await fetch(`${gateway.usageUrl}/allowance`, { method: 'POST', body: '{"usage":"x"}', headers: { authorization: 'Bearer ur-key' } })).status).toBe(400)
+    expect((await fetch(`${gateway.usageUrl}/allowance`, { method: 'POST', body, headers: { authorization: 'Bearer ur-key' } })).status).toBe(200)
+    expect((await fetch(`${gateway.url}/_gateway/agents`, { method: 'POST' })).status).toBe(401)
+  })
+})
