@@ -27,6 +27,14 @@ function swaggerPlugin() {
         description:
           'Normalized upcoming events of organizations (libraries, museums, parks, schools, churches, community centres), indexed on demand. Every path carries the /api/v1 prefix; requests arrive through the payment gateway, signed (gw-signature) and identified (gw-agent-id).',
       },
+      components: {
+        securitySchemes: {
+          gatewaySignature: { type: 'apiKey', in: 'header', name: 'gw-signature', description: 't=<unix s>,kid=<key id>,v1=<base64url HMAC-SHA256> over gw1\\n t \\n kid \\n METHOD \\n path?query \\n agent \\n sha-256=:<b64 body digest>:' },
+          agentIdentity: { type: 'apiKey', in: 'header', name: 'gw-agent-id', description: 'the registered agent, covered by the signature' },
+          agentKey: { type: 'http', scheme: 'bearer', description: 'AGENT_KEYS bearer key, accepted on read routes in place of a signature' },
+        },
+      },
+      security: [{ gatewaySignature: [], agentIdentity: [] }, { agentKey: [] }],
       tags: [
         { name: 'index', description: 'Index an organization and poll the job' },
         { name: 'events', description: "Read an organization's events" },

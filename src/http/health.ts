@@ -27,6 +27,6 @@ export function healthRoutes(deps: HealthDeps) {
       if (health.status !== 'ok') set.status = 503
       return health
     },
-    { response: { 200: HealthSchema, 503: HealthSchema }, detail: { tags: ['service'], summary: 'Version, database and worker status (no auth)' } },
+    { response: { 200: HealthSchema, 503: HealthSchema }, detail: { tags: ['service'], summary: 'Version, database and worker status (no auth)', security: [] } },
   )
 }
