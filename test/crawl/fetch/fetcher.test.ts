@@ -1,0 +1,176 @@
+// Pins the crawler's fetcher (DESIGN §6, issue 5) against real servers on loopback: honest User-Agent,
+// robots.txt (RFC 9309: 4xx allows, 5xx forbids), per-host concurrency 2 and a politeness delay,
+// at most 5 redirects with the SSRF guard on every hop, timeouts for silent and trickling servers, a
+// body cap that also stops decompression bombs, conditional requests, and TLS by checked address.
+import { afterEach, describe, expect, it } from 'bun:test'
+import { gzipSync } from 'node:zlib'
+import { join } from 'node:path'
+import type { Server } from 'bun'
+import { createFetcher, type FetcherOptions } from '../../../src/crawl/fetch/fetcher'
+
+const servers: Server<undefined>[] = []
+afterEach(() => {
+  for (const s of servers.splice(0)) s.stop(true)
+})
+
+function site(handler: (request: Request, url: URL) => Response | Promise<Response>, tls?: { cert: string; key: string }) {
+  const server = Bun.serve({ hostname: '127.0.0.1', port: 0, tls, fetch: (request) => handler(request, new URL(request.url)) })
+  servers.push(server)
+  return server
+}
+
+/** site.test → 127.0.0.1 (allowed); internal.test → 10.0.0.5 (refused): the guard is exercised for real. */
+const lookup = async (host: string) => (host === 'site.test' || host === 'library.test' ? [{ address: '127.0.0.1', family: 4 }] : host === 'internal.test' ? [{ address: '10.0.0.5', family: 4 }] : [])
+const options = (extra: Partial<FetcherOptions> = {}): FetcherOptions => ({
+  userAgent: 'event-index/9.9 (+https://example.org/bot)',
+  allowPrivate: false,
+  lookup,
+  addressAllowed: (ip) => ip === '127.0.0.1',
+  politenessMs: 0,
+  ...extra,
+})
+
+describe('createFetcher', () => {
+  it('sends an honest User-Agent and returns non-2xx answers to the caller', async () => {
+    const seen: string[] = []
+    const s = site((r, u) => {
+      seen.push(r.headers.get('user-agent') ?? '')
+      return u.pathname === '/missing' ? new Response('no', { status: 404 }) : new Response('<p>hi</p>', { headers: { 'content-type': 'text/html' } })
+    })
+    const f = createFetcher(options())
+    const ok = await f.fetch(`http://site.test:${s.port}/page`)
+    expect([ok.status, ok.ok, ok.contentType, new TextDecoder().decode(ok.body)]).toEqual([200, true, 'text/html', '<p>hi</p>'])
+    expect((await f.fetch(`http://site.test:${s.port}/missing`)).status).toBe(404)
+    expect(seen.every((ua) => ua === 'event-index/9.9 (+https://example.org/bot)')).toBe(true)
+  })
+
+  it('honours robots.txt for our product token', async () => {
+    const s = site((_, u) => (u.pathname === '/robots.txt' ? new Response('User-agent: event-index\nDisallow: /calendar\n\nUser-agent: *\nDisallow: /') : new Response('ok')))
+    const f = createFetcher(options())
+    expect((await f.fetch(`http://site.test:${s.port}/about`)).status).toBe(200)
+    await expect(f.fetch(`http://site.test:${s.port}/calendar/2026`)).rejects.toMatchObject({ code: 'robots_disallowed', retryable: false })
+  })
+
+  it('treats a 404 robots.txt as no rules and a 503 one as "disallow everything"', async () => {
+    const open = site((_, u) => (u.pathname === '/robots.txt' ? new Response('', { status: 404 }) : new Response('ok')))
+    expect((await createFetcher(options()).fetch(`http://site.test:${open.port}/x`)).status).toBe(200)
+    const down = site((_, u) => (u.pathname === '/robots.txt' ? new Response('', { status: 503 }) : new Response('ok')))
+    await expect(createFetcher(options()).fetch(`http://site.test:${down.port}/x`)).rejects.toMatchObject({ code: 'robots_disallowed' })
+  })
+
+  it('keeps at most 2 requests in flight per host', async () => {
+    let active = 0
+    let peak = 0
+    const s = site(async (_, u) => {
+      if (u.pathname === '/robots.txt') return new Response('', { status: 404 })
+      active++
+      peak = Math.max(peak, active)
+      await Bun.sleep(60)
+      active--
+      return new Response('ok')
+    })
+    const f = createFetcher(options())
+    await Promise.all(Array.from({ length: 6 }, (_, i) => f.fetch(`http://site.test:${s.port}/p${i}`)))
+    expect(peak).toBe(2)
+  })
+
+  it('spaces request starts to one host by the politeness delay', async () => {
+    const starts: number[] = []
+    const s = site((_, u) => {
+      if (u.pathname !== '/robots.txt') starts.push(performance.now())
+      return u.pathname === '/robots.txt' ? new Response('', { status: 404 }) : new Response('ok')
+    })
+    const f = createFetcher(options({ politenessMs: 150 }))
+    await Promise.all([1, 2, 3].map((i) => f.fetch(`http://site.test:${s.port}/p${i}`)))
+    for (let i = 1; i < starts.length; i++) expect(starts[i] - starts[i - 1]).toBeGreaterThanOrEqual(140)
+  })
+
+  it('follows 5 redirects and refuses the 6th', async () => {
+    const s = site((_, u) => {
+      const n = Number(u.pathname.slice(1) || 0)
+      return u.pathname === '/robots.txt' ? new Response('', { status: 404 }) : n < 10 ? Response.redirect(`/${n + 1}`, 302) : new Response('end')
+    })
+    const f = createFetcher(options())
+    const five = await f.fetch(`http://site.test:${s.port}/5`)
+    expect([five.status, five.url, five.redirects.length]).toEqual([200, `http://site.test:${s.port}/10`, 5])
+    await expect(f.fetch(`http://site.test:${s.port}/4`)).rejects.toMatchObject({ code: 'too_many_redirects' })
+  })
+
+  it('refuses a redirect to a private or metadata address before connecting', async () => {
+    const s = site((_, u) => (u.pathname === '/robots.txt' ? new Response('', { status: 404 }) : u.pathname === '/a' ? Response.redirect('http://internal.test/admin', 301) : Response.redirect('http://169.254.169.254/latest/meta-data/', 302)))
+    const f = createFetcher(options())
+    await expect(f.fetch(`http://site.test:${s.port}/a`)).rejects.toMatchObject({ code: 'ssrf_blocked', url: 'http://internal.test/admin' })
+    await expect(f.fetch(`http://site.test:${s.port}/b`)).rejects.toMatchObject({ code: 'ssrf_blocked' })
+  })
+
+  it('refuses loopback altogether unless CRAWL_ALLOW_PRIVATE', async () => {
+    const s = site(() => new Response('ok'))
+    await expect(createFetcher({ userAgent: 'x', allowPrivate: false }).fetch(`http://127.0.0.1:${s.port}/`)).rejects.toMatchObject({ code: 'ssrf_blocked' })
+    expect((await createFetcher({ userAgent: 'x', allowPrivate: true, politenessMs: 0 }).fetch(`http://127.0.0.1:${s.port}/`)).status).toBe(200)
+  })
+
+  it('times out a server that never answers and one that trickles its body', async () => {
+    const s = site(async (_, u) => {
+      if (u.pathname === '/robots.txt') return new Response('', { status: 404 })
+      if (u.pathname === '/silent') {
+        await Bun.sleep(5000)
+        return new Response('late')
+      }
+      return new Response(
+        new ReadableStream({
+          async pull(controller) {
+            await Bun.sleep(100)
+            controller.enqueue(new TextEncoder().encode('x'))
+          },
+        }),
+      )
+    })
+    const f = createFetcher(options({ headersTimeoutMs: 300, totalTimeoutMs: 600 }))
+    await expect(f.fetch(`http://site.test:${s.port}/silent`)).rejects.toMatchObject({ code: 'timeout', retryable: true })
+    const started = performance.now()
+    await expect(f.fetch(`http://site.test:${s.port}/trickle`)).rejects.toMatchObject({ code: 'timeout' })
+    expect(performance.now() - started).toBeLessThan(3000)
+  })
+
+  it('refuses a 20 MB page, declared or streamed, and a decompression bomb', async () => {
+    const big = new Uint8Array(20 * 1024 * 1024).fill(97)
+    const bomb = gzipSync(new Uint8Array(64 * 1024 * 1024))
+    const s = site((_, u) => {
+      if (u.pathname === '/robots.txt') return new Response('', { status: 404 })
+      if (u.pathname === '/declared') return new Response(big)
+      if (u.pathname === '/bomb') return new Response(bomb, { headers: { 'content-encoding': 'gzip', 'content-type': 'text/html' } })
+      return new Response(new ReadableStream({ start(c) { for (let i = 0; i < 20; i++) c.enqueue(big.subarray(0, 1024 * 1024)); c.close() } }))
+    })
+    const f = createFetcher(options())
+    for (const path of ['/declared', '/streamed', '/bomb']) await expect(f.fetch(`http://site.test:${s.port}${path}`)).rejects.toMatchObject({ code: 'too_large' })
+    expect(bomb.length).toBeLessThan(1024 * 1024)
+  })
+
+  it('sends conditional headers and reports 304 as not modified', async () => {
+    const s = site((r, u) => {
+      if (u.pathname === '/robots.txt') return new Response('', { status: 404 })
+      if (r.headers.get('if-none-match') === '"v1"' || r.headers.get('if-modified-since')) return new Response(null, { status: 304 })
+      return new Response('BEGIN:VCALENDAR', { headers: { etag: '"v1"', 'last-modified': 'Sun, 01 Nov 2026 10:00:00 GMT' } })
+    })
+    const f = createFetcher(options())
+    const first = await f.fetch(`http://site.test:${s.port}/cal.ics`)
+    expect([first.etag, first.lastModified]).toEqual(['"v1"', 'Sun, 01 Nov 2026 10:00:00 GMT'])
+    const again = await f.fetch(`http://site.test:${s.port}/cal.ics`, { etag: first.etag })
+    expect([again.status, again.notModified, again.body.length]).toEqual([304, true, 0])
+  })
+
+  it('connects to the checked address over TLS while verifying the certificate for the name', async () => {
+    const dir = join(import.meta.dir, '../../fixtures/tls')
+    const cert = await Bun.file(join(dir, 'library.test.crt')).text()
+    const s = site((_, u) => (u.pathname === '/robots.txt' ? new Response('', { status: 404 }) : new Response('secure')), { cert, key: await Bun.file(join(dir, 'library.test.key')).text() })
+    const f = createFetcher(options({ ca: cert }))
+    expect(new TextDecoder().decode((await f.fetch(`https://library.test:${s.port}/`)).body)).toBe('secure')
+    const wrongName = createFetcher(options({ ca: cert, lookup: async () => [{ address: '127.0.0.1', family: 4 }] }))
+    await expect(wrongName.fetch(`https://site.test:${s.port}/`)).rejects.toMatchObject({ code: 'network' })
+  })
+
+  it('refuses other schemes and garbage', async () => {
+    const f = createFetcher(options())
+    for (const url of ['ftp://site.test/x', 'file:///etc/passwd', 'not a url']) await expect(f.fetch(url)).rejects.toMatchObject({ code: 'bad_url' })
+  })
+})
