@@ -53,6 +53,9 @@ export const events = sqliteTable(
     title: text('title').notNull(),
     startsAt: integer('starts_at').notNull(),
     endsAt: integer('ends_at'),
+    /** Local calendar days (YYYY-MM-DD, in the event's zone) it starts and ends on, for date filters. */
+    startDay: text('start_day').notNull().default(''),
+    endDay: text('end_day').notNull().default(''),
     allDay: integer('all_day', { mode: 'boolean' }).notNull().default(false),
     city: text('city'),
     cityKey: text('city_key'),
@@ -70,6 +73,7 @@ export const events = sqliteTable(
     index('events_org_starts').on(table.orgId, table.startsAt),
     index('events_starts').on(table.startsAt),
     index('events_city_starts').on(table.cityKey, table.startsAt),
+    index('events_start_day').on(table.startDay, table.startsAt),
   ],
 )
 

@@ -1,0 +1,66 @@
+import { wallToInstant } from '../../crawl/normalize/time'
+import type { Event } from '../../model/event'
+
+const DAY_MS = 86_400_000
+const FAMILY = new Set(['family', 'kids', 'children', 'storytime', 'teens', 'toddlers', 'all ages'])
+
+export type EventColumns = {
+  startsAt: number
+  endsAt: number | null
+  startDay: string
+  endDay: string
+  allDay: boolean
+  city: string | null
+  cityKey: string | null
+  category: string | null
+  categories: string[]
+  latitude: number | null
+  longitude: number | null
+  isExternal: boolean
+  isFamily: boolean
+}
+
+function instant(iso: string, zone: string | undefined): { ms: number; day: string; allDay: boolean } {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(iso)) return { ms: wallToInstant(iso, undefined, zone ?? 'UTC').ms, day: iso, allDay: true }
+  const hasOffset = /(Z|[+-]\d{2}:?\d{2})$/i.test(iso)
+  return { ms: Date.parse(hasOffset ? iso : `${iso}Z`), day: iso.slice(0, 10), allDay: false }
+}
+
+/**
+ * The columns the read side filters and sorts on, derived once at write time from a normalized Event:
+ * instants for ordering and "upcoming", local calendar days for date filters (an event at 20:00 in
+ * Los Angeles on June 1 is found by a search for June 1), and the lower-cased city and categories.
+ * A date-only event lasts to the end of its last day. Returns undefined when the start cannot be read.
+ */
+export function eventColumns(event: Event, zone: string | undefined): EventColumns | undefined {
+  if (!event.startDate) return undefined
+  const start = instant(event.startDate, zone)
+  if (!Number.isFinite(start.ms)) return undefined
+  let endsAt: number | null = null
+  let endDay = start.day
+  if (event.endDate) {
+    const end = instant(event.endDate, zone)
+    if (Number.isFinite(end.ms) && end.ms >= start.ms) {
+      endsAt = end.allDay ? end.ms + DAY_MS : end.ms
+      endDay = end.day
+    }
+  }
+  if (endsAt === null && start.allDay) endsAt = start.ms + DAY_MS
+  const categories = [...new Set((event.categories ?? []).map((c) => c.trim().toLowerCase()).filter(Boolean))]
+  const city = event.city?.trim() || null
+  return {
+    startsAt: start.ms,
+    endsAt,
+    startDay: start.day,
+    endDay,
+    allDay: start.allDay,
+    city,
+    cityKey: city ? city.toLowerCase() : null,
+    category: event.category?.trim().toLowerCase() || categories[0] || null,
+    categories,
+    latitude: event.venue?.latitude ?? null,
+    longitude: event.venue?.longitude ?? null,
+    isExternal: event._external === true,
+    isFamily: categories.some((c) => FAMILY.has(c)),
+  }
+}

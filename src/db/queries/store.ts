@@ -1,0 +1,70 @@
+import type { CrawlResult } from '../../crawl/crawl-types'
+import type { Db } from '../client'
+import { eventColumns } from './event-columns'
+
+export type StoreOutcome = { stored: true; eventCount: number } | { stored: false; reason: string }
+
+/**
+ * Writes a finished crawl in ONE transaction (DESIGN §5): the organization's events are replaced, its
+ * sources and details updated and the job marked ready, so readers see either the old set or the new
+ * one, never half of each. Events of a source that answered 304 Not Modified are kept (the crawl did not
+ * re-read them). Nothing is written when the job's lease was lost to another runner (its result would be
+ * stale). Events without a readable start are skipped.
+ */
+export function storeCrawlResult(db: Db, args: { jobId: string; owner: string; orgId: string; result: CrawlResult; nowMs: number; scriptVersion: string }): StoreOutcome {
+  const { jobId, owner, orgId, result, nowMs } = args
+  const c = db.$client
+  return db.transaction((): StoreOutcome => {
+    const held = c.query("SELECT 1 FROM index_jobs WHERE job_id = ?1 AND lease_owner = ?2 AND state = 'running'").get(jobId, owner)
+    if (!held) return { stored: false, reason: 'lease lost' }
+    const org = c.query('SELECT timezone FROM organizations WHERE org_id = ?1').get(orgId) as { timezone: string | null } | null
+    const zone = result.organization.timezone ?? org?.timezone ?? undefined
+    const unchanged = result.sources.filter((s) => s.status === 'not_modified').map((s) => s.url)
+    c.run(
+      `DELETE FROM events WHERE org_id = ?1 AND (source_id IS NULL OR source_id NOT IN (SELECT id FROM sources WHERE org_id = ?1 AND url IN (SELECT value FROM json_each(?2))))`,
+      [orgId, JSON.stringify(unchanged)],
+    )
+    const upsertSource = c.prepare(
+      `INSERT INTO sources (org_id, url, kind, platform, status, http_status, error, event_count, etag, last_modified, last_fetched_at)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+       ON CONFLICT (org_id, url) DO UPDATE SET kind = excluded.kind, platform = excluded.platform, status = excluded.status, http_status = excluded.http_status,
+         error = excluded.error, event_count = CASE WHEN excluded.status = 'not_modified' THEN sources.event_count ELSE excluded.event_count END,
+         etag = COALESCE(excluded.etag, sources.etag), last_modified = COALESCE(excluded.last_modified, sources.last_modified), last_fetched_at = excluded.last_fetched_at
+       RETURNING id`,
+    )
+    const sourceIds = new Map<string, number>()
+    for (const s of result.sources) {
+      const row = upsertSource.get(orgId, s.url, s.kind, s.platform ?? null, s.status, s.httpStatus ?? null, s.error ?? null, s.eventCount, s.etag ?? null, s.lastModified ?? null, nowMs) as { id: number }
+      sourceIds.set(s.url, row.id)
+    }
+    const insertEvent = c.prepare(
+      `INSERT INTO events (org_id, event_id, title, starts_at, ends_at, start_day, end_day, all_day, city, city_key, category, latitude, longitude, is_external, is_family, record, scraped_at, script_version, source_id)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)
+       ON CONFLICT (org_id, event_id) DO NOTHING RETURNING id`,
+    )
+    const insertCategory = c.prepare('INSERT OR IGNORE INTO event_categories (event_pk, category) VALUES (?1, ?2)')
+    let count = (c.query('SELECT count(*) AS n FROM events WHERE org_id = ?1').get(orgId) as { n: number }).n
+    for (const { event, source } of result.events) {
+      const cols = eventColumns(event, zone)
+      if (!cols || !event.event_id) continue
+      const { _source: _s, _external: _e, ...record } = event
+      const row = insertEvent.get(
+        orgId, event.event_id, event.title ?? '', cols.startsAt, cols.endsAt, cols.startDay, cols.endDay, cols.allDay ? 1 : 0, cols.city, cols.cityKey, cols.category,
+        cols.latitude, cols.longitude, cols.isExternal ? 1 : 0, cols.isFamily ? 1 : 0, JSON.stringify(record), nowMs, args.scriptVersion, sourceIds.get(source) ?? null,
+      ) as { id: number } | null
+      if (!row) continue
+      count++
+      for (const category of cols.categories) insertCategory.run(row.id, category)
+    }
+    c.run(
+      `UPDATE organizations SET name = COALESCE(?2, name), timezone = COALESCE(?3, timezone), platform = COALESCE(?4, platform), event_count = ?5,
+         last_indexed_at = ?6, last_job_id = ?7, updated_at = ?6 WHERE org_id = ?1`,
+      [orgId, result.organization.name ?? null, result.organization.timezone ?? null, result.organization.platform ?? null, count, nowMs, jobId],
+    )
+    c.run(
+      `UPDATE index_jobs SET state = 'ready', event_count = ?2, progress = ?3, error = NULL, lease_owner = NULL, lease_expires_at = NULL, finished_at = ?4, updated_at = ?4 WHERE job_id = ?1`,
+      [jobId, count, JSON.stringify({ ...result.progress, eventsFound: count, warnings: result.warnings.slice(0, 50), refused: result.refused.slice(0, 50) }), nowMs],
+    )
+    return { stored: true, eventCount: count }
+  })
+}

@@ -1,0 +1,11 @@
+import type { CrawlProgress, CrawlRequest, CrawlResult } from '../crawl/crawl-types'
+
+/** Runner → worker. */
+export type ToWorker = { type: 'crawl'; jobId: string; request: CrawlRequest } | { type: 'cancel'; jobId: string }
+
+/** Worker → runner. Errors carry whether a later attempt may succeed. */
+export type FromWorker =
+  | { type: 'ready' }
+  | { type: 'progress'; jobId: string; progress: CrawlProgress }
+  | { type: 'result'; jobId: string; result: CrawlResult }
+  | { type: 'error'; jobId: string; message: string; retryable: boolean }

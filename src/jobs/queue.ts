@@ -1,0 +1,108 @@
+import type { Db } from '../db'
+import type { JobRow } from '../db/queries/jobs'
+
+/** How long a claimed job stays leased without a heartbeat before another runner may claim it. */
+export const LEASE_MS = 60_000
+
+type RawJob = Record<string, unknown>
+
+const toRow = (raw: RawJob): JobRow => ({
+  jobId: raw.job_id as string,
+  orgId: raw.org_id as string,
+  website: raw.website as string,
+  startDate: raw.start_date as string,
+  endDate: raw.end_date as string,
+  hints: raw.hints as string,
+  hintReport: raw.hint_report as string,
+  state: raw.state as JobRow['state'],
+  attempts: raw.attempts as number,
+  maxAttempts: raw.max_attempts as number,
+  leaseOwner: raw.lease_owner as string | null,
+  leaseExpiresAt: raw.lease_expires_at as number | null,
+  progress: raw.progress as string,
+  error: raw.error as string | null,
+  eventCount: raw.event_count as number | null,
+  agentId: raw.agent_id as string | null,
+  accountId: raw.account_id as string | null,
+  requestId: raw.request_id as string | null,
+  createdAt: raw.created_at as number,
+  updatedAt: raw.updated_at as number,
+  startedAt: raw.started_at as number | null,
+  finishedAt: raw.finished_at as number | null,
+  expiresAt: raw.expires_at as number,
+})
+
+/**
+ * Claims the oldest runnable job for `owner`: a pending one, or a running one whose lease expired (its
+ * worker or process died), never one past its 24 h life, never a second job of an organization that is
+ * being crawled. One UPDATE … RETURNING, so two runners can never claim the same job.
+ */
+export function claimJob(db: Db, owner: string, nowMs: number, leaseMs = LEASE_MS): JobRow | undefined {
+  const raw = db.$client
+    .query(
+      `UPDATE index_jobs SET state = 'running', lease_owner = ?1, lease_expires_at = ?2 + ?3, attempts = attempts + 1,
+         started_at = COALESCE(started_at, ?2), updated_at = ?2
+       WHERE job_id = (
+         SELECT j.job_id FROM index_jobs j
+         WHERE (j.state = 'pending' OR (j.state = 'running' AND j.lease_expires_at < ?2))
+           AND j.attempts < j.max_attempts AND j.expires_at > ?2
+           AND NOT EXISTS (SELECT 1 FROM index_jobs r WHERE r.org_id = j.org_id AND r.job_id <> j.job_id AND r.state = 'running' AND r.lease_expires_at >= ?2)
+         ORDER BY j.created_at LIMIT 1)
+       RETURNING *`,
+    )
+    .get(owner, nowMs, leaseMs) as RawJob | null
+  return raw ? toRow(raw) : undefined
+}
+
+/** Extends the lease of a job still held by `owner`; false when the lease was lost. */
+export function renewLease(db: Db, jobId: string, owner: string, nowMs: number, leaseMs = LEASE_MS): boolean {
+  return db.$client.run("UPDATE index_jobs SET lease_expires_at = ?3, updated_at = ?4 WHERE job_id = ?1 AND lease_owner = ?2 AND state = 'running'", [jobId, owner, nowMs + leaseMs, nowMs]).changes === 1
+}
+
+/** Records progress so that a poll shows pages fetched, sources found and events so far. */
+export function recordProgress(db: Db, jobId: string, owner: string, progress: object, nowMs: number): void {
+  db.$client.run("UPDATE index_jobs SET progress = ?3, updated_at = ?4 WHERE job_id = ?1 AND lease_owner = ?2 AND state = 'running'", [jobId, owner, JSON.stringify(progress), nowMs])
+}
+
+/**
+ * Ends an attempt that failed: back to `pending` when the failure may pass and attempts remain,
+ * else `failed` with its reason. The organization's events are not touched (a failed re-crawl keeps
+ * the old events).
+ */
+export function failAttempt(db: Db, jobId: string, owner: string, reason: string, retryable: boolean, nowMs: number): 'retry' | 'failed' | 'lost' {
+  const row = db.$client.query("SELECT attempts, max_attempts FROM index_jobs WHERE job_id = ?1 AND lease_owner = ?2 AND state = 'running'").get(jobId, owner) as
+    | { attempts: number; max_attempts: number }
+    | null
+  if (!row) return 'lost'
+  const retry = retryable && row.attempts < row.max_attempts
+  db.$client.run(
+    `UPDATE index_jobs SET state = ?3, error = ?4, lease_owner = NULL, lease_expires_at = NULL, updated_at = ?5, finished_at = CASE WHEN ?3 = 'failed' THEN ?5 ELSE NULL END
+     WHERE job_id = ?1 AND lease_owner = ?2`,
+    [jobId, owner, retry ? 'pending' : 'failed', reason.slice(0, 1000), nowMs],
+  )
+  return retry ? 'retry' : 'failed'
+}
+
+/**
+ * Jobs that can no longer finish: leased to a dead worker too many times, or past their 24 h life while
+ * still waiting. They end `failed` with a reason the poll can show. Returns how many were ended.
+ */
+export function failStuckJobs(db: Db, nowMs: number): number {
+  const exhausted = db.$client.run(
+    "UPDATE index_jobs SET state = 'failed', error = 'the crawl was interrupted ' || attempts || ' times (worker lost)', lease_owner = NULL, lease_expires_at = NULL, finished_at = ?1, updated_at = ?1 WHERE state = 'running' AND lease_expires_at < ?1 AND attempts >= max_attempts",
+    [nowMs],
+  ).changes
+  const expired = db.$client.run(
+    "UPDATE index_jobs SET state = 'failed', error = 'the job did not complete within 24 hours', lease_owner = NULL, lease_expires_at = NULL, finished_at = ?1, updated_at = ?1 WHERE state IN ('pending', 'running') AND expires_at <= ?1",
+    [nowMs],
+  ).changes
+  return exhausted + expired
+}
+
+/** Cancels a job that has not finished; false when it had already ended. */
+export function cancelJob(db: Db, jobId: string, nowMs: number): boolean {
+  return db.$client.run(
+    "UPDATE index_jobs SET state = 'cancelled', error = 'cancelled', lease_owner = NULL, lease_expires_at = NULL, finished_at = ?2, updated_at = ?2 WHERE job_id = ?1 AND state IN ('pending', 'running')",
+    [jobId, nowMs],
+  ).changes === 1
+}

@@ -1,0 +1,165 @@
+import { randomBytes } from 'node:crypto'
+import type { CrawlRequest } from '../crawl/crawl-types'
+import type { Db } from '../db'
+import type { JobRow } from '../db/queries/jobs'
+import { storeCrawlResult } from '../db/queries/store'
+import type { WorkerStatus } from '../http/health.model'
+import { silentLogger, type Logger } from '../log'
+import type { FromWorker, ToWorker } from './protocol'
+import { claimJob, failAttempt, LEASE_MS, recordProgress, renewLease } from './queue'
+import { buildCrawlRequest, type CrawlSettings } from './request'
+
+export type RunnerOptions = {
+  db: Db
+  workers: number
+  settings: CrawlSettings
+  logger?: Logger
+  now?: () => number
+  /** The worker script; the real crawler by default (tests substitute scripted workers). */
+  workerUrl?: string | URL
+  leaseMs?: number
+  pollMs?: number
+}
+
+type Slot = { worker: Worker; jobId?: string; progressAt: number; alive: boolean }
+
+/** Where the crawler worker lives: beside this file in a checkout, at the bundle's root in the binary. */
+export function defaultWorkerUrl(): string {
+  return import.meta.url.startsWith('file:///$bunfs/') ? '/$bunfs/root/jobs/worker.js' : new URL('./worker.ts', import.meta.url).href
+}
+
+/**
+ * The main-thread job runner: claims jobs from the SQLite queue, hands each to a Bun Worker, renews its
+ * lease while it runs, and is the ONLY writer of crawl results (one transaction per organization). A
+ * worker that crashes is replaced and its job retried; a process that dies leaves leases that expire, so
+ * the next runner claims the jobs again. Nothing is lost, nothing is written twice.
+ */
+export class JobRunner {
+  readonly owner = `runner-${randomBytes(6).toString('hex')}`
+  private slots: Slot[] = []
+  private timer?: Timer
+  private stopped = true
+  private readonly logger: Logger
+  private readonly now: () => number
+  private readonly leaseMs: number
+
+  constructor(private readonly options: RunnerOptions) {
+    this.logger = options.logger ?? silentLogger
+    this.now = options.now ?? Date.now
+    this.leaseMs = options.leaseMs ?? LEASE_MS
+  }
+
+  start(): void {
+    if (!this.stopped) return
+    this.stopped = false
+    for (let i = 0; i < this.options.workers; i++) this.slots.push(this.spawn())
+    this.timer = setInterval(() => this.tick(), this.options.pollMs ?? 500)
+    this.tick()
+  }
+
+  /** Stops claiming and terminates the workers; running jobs keep their lease until it expires. */
+  async stop(): Promise<void> {
+    this.stopped = true
+    clearInterval(this.timer)
+    for (const slot of this.slots) slot.worker.terminate()
+    this.slots = []
+  }
+
+  /** Looks for work now (called when a job was just enqueued). */
+  kick(): void {
+    queueMicrotask(() => this.tick())
+  }
+
+  status(): WorkerStatus {
+    return {
+      status: this.stopped ? 'stopped' : 'running',
+      configured: this.options.workers,
+      alive: this.slots.filter((s) => s.alive).length,
+      busy: this.slots.filter((s) => s.jobId).length,
+    }
+  }
+
+  private spawn(): Slot {
+    const worker = new Worker(this.options.workerUrl ?? defaultWorkerUrl())
+    const slot: Slot = { worker, progressAt: 0, alive: true }
+    worker.onmessage = (event: MessageEvent<FromWorker>) => this.onMessage(slot, event.data)
+    worker.onerror = (event) => this.onCrash(slot, event.message || 'worker error')
+    worker.addEventListener('close', () => this.onCrash(slot, 'worker exited'))
+    return slot
+  }
+
+  private tick(): void {
+    if (this.stopped) return
+    const nowMs = this.now()
+    for (const slot of this.slots) {
+      if (slot.jobId) {
+        if (!renewLease(this.options.db, slot.jobId, this.owner, nowMs, this.leaseMs)) this.abandon(slot, 'lease lost or job cancelled')
+        continue
+      }
+      if (!slot.alive) continue
+      const job = claimJob(this.options.db, this.owner, nowMs, this.leaseMs)
+      if (!job) break
+      this.dispatch(slot, job)
+    }
+  }
+
+  private dispatch(slot: Slot, job: JobRow): void {
+    let request: CrawlRequest
+    try {
+      request = buildCrawlRequest(this.options.db, job, this.options.settings)
+    } catch (error) {
+      failAttempt(this.options.db, job.jobId, this.owner, `cannot start: ${(error as Error).message}`, false, this.now())
+      return
+    }
+    slot.jobId = job.jobId
+    this.logger.info('crawl started', { jobId: job.jobId, orgId: job.orgId, attempt: job.attempts })
+    slot.worker.postMessage({ type: 'crawl', jobId: job.jobId, request } satisfies ToWorker)
+  }
+
+  private onMessage(slot: Slot, message: FromWorker): void {
+    if (message.type === 'ready' || message.jobId !== slot.jobId) return
+    const { db } = this.options
+    const nowMs = this.now()
+    if (message.type === 'progress') {
+      if (nowMs - slot.progressAt < 250) return
+      slot.progressAt = nowMs
+      recordProgress(db, message.jobId, this.owner, message.progress, nowMs)
+      return
+    }
+    const jobId = message.jobId
+    slot.jobId = undefined
+    if (message.type === 'result') {
+      const orgId = (db.$client.query('SELECT org_id FROM index_jobs WHERE job_id = ?1').get(jobId) as { org_id: string } | null)?.org_id
+      const outcome = orgId ? storeCrawlResult(db, { jobId, owner: this.owner, orgId, result: message.result, nowMs, scriptVersion: this.options.settings.scriptVersion }) : { stored: false as const, reason: 'job vanished' }
+      this.logger.info('crawl finished', { jobId, ...(outcome.stored ? { eventCount: outcome.eventCount } : { discarded: outcome.reason }) })
+    } else {
+      const outcome = failAttempt(db, jobId, this.owner, message.message, message.retryable, nowMs)
+      this.logger.warn('crawl failed', { jobId, reason: message.message, outcome })
+    }
+    this.tick()
+  }
+
+  private onCrash(slot: Slot, reason: string): void {
+    if (!slot.alive) return
+    slot.alive = false
+    if (this.stopped) return
+    if (slot.jobId) {
+      const outcome = failAttempt(this.options.db, slot.jobId, this.owner, `the crawler worker crashed: ${reason}`, true, this.now())
+      this.logger.error('worker crashed', { jobId: slot.jobId, reason, outcome })
+      slot.jobId = undefined
+    }
+    const index = this.slots.indexOf(slot)
+    if (index >= 0) this.slots[index] = this.spawn()
+    this.tick()
+  }
+
+  /** The job is no longer ours (cancelled, or its lease expired): stop its worker and start afresh. */
+  private abandon(slot: Slot, reason: string): void {
+    this.logger.warn('crawl abandoned', { jobId: slot.jobId, reason })
+    slot.jobId = undefined
+    slot.alive = false
+    slot.worker.terminate()
+    const index = this.slots.indexOf(slot)
+    if (index >= 0) this.slots[index] = this.spawn()
+  }
+}

@@ -1,0 +1,36 @@
+import type { Db } from '../../src/db'
+import { orgIdFor } from '../../src/model/org-identity'
+import { newJobId } from '../../src/services/index-jobs'
+
+/** Inserts a pending job (and its organization) directly, with raw hints, for queue and runner tests. */
+export function insertPendingJob(db: Db, options: { domain?: string; calendarUrls?: string[]; nowMs?: number; maxAttempts?: number; createdAt?: number } = {}) {
+  const domain = options.domain ?? `site-${Math.random().toString(36).slice(2, 8)}.example.org`
+  const orgId = orgIdFor(domain)
+  const now = options.nowMs ?? Date.now()
+  db.$client.run('INSERT OR IGNORE INTO organizations (org_id, domain, website, created_at, updated_at) VALUES (?, ?, ?, ?, ?)', [orgId, domain, `https://${domain}`, now, now])
+  const jobId = newJobId()
+  db.$client.run(
+    "INSERT INTO index_jobs (job_id, org_id, website, start_date, end_date, hints, state, max_attempts, created_at, updated_at, expires_at) VALUES (?, ?, ?, '2026-12-01', '2027-02-28', ?, 'pending', ?, ?, ?, ?)",
+    [jobId, orgId, `https://${domain}/`, JSON.stringify({ calendarUrls: options.calendarUrls ?? [], eventUrls: [] }), options.maxAttempts ?? 3, options.createdAt ?? now, now, now + 24 * 3600_000],
+  )
+  return { jobId, orgId, domain }
+}
+
+export const jobRow = (db: Db, jobId: string) =>
+  db.$client.query('SELECT state, attempts, error, event_count, progress, lease_owner FROM index_jobs WHERE job_id = ?').get(jobId) as {
+    state: string
+    attempts: number
+    error: string | null
+    event_count: number | null
+    progress: string
+    lease_owner: string | null
+  }
+
+/** Polls until `check` passes or the time is up (runner tests wait on real workers). */
+export async function eventually(check: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const until = Date.now() + timeoutMs
+  while (!check()) {
+    if (Date.now() > until) throw new Error('condition not met in time')
+    await Bun.sleep(25)
+  }
+}

@@ -1,0 +1,90 @@
+// Pins how crawl results are written (DESIGN §5): one transaction per organization; a re-crawl replaces
+// the event set; a source that answered 304 keeps its events; a runner that lost its lease writes nothing;
+// derived columns (local days, city, categories) are computed once at write time.
+import { describe, expect, it } from 'bun:test'
+import type { CrawlResult } from '../../src/crawl/crawl-types'
+import { migrate, openDatabase } from '../../src/db'
+import { storeCrawlResult } from '../../src/db/queries/store'
+import { claimJob } from '../../src/jobs/queue'
+import { insertPendingJob, jobRow } from '../helpers/jobs'
+
+function setup() {
+  const db = openDatabase(':memory:')
+  migrate(db)
+  return db
+}
+
+const result = (events: { id: string; start: string; source?: string; end?: string; city?: string }[], sources: CrawlResult['sources'] = []): CrawlResult => ({
+  organization: { name: 'Springfield Library', timezone: 'America/Los_Angeles', platform: 'wordpress' },
+  events: events.map((e) => ({ source: e.source ?? 'https://lib.example.org/cal.ics', event: { title: `T ${e.id}`, startDate: e.start, endDate: e.end, event_id: e.id, city: e.city ?? 'Springfield', categories: ['Kids', 'kids', 'Family'], _external: false } })),
+  sources,
+  progress: { pagesFetched: 4, sourcesFound: sources.length, eventsFound: events.length },
+  warnings: [],
+  refused: [],
+})
+
+function crawl(db: ReturnType<typeof setup>, res: CrawlResult, domain = 'lib.example.org') {
+  const job = insertPendingJob(db, { domain })
+  claimJob(db, 'owner', Date.now())
+  const outcome = storeCrawlResult(db, { jobId: job.jobId, owner: 'owner', orgId: job.orgId, result: res, nowMs: Date.now(), scriptVersion: '1.0.0' })
+  return { ...job, outcome }
+}
+
+const events = (db: ReturnType<typeof setup>) =>
+  db.$client.query('SELECT event_id, start_day, end_day, city_key, category, record FROM events ORDER BY starts_at').all() as { event_id: string; start_day: string; end_day: string; city_key: string; category: string; record: string }[]
+
+describe('storeCrawlResult', () => {
+  it('stores events with their derived columns and marks the job ready', () => {
+    const db = setup()
+    const { jobId, orgId, outcome } = crawl(db, result([{ id: 'a', start: '2026-12-01T20:00:00-08:00' }, { id: 'b', start: '2026-12-03' }]))
+    expect(outcome).toEqual({ stored: true, eventCount: 2 })
+    const rows = events(db)
+    expect(rows.map((r) => [r.event_id, r.start_day, r.end_day, r.city_key, r.category])).toEqual([
+      ['a', '2026-12-01', '2026-12-01', 'springfield', 'kids'],
+      ['b', '2026-12-03', '2026-12-03', 'springfield', 'kids'],
+    ])
+    expect(JSON.parse(rows[0].record)._external).toBeUndefined()
+    expect(db.$client.query('SELECT category FROM event_categories ORDER BY category').all()).toEqual([{ category: 'family' }, { category: 'family' }, { category: 'kids' }, { category: 'kids' }])
+    expect(jobRow(db, jobId)).toMatchObject({ state: 'ready', event_count: 2, lease_owner: null })
+    expect(db.$client.query('SELECT name, timezone, event_count FROM organizations WHERE org_id = ?').get(orgId)).toEqual({ name: 'Springfield Library', timezone: 'America/Los_Angeles', event_count: 2 })
+  })
+
+  it('replaces the whole set on a re-crawl', () => {
+    const db = setup()
+    crawl(db, result([{ id: 'a', start: '2026-12-01T10:00:00-08:00' }, { id: 'b', start: '2026-12-02T10:00:00-08:00' }]))
+    crawl(db, result([{ id: 'c', start: '2026-12-05T10:00:00-08:00' }]))
+    expect(events(db).map((r) => r.event_id)).toEqual(['c'])
+  })
+
+  it('keeps the events of a source that answered 304 Not Modified', () => {
+    const db = setup()
+    const feed = 'https://lib.example.org/feed.ics'
+    const page = 'https://lib.example.org/events'
+    crawl(db, result([{ id: 'f1', start: '2026-12-01T10:00:00-08:00', source: feed }, { id: 'p1', start: '2026-12-02T10:00:00-08:00', source: page }], [
+      { url: feed, kind: 'ics', status: 'ok', eventCount: 1, etag: '"v1"' },
+      { url: page, kind: 'page', status: 'ok', eventCount: 1 },
+    ]))
+    crawl(db, result([{ id: 'p2', start: '2026-12-04T10:00:00-08:00', source: page }], [
+      { url: feed, kind: 'ics', status: 'not_modified', eventCount: 0 },
+      { url: page, kind: 'page', status: 'ok', eventCount: 1 },
+    ]))
+    expect(events(db).map((r) => r.event_id)).toEqual(['f1', 'p2'])
+    expect(db.$client.query('SELECT etag, event_count FROM sources WHERE url = ?').get(feed)).toEqual({ etag: '"v1"', event_count: 1 })
+  })
+
+  it('writes nothing when the lease was lost', () => {
+    const db = setup()
+    crawl(db, result([{ id: 'old', start: '2026-12-01T10:00:00-08:00' }]))
+    const job = insertPendingJob(db, { domain: 'lib.example.org' })
+    claimJob(db, 'someone-else', Date.now())
+    const outcome = storeCrawlResult(db, { jobId: job.jobId, owner: 'me', orgId: job.orgId, result: result([{ id: 'new', start: '2026-12-09T10:00:00-08:00' }]), nowMs: Date.now(), scriptVersion: '1' })
+    expect(outcome).toEqual({ stored: false, reason: 'lease lost' })
+    expect(events(db).map((r) => r.event_id)).toEqual(['old'])
+  })
+
+  it('skips events without a readable start and counts only stored ones', () => {
+    const db = setup()
+    const { outcome } = crawl(db, result([{ id: 'ok', start: '2026-12-01T10:00:00-08:00' }, { id: 'bad', start: 'sometime' }]))
+    expect(outcome).toEqual({ stored: true, eventCount: 1 })
+  })
+})
