@@ -67,7 +67,7 @@ export function createApp(deps: AppDeps) {
     .use(healthRoutes({ db, workers, now, startedAt: now() }))
     .use(orgsRoutes({ gateway, db, usage, now, allowPrivate: config.CRAWL_ALLOW_PRIVATE }))
     .use(businessesRoutes({ gateway, db, usage, now }))
-    .use(searchRoutes({ gateway }))
+    .use(searchRoutes({ gateway, db, now }))
     .use(reportRoutes({ gateway }))
     .use(reservedRoutes())
 }

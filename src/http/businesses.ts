@@ -1,11 +1,12 @@
 import { Elysia } from 'elysia'
 import type { Db } from '../db'
-import { AppError, notImplemented } from '../errors'
+import { AppError } from '../errors'
 import { reportUsage, requireAllowance, type GatewayPlugin } from '../gateway/plugin'
 import type { UsageItem } from '../gateway/routes'
 import { usageHeader } from '../gateway/settlement'
 import type { UsageClient } from '../gateway/usage-client'
 import { organizationEvents } from '../services/org-events'
+import { searchBusinesses } from '../services/search-businesses'
 import { BusinessSearchQuery, businessesResponses, OrgParams } from './businesses.model'
 import { gatewayErrors } from './common.model'
 
@@ -40,9 +41,7 @@ export function businessesRoutes(deps: BusinessesDeps) {
     )
     .get(
       '/search/businesses',
-      () => {
-        throw notImplemented('business search (GET /api/v1/search/businesses)')
-      },
+      ({ query }) => searchBusinesses(deps.db, query.q, query.limit ?? 20),
       {
         query: BusinessSearchQuery,
         response: { ...gatewayErrors, ...businessesResponses.search },

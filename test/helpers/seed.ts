@@ -1,40 +1,40 @@
+import type { CrawlResult } from '../../src/crawl/crawl-types'
 import type { Db } from '../../src/db'
-import { orgIdFor } from '../../src/model/org-identity'
-
-let counter = 0
+import { storeCrawlResult } from '../../src/db/queries/store'
+import type { Event } from '../../src/model/event'
+import { claimJob } from '../../src/jobs/queue'
+import { insertPendingJob } from './jobs'
 
 /**
- * Writes an indexed organization with `events` upcoming events straight into the database, the way the
- * job runner will store them (record JSON built at write time), for tests of the read side.
+ * Indexes an organization through the same path the job runner uses (a claimed job and
+ * storeCrawlResult), so the read side is tested on rows written exactly as in production.
  */
-export function seedIndexedOrganization(db: Db, options: { events: number; domain?: string; city?: string; nowMs?: number }): string {
-  const domain = options.domain ?? `seed-${++counter}-${Math.random().toString(36).slice(2, 8)}.example.org`
-  const orgId = orgIdFor(domain)
-  const now = options.nowMs ?? Date.now()
-  db.$client.run('INSERT INTO organizations (org_id, domain, website, name, event_count, last_indexed_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', [
-    orgId,
-    domain,
-    `https://${domain}`,
-    `Seeded Library ${counter}`,
-    options.events,
-    now,
-    now,
-    now,
-  ])
-  for (let i = 0; i < options.events; i++) {
-    const startsAt = now + (i + 1) * 86_400_000
-    const record = { title: `Event ${i + 1}`, startDate: new Date(startsAt).toISOString().replace('.000Z', '+00:00'), event_id: `ev-${i}`, city: options.city ?? 'Springfield' }
-    db.$client.run('INSERT INTO events (org_id, event_id, title, starts_at, city, city_key, record, scraped_at, script_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)', [
-      orgId,
-      `ev-${i}`,
-      record.title,
-      startsAt,
-      record.city,
-      record.city.toLowerCase(),
-      JSON.stringify(record),
-      now,
-      'test',
-    ])
+export function seedOrganization(db: Db, options: { domain?: string; name?: string; timezone?: string; events: Event[]; nowMs?: number }): string {
+  const nowMs = options.nowMs ?? Date.now()
+  const job = insertPendingJob(db, { domain: options.domain, nowMs })
+  const owner = `seed-${job.jobId}`
+  if (claimJob(db, owner, nowMs)?.jobId !== job.jobId) throw new Error('seed: could not claim its job')
+  const result: CrawlResult = {
+    organization: { name: options.name ?? `Library of ${job.domain}`, timezone: options.timezone ?? 'America/New_York' },
+    events: options.events.map((event) => ({ event, source: `https://${job.domain}/events` })),
+    sources: [{ url: `https://${job.domain}/events`, kind: 'page', status: 'ok', eventCount: options.events.length }],
+    progress: { pagesFetched: 1, sourcesFound: 1, eventsFound: options.events.length },
+    warnings: [],
+    refused: [],
   }
-  return orgId
+  const outcome = storeCrawlResult(db, { jobId: job.jobId, owner, orgId: job.orgId, result, nowMs, scriptVersion: 'seed-1' })
+  if (!outcome.stored) throw new Error(`seed: ${outcome.reason}`)
+  return job.orgId
+}
+
+/** An indexed organization with `events` daily events starting tomorrow, for billing and read tests. */
+export function seedIndexedOrganization(db: Db, options: { events: number; domain?: string; city?: string; nowMs?: number }): string {
+  const now = options.nowMs ?? Date.now()
+  const events: Event[] = Array.from({ length: options.events }, (_, i) => ({
+    title: `Event ${i + 1}`,
+    startDate: new Date(now + (i + 1) * 86_400_000).toISOString().replace(/\.\d{3}Z$/, '+00:00'),
+    event_id: `ev-${i}`,
+    city: options.city ?? 'Springfield',
+  }))
+  return seedOrganization(db, { domain: options.domain, events, nowMs: now })
 }

@@ -1,0 +1,114 @@
+// Pins GET /api/v1/search/events and GET /api/v1/search/businesses (spec "Endpoints"; issue 5): upcoming
+// events across organizations sorted by start, the local-day window, city and category filters, the limit,
+// `filters` echoing what was applied with its defaults, `_source` and `_external` on every event; business
+// search by name or domain prefix over indexed organizations only. Both are free: no usage calls.
+import { describe, expect, it } from 'bun:test'
+import { call, makeApp } from '../helpers/app'
+import { seedOrganization } from '../helpers/seed'
+
+const NOW = Date.UTC(2026, 11, 1, 12) // 2026-12-01T12:00Z
+
+function world() {
+  const ctx = makeApp({ deps: { now: () => NOW } })
+  seedOrganization(ctx.db, {
+    domain: 'springfield-library.org',
+    name: 'Springfield Public Library',
+    timezone: 'America/Los_Angeles',
+    nowMs: NOW,
+    events: [
+      { title: 'Toddler Storytime', startDate: '2026-12-02T10:00:00-08:00', event_id: 'a', city: 'Springfield', categories: ['Storytime', 'kids'], url: 'https://springfield-library.org/e/a' },
+      { title: 'Evening Chess', startDate: '2026-12-02T20:00:00-08:00', event_id: 'b', city: 'Springfield', categories: ['games'] },
+      { title: 'Past Talk', startDate: '2026-11-20T18:00:00-08:00', event_id: 'c', city: 'Springfield' },
+      { title: 'Winter Fair', startDate: '2026-12-20', event_id: 'd', city: 'Springfield', categories: ['Family'], _external: true },
+      { title: 'Spring Gala', startDate: '2027-05-01T18:00:00-07:00', event_id: 'e', city: 'Springfield' },
+    ],
+  })
+  seedOrganization(ctx.db, {
+    domain: 'shelbyville-museum.org',
+    name: 'Shelbyville Museum of Art',
+    nowMs: NOW,
+    events: [{ title: 'Family Art Day', startDate: '2026-12-02T11:00:00-05:00', event_id: 'm1', city: 'Shelbyville', categories: ['family', 'kids'] }],
+  })
+  return ctx
+}
+
+const titles = (json: any) => json.events.map((e: any) => e.title)
+/** Signed at the app's clock, which these tests set to NOW. */
+const get = (app: ReturnType<typeof world>['app'], path: string) => call(app, 'GET', path, { sign: { t: Math.floor(NOW / 1000) } })
+
+describe('GET /api/v1/search/events', () => {
+  it('returns upcoming events of every organization in start order, with the defaults it applied', async () => {
+    const { app, usageCalls } = world()
+    const res = await get(app, '/api/v1/search/events')
+    expect(res.status).toBe(200)
+    expect(titles(res.json)).toEqual(['Family Art Day', 'Toddler Storytime', 'Evening Chess', 'Winter Fair'])
+    expect(res.json.count).toBe(4)
+    expect(res.json.filters).toEqual({ startDate: '2026-12-01', endDate: '2027-03-01', category: null, city: null })
+    expect(res.headers.get('gw-usage')).toBeNull()
+    expect(usageCalls).toEqual([])
+  })
+
+  it('adds _source and _external to each event', async () => {
+    const { app } = world()
+    const res = await get(app, '/api/v1/search/events?startDate=2026-12-20&endDate=2026-12-20')
+    expect(res.json.events).toEqual([
+      { title: 'Winter Fair', startDate: '2026-12-20', event_id: 'd', city: 'Springfield', categories: ['Family'], _source: { domain: 'springfield-library.org', scrapedAt: new Date(NOW).toISOString(), scriptVersion: 'seed-1' }, _external: true },
+    ])
+    const storytime = (await get(app, '/api/v1/search/events?category=storytime')).json.events[0]
+    expect(storytime._external).toBe(false)
+    expect(storytime._source.domain).toBe('springfield-library.org')
+  })
+
+  it('matches the local day of an event, not its UTC day', async () => {
+    const { app } = world()
+    const res = await get(app, '/api/v1/search/events?startDate=2026-12-02&endDate=2026-12-02')
+    expect(titles(res.json)).toEqual(['Family Art Day', 'Toddler Storytime', 'Evening Chess'])
+  })
+
+  it('filters by city and category case-insensitively, and echoes them', async () => {
+    const { app } = world()
+    const byCity = await get(app, '/api/v1/search/events?city=shelbyville')
+    expect(titles(byCity.json)).toEqual(['Family Art Day'])
+    expect(byCity.json.filters.city).toBe('shelbyville')
+    const byCategory = await get(app, '/api/v1/search/events?category=FAMILY')
+    expect(titles(byCategory.json)).toEqual(['Family Art Day', 'Winter Fair'])
+    const both = await get(app, '/api/v1/search/events?category=kids&city=Springfield')
+    expect(titles(both.json)).toEqual(['Toddler Storytime'])
+  })
+
+  it('applies the limit and a window that reaches next spring', async () => {
+    const { app } = world()
+    expect(titles((await get(app, '/api/v1/search/events?limit=2')).json)).toEqual(['Family Art Day', 'Toddler Storytime'])
+    expect(titles((await get(app, '/api/v1/search/events?startDate=2027-04-01&endDate=2027-06-01')).json)).toEqual(['Spring Gala'])
+  })
+
+  it('never returns events that have ended', async () => {
+    const { app } = world()
+    expect(titles((await get(app, '/api/v1/search/events?startDate=2026-11-01&endDate=2026-11-30')).json)).toEqual([])
+  })
+})
+
+describe('GET /api/v1/search/businesses', () => {
+  it('finds indexed organizations by name words, domain and prefixes', async () => {
+    const { app } = world()
+    for (const q of ['library', 'Springfield Public', 'springfield-library.org', 'spring libr']) {
+      const res = await get(app, `/api/v1/search/businesses?q=${encodeURIComponent(q)}`)
+      expect(res.status).toBe(200)
+      expect(res.json.organizations.map((o: any) => o.domain)).toEqual(['springfield-library.org'])
+    }
+    const museum = await get(app, '/api/v1/search/businesses?q=museum')
+    expect(museum.json).toEqual({
+      count: 1,
+      query: 'museum',
+      organizations: [{ orgId: expect.stringMatching(/^org_[0-9a-f]{16}$/), domain: 'shelbyville-museum.org', name: 'Shelbyville Museum of Art', website: 'https://shelbyville-museum.org', eventCount: 1, lastIndexedAt: new Date(NOW).toISOString() }],
+    })
+  })
+
+  it('leaves out organizations that were never indexed and survives FTS syntax in q', async () => {
+    const { app } = world()
+    await call(app, 'POST', '/api/v1/orgs', { body: { website: 'pending-zoo.org' }, sign: { t: Math.floor(NOW / 1000) } })
+    expect((await get(app, '/api/v1/search/businesses?q=zoo')).json.count).toBe(0)
+    expect((await get(app, `/api/v1/search/businesses?q=${encodeURIComponent('library" OR NEAR(')}`)).status).toBe(200)
+    expect((await get(app, `/api/v1/search/businesses?q=${encodeURIComponent('***')}`)).status).toBe(400)
+  })
+})
