@@ -16,6 +16,7 @@ import { requestIdPlugin } from './http/request-id'
 import { reservedRoutes } from './http/reserved'
 import { searchRoutes } from './http/search'
 import { silentLogger, type Logger } from './log'
+import { createMailer, type Mailer } from './report/mailer'
 
 /** Largest request body accepted; the spec's biggest body (a hints object) fits many times over. */
 export const MAX_BODY_BYTES = 1024 * 1024
@@ -30,6 +31,8 @@ export type AppDeps = {
   usage?: UsageClient
   /** Storefront base when the gateway forwards none; PUBLIC_BASE_URL, else http://HOST:PORT. */
   publicBaseUrl?: () => string
+  /** Report mail; built from SMTP_URL and REPORT_TO when not given. */
+  mailer?: Mailer
 }
 
 /**
@@ -68,7 +71,7 @@ export function createApp(deps: AppDeps) {
     .use(orgsRoutes({ gateway, db, usage, now, allowPrivate: config.CRAWL_ALLOW_PRIVATE }))
     .use(businessesRoutes({ gateway, db, usage, now }))
     .use(searchRoutes({ gateway, db, now }))
-    .use(reportRoutes({ gateway }))
+    .use(reportRoutes({ gateway, db, now, mailer: deps.mailer ?? createMailer(config.SMTP_URL, config.REPORT_TO), dailyCap: config.REPORT_DAILY_CAP, allowPrivate: config.CRAWL_ALLOW_PRIVATE }))
     .use(reservedRoutes())
 }
 

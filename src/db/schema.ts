@@ -141,6 +141,7 @@ export const reports = sqliteTable(
     delivered: integer('delivered', { mode: 'boolean' }).notNull().default(false),
     deliveryAttempts: integer('delivery_attempts').notNull().default(0),
     lastError: text('last_error'),
+    lastAttemptAt: integer('last_attempt_at'),
     createdAt: integer('created_at').notNull(),
     deliveredAt: integer('delivered_at'),
   },

@@ -1,0 +1,1 @@
+ALTER TABLE `reports` ADD `last_attempt_at` integer;
