@@ -1,0 +1,111 @@
+import type { Db } from '../db'
+import { silentLogger, type Logger } from '../log'
+import { addDays, utcToday } from '../model/dates'
+import type { Mailer } from '../report/mailer'
+import { retryUndelivered } from '../report/reports'
+import { JOB_TTL_MS, newJobId } from '../services/index-jobs'
+import { failStuckJobs } from './queue'
+
+export type SchedulerOptions = {
+  db: Db
+  mailer: Mailer
+  logger?: Logger
+  now?: () => number
+  intervalMs?: number
+  /** An organization indexed longer ago than this is crawled again (0 turns re-crawls off). */
+  staleAfterMs?: number
+  /** Called after re-crawl jobs were enqueued, so the runner picks them up at once. */
+  onEnqueued?: () => void
+}
+
+export type TickReport = { jobsEnded: number; recrawls: number; eventsPruned: number; reportsSent: number; jobsPurged: number }
+
+const DAY_MS = 86_400_000
+
+/**
+ * Periodic upkeep (DESIGN §1.4): ends jobs that can no longer finish, re-crawls organizations whose index
+ * is stale (free system jobs, never billed), prunes events that ended more than a day ago, resends report
+ * mail that failed, and forgets finished jobs after a week. Each step is its own small transaction.
+ */
+export class Scheduler {
+  private timer?: Timer
+  private running = false
+  private readonly now: () => number
+  private readonly logger: Logger
+
+  constructor(private readonly options: SchedulerOptions) {
+    this.now = options.now ?? Date.now
+    this.logger = options.logger ?? silentLogger
+  }
+
+  start(): void {
+    this.timer = setInterval(() => void this.tick(), this.options.intervalMs ?? 60_000)
+  }
+
+  stop(): void {
+    clearInterval(this.timer)
+  }
+
+  async tick(): Promise<TickReport> {
+    if (this.running) return { jobsEnded: 0, recrawls: 0, eventsPruned: 0, reportsSent: 0, jobsPurged: 0 }
+    this.running = true
+    try {
+      const nowMs = this.now()
+      const { db } = this.options
+      const report: TickReport = {
+        jobsEnded: failStuckJobs(db, nowMs),
+        recrawls: this.enqueueRecrawls(nowMs),
+        eventsPruned: prunePastEvents(db, nowMs),
+        reportsSent: await retryUndelivered(db, this.options.mailer, nowMs),
+        jobsPurged: db.$client.run("DELETE FROM index_jobs WHERE state IN ('ready', 'failed', 'cancelled') AND expires_at < ?1", [nowMs - 7 * DAY_MS]).changes,
+      }
+      if (report.recrawls) this.options.onEnqueued?.()
+      if (Object.values(report).some((n) => n > 0)) this.logger.info('scheduler', report)
+      return report
+    } catch (error) {
+      this.logger.error('scheduler failed', { error: (error as Error).message })
+      return { jobsEnded: 0, recrawls: 0, eventsPruned: 0, reportsSent: 0, jobsPurged: 0 }
+    } finally {
+      this.running = false
+    }
+  }
+
+  private enqueueRecrawls(nowMs: number, batch = 10): number {
+    const staleAfter = this.options.staleAfterMs ?? DAY_MS
+    if (staleAfter <= 0) return 0
+    const { db } = this.options
+    const stale = db.$client
+      .query(
+        `SELECT o.org_id, (SELECT website FROM index_jobs j WHERE j.org_id = o.org_id ORDER BY created_at DESC LIMIT 1) AS website,
+                (SELECT hints FROM index_jobs j WHERE j.org_id = o.org_id ORDER BY created_at DESC LIMIT 1) AS hints, o.website AS origin
+         FROM organizations o
+         WHERE o.last_indexed_at IS NOT NULL AND o.last_indexed_at < ?1
+           AND NOT EXISTS (SELECT 1 FROM index_jobs j WHERE j.org_id = o.org_id AND j.state IN ('reserved', 'pending', 'running'))
+         ORDER BY o.last_indexed_at LIMIT ?2`,
+      )
+      .all(nowMs - staleAfter, batch) as { org_id: string; website: string | null; hints: string | null; origin: string | null }[]
+    const start = utcToday(nowMs)
+    const insert = db.$client.prepare(
+      "INSERT INTO index_jobs (job_id, org_id, website, start_date, end_date, hints, state, created_at, updated_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'pending', ?7, ?7, ?8)",
+    )
+    let count = 0
+    db.transaction(() => {
+      for (const org of stale) {
+        const website = org.website ?? org.origin
+        if (!website) continue
+        insert.run(newJobId(), org.org_id, website, start, addDays(start, 90), org.hints ?? '{"calendarUrls":[],"eventUrls":[]}', nowMs, nowMs + JOB_TTL_MS)
+        count++
+      }
+    })
+    return count
+  }
+}
+
+/** Deletes events that ended more than a day ago and refreshes each organization's count. */
+export function prunePastEvents(db: Db, nowMs: number): number {
+  return db.transaction(() => {
+    const pruned = db.$client.run('DELETE FROM events WHERE COALESCE(ends_at, starts_at) < ?1', [nowMs - DAY_MS]).changes
+    if (pruned > 0) db.$client.run('UPDATE organizations SET event_count = (SELECT count(*) FROM events e WHERE e.org_id = organizations.org_id)')
+    return pruned
+  })
+}
