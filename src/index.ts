@@ -1,4 +1,5 @@
 #!/usr/bin/env bun
+import { extractCommand } from './cli/extract-command'
 import { devCommand, migrateCommand, serveCommand } from './cli/service-commands'
 import { UsageError } from './cli/flags'
 import { USAGE } from './cli/usage'
@@ -9,6 +10,7 @@ const commands: Record<string, (args: string[]) => Promise<number>> = {
   serve: serveCommand,
   dev: devCommand,
   migrate: migrateCommand,
+  extract: extractCommand,
 }
 
 async function main(argv: string[]): Promise<number> {
