@@ -82,7 +82,7 @@ export function findFirst(root: Node, test: (el: Element) => boolean): Element |
  * The text of a subtree as a reader sees it: invisible elements skipped, block boundaries and `<br>`
  * turned into newlines when `lines` is set (else spaces), whitespace collapsed within lines.
  */
-export function textOf(node: Node, options: { lines?: boolean; raw?: boolean } = {}): string {
+export function textOf(node: Node, options: { lines?: boolean; raw?: boolean; skip?: (el: Element) => boolean } = {}): string {
   const parts: string[] = []
   const visit = (n: Node, depth: number) => {
     if (depth > 400) return
@@ -95,6 +95,7 @@ export function textOf(node: Node, options: { lines?: boolean; raw?: boolean } =
       return
     }
     if (!options.raw && INVISIBLE.has(n.tagName)) return
+    if (options.skip?.(n)) return
     const block = BLOCK.has(n.tagName)
     if (block) parts.push(options.lines ? '\n' : ' ')
     for (const c of childrenOf(n)) visit(c, depth + 1)

@@ -13,6 +13,8 @@ const DATE_CLASS = /(date|time|when|day|month|year)/i
 const GENERIC_LINK = /^(read more|more|more info(rmation)?|details|learn more|view( event| details)?|register( now)?|registration|tickets?|buy tickets|rsvp|sign ?up|book( now)?|add to (my )?calendar|ical|ics|google( calendar)?|outlook|export|share|map|directions|website|continue reading|see more|»|›|→)[\s.!:»›→]*$/i
 const NOT_EVENT_DATE = /(posted|published|updated|modified|deadline|(register|registration|apply|rsvp)\s+(by|before|opens|closes|ends|deadline)|sale ends|by\s*$)[\s:]*$/i
 const TICKET_TEXT = /\b(register|registration|tickets?|rsvp|sign ?up|book( now| a seat)?|reserve)\b/i
+/** Publication dates of posts (h-entry `dt-published`, WordPress `entry-date`): never an event's day. */
+const PUBLISHED_CLASS = /(published|updated|posted|modified|byline|entry-date|post-date|post-meta|entry-meta)/i
 const CANCELLED_CLASS = /(^|[-_])(cancell?ed)($|[-_])/i
 
 function classText(card: Element, pattern: RegExp): string | undefined {
@@ -58,13 +60,17 @@ function linkOf(card: Element, title?: { text: string; el: Element }): string | 
   return undefined
 }
 
+function isPublished(el: Element): boolean {
+  return tokens(el, 'class').some((c) => PUBLISHED_CLASS.test(c)) || (attr(el, 'itemprop') ?? '').startsWith('date')
+}
+
 /** Machine-readable dates in the card (`<time datetime>`, `content`, `data-start`), in document order. */
 function machineDates(card: Element): WallTime[] {
   const out: WallTime[] = []
   for (const el of findAll(card, (e) => e.tagName === 'time' || e.attrs.some((a) => a.name === 'content' || a.name === 'data-start' || a.name === 'data-date' || a.name === 'data-start-date'))) {
     const raw = attr(el, 'datetime') ?? attr(el, 'data-start') ?? attr(el, 'data-start-date') ?? attr(el, 'data-date') ?? attr(el, 'content')
     const wall = raw ? parseIsoDateTime(raw) : undefined
-    if (wall && !(tokens(el, 'class').join(' ').match(/published|updated|posted/i))) out.push(wall)
+    if (wall && !isPublished(el)) out.push(wall)
   }
   return out
 }
@@ -91,7 +97,7 @@ export type CardContext = { sourceUrl: string; ref: string; contextDate?: string
 export function readCard(card: Element, ctx: CardContext): Candidate | undefined {
   const title = titleOf(card)
   if (!title) return undefined
-  const lines = textOf(card, { lines: true })
+  const lines = textOf(card, { lines: true, skip: isPublished })
   const rest = lines.replace(title.text, ' ')
   let start: WallTime | undefined
   let end: WallTime | undefined

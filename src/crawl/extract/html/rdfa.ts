@@ -86,7 +86,6 @@ export function parseRdfa(doc: Document): SchemaItem[] {
     } else if (properties.length && parent.item) {
       const value = literal(el)
       for (const p of properties) add(parent.item, p, value)
-      if (hasAttr(el, 'content') || el.tagName === 'meta') return
     }
     for (const child of childrenOf(el)) if (isElement(child)) visit(child, scope, depth + 1)
   }
