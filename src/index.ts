@@ -1,5 +1,6 @@
 #!/usr/bin/env bun
 import { gatewayCommand, signCommand } from './cli/gateway-commands'
+import { extractCommand } from './cli/extract-command'
 import { devCommand, migrateCommand, serveCommand } from './cli/service-commands'
 import { UsageError } from './cli/flags'
 import { USAGE } from './cli/usage'
@@ -12,6 +13,7 @@ const commands: Record<string, (args: string[]) => Promise<number>> = {
   migrate: migrateCommand,
   gateway: gatewayCommand,
   sign: signCommand,
+  extract: extractCommand,
 }
 
 async function main(argv: string[]): Promise<number> {

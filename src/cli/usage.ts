@@ -14,6 +14,8 @@ Commands:
                         GW_SIGNING_KEYS pair, serves the usage service with GW_USAGE_*_KEY)
   sign --kid K [--secret S] --path /api/v1/… [--method M] [--agent A] [--body FILE] [--t SECONDS]
                         print the gw-signature (and gw-agent-id) headers for a request
+  extract <file>        extract one saved document (HTML, iCalendar, calendar JSON, RSS/Atom) to a
+                        JSON array of normalized events on stdout; warnings on stderr
 
 Options for serve, dev and migrate:
   --port N              overrides PORT
@@ -26,6 +28,12 @@ Options for gateway:
   --port N, --host ADDR where the gateway listens (default 127.0.0.1:8080)
   --agent-key KEY, --session ID
                         register the first agent with this key and storefront session
+
+Options for extract:
+  --base-url URL        where the document came from (relative links resolve against it)
+  --tz ZONE             the organization's IANA time zone, used when the document names none
+  --start YYYY-MM-DD    window start (default: today)
+  --end YYYY-MM-DD      window end (default: start + 90 days)
 
   --help, -h            show this help
   --version, -v         print the version

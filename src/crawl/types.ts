@@ -99,6 +99,14 @@ export type Candidate = {
   categories?: string[]
   openToPublic?: boolean
   rsvpRequired?: boolean
+  /** Intended audience as written (schema.org typicalAgeRange / audience, a feed's audience filter). */
+  audience?: string
+  /**
+   * Groups occurrences that the source publishes as separate events of one series (The Events Calendar
+   * gives every occurrence its own id; Localist nests instances under one event). The normalizer derives
+   * `schedule` for a group it can describe.
+   */
+  seriesKey?: string
 }
 
 /** What the extractors know about the organization and the request. */
@@ -113,4 +121,14 @@ export type ExtractContext = {
   orgDomain?: string
 }
 
-export type ExtractResult = { format: Format; candidates: Candidate[]; warnings: string[] }
+/** Links a crawler will want to follow from a document (absolute URLs, deduplicated). */
+export type ExtractLinks = {
+  /** iCalendar feeds: `.ics`/`webcal:` links, `<link rel=alternate type=text/calendar>`, Google Calendar embeds. */
+  calendars: string[]
+  /** Event detail pages linked from a listing. */
+  events: string[]
+  /** The listing's next page, when it has one. */
+  next?: string
+}
+
+export type ExtractResult = { format: Format; candidates: Candidate[]; warnings: string[]; links?: ExtractLinks }

@@ -1,0 +1,127 @@
+/**
+ * Deduplication (DESIGN §6): the same event seen twice (JSON-LD and microdata on one page, or a feed and
+ * the event's page) becomes one record keeping the richer value of each field. Two records are the same
+ * event when they start at the same instant (or on the same day when one of them has no time) and share an
+ * id, a URL or a title. Pure functions over Event records.
+ */
+import type { Event } from '../model/event'
+
+const STATUS_WORDS = /\b(cancell?ed|postponed|rescheduled|sold out|new date|updated?)\b[:!-]*/gi
+
+/** A title reduced for comparison: lower case, no status words, punctuation or extra spaces. */
+export function titleKey(title: string | undefined): string {
+  return (title ?? '')
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(STATUS_WORDS, ' ')
+    .replace(/&/g, ' and ')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
+}
+
+function urlKey(url: string | undefined | null): string | undefined {
+  if (!url) return undefined
+  return url.replace(/#.*$/, '').replace(/\/+$/, '').replace(/^https?:\/\/(www\.)?/i, '').toLowerCase()
+}
+
+function similarTitles(a: string | undefined, b: string | undefined): boolean {
+  const x = titleKey(a)
+  const y = titleKey(b)
+  if (!x || !y) return false
+  if (x === y) return true
+  const [short, long] = x.length < y.length ? [x, y] : [y, x]
+  if (short.length >= 8 && long.includes(short)) return true
+  const wx = new Set(x.split(' '))
+  const wy = new Set(y.split(' '))
+  const common = [...wx].filter((w) => wy.has(w)).length
+  return common / new Set([...wx, ...wy]).size >= 0.75
+}
+
+const isTimed = (iso: string | undefined) => !!iso && iso.length > 10
+
+/** Same start: the same instant when both are timed, the same local day when either is date-only. */
+function sameStart(a: Event, b: Event): boolean {
+  if (!a.startDate || !b.startDate) return false
+  if (isTimed(a.startDate) && isTimed(b.startDate)) {
+    const [x, y] = [Date.parse(a.startDate), Date.parse(b.startDate)]
+    return Number.isFinite(x) && Number.isFinite(y) ? x === y : a.startDate === b.startDate
+  }
+  return a.startDate.slice(0, 10) === b.startDate.slice(0, 10)
+}
+
+/** True when two records describe the same occurrence of the same event. */
+export function sameEvent(a: Event, b: Event): boolean {
+  if (!sameStart(a, b)) return false
+  if (a.event_id && a.event_id === b.event_id) return true
+  const [ua, ub] = [urlKey(a.url), urlKey(b.url)]
+  if (ua && ub && ua === ub && (!a.title || !b.title)) return true
+  return similarTitles(a.title, b.title)
+}
+
+function filled(v: unknown): number {
+  if (v === undefined || v === null) return 0
+  if (typeof v === 'object') return Object.values(v as object).filter((x) => x !== null && x !== undefined).length
+  return 1
+}
+
+function unionCategories(a: string[] = [], b: string[] = []): string[] | undefined {
+  const seen = new Set<string>()
+  const out: string[] = []
+  for (const c of [...a, ...b]) {
+    if (seen.has(c.toLowerCase())) continue
+    seen.add(c.toLowerCase())
+    out.push(c)
+  }
+  return out.length ? out : undefined
+}
+
+/**
+ * Merges two records of one event: the precise time over a date-only one, the longer description, the
+ * longer offer list, the fuller venue, every category, and otherwise the first record's value. The
+ * smaller `event_id` is kept, so the merged id does not depend on the order the sources were read in.
+ */
+export function mergeEvents(a: Event, b: Event): Event {
+  const out: Event = { ...b, ...a }
+  for (const key of Object.keys(b) as (keyof Event)[]) if (out[key] === undefined) (out as Record<string, unknown>)[key] = b[key]
+  const timedFromB = isTimed(b.startDate) && !isTimed(a.startDate)
+  if (timedFromB) {
+    out.startDate = b.startDate
+    if (b.endDate) out.endDate = b.endDate
+    else delete out.endDate
+    if (b.duration !== undefined) out.duration = b.duration
+  }
+  if ((b.description?.length ?? 0) > (a.description?.length ?? 0)) out.description = b.description
+  if ((b.offers?.length ?? 0) > (a.offers?.length ?? 0)) out.offers = b.offers
+  if (filled(b.venue) > filled(a.venue)) out.venue = b.venue
+  if ((b.performers?.length ?? 0) > (a.performers?.length ?? 0)) out.performers = b.performers
+  const categories = unionCategories(a.categories, b.categories)
+  if (categories) out.categories = categories
+  if (a.event_id && b.event_id) out.event_id = a.event_id < b.event_id ? a.event_id : b.event_id
+  if (a._external !== undefined && b._external !== undefined) out._external = a._external && b._external
+  return out
+}
+
+/**
+ * `dedupeEvents(events)`: one record per event occurrence, in the order each was first seen. Quadratic
+ * only within a day's events (records are bucketed by local start day).
+ */
+export function dedupeEvents(events: Event[]): { events: Event[]; merged: number } {
+  const byDay = new Map<string, number[]>()
+  const out: Event[] = []
+  let merged = 0
+  for (const event of events) {
+    const day = event.startDate?.slice(0, 10) ?? ''
+    const bucket = byDay.get(day) ?? []
+    const match = bucket.find((i) => sameEvent(out[i], event))
+    if (match === undefined) {
+      bucket.push(out.length)
+      byDay.set(day, bucket)
+      out.push(event)
+    } else {
+      out[match] = mergeEvents(out[match], event)
+      merged++
+    }
+  }
+  return { events: out, merged }
+}

@@ -1,0 +1,75 @@
+/**
+ * Helpers shared by the JSON and XML feed extractors: guarded parsing (a bad document is a warning, never
+ * a throw), value coercion, and reading a date from the several forms feeds use.
+ */
+import { isIanaZone } from '../normalize/time'
+import type { WallTime } from '../types'
+import { parseIsoDateTime, parseRfc822 } from './datetime'
+import { parseLenientJson } from './lenient-json'
+import { findProseDates } from './prose-dates'
+
+/** Parses a JSON document; on failure adds a warning naming the format and returns undefined. */
+export function parseJsonDocument(text: string, label: string, warnings: string[]): unknown {
+  try {
+    return JSON.parse(text.replace(/^\uFEFF/, ''))
+  } catch (error) {
+    const lenient = parseLenientJson(text)
+    if ('value' in lenient) {
+      warnings.push(`${label}: invalid JSON, read after repair`)
+      return lenient.value
+    }
+    warnings.push(`${label}: invalid JSON (${(error as Error).message}); no events read`)
+    return undefined
+  }
+}
+
+export function asRecord(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined
+}
+
+export function asArray(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : value === undefined || value === null ? [] : [value]
+}
+
+/** A non-empty trimmed string from a string or number; undefined otherwise. */
+export function str(value: unknown): string | undefined {
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value)
+  if (typeof value !== 'string') return undefined
+  const t = value.trim()
+  return t ? t : undefined
+}
+
+export function num(value: unknown): number | undefined {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() ? Number(value) : NaN
+  return Number.isFinite(n) ? n : undefined
+}
+
+export function truthy(value: unknown): boolean | undefined {
+  if (typeof value === 'boolean') return value
+  if (value === 1 || value === '1' || value === 'true' || value === 'yes') return true
+  if (value === 0 || value === '0' || value === 'false' || value === 'no') return false
+  return undefined
+}
+
+/** A date as a feed writes it: ISO 8601, RFC 822, else prose ("June 7, 2026 10:00 am") read against `ref`. */
+export function feedDate(value: unknown, ref: string): WallTime | undefined {
+  const text = str(value)
+  if (!text) return undefined
+  const iso = parseIsoDateTime(text) ?? parseRfc822(text)
+  if (iso) return iso
+  const prose = findProseDates(text, ref).find((w) => w.date)
+  if (!prose?.date) return undefined
+  return prose.time ? { date: prose.date, time: prose.time } : { date: prose.date }
+}
+
+/** Attaches an IANA zone to a wall time that has no fixed offset. */
+export function inZone(wall: WallTime | undefined, zone: string | undefined): WallTime | undefined {
+  if (!wall || !zone || !isIanaZone(zone) || wall.offset) return wall
+  return { ...wall, zone }
+}
+
+/** Sets `key` on `target` only when `value` is present (keeps Candidates free of undefined fields). */
+export function put<T extends object, K extends keyof T>(target: T, key: K, value: T[K] | undefined): void {
+  if (value === undefined || value === null || (typeof value === 'string' && !value.trim()) || (Array.isArray(value) && !value.length)) return
+  target[key] = value
+}

@@ -1,0 +1,142 @@
+/**
+ * Small helpers over parse5's default tree, so that every HTML extractor walks the one tree parsed per
+ * document (never re-parsing) with the same notion of text, attributes and skipped subtrees.
+ */
+import type { DefaultTreeAdapterTypes } from 'parse5'
+
+export type Node = DefaultTreeAdapterTypes.Node
+export type Element = DefaultTreeAdapterTypes.Element
+export type ParentNode = DefaultTreeAdapterTypes.ParentNode
+export type Document = DefaultTreeAdapterTypes.Document
+
+/** Elements whose content is never visible text. */
+const INVISIBLE = new Set(['script', 'style', 'noscript', 'template', 'head', 'title', 'iframe', 'object', 'svg', 'select', 'option', 'textarea'])
+
+/** Block-level elements: their boundaries separate words and lines in extracted text. */
+export const BLOCK = new Set(['address', 'article', 'aside', 'blockquote', 'br', 'dd', 'details', 'dialog', 'div', 'dl', 'dt', 'fieldset', 'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'li', 'main', 'nav', 'ol', 'p', 'pre', 'section', 'summary', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr', 'ul'])
+
+export function isElement(node: Node): node is Element {
+  return 'tagName' in node
+}
+
+/** Children of a node, including a template's content. */
+export function childrenOf(node: Node): Node[] {
+  if (node.nodeName === 'template' && 'content' in node) return (node as DefaultTreeAdapterTypes.Template).content.childNodes
+  return 'childNodes' in node ? node.childNodes : []
+}
+
+/** An attribute's value, or undefined when absent (names are lower-case in parse5's tree). */
+export function attr(el: Element, name: string): string | undefined {
+  for (const a of el.attrs) if (a.name === name) return a.value
+  return undefined
+}
+
+export function hasAttr(el: Element, name: string): boolean {
+  return el.attrs.some((a) => a.name === name)
+}
+
+/** The whitespace-separated tokens of an attribute (class, rel, itemprop, typeof, …). */
+export function tokens(el: Element, name: string): string[] {
+  const value = attr(el, name)
+  return value ? value.trim().split(/\s+/).filter(Boolean) : []
+}
+
+/**
+ * Depth-first walk over elements. The visitor may return `false` to skip an element's subtree.
+ * Iterative, so a pathologically deep document cannot overflow the stack.
+ */
+export function walk(root: Node, visit: (el: Element) => boolean | void): void {
+  const stack: Node[] = [...childrenOf(root)].reverse()
+  while (stack.length) {
+    const node = stack.pop()!
+    if (!isElement(node)) continue
+    if (visit(node) === false) continue
+    const kids = childrenOf(node)
+    for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i])
+  }
+}
+
+/** Every element matching `test` under `root`, in document order. */
+export function findAll(root: Node, test: (el: Element) => boolean): Element[] {
+  const found: Element[] = []
+  walk(root, (el) => {
+    if (test(el)) found.push(el)
+  })
+  return found
+}
+
+/** The first element matching `test`, or undefined. */
+export function findFirst(root: Node, test: (el: Element) => boolean): Element | undefined {
+  let hit: Element | undefined
+  walk(root, (el) => {
+    if (hit) return false
+    if (test(el)) {
+      hit = el
+      return false
+    }
+  })
+  return hit
+}
+
+/**
+ * The text of a subtree as a reader sees it: invisible elements skipped, block boundaries and `<br>`
+ * turned into newlines when `lines` is set (else spaces), whitespace collapsed within lines.
+ */
+export function textOf(node: Node, options: { lines?: boolean; raw?: boolean; skip?: (el: Element) => boolean } = {}): string {
+  const parts: string[] = []
+  const visit = (n: Node, depth: number) => {
+    if (depth > 400) return
+    if (n.nodeName === '#text') {
+      parts.push((n as DefaultTreeAdapterTypes.TextNode).value)
+      return
+    }
+    if (!isElement(n)) {
+      if (n.nodeName === '#document' || n.nodeName === '#document-fragment') for (const c of childrenOf(n)) visit(c, depth + 1)
+      return
+    }
+    if (!options.raw && INVISIBLE.has(n.tagName)) return
+    if (options.skip?.(n)) return
+    const block = BLOCK.has(n.tagName)
+    if (block) parts.push(options.lines ? '\n' : ' ')
+    for (const c of childrenOf(n)) visit(c, depth + 1)
+    if (block) parts.push(options.lines ? '\n' : ' ')
+  }
+  visit(node, 0)
+  const text = parts.join('')
+  if (options.raw) return text
+  if (!options.lines) return collapse(text)
+  return text
+    .split('\n')
+    .map(collapse)
+    .filter(Boolean)
+    .join('\n')
+}
+
+/** Collapses runs of whitespace (including non-breaking spaces) to one space and trims. */
+export function collapse(text: string): string {
+  return text.replace(/[\s\u00a0\u200b]+/g, ' ').trim()
+}
+
+/** The nearest ancestor element (excluding `el`) matching `test`. */
+export function closest(el: Element, test: (e: Element) => boolean): Element | undefined {
+  let p = el.parentNode
+  while (p && isElement(p as Node)) {
+    if (test(p as Element)) return p as Element
+    p = (p as Element).parentNode
+  }
+  return undefined
+}
+
+/** Resolves a URL against a base; undefined for unusable values (javascript:, mailto:, garbage). */
+export function absoluteUrl(href: string | undefined, base: string): string | undefined {
+  if (!href) return undefined
+  const trimmed = href.trim()
+  if (!trimmed || /^(javascript|mailto|tel|data|about):/i.test(trimmed) || trimmed.startsWith('#')) return undefined
+  try {
+    const url = new URL(trimmed, base)
+    if (url.protocol !== 'http:' && url.protocol !== 'https:' && url.protocol !== 'webcal:') return undefined
+    return url.href
+  } catch {
+    return undefined
+  }
+}

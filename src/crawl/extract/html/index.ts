@@ -1,0 +1,114 @@
+/**
+ * Extraction from one HTML page: the page is parsed once with parse5 and every reader (JSON-LD, microdata,
+ * RDFa, microformats, then the listing heuristic when the page has no structured events) walks that one
+ * tree. Each reader is isolated: one that fails adds a warning and the others still count.
+ */
+import { parse } from 'parse5'
+import type { Candidate, ExtractContext, ExtractResult } from '../../types'
+import { findEvents, fromSchemaOrg, indexIds, type SchemaItem, type SchemaSource } from '../schema-org'
+import { absoluteUrl, attr, type Document, findFirst, textOf, tokens } from './dom'
+import { hEventToSchema } from './h-event'
+import { parseJsonLd } from './jsonld'
+import { collectLinks } from './links'
+import { extractListing } from './listing'
+import { findHEvents, parseMicroformats } from './microformats'
+import { parseMicrodata } from './microdata'
+import { parseRdfa } from './rdfa'
+import { refineDateOnly } from './visible-time'
+
+type Reader = { method: string; read: (doc: Document, warnings: string[]) => unknown[] }
+
+const STRUCTURED: Reader[] = [
+  { method: 'json-ld', read: parseJsonLd },
+  { method: 'microdata', read: (doc) => parseMicrodata(doc) },
+  { method: 'rdfa', read: (doc) => parseRdfa(doc) },
+]
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
+/** Candidates from the page's structured data, each reader guarded on its own. */
+function structuredCandidates(doc: Document, source: SchemaSource, warnings: string[]): Candidate[] {
+  const out: Candidate[] = []
+  for (const reader of STRUCTURED) {
+    try {
+      const roots = reader.read(doc, warnings)
+      const index = indexIds(roots)
+      for (const found of findEvents(roots, index)) out.push(fromSchemaOrg(found, { ...source, method: reader.method }, index))
+    } catch (error) {
+      warnings.push(`${reader.method} reader failed: ${describe(error)}`)
+    }
+  }
+  try {
+    for (const item of findHEvents(parseMicroformats(doc))) {
+      const schema: SchemaItem = hEventToSchema(item)
+      out.push(fromSchemaOrg({ item: schema }, { ...source, method: item.backcompat ? 'hcalendar' : 'h-event' }))
+    }
+  } catch (error) {
+    warnings.push(`microformats reader failed: ${describe(error)}`)
+  }
+  return out
+}
+
+/** The page's own address: `<link rel=canonical>`, else `og:url`, else where it was fetched from. */
+function canonicalUrl(doc: Document, baseUrl: string): string {
+  const link = findFirst(doc, (el) => el.tagName === 'link' && tokens(el, 'rel').some((r) => r.toLowerCase() === 'canonical'))
+  const og = findFirst(doc, (el) => el.tagName === 'meta' && attr(el, 'property') === 'og:url')
+  return absoluteUrl(link && attr(link, 'href'), baseUrl) ?? absoluteUrl(og && attr(og, 'content'), baseUrl) ?? baseUrl
+}
+
+function body(doc: Document) {
+  return findFirst(doc, (el) => el.tagName === 'body') ?? doc
+}
+
+/**
+ * Extracts the events of an HTML page that was already parsed (the benchmark and the document dispatcher
+ * share one tree). See `extractHtml`.
+ */
+export function extractHtmlTree(doc: Document, ctx: ExtractContext): ExtractResult {
+  const warnings: string[] = []
+  const source: SchemaSource = { url: ctx.baseUrl, format: 'html', method: 'html' }
+  const candidates = structuredCandidates(doc, source, warnings)
+  const ref = ctx.window.start
+  if (candidates.length) {
+    const withStart = candidates.filter((c) => c.start || c.schedule)
+    if (withStart.length === 1 && !withStart[0].url) withStart[0].url = canonicalUrl(doc, ctx.baseUrl)
+    try {
+      const refined = refineDateOnly(candidates, textOf(body(doc), { lines: true }), ref)
+      if (refined) warnings.push(`${refined} date-only start(s) given the time the page shows`)
+    } catch (error) {
+      warnings.push(`time refinement failed: ${describe(error)}`)
+    }
+  } else {
+    try {
+      const listing = extractListing(doc, { sourceUrl: ctx.baseUrl, ref })
+      candidates.push(...listing.candidates)
+      if (listing.truncated) warnings.push('listing heuristic stopped early: the page has more cards than the limit')
+    } catch (error) {
+      warnings.push(`listing heuristic failed: ${describe(error)}`)
+    }
+  }
+  let links
+  try {
+    links = collectLinks(doc, ctx.baseUrl, candidates.map((c) => c.url).filter((u): u is string => !!u))
+  } catch (error) {
+    warnings.push(`link collection failed: ${describe(error)}`)
+  }
+  return links ? { format: 'html', candidates, warnings, links } : { format: 'html', candidates, warnings }
+}
+
+/**
+ * `extractHtml(html, ctx)`: every event an HTML page states, as Candidates with source-relative values, plus
+ * the links a crawler wants next (calendar feeds, the next listing page, event pages). Never throws for
+ * bad markup: parse5 recovers like a browser and each reader reports its own failure as a warning.
+ */
+export function extractHtml(html: string, ctx: ExtractContext): ExtractResult {
+  let doc: Document
+  try {
+    doc = parse(html)
+  } catch (error) {
+    return { format: 'html', candidates: [], warnings: [`HTML could not be parsed: ${describe(error)}`] }
+  }
+  return extractHtmlTree(doc, ctx)
+}

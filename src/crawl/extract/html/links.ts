@@ -1,0 +1,82 @@
+/**
+ * Links a crawler wants from a page (DESIGN §6 "Discover"): iCalendar feeds, the next page of a listing,
+ * and event detail pages. All absolute and deduplicated; `webcal:` feeds are given as https.
+ */
+import type { ExtractLinks } from '../../types'
+import { absoluteUrl, attr, collapse, type Document, type Element, textOf, tokens, walk } from './dom'
+
+const ICS_HREF = /(\.ics|\.ical|\.ifb)(\?|#|$)|^webcal:|[?&](ical|ics)=1\b|[?&]format=(ical|ics)\b|\/ical\/|outlook-ical|\/calendar\/ical\//i
+const NEXT_TEXT = /^(next|next page|next events?|more events|older( events)?|later events|›|»|→|>|next\s*[›»→>]|[›»→>]\s*next)$/i
+const NOT_EVENT_PATH = /\/(category|categories|tag|tags|list|month|week|day|today|page|venue|venues|organizer|organizers|feed|search|photo|map)(\/|$)|[?&](page|paged|month|view|tribe-bar-date|ical|outlook-ical)=/i
+const EVENT_PATH = /\/(events?|calendar|programs?|activities|whats-on|what-s-on|happenings)\/[^/?#]+|[?&](event(_?id)?|eid|tribe_events)=|\/event-detail|\/eventdetail|\/occurrence\//i
+
+function googleCalendarFeed(src: string): string | undefined {
+  try {
+    const url = new URL(src)
+    if (url.hostname !== 'calendar.google.com' || !url.pathname.startsWith('/calendar/embed')) return undefined
+    const ids = url.searchParams.getAll('src')
+    return ids.length ? `https://calendar.google.com/calendar/ical/${encodeURIComponent(ids[0])}/public/basic.ics` : undefined
+  } catch {
+    return undefined
+  }
+}
+
+function httpFeed(url: string): string {
+  return url.replace(/^webcal:/i, 'https:')
+}
+
+/**
+ * The calendar, next-page and event links of a page. `eventUrls` (the listing's card links) are added to
+ * the event links found by URL shape.
+ */
+export function collectLinks(doc: Document, baseUrl: string, eventUrls: string[] = []): ExtractLinks {
+  const calendars = new Set<string>()
+  const events = new Set<string>()
+  let next: string | undefined
+  let base = baseUrl
+  walk(doc, (el: Element) => {
+    const tag = el.tagName
+    if (tag === 'base' && attr(el, 'href')) base = absoluteUrl(attr(el, 'href'), baseUrl) ?? base
+    const rel = tokens(el, 'rel').map((r) => r.toLowerCase())
+    if (tag === 'link' || tag === 'a') {
+      const href = attr(el, 'href')
+      const type = (attr(el, 'type') ?? '').toLowerCase()
+      const abs = absoluteUrl(href, base)
+      if (!abs) return
+      if ((rel.includes('alternate') && type.startsWith('text/calendar')) || ICS_HREF.test(href ?? '')) calendars.add(httpFeed(abs))
+      else if (rel.includes('next')) next ??= abs
+      else if (tag === 'a') {
+        const text = collapse(textOf(el))
+        const classes = tokens(el, 'class').join(' ')
+        if (!next && (NEXT_TEXT.test(text) || /(^|[\s_-])next([\s_-]|$)/i.test(classes) || /next/i.test(attr(el, 'aria-label') ?? ''))) next = abs
+        else if (isEventPage(abs, base)) events.add(abs)
+      }
+    }
+    if (tag === 'iframe') {
+      const feed = googleCalendarFeed(attr(el, 'src') ?? '')
+      if (feed) calendars.add(feed)
+    }
+  })
+  for (const u of eventUrls) {
+    const abs = absoluteUrl(u, base)
+    if (abs) events.add(abs)
+  }
+  if (next) events.delete(next)
+  const links: ExtractLinks = { calendars: [...calendars], events: [...events].filter((u) => !calendars.has(u)) }
+  if (next) links.next = next
+  return links
+}
+
+function isEventPage(url: string, base: string): boolean {
+  const u = new URL(url)
+  const path = u.pathname + u.search
+  return EVENT_PATH.test(path) && !NOT_EVENT_PATH.test(path) && sameSite(url, base) && url.split('#')[0] !== base.split('#')[0]
+}
+
+function sameSite(a: string, b: string): boolean {
+  try {
+    return new URL(a).hostname.replace(/^www\./, '') === new URL(b).hostname.replace(/^www\./, '')
+  } catch {
+    return false
+  }
+}

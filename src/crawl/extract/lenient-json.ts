@@ -1,0 +1,160 @@
+/**
+ * JSON as CMSs actually publish it inside `<script type="application/ld+json">`: wrapped in comments or
+ * CDATA, followed by `;`, with raw newlines and control characters inside strings, unescaped quotes in
+ * descriptions, trailing commas, several top-level objects, or cut short. Strict parsing first; the
+ * repair pass only runs when that fails.
+ */
+import { decodeHTML } from 'entities'
+
+/** Strips the wrappers that templates put around a JSON block (comments, CDATA, trailing `;`, BOM). */
+export function unwrapScript(text: string): string {
+  let s = text.replace(/^\uFEFF/, '').trim()
+  for (let i = 0; i < 3; i++) {
+    const before = s
+    s = s
+      .replace(/^(?:\/\/\s*)?<!--/, '')
+      .replace(/(?:\/\/\s*)?-->$/, '')
+      .replace(/^(?:\/\*\s*)?(?:\/\/\s*)?<!\[CDATA\[(?:\s*\*\/)?/, '')
+      .replace(/(?:\/\*\s*)?(?:\/\/\s*)?\]\]>(?:\s*\*\/)?$/, '')
+      .trim()
+      .replace(/;+$/, '')
+      .trim()
+    if (s === before) break
+  }
+  return s
+}
+
+const VALID_ESCAPE = new Set(['"', '\\', '/', 'b', 'f', 'n', 'r', 't'])
+const VALUE_START = /["{[\d\-]|true\b|false\b|null\b/y
+
+function nextSignificant(src: string, from: number): number {
+  let j = from
+  while (j < src.length && /\s/.test(src[j])) j++
+  return j
+}
+
+/** Decides whether a quote met inside a string ends it, from what follows (a separator or the end). */
+function closesString(src: string, i: number): boolean {
+  const j = nextSignificant(src, i + 1)
+  if (j >= src.length) return true
+  const c = src[j]
+  if (c === '}' || c === ']' || c === ':') return true
+  if (c === ',') {
+    const k = nextSignificant(src, j + 1)
+    if (k >= src.length) return true
+    VALUE_START.lastIndex = k
+    return VALUE_START.test(src) || src[k] === '}' || src[k] === ']'
+  }
+  // A quote followed, after a line break, by the next key: the author forgot a comma.
+  return c === '"' && /[\r\n]/.test(src.slice(i + 1, j))
+}
+
+function lastSignificant(out: string[]): number {
+  let k = out.length - 1
+  while (k >= 0 && /^\s*$/.test(out[k])) k--
+  return k
+}
+
+/**
+ * Rewrites almost-JSON into JSON: escapes control characters and stray quotes inside strings, drops
+ * invalid escapes, comments, trailing and doubled commas, joins several top-level values into an array
+ * and closes what a truncation left open. The result may still be invalid; the caller parses it.
+ */
+export function repairJson(src: string): string {
+  const out: string[] = []
+  const stack: string[] = []
+  let inString = false
+  let topValues = 0
+  for (let i = 0; i < src.length; i++) {
+    const ch = src[i]
+    if (inString) {
+      if (ch === '\\') {
+        const next = src[i + 1]
+        if (next !== undefined && VALID_ESCAPE.has(next)) {
+          out.push(ch, next)
+          i++
+        } else if (next === 'u' && /^[0-9a-fA-F]{4}$/.test(src.slice(i + 2, i + 6))) {
+          out.push(src.slice(i, i + 6))
+          i += 5
+        } else if (next === "'") {
+          out.push("'")
+          i++
+        } else out.push('\\\\')
+      } else if (ch === '"') {
+        if (closesString(src, i)) {
+          inString = false
+          out.push('"')
+          const j = nextSignificant(src, i + 1)
+          if (src[j] === '"') out.push(',')
+        } else out.push('\\"')
+      } else if (ch < ' ') {
+        out.push(ch === '\n' ? '\\n' : ch === '\r' ? '\\r' : ch === '\t' ? '\\t' : `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`)
+      } else out.push(ch)
+      continue
+    }
+    if (ch === '/' && src[i + 1] === '/') {
+      while (i < src.length && src[i] !== '\n') i++
+      continue
+    }
+    if (ch === '/' && src[i + 1] === '*') {
+      const end = src.indexOf('*/', i + 2)
+      i = end < 0 ? src.length : end + 1
+      continue
+    }
+    if (/\s/.test(ch)) {
+      out.push(ch)
+      continue
+    }
+    if (stack.length === 0 && (ch === ',' || ch === ';')) continue
+    if (stack.length === 0 && topValues > 0) {
+      out.push(',')
+      topValues++
+    }
+    if (ch === '"') {
+      inString = true
+      out.push(ch)
+    } else if (ch === '{' || ch === '[') {
+      if (stack.length === 0 && topValues === 0) topValues = 1
+      stack.push(ch === '{' ? '}' : ']')
+      out.push(ch)
+    } else if (ch === '}' || ch === ']') {
+      const k = lastSignificant(out)
+      if (k >= 0 && out[k] === ',') out.splice(k, 1)
+      if (stack.length && stack[stack.length - 1] === ch) stack.pop()
+      else if (stack.length) out.push(stack.pop()!)
+      else continue
+      out.push(ch)
+    } else if (ch === ',') {
+      const k = lastSignificant(out)
+      if (k < 0 || out[k] === ',' || out[k] === '[' || out[k] === '{') continue
+      out.push(ch)
+    } else out.push(ch)
+  }
+  if (inString) out.push('"')
+  const k = lastSignificant(out)
+  if (k >= 0 && (out[k] === ',' || out[k] === ':')) out.splice(k, 1, out[k] === ':' ? ':null' : '')
+  while (stack.length) out.push(stack.pop()!)
+  const body = out.join('')
+  return topValues > 1 ? `[${body}]` : body
+}
+
+/**
+ * Parses a JSON-LD (or JSON feed) block leniently. Returns the value, or an error message naming what
+ * went wrong; never throws.
+ */
+export function parseLenientJson(raw: string): { value: unknown; repaired: boolean } | { error: string } {
+  const text = unwrapScript(raw)
+  if (!text) return { error: 'empty block' }
+  try {
+    return { value: JSON.parse(text), repaired: false }
+  } catch (first) {
+    const candidates = [text]
+    if (/&quot;|&#34;/.test(text) && !text.includes('"')) candidates.unshift(decodeHTML(text))
+    for (const c of candidates) {
+      try {
+        return { value: JSON.parse(repairJson(c)), repaired: true }
+      } catch {}
+    }
+    return { error: (first as Error).message }
+  }
+}

@@ -1,0 +1,126 @@
+/**
+ * RSS 2.0 / RSS 1.0 and Atom feeds that carry events. Event dates come from the event namespaces feeds use
+ * (`ev:startdate` of the RSS event module, `xCal:dtstart`, Google's `gd:when`, LibCal's and Trumba's
+ * elements, matched by local name), else from dates written in the item's title or content. `pubDate` is
+ * when the post was published, never the event's date, so an item with no event date is not an event.
+ */
+import { XMLParser } from 'fast-xml-parser'
+import type { Candidate, ExtractContext, ExtractResult, Format, WallTime } from '../types'
+import { asArray, asRecord, feedDate, put, str } from './feed-utils'
+import { findProseDates } from './prose-dates'
+
+type Json = Record<string, unknown>
+const START_NAMES = new Set(['startdate', 'dtstart', 'start', 'eventstart', 'startdatetime', 'event_start', 'eventdate', 'date_start'])
+const END_NAMES = new Set(['enddate', 'dtend', 'end', 'eventend', 'enddatetime', 'event_end', 'date_end'])
+const LOCATION_NAMES = new Set(['location', 'venue', 'where', 'eventlocation'])
+const MAX_XML = 20_000_000
+
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@_',
+  textNodeName: '#text',
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: true,
+  processEntities: true,
+  htmlEntities: true,
+  isArray: (name) => ['item', 'entry', 'category', 'link', 'gd:when', 'when'].includes(name),
+})
+
+function localName(key: string): string {
+  return key.slice(key.indexOf(':') + 1).toLowerCase()
+}
+
+/** Text of an XML value: a string, or an element's `#text` (attributes ignored). */
+function xtext(value: unknown): string | undefined {
+  if (Array.isArray(value)) return xtext(value[0])
+  const r = asRecord(value)
+  return r ? str(r['#text']) : str(value)
+}
+
+function byLocalName(item: Json, names: Set<string>, except: Set<string> = new Set()): unknown {
+  for (const [key, value] of Object.entries(item)) {
+    if (!key.includes(':') && !except.has(key)) continue
+    if (names.has(localName(key))) return value
+  }
+  return undefined
+}
+
+function atomLink(entry: Json): string | undefined {
+  const links = asArray(entry.link).map(asRecord).filter((l): l is Json => !!l)
+  const alt = links.find((l) => !l['@_rel'] || l['@_rel'] === 'alternate') ?? links[0]
+  return str(alt?.['@_href'])
+}
+
+/** The event's days from its namespaced elements, else from the prose of its title and content. */
+function when(item: Json, ref: string): { start?: WallTime; end?: WallTime } {
+  const gd = asRecord(asArray(item['gd:when'] ?? item.when)[0])
+  const start = feedDate(xtext(byLocalName(item, START_NAMES)) ?? str(gd?.['@_startTime']), ref)
+  const end = feedDate(xtext(byLocalName(item, END_NAMES)) ?? str(gd?.['@_endTime']), ref)
+  if (start) return { start, end }
+  for (const text of [xtext(item.title), xtext(item.description) ?? xtext(item.summary), xtext(item['content:encoded']) ?? xtext(item.content)]) {
+    if (!text) continue
+    const plain = text.replace(/<[^>]*>/g, ' ')
+    const w = findProseDates(plain, ref).find((x) => x.date)
+    if (!w?.date) continue
+    const s: WallTime = w.time ? { date: w.date, time: w.time } : { date: w.date }
+    const e: WallTime | undefined = w.endTime ? { date: w.endDate ?? w.date, time: w.endTime } : w.endDate ? { date: w.endDate } : undefined
+    return { start: s, end: e }
+  }
+  return {}
+}
+
+function candidate(item: Json, format: Format, ctx: ExtractContext): Candidate | undefined {
+  const { start, end } = when(item, ctx.window.start)
+  if (!start) return undefined
+  const c: Candidate = { source: { url: ctx.baseUrl, format, method: format }, start }
+  const guid = xtext(item.guid) ?? xtext(item.id)
+  if (guid) c.source.id = guid
+  put(c, 'title', xtext(item.title))
+  put(c, 'description', xtext(item['content:encoded']) ?? xtext(item.description) ?? xtext(item.content) ?? xtext(item.summary))
+  put(c, 'url', format === 'atom' ? atomLink(item) : (xtext(item.link) ?? (guid && /^https?:/.test(guid) ? guid : undefined)))
+  put(c, 'end', end)
+  const gdWhere = asRecord(asArray(item['gd:where'])[0])
+  const location = xtext(byLocalName(item, LOCATION_NAMES)) ?? str(gdWhere?.['@_valueString'])
+  if (location) c.place = location.includes(',') ? { address: location } : { name: location }
+  const organizer = xtext(byLocalName(item, new Set(['organizer'])))
+  if (organizer) c.organizer = { name: organizer }
+  const categories = asArray(item.category).map((x) => xtext(x) ?? str(asRecord(x)?.['@_term'])).filter((s): s is string => !!s)
+  const evType = xtext(byLocalName(item, new Set(['type'])))
+  put(c, 'categories', evType ? [...categories, evType] : categories)
+  const enclosure = asRecord(item.enclosure)
+  if (enclosure && /^image\//.test(str(enclosure['@_type']) ?? '')) put(c, 'image', str(enclosure['@_url']))
+  const status = str(asRecord(item['gd:eventStatus'])?.['@_value'])
+  if (status && /canceled|cancelled/i.test(status)) c.status = 'EventCancelled'
+  return c
+}
+
+/**
+ * `extractFeed(text, ctx)`: events of an RSS or Atom feed. Items that name no event date are skipped and
+ * counted in one warning; XML that cannot be read is a warning, never a throw.
+ */
+export function extractFeed(text: string, ctx: ExtractContext): ExtractResult {
+  const warnings: string[] = []
+  let doc: Json | undefined
+  try {
+    doc = asRecord(parser.parse(text.length > MAX_XML ? text.slice(0, MAX_XML) : text))
+  } catch (error) {
+    return { format: 'rss', candidates: [], warnings: [`feed: XML could not be read (${(error as Error).message})`] }
+  }
+  const rss = asRecord(doc?.rss) ?? asRecord(doc?.['rdf:RDF'])
+  const feed = asRecord(doc?.feed)
+  const format: Format = feed && !rss ? 'atom' : 'rss'
+  const channel = asRecord(rss?.channel)
+  const items = feed ? asArray(feed.entry) : [...asArray(channel?.item), ...asArray(rss?.item)]
+  if (!rss && !feed) warnings.push('feed: neither an RSS channel nor an Atom feed')
+  const candidates: Candidate[] = []
+  let undated = 0
+  for (const raw of items) {
+    const item = asRecord(raw)
+    const c = item && candidate(item, format, ctx)
+    if (c) candidates.push(c)
+    else undated++
+  }
+  if (undated) warnings.push(`feed: ${undated} item(s) name no event date and were skipped`)
+  return { format, candidates, warnings }
+}

@@ -1,0 +1,75 @@
+/**
+ * One occurrence's dates in the record's form: ISO 8601 with the offset of the event's zone (date-only
+ * stays date-only), the end from the duration when the source gives no end, and the window test done on
+ * local calendar days (inclusive), so an event late on the window's last evening still counts.
+ */
+import { addDays } from '../../model/dates'
+import { formatDuration, parseIsoDuration } from '../extract/datetime'
+import type { WallTime } from '../types'
+import { formatInstant, offsetAt, resolveWallTime, type ResolvedTime } from './time'
+
+export type ResolvedOccurrence = {
+  start: ResolvedTime
+  end?: ResolvedTime
+  /** ISO 8601 duration of a timed occurrence, from the source or from start and end. */
+  duration?: string
+  notes: string[]
+}
+
+function endFromDuration(start: ResolvedTime, duration: string): ResolvedTime | undefined {
+  const d = parseIsoDuration(duration)
+  if (!d) return undefined
+  if (start.allDay) {
+    const days = Math.round(d.ms / 86_400_000)
+    if (days <= 1) return undefined
+    const date = addDays(start.iso, days - 1)
+    return { iso: date, ms: start.ms + (days - 1) * 86_400_000, allDay: true, zone: start.zone, zoned: start.zoned }
+  }
+  const ms = start.ms + d.ms
+  if (start.zone) return { iso: formatInstant(ms, offsetAt(ms, start.zone)), ms, allDay: false, zone: start.zone, zoned: true }
+  const offset = /([+-]\d{2}:\d{2})$/.exec(start.iso)?.[1]
+  if (offset) {
+    const minutes = (offset.startsWith('-') ? -1 : 1) * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6)))
+    return { iso: formatInstant(ms, minutes), ms, allDay: false, zoned: true }
+  }
+  return { iso: new Date(ms).toISOString().slice(0, 19), ms, allDay: false, zoned: false }
+}
+
+/**
+ * Resolves an occurrence's start and end in `zone` (the fallback when the source names none). An end
+ * before the start, or an end that mixes a date-only value with a timed start, is dropped with a note.
+ */
+export function resolveOccurrence(start: WallTime, end: WallTime | undefined, duration: string | undefined, zone: string | undefined): ResolvedOccurrence {
+  const notes: string[] = []
+  const s = resolveWallTime(start, zone)
+  let e = end ? resolveWallTime(end, s.zone ?? zone) : undefined
+  if (e && e.allDay !== s.allDay) {
+    // A timed start with a date-only end (or the reverse) on the same day says nothing more than the start.
+    if (!(e.allDay && e.iso === s.iso.slice(0, 10))) notes.push('end dropped: it mixes a date-only value with a timed one')
+    e = undefined
+  }
+  if (e && e.ms < s.ms) {
+    notes.push(`end ${e.iso} dropped: it is before the start ${s.iso}`)
+    e = undefined
+  }
+  if (!e && duration) e = endFromDuration(s, duration)
+  let iso: string | undefined
+  if (duration && !s.allDay) iso = parseIsoDuration(duration)?.text
+  else if (e && !s.allDay && e.ms > s.ms) iso = formatDuration(e.ms - s.ms)
+  const out: ResolvedOccurrence = { start: s, notes }
+  if (e) out.end = e
+  if (iso) out.duration = iso
+  return out
+}
+
+/** The local calendar day of a resolved time (`YYYY-MM-DD`). */
+export function localDay(t: ResolvedTime): string {
+  return t.iso.slice(0, 10)
+}
+
+/** True when the occurrence overlaps the window [start, end] of local days, both inclusive. */
+export function overlapsWindow(o: ResolvedOccurrence, window: { start: string; end: string }): boolean {
+  const first = localDay(o.start)
+  const last = o.end ? localDay(o.end) : first
+  return first <= window.end && last >= window.start
+}

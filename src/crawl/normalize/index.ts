@@ -1,0 +1,113 @@
+/**
+ * The normalize stage (DESIGN §6): Candidates in source terms become the spec's Event records. Each
+ * candidate yields one record per occurrence inside the window; fields the source does not state stay
+ * absent; a candidate that cannot become a record (no title, no usable start) is dropped with a warning
+ * naming it. Records of one document are deduplicated before they are returned.
+ */
+import { EventSchema, type Event } from '../../model/event'
+import { VERSION } from '../../version'
+import { dedupeEvents } from '../dedupe'
+import type { Candidate, ExtractContext } from '../types'
+import { overlapsWindow, resolveOccurrence } from './dates'
+import { eventId } from './ids'
+import { planOccurrences, zoneFor } from './occurrences'
+import { baseRecord } from './record'
+import { attachSeriesSchedules } from './series'
+import { registrableDomain } from './urls'
+
+export type NormalizeOptions = { scrapedAt?: string; scriptVersion?: string }
+
+/** A record in the making, with what ids, series and sorting need. */
+export type Draft = { event: Event; candidate: Candidate; startMs: number; zone?: string }
+
+const FIELD_ORDER = Object.keys(EventSchema.properties) as (keyof Event)[]
+
+function ordered(e: Event): Event {
+  const out: Record<string, unknown> = {}
+  for (const key of FIELD_ORDER) if (e[key] !== undefined) out[key] = e[key]
+  return out as Event
+}
+
+function label(c: Candidate): string {
+  const name = c.title ? `"${c.title.slice(0, 80)}"` : 'untitled event'
+  return `${name} (${c.source.method}${c.source.id ? ` ${c.source.id}` : ''})`
+}
+
+type Tally = { floating: number }
+
+function normalizeOne(c: Candidate, ctx: ExtractContext, orgDomain: string | undefined, warnings: string[], tally: Tally): Draft[] {
+  const base = baseRecord(c, { baseUrl: ctx.baseUrl, orgDomain })
+  if (!base.fields.title) {
+    warnings.push(`${label(c)} dropped: no title`)
+    return []
+  }
+  const zone = zoneFor(c, ctx, base)
+  const occurrences = planOccurrences(c, { zone, window: ctx.window, description: base.descriptionText }, warnings)
+  if (!occurrences.length) {
+    if (!c.start && !c.schedule && !c.recurrence) warnings.push(`${label(c)} dropped: no usable start date`)
+    return []
+  }
+  const drafts: Draft[] = []
+  let floating = false
+  for (const occ of occurrences) {
+    const source = occ.override ?? c
+    const r = resolveOccurrence(occ.start, occ.end, source.duration ?? c.duration, zone)
+    for (const note of r.notes) warnings.push(`${label(c)}: ${note}`)
+    if (!overlapsWindow(r, ctx.window)) continue
+    const fields = occ.override ? { ...base.fields, ...baseRecord({ ...c, ...occ.override, source: c.source }, { baseUrl: ctx.baseUrl, orgDomain }).fields } : base.fields
+    const event: Event = { ...fields, startDate: r.start.iso }
+    if (r.end) event.endDate = r.end.iso
+    if (r.duration) event.duration = r.duration
+    if (occ.schedule) event.schedule = occ.schedule
+    if (!r.start.allDay && !r.start.zoned) floating = true
+    drafts.push({ event, candidate: c, startMs: r.start.ms, zone: r.start.zone })
+  }
+  if (floating) tally.floating++
+  return drafts
+}
+
+/** Gives each draft its `event_id`; two different events that would share one are told apart by title. */
+function assignIds(drafts: Draft[], domain: string, documentUrl: string) {
+  const seen = new Map<string, string>()
+  for (const d of drafts) {
+    const input = { domain, sourceId: d.candidate.source.id, url: d.event.url, documentUrl: d.candidate.source.url || documentUrl, title: d.event.title, start: d.event.startDate! }
+    let id = eventId(input)
+    const owner = seen.get(id)
+    if (owner !== undefined && owner !== (d.event.title ?? '').toLowerCase()) id = eventId(input, (d.event.title ?? '').toLowerCase())
+    seen.set(id, (d.event.title ?? '').toLowerCase())
+    d.event.event_id = id
+  }
+}
+
+/**
+ * `normalizeCandidates(candidates, ctx, options)`: Event records valid against `EventSchema`, one per
+ * occurrence in `ctx.window`, deduplicated and sorted by start. `options.scrapedAt` (ISO timestamp) and
+ * `options.scriptVersion` fill `_source`; they default to now and the release.
+ */
+export function normalizeCandidates(candidates: Candidate[], ctx: ExtractContext, options: NormalizeOptions = {}): { events: Event[]; warnings: string[] } {
+  const warnings: string[] = []
+  const orgDomain = ctx.orgDomain ?? registrableDomain(ctx.baseUrl)
+  const drafts: Draft[] = []
+  const tally: Tally = { floating: 0 }
+  for (const c of candidates) {
+    try {
+      drafts.push(...normalizeOne(c, ctx, orgDomain, warnings, tally))
+    } catch (error) {
+      warnings.push(`${label(c)} dropped: ${(error as Error).message}`)
+    }
+  }
+  if (tally.floating) warnings.push(`${tally.floating} event(s) have times but no known time zone (none from the source, the organization or the venue): written without an offset`)
+  try {
+    attachSeriesSchedules(drafts)
+  } catch (error) {
+    warnings.push(`series detection failed: ${(error as Error).message}`)
+  }
+  const domain = orgDomain ?? 'unknown'
+  assignIds(drafts, domain, ctx.baseUrl)
+  const scrapedAt = options.scrapedAt ?? new Date().toISOString()
+  const _source = { domain, scrapedAt, scriptVersion: options.scriptVersion ?? VERSION }
+  drafts.sort((a, b) => a.startMs - b.startMs)
+  const { events, merged } = dedupeEvents(drafts.map((d) => ({ ...d.event, _source })))
+  if (merged) warnings.push(`${merged} duplicate record(s) merged`)
+  return { events: events.map(ordered), warnings }
+}

@@ -1,0 +1,90 @@
+/**
+ * Offers, cost and free admission. The spec's offer object has every field required, so an offer is only
+ * written when the source gives a price or a URL for it; its name defaults to "Admission" and its
+ * availability to InStock (schema.org's reading of an offer that states none). `cost` keeps the source's
+ * own words; when it has none it is written from the offers' prices.
+ */
+import type { Event } from '../../model/event'
+import type { Candidate, CandidateOffer } from '../types'
+import { cleanLine } from './text'
+import { availabilityName } from './status'
+import { absolute } from './urls'
+
+type Offer = NonNullable<Event['offers']>[number]
+
+const SYMBOL_CURRENCY: Record<string, string> = { '€': 'EUR', '£': 'GBP', '¥': 'JPY', '₹': 'INR' }
+
+/** A price written in text: `$5`, `5.00`, `Free` (0), `€ 12,50`; undefined when there is no number. */
+export function priceFromText(text: string | undefined): number | undefined {
+  if (!text) return undefined
+  if (/^\s*free\b/i.test(text) && !/\d/.test(text)) return 0
+  const m = /(\d{1,3}(?:[,\s]\d{3})+|\d+)(?:[.,](\d{1,2}))?/.exec(text)
+  if (!m) return undefined
+  const n = Number(`${m[1].replace(/[,\s]/g, '')}.${m[2] ?? '0'}`)
+  return Number.isFinite(n) ? n : undefined
+}
+
+function currencyOf(offer: CandidateOffer): string | undefined {
+  const code = offer.priceCurrency?.trim().toUpperCase()
+  if (code && /^[A-Z]{3}$/.test(code)) return code
+  for (const [symbol, c] of Object.entries(SYMBOL_CURRENCY)) if (offer.priceText?.includes(symbol)) return c
+  return undefined
+}
+
+/** The spec's offers for a candidate, absolute URLs, prices as numbers (null when the source gives none). */
+export function normalizeOffers(c: Candidate, baseUrl: string, fallbackUrl: string | undefined): Offer[] {
+  const out: Offer[] = []
+  for (const o of c.offers ?? []) {
+    const price = o.price ?? priceFromText(o.priceText)
+    const url = absolute(o.url, baseUrl) ?? fallbackUrl
+    if (price === undefined && !absolute(o.url, baseUrl)) continue
+    if (!url) continue
+    out.push({
+      name: cleanLine(o.name) ?? 'Admission',
+      price: price ?? null,
+      priceCurrency: currencyOf(o) ?? null,
+      availability: availabilityName(o.availability) ?? 'InStock',
+      url,
+    })
+  }
+  return out
+}
+
+function money(price: number, currency: string | null): string {
+  const amount = Number.isInteger(price) ? String(price) : price.toFixed(2)
+  return currency ? `${amount} ${currency}` : amount
+}
+
+/** The cost as text: the source's words, else the offers' price range ("Free", "13.00 USD", "85–125 USD"). */
+export function costText(c: Candidate, offers: Offer[]): string | undefined {
+  const own = cleanLine(c.cost) ?? cleanLine(c.offers?.find((o) => o.priceText && o.price === undefined)?.priceText)
+  if (own) return own
+  const priced = offers.filter((o): o is Offer & { price: number } => o.price !== null)
+  if (!priced.length) return undefined
+  const prices = priced.map((o) => o.price)
+  const [min, max] = [Math.min(...prices), Math.max(...prices)]
+  if (max === 0) return 'Free'
+  const currency = priced.every((o) => o.priceCurrency === priced[0].priceCurrency) ? priced[0].priceCurrency : null
+  return min === max ? money(min, currency) : `${money(min, null)}–${money(max, currency)}`
+}
+
+/**
+ * Free admission: the source's flag, else every stated price is 0, else the cost reads "Free" with no
+ * amount in it. Undefined when nothing says.
+ */
+export function isFree(c: Candidate, offers: Offer[], cost: string | undefined): boolean | undefined {
+  if (c.isAccessibleForFree !== undefined) return c.isAccessibleForFree
+  const prices = offers.map((o) => o.price).filter((p): p is number => p !== null)
+  if (prices.length) return prices.every((p) => p === 0)
+  if (!cost) return undefined
+  if (/^\s*(free|no charge|no cost|gratis)\b/i.test(cost) && !/[$€£¥]\s*[1-9]|\b[1-9]\d*(\.\d\d)?\s*(usd|eur|gbp|cad|dollars?)\b/i.test(cost)) return true
+  const amount = priceFromText(cost)
+  return amount !== undefined && amount > 0 ? false : undefined
+}
+
+/** The lowest stated price, for `ticket_price`. */
+export function lowestPrice(offers: Offer[], cost: string | undefined): number | undefined {
+  const prices = offers.map((o) => o.price).filter((p): p is number => p !== null)
+  if (prices.length) return Math.min(...prices)
+  return cost && /\d/.test(cost) ? priceFromText(cost) : undefined
+}

@@ -1,0 +1,60 @@
+/**
+ * Text as the Event record carries it: HTML entities decoded (also the double-encoded `&amp;#8217;` that
+ * WordPress feeds emit), markup stripped, whitespace collapsed; descriptions keep one line per paragraph.
+ */
+import { decodeHTML } from 'entities'
+import { parseFragment } from 'parse5'
+import { attr, type Element, findAll, textOf } from '../extract/html/dom'
+
+const MARKUP = /<\/?[a-z][a-z0-9-]*(\s[^<>]*)?\/?>|<!--/i
+const ENTITY = /&(#\d{1,7}|#x[0-9a-f]{1,6}|[a-z][a-z0-9]{1,31});/i
+// Control characters other than tab and newline, and the Unicode line/paragraph separators.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029\ufeff]/g
+
+export type Link = { href: string; text: string }
+
+/** Decodes entities, twice when the first pass reveals another layer (`&amp;amp;` → `&`). */
+export function decodeEntities(text: string): string {
+  let out = decodeHTML(text)
+  if (ENTITY.test(out)) out = decodeHTML(out)
+  return out
+}
+
+function collapseLine(line: string): string {
+  return line.replace(/[ \t\u00a0\u2000-\u200b\u3000]+/g, ' ').trim()
+}
+
+/** Reads HTML (or plain text with entities) into text, plus the links it held. */
+export function readRichText(raw: string, multiline: boolean): { text: string; links: Link[] } {
+  if (!MARKUP.test(raw)) {
+    const decoded = decodeEntities(raw).replace(CONTROL, ' ')
+    const text = multiline ? decoded.split(/\r?\n|\r/).map(collapseLine).filter(Boolean).join('\n') : collapseLine(decoded.replace(/\s+/g, ' '))
+    return { text, links: [] }
+  }
+  const fragment = parseFragment(raw)
+  const links = findAll(fragment, (el: Element) => el.tagName === 'a' && !!attr(el, 'href')).map((el) => ({ href: attr(el, 'href')!.trim(), text: textOf(el) }))
+  let text = textOf(fragment, { lines: multiline })
+  if (ENTITY.test(text)) text = decodeEntities(text)
+  text = text.replace(CONTROL, ' ')
+  text = multiline ? text.split('\n').map(collapseLine).filter(Boolean).join('\n') : collapseLine(text.replace(/\s+/g, ' '))
+  return { text, links }
+}
+
+/** A one-line text field (title, names): cleaned, or undefined when nothing is left. */
+export function cleanLine(raw: string | undefined, max = 500): string | undefined {
+  if (raw === undefined) return undefined
+  const text = readRichText(raw, false).text
+  if (!text) return undefined
+  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text
+}
+
+/** A description: paragraphs as lines, capped in length (at a word boundary). */
+export function cleanDescription(raw: string | undefined, max = 20_000): { text?: string; links: Link[] } {
+  if (raw === undefined) return { links: [] }
+  const { text, links } = readRichText(raw, true)
+  if (!text) return { links }
+  if (text.length <= max) return { text, links }
+  const cut = text.slice(0, max)
+  return { text: `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max - 200)).trimEnd()}…`, links }
+}
