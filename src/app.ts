@@ -33,6 +33,8 @@ export type AppDeps = {
   publicBaseUrl?: () => string
   /** Report mail; built from SMTP_URL and REPORT_TO when not given. */
   mailer?: Mailer
+  /** Called when a job was enqueued (the runner claims it at once instead of at its next poll). */
+  onJobQueued?: () => void
 }
 
 /**
@@ -68,7 +70,7 @@ export function createApp(deps: AppDeps) {
     .use(gateway)
     .use(docsPlugin())
     .use(healthRoutes({ db, workers, now, startedAt: now() }))
-    .use(orgsRoutes({ gateway, db, usage, now, allowPrivate: config.CRAWL_ALLOW_PRIVATE }))
+    .use(orgsRoutes({ gateway, db, usage, now, allowPrivate: config.CRAWL_ALLOW_PRIVATE, onJobQueued: deps.onJobQueued }))
     .use(businessesRoutes({ gateway, db, usage, now }))
     .use(searchRoutes({ gateway, db, now }))
     .use(reportRoutes({ gateway, db, now, mailer: deps.mailer ?? createMailer(config.SMTP_URL, config.REPORT_TO), dailyCap: config.REPORT_DAILY_CAP, allowPrivate: config.CRAWL_ALLOW_PRIVATE }))

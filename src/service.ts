@@ -1,21 +1,44 @@
 import type { Server } from 'bun'
 import { createApp } from './app'
 import type { Config } from './config'
+import { SCRIPT_VERSION } from './crawl/version'
 import { closeDatabase, migrate, openDatabase, type Db } from './db'
 import { startServer } from './http/server'
+import type { CrawlSettings } from './jobs/request'
+import { JobRunner } from './jobs/runner'
+import { Scheduler } from './jobs/scheduler'
 import { createLogger, type Logger } from './log'
+import { createMailer } from './report/mailer'
+import { VERSION } from './version'
 
-export type ServiceHandle = { server: Server<undefined>; db: Db; logger: Logger; url: string; migrationsApplied: number; stop(): Promise<void> }
+export type ServiceHandle = { server: Server<undefined>; db: Db; logger: Logger; url: string; migrationsApplied: number; runner: JobRunner; stop(): Promise<void> }
+
+/** Wall-clock budget of one crawl. */
+export const CRAWL_BUDGET_MS = 10 * 60_000
+
+/** The crawl settings every job carries, from the configuration. */
+export function crawlSettings(config: Config): CrawlSettings {
+  return {
+    maxPages: config.CRAWL_MAX_PAGES,
+    budgetMs: CRAWL_BUDGET_MS,
+    userAgent: config.CRAWL_USER_AGENT.replace('{version}', VERSION),
+    allowPrivate: config.CRAWL_ALLOW_PRIVATE,
+    scriptVersion: SCRIPT_VERSION,
+  }
+}
 
 /**
- * The composition root shared by `serve` and `dev`: open the database (migrating it), build the app
- * and listen. Returns a handle whose `stop()` closes the socket before the database, so no request
- * is cut off mid-write.
+ * The composition root shared by `serve` and `dev`: open the database (migrating it), start the job
+ * runner and its workers, the scheduler, and the HTTP server. `stop()` closes the socket first, then the
+ * runner and scheduler, then the database, so no request or write is cut off halfway.
  */
 export async function startService(config: Config, logger: Logger = createLogger(config.LOG_LEVEL)): Promise<ServiceHandle> {
   const db = openDatabase(config.DATABASE_PATH)
   const migrationsApplied = migrate(db)
-  const app = createApp({ config, db, logger })
+  const mailer = createMailer(config.SMTP_URL, config.REPORT_TO)
+  const runner = new JobRunner({ db, workers: config.CRAWL_WORKERS, settings: crawlSettings(config), logger })
+  const scheduler = new Scheduler({ db, mailer, logger, onEnqueued: () => runner.kick() })
+  const app = createApp({ config, db, logger, mailer, workers: () => runner.status(), onJobQueued: () => runner.kick() })
   let server: Server<undefined>
   try {
     server = startServer(app, { hostname: config.HOST, port: config.PORT, logger })
@@ -23,16 +46,22 @@ export async function startService(config: Config, logger: Logger = createLogger
     closeDatabase(db)
     throw error
   }
+  runner.start()
+  scheduler.start()
+  void scheduler.tick()
   const url = `http://${config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${server.port}`
-  logger.info('listening', { url, database: config.DATABASE_PATH, migrationsApplied })
+  logger.info('listening', { url, database: config.DATABASE_PATH, migrationsApplied, workers: config.CRAWL_WORKERS })
   return {
     server,
     db,
     logger,
     url,
     migrationsApplied,
+    runner,
     async stop() {
       await server.stop()
+      scheduler.stop()
+      await runner.stop()
       closeDatabase(db)
     },
   }

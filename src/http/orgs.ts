@@ -9,7 +9,7 @@ import { confirmIndexJob, discardIndexJob, jobStatus, reserveIndexJob } from '..
 import { assertDateWindow, gatewayErrors } from './common.model'
 import { IndexRequestBody, JobParams, orgsResponses } from './orgs.model'
 
-export type OrgsDeps = { gateway: GatewayPlugin; db: Db; usage: UsageClient; now: () => number; allowPrivate: boolean }
+export type OrgsDeps = { gateway: GatewayPlugin; db: Db; usage: UsageClient; now: () => number; allowPrivate: boolean; onJobQueued?: () => void }
 
 const INDEX_USAGE = [ROUTE_RULES['POST /api/v1/orgs'].usage!]
 
@@ -39,6 +39,7 @@ export function orgsRoutes(deps: OrgsDeps) {
           throw error
         }
         confirmIndexJob(deps.db, job.jobId, deps.now())
+        deps.onJobQueued?.()
         set.status = 202
         set.headers['gw-usage'] = usageHeader(INDEX_USAGE)!
         return { jobId: job.jobId, statusUrl: links(caller!).status(job.jobId), expiresAt: new Date(job.expiresAt).toISOString() }

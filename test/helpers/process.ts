@@ -12,7 +12,7 @@ export function buildBinary(): Promise<string> {
     const { mkdtempSync } = await import('node:fs')
     const { tmpdir } = await import('node:os')
     const out = join(mkdtempSync(join(tmpdir(), 'event-index-bin-')), 'event-index')
-    const proc = Bun.spawn([BUN, 'build', '--compile', '--target=bun', join(ROOT, 'src/index.ts'), '--outfile', out], { cwd: ROOT, stdout: 'pipe', stderr: 'pipe' })
+    const proc = Bun.spawn([BUN, 'build', '--compile', '--target=bun', join(ROOT, 'src/index.ts'), join(ROOT, 'src/jobs/worker.ts'), '--outfile', out], { cwd: ROOT, stdout: 'pipe', stderr: 'pipe' })
     if ((await proc.exited) !== 0) throw new Error(`build failed: ${await new Response(proc.stderr).text()}`)
     return out
   })()

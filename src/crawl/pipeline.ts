@@ -1,0 +1,170 @@
+import { parse } from 'parse5'
+import type { CrawlProgress, CrawlRequest, CrawlResult, SourceReport } from './crawl-types'
+import { calendarPages } from './discover/navigation'
+import { fingerprintSite, type Fingerprint } from './discover/fingerprint'
+import { platformProbes, squarespaceJsonUrl } from './discover/probes'
+import { eventPagesOf, readSitemap } from './discover/sitemap'
+import { extractDocument } from './extract'
+import { FetchError } from './fetch/errors'
+import { createFetcher, type FetcherOptions, type FetchResult } from './fetch/fetcher'
+import { collectEvents, inferZone, type DocumentHarvest } from './collect'
+import { Frontier, type Task } from './frontier'
+
+/** A crawl that could not produce a result; `retryable` decides whether the job is tried again. */
+export class CrawlFailure extends Error {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+  ) {
+    super(message)
+    this.name = 'CrawlFailure'
+  }
+}
+
+export type CrawlDeps = {
+  onProgress?: (progress: CrawlProgress) => void
+  signal?: AbortSignal
+  /** Test seams for the fetcher (resolver, allowed addresses, trust anchors, timeouts). */
+  fetcher?: Partial<FetcherOptions>
+  now?: () => number
+}
+
+const FEED_KINDS = new Set(['ics', 'tec-rest', 'tec-ics', 'squarespace-json', 'trumba', 'localist', 'rss', 'atom'])
+const FORMAT_KIND: Record<string, string> = { ics: 'ics', 'tec-json': 'tec-rest', 'squarespace-json': 'squarespace-json', 'localist-json': 'localist', 'trumba-json': 'trumba', rss: 'rss', atom: 'atom', html: 'page' }
+const REFUSALS = new Set(['robots_disallowed', 'ssrf_blocked', 'too_large', 'bad_url', 'too_many_redirects'])
+/** Calendar feeds on these hosts are subscriptions the site publishes, read like a feed reader would: without their robots.txt. */
+const FEED_HOSTS = /(^|\.)calendar\.google\.com$|(^|\.)outlook\.(office365|live)\.com$/
+
+/**
+ * Crawls one organization's site (DESIGN §6): fetch the start page, fingerprint it, probe the platform's
+ * exports and APIs, follow iCalendar links, calendar and listing pages (with their pagination) and, when
+ * no feed gave events, detail pages and sitemaps; all within the page and time budget. Every document is
+ * extracted, then everything is normalized in the organization's zone and deduplicated. Never touches
+ * the database. Throws CrawlFailure when the site cannot be read at all.
+ */
+export async function crawlSite(request: CrawlRequest, deps: CrawlDeps = {}): Promise<CrawlResult> {
+  const now = deps.now ?? Date.now
+  const started = now()
+  const base = { userAgent: request.userAgent, allowPrivate: request.allowPrivate, politenessMs: request.politenessMs, ...deps.fetcher }
+  const fetcher = createFetcher(base)
+  const feedFetcher = createFetcher({ ...base, respectRobots: false })
+  const frontier = new Frontier()
+  const harvests: DocumentHarvest[] = []
+  const sources: SourceReport[] = []
+  const refused: CrawlResult['refused'] = []
+  const warnings: string[] = []
+  const progress: CrawlProgress = { pagesFetched: 0, sourcesFound: 0, eventsFound: 0 }
+  let fingerprint: Fingerprint | undefined
+  let feedEvents = 0
+
+  frontier.add({ url: request.startUrl, kind: 'start', depth: 0 })
+  for (const url of request.hints.calendarUrls) frontier.add({ url, kind: 'hint-calendar', depth: 0 })
+  for (const url of request.hints.eventUrls) frontier.add({ url, kind: 'hint-event', depth: 0 })
+
+  const report = () => deps.onProgress?.({ ...progress })
+  const overBudget = () => progress.pagesFetched >= request.maxPages || now() - started > request.budgetMs || deps.signal?.aborted
+
+  for (let task = frontier.next(); task; task = frontier.next()) {
+    if (overBudget()) {
+      frontier.add(task)
+      break
+    }
+    if (task.kind === 'detail' && feedEvents > 0) continue
+    const result = await fetchTask(task)
+    if (!result) continue
+    progress.pagesFetched++
+    handle(task, result)
+    report()
+  }
+  for (const left of frontier.remaining().filter((t) => !(t.kind === 'detail' && feedEvents > 0))) refused.push({ url: left.url, reason: 'not fetched: crawl budget reached' })
+  if (deps.signal?.aborted) throw new CrawlFailure('the crawl was cancelled', false)
+
+  const zone = inferZone(harvests, request.timezone)
+  const { events, warnings: normalizeWarnings } = collectEvents(harvests, request, zone, new Date(now()).toISOString())
+  warnings.push(...normalizeWarnings)
+  progress.eventsFound = events.length
+  progress.sourcesFound = sources.length
+  return {
+    organization: { name: fingerprint?.name, timezone: zone, platform: platformOf(fingerprint) },
+    events,
+    sources,
+    progress,
+    warnings: warnings.slice(0, 200),
+    refused,
+  }
+
+  async function fetchTask(task: Task): Promise<FetchResult | undefined> {
+    const isFeed = task.kind === 'probe' || task.kind === 'ics' || task.kind === 'feed-next' || task.kind === 'hint-calendar'
+    const external = FEED_HOSTS.test(new URL(task.url).hostname)
+    const validator = request.validators?.[task.url]
+    try {
+      return await (isFeed && external ? feedFetcher : fetcher).fetch(task.url, { accept: isFeed ? 'text/calendar, application/json, */*;q=0.5' : 'text/html, */*;q=0.5', ...validator })
+    } catch (error) {
+      if (!(error instanceof FetchError)) throw error
+      if (task.kind === 'start' && !request.hints.calendarUrls.length) throw new CrawlFailure(`${task.url}: ${error.message}`, error.retryable)
+      if (REFUSALS.has(error.code)) refused.push({ url: error.url, reason: `${error.code}: ${error.message}` })
+      if (task.kind !== 'detail' && task.kind !== 'listing-next' && (task.expected || task.kind !== 'probe'))
+        sources.push({ url: task.url, kind: task.probeKind ?? task.kind, status: error.code === 'robots_disallowed' || error.code === 'ssrf_blocked' ? 'blocked' : 'error', error: error.message, eventCount: 0 })
+      return undefined
+    }
+  }
+
+  function handle(task: Task, result: FetchResult): void {
+    if (result.notModified) {
+      sources.push({ url: task.url, kind: task.probeKind ?? 'feed', status: 'not_modified', httpStatus: 304, eventCount: 0, etag: result.etag, lastModified: result.lastModified })
+      return
+    }
+    if (!result.ok) {
+      if (task.kind === 'start' && !request.hints.calendarUrls.length) throw new CrawlFailure(`${task.url} answered HTTP ${result.status}`, result.status >= 500 || result.status === 429)
+      if (task.expected || task.kind === 'hint-calendar' || task.kind === 'ics') sources.push({ url: task.url, kind: task.probeKind ?? task.kind, status: 'error', httpStatus: result.status, eventCount: 0 })
+      return
+    }
+    if (task.kind === 'sitemap') return followSitemap(task, result)
+    const extracted = extractDocument(result.body, { baseUrl: result.url, timezone: request.timezone, window: request.window, orgDomain: request.orgDomain }, result.contentType)
+    warnings.push(...extracted.warnings.slice(0, 10).map((w) => `${result.url}: ${w}`))
+    const kind = FORMAT_KIND[extracted.format] ?? extracted.format
+    const isSource = extracted.candidates.length > 0 || FEED_KINDS.has(kind)
+    const source: SourceReport | undefined = isSource
+      ? { url: task.url, kind, platform: platformOf(fingerprint), status: 'ok', httpStatus: result.status, eventCount: 0, etag: result.etag, lastModified: result.lastModified }
+      : undefined
+    if (source) sources.push(source)
+    harvests.push({ url: result.url, kind, format: extracted.format, candidates: extracted.candidates, source })
+    progress.eventsFound += extracted.candidates.length
+    progress.sourcesFound = sources.length
+    if (FEED_KINDS.has(kind)) feedEvents += extracted.candidates.length
+    const links = extracted.links
+    if (links?.next && task.depth < 20) frontier.add({ url: links.next, kind: FEED_KINDS.has(kind) ? 'feed-next' : 'listing-next', depth: task.depth + 1, probeKind: kind })
+    for (const url of links?.calendars ?? []) frontier.add({ url, kind: 'ics', depth: task.depth + 1, probeKind: 'ics' })
+    if (extracted.format !== 'html') return
+    for (const url of (links?.events ?? []).slice(0, 100)) frontier.add({ url, kind: 'detail', depth: task.depth + 1 })
+    if (task.kind === 'start') discoverFromHome(result)
+    else if ((task.kind === 'calendar-page' || task.kind === 'hint-calendar') && fingerprint?.platforms.includes('squarespace'))
+      frontier.add({ url: squarespaceJsonUrl(result.url), kind: 'probe', depth: task.depth + 1, probeKind: 'squarespace-json', expected: true })
+  }
+
+  function discoverFromHome(result: FetchResult): void {
+    const html = new TextDecoder().decode(result.body)
+    fingerprint = fingerprintSite(html, result.headers)
+    if (fingerprint.unreadable) {
+      sources.push({ url: result.url, kind: fingerprint.unreadable.platform, platform: fingerprint.unreadable.platform, status: 'unreadable', error: fingerprint.unreadable.reason, eventCount: 0 })
+      warnings.push(`${fingerprint.unreadable.platform}: ${fingerprint.unreadable.reason}`)
+    }
+    const origin = new URL(result.url).origin
+    for (const probe of platformProbes(origin, fingerprint)) frontier.add({ url: probe.url, kind: 'probe', depth: 1, probeKind: probe.kind, expected: probe.expected })
+    for (const url of calendarPages(parse(html), result.url)) frontier.add({ url, kind: 'calendar-page', depth: 1 })
+    frontier.add({ url: `${origin}/sitemap.xml`, kind: 'sitemap', depth: 1 })
+  }
+
+  function followSitemap(task: Task, result: FetchResult): void {
+    if (feedEvents > 0 || task.depth > 2) return
+    const { sitemaps, pages } = readSitemap(new TextDecoder().decode(result.body))
+    for (const url of sitemaps.slice(0, 5)) frontier.add({ url, kind: 'sitemap', depth: task.depth + 1 })
+    for (const url of eventPagesOf(pages, 50)) frontier.add({ url, kind: 'detail', depth: task.depth + 1 })
+  }
+}
+
+function platformOf(fp: Fingerprint | undefined): string | undefined {
+  if (!fp) return undefined
+  for (const p of ['the-events-calendar', 'squarespace', 'trumba', 'localist', 'drupal', 'wordpress', 'wix', 'google-calendar']) if (fp.platforms.includes(p)) return p
+  return fp.platforms[0]
+}
