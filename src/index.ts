@@ -1,5 +1,6 @@
 #!/usr/bin/env bun
 import { gatewayCommand, signCommand } from './cli/gateway-commands'
+import { crawlCommand } from './cli/crawl-command'
 import { extractCommand } from './cli/extract-command'
 import { devCommand, migrateCommand, serveCommand } from './cli/service-commands'
 import { UsageError } from './cli/flags'
@@ -14,6 +15,7 @@ const commands: Record<string, (args: string[]) => Promise<number>> = {
   gateway: gatewayCommand,
   sign: signCommand,
   extract: extractCommand,
+  crawl: crawlCommand,
 }
 
 async function main(argv: string[]): Promise<number> {

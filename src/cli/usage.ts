@@ -14,6 +14,8 @@ Commands:
                         GW_SIGNING_KEYS pair, serves the usage service with GW_USAGE_*_KEY)
   sign --kid K [--secret S] --path /api/v1/… [--method M] [--agent A] [--body FILE] [--t SECONDS]
                         print the gw-signature (and gw-agent-id) headers for a request
+  crawl <website> [--json] [--start YYYY-MM-DD --end YYYY-MM-DD]
+                        crawl one site in the foreground: progress on stderr, events as JSON on stdout
   extract <file>        extract one saved document (HTML, iCalendar, calendar JSON, RSS/Atom) to a
                         JSON array of normalized events on stdout; warnings on stderr
 

@@ -1,8 +1,8 @@
 import type { Db } from '../db'
 import type { JobRow } from '../db/queries/jobs'
 
-/** How long a claimed job stays leased without a heartbeat before another runner may claim it. */
-export const LEASE_MS = 60_000
+/** How long a claimed job stays leased without a heartbeat (the runner renews it every poll, 500 ms) before another runner may claim it. */
+export const LEASE_MS = 15_000
 
 type RawJob = Record<string, unknown>
 
