@@ -1,0 +1,57 @@
+// Pins crash safety (DESIGN §5, issue 5): the compiled binary is killed with SIGKILL while it crawls
+// several sites; after a restart on the same database every job ends ready or failed, every site's events
+// are there exactly once, and SQLite's integrity check passes.
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { Database } from 'bun:sqlite'
+import { join } from 'node:path'
+import { buildBinary, freePort, startService, type Running } from '../helpers/process'
+import { startEventSite } from '../helpers/event-site'
+import { gatewayHeaders, TEST_KEYRING } from '../helpers/gateway'
+import { startUsageServer } from '../helpers/usage-server'
+import { tempDir } from '../helpers/tmp'
+import { eventually } from '../helpers/jobs'
+
+const tmp = tempDir()
+const cleanups: (() => unknown)[] = []
+let binary: string
+beforeAll(async () => {
+  binary = await buildBinary()
+}, 120_000)
+afterAll(async () => {
+  for (const c of cleanups.reverse()) await c()
+  tmp.cleanup()
+})
+
+describe('kill -9 during crawls', () => {
+  it('loses no job, duplicates no event and keeps the database intact', async () => {
+    const sites = ['Alpha Library', 'Beta Museum', 'Gamma Park'].map((name) => startEventSite({ name, count: 6, delayMs: 250 }))
+    for (const s of sites) cleanups.push(s.stop)
+    const usage = startUsageServer({ allowance: 'allow' })
+    cleanups.push(usage.stop)
+    const database = join(tmp.dir, 'kill.sqlite')
+    const port = freePort()
+    const env = { DATABASE_PATH: database, PORT: String(port), GW_SIGNING_KEYS: TEST_KEYRING, GW_USAGE_URL: usage.url, CRAWL_ALLOW_PRIVATE: 'true', CRAWL_WORKERS: '2' }
+    let service: Running = await startService([binary, 'serve'], { cwd: tmp.dir, env })
+    cleanups.push(() => service.stop('SIGKILL'))
+    for (const site of sites) {
+      const body = JSON.stringify({ website: site.url })
+      const res = await fetch(`${service.url}/api/v1/orgs`, { method: 'POST', body, headers: { 'content-type': 'application/json', ...gatewayHeaders('POST', '/api/v1/orgs', body) } })
+      expect(res.status).toBe(202)
+    }
+    const db = new Database(database, { readonly: true })
+    await eventually(() => (db.query("SELECT count(*) AS n FROM index_jobs WHERE state = 'running'").get() as { n: number }).n > 0)
+    expect(await service.stop('SIGKILL')).not.toBe(0)
+    const states = db.query('SELECT state FROM index_jobs').all() as { state: string }[]
+    expect(states.some((s) => s.state === 'ready')).toBe(false)
+
+    service = await startService([binary, 'serve'], { cwd: tmp.dir, env })
+    await eventually(() => (db.query("SELECT count(*) AS n FROM index_jobs WHERE state IN ('ready', 'failed')").get() as { n: number }).n === 3, 60_000)
+    expect(db.query("SELECT count(*) AS n FROM index_jobs WHERE state = 'ready'").get()).toEqual({ n: 3 })
+    for (const site of sites) {
+      const titles = (db.query('SELECT e.title FROM events e JOIN organizations o ON o.org_id = e.org_id WHERE o.domain = ? ORDER BY e.starts_at').all(new URL(site.url).host) as { title: string }[]).map((r) => r.title)
+      expect(titles).toEqual(site.titles)
+    }
+    expect(db.query('PRAGMA integrity_check').get()).toEqual({ integrity_check: 'ok' })
+    db.close()
+  }, 90_000)
+})
