@@ -14,10 +14,10 @@ export class Frontier {
   private seen = new Set<string>()
   private counter = 0
 
-  /** Adds a task unless its URL was already queued or fetched; returns whether it was added. */
-  add(task: Task): boolean {
+  /** Adds a task unless its URL was already queued or fetched (`requeue` puts a taken task back). */
+  add(task: Task, requeue = false): boolean {
     const k = key(task.url)
-    if (this.seen.has(k)) return false
+    if (this.seen.has(k) && !requeue) return false
     this.seen.add(k)
     this.queue.push({ task, order: this.counter++ })
     return true

@@ -31,6 +31,8 @@ export type CrawlDeps = {
 
 const FEED_KINDS = new Set(['ics', 'tec-rest', 'tec-ics', 'squarespace-json', 'trumba', 'localist', 'rss', 'atom'])
 const FORMAT_KIND: Record<string, string> = { ics: 'ics', 'tec-json': 'tec-rest', 'squarespace-json': 'squarespace-json', 'localist-json': 'localist', 'trumba-json': 'trumba', rss: 'rss', atom: 'atom', html: 'page' }
+/** Documents fetched at once; the fetcher's per-host limit (2) and politeness still apply. */
+const CONCURRENCY = 4
 const REFUSALS = new Set(['robots_disallowed', 'ssrf_blocked', 'too_large', 'bad_url', 'too_many_redirects'])
 /** Calendar feeds on these hosts are subscriptions the site publishes, read like a feed reader would: without their robots.txt. */
 const FEED_HOSTS = /(^|\.)calendar\.google\.com$|(^|\.)outlook\.(office365|live)\.com$/
@@ -62,20 +64,36 @@ export async function crawlSite(request: CrawlRequest, deps: CrawlDeps = {}): Pr
   for (const url of request.hints.eventUrls) frontier.add({ url, kind: 'hint-event', depth: 0 })
 
   const report = () => deps.onProgress?.({ ...progress })
-  const overBudget = () => progress.pagesFetched >= request.maxPages || now() - started > request.budgetMs || deps.signal?.aborted
+  const inFlight = new Set<Promise<void>>()
+  const overBudget = () => progress.pagesFetched + inFlight.size >= request.maxPages || now() - started > request.budgetMs || deps.signal?.aborted
 
-  for (let task = frontier.next(); task; task = frontier.next()) {
-    if (overBudget()) {
-      frontier.add(task)
-      break
-    }
-    if (task.kind === 'detail' && feedEvents > 0) continue
+  // Up to CONCURRENCY documents in flight (the fetcher still keeps 2 per host); tasks are taken in
+  // priority order as slots free up, so a listing's next page is fetched before its detail pages.
+  let fatal: unknown
+  const run = async (task: Task) => {
     const result = await fetchTask(task)
-    if (!result) continue
+    if (!result) return
     progress.pagesFetched++
     handle(task, result)
     report()
   }
+  for (;;) {
+    while (inFlight.size < CONCURRENCY && fatal === undefined) {
+      const task = frontier.next()
+      if (!task) break
+      if (task.kind === 'detail' && feedEvents > 0) continue
+      if (overBudget()) {
+        frontier.add(task, true)
+        break
+      }
+      const p: Promise<void> = run(task).catch((error) => void (fatal ??= error)).finally(() => inFlight.delete(p))
+      inFlight.add(p)
+      if (task.kind === 'start') await p
+    }
+    if (inFlight.size === 0) break
+    await Promise.race(inFlight)
+  }
+  if (fatal !== undefined) throw fatal
   for (const left of frontier.remaining().filter((t) => !(t.kind === 'detail' && feedEvents > 0))) refused.push({ url: left.url, reason: 'not fetched: crawl budget reached' })
   if (deps.signal?.aborted) throw new CrawlFailure('the crawl was cancelled', false)
 
@@ -136,7 +154,7 @@ export async function crawlSite(request: CrawlRequest, deps: CrawlDeps = {}): Pr
     if (links?.next && task.depth < 20) frontier.add({ url: links.next, kind: FEED_KINDS.has(kind) ? 'feed-next' : 'listing-next', depth: task.depth + 1, probeKind: kind })
     for (const url of links?.calendars ?? []) frontier.add({ url, kind: 'ics', depth: task.depth + 1, probeKind: 'ics' })
     if (extracted.format !== 'html') return
-    for (const url of (links?.events ?? []).slice(0, 100)) frontier.add({ url, kind: 'detail', depth: task.depth + 1 })
+    for (const url of (links?.events ?? []).slice(0, request.maxPages)) frontier.add({ url, kind: 'detail', depth: task.depth + 1 })
     if (task.kind === 'start') discoverFromHome(result)
     else if ((task.kind === 'calendar-page' || task.kind === 'hint-calendar') && fingerprint?.platforms.includes('squarespace'))
       frontier.add({ url: squarespaceJsonUrl(result.url), kind: 'probe', depth: task.depth + 1, probeKind: 'squarespace-json', expected: true })
