@@ -1,4 +1,5 @@
 #!/usr/bin/env bun
+import { accountsCommand } from './cli/accounts-command'
 import { gatewayCommand, signCommand } from './cli/gateway-commands'
 import { crawlCommand } from './cli/crawl-command'
 import { extractCommand } from './cli/extract-command'
@@ -16,6 +17,7 @@ const commands: Record<string, (args: string[]) => Promise<number>> = {
   sign: signCommand,
   extract: extractCommand,
   crawl: crawlCommand,
+  accounts: accountsCommand,
 }
 
 async function main(argv: string[]): Promise<number> {

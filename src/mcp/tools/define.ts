@@ -75,6 +75,26 @@ export function accountOf(ctx: ToolContext): string {
   return ctx.caller.accountId
 }
 
+/**
+ * The JSON Schema a tool advertises: the TypeBox schema as plain JSON, with Elysia's `t.Integer` (an
+ * `anyOf` of a numeric string and an integer, so query strings coerce) reduced to the integer: MCP
+ * arguments and results are JSON, where a number is never a string.
+ */
+export function plainJsonSchema(schema: unknown): Record<string, unknown> {
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(walk)
+    if (!node || typeof node !== 'object') return node
+    const o = node as Record<string, unknown>
+    const any = o.anyOf as Record<string, unknown>[] | undefined
+    if (any?.length === 2 && any[0].type === 'string' && any[0].format === 'integer') {
+      const { anyOf: _drop, ...rest } = o
+      return walk({ ...rest, ...any[1] })
+    }
+    return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, walk(v)]))
+  }
+  return walk(JSON.parse(JSON.stringify(schema))) as Record<string, unknown>
+}
+
 type Compiled = { spec: ToolSpec; input: StandardSchemaWithJSON; output: StandardSchemaWithJSON }
 
 const compiled = new WeakMap<ToolSpec, Compiled>()
@@ -83,7 +103,7 @@ const compiled = new WeakMap<ToolSpec, Compiled>()
 function compile(spec: ToolSpec): Compiled {
   let c = compiled.get(spec)
   if (!c) {
-    c = { spec, input: fromJsonSchema(spec.input as never), output: fromJsonSchema(spec.output as never) }
+    c = { spec, input: fromJsonSchema(plainJsonSchema(spec.input) as never), output: fromJsonSchema(plainJsonSchema(spec.output) as never) }
     compiled.set(spec, c)
   }
   return c
