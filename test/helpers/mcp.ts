@@ -38,9 +38,13 @@ export async function accountWithToken(app: { db: ReturnType<typeof makeApp>['db
 }
 
 /** The SDK's own client over Streamable HTTP; `modern` pins the 2026-07-28 revision, else 2025-11-25 is negotiated. */
-export async function connect(url: string, options: { token?: string; modern?: boolean } = {}) {
+export async function connect(url: string, options: { token?: string; modern?: boolean; onResponse?: (response: Response) => void } = {}) {
   const client = new Client({ name: 'event-index-test', version: '1.0.0' }, options.modern ? ({ versionNegotiation: { mode: { pin: '2026-07-28' } } } as never) : undefined)
-  const transport = new StreamableHTTPClientTransport(new URL(url), options.token ? { requestInit: { headers: { authorization: `Bearer ${options.token}` } } } : undefined)
+  const observe = options.onResponse
+  const transport = new StreamableHTTPClientTransport(new URL(url), {
+    ...(options.token ? { requestInit: { headers: { authorization: `Bearer ${options.token}` } } } : {}),
+    ...(observe ? { fetch: async (input: string | URL | Request, init?: RequestInit) => { const r = await fetch(input, init); observe(r); return r } } : {}),
+  })
   await client.connect(transport)
   return client
 }

@@ -33,16 +33,16 @@ export type AuthorizeDeps = { db: Db; urls: OAuthUrls; client: ClientMetadataOpt
  * that, failures go back to the client as `error=` redirects.
  */
 export async function validateRequest(params: AuthorizationParams, deps: AuthorizeDeps): Promise<{ ok: ValidRequest } | { outcome: AuthorizeOutcome }> {
-  if (!params.client_id) return { outcome: errorPage(400, 'The request has no client_id.') }
+  if (!params.client_id) return { outcome: errorPage(400, 'invalid_request: the request has no client_id.') }
   let client: ClientMetadata
   try {
     client = await fetchClientMetadata(params.client_id, deps.client)
   } catch (error) {
-    if (error instanceof OAuthFailure) return { outcome: errorPage(400, `The client could not be verified: ${error.message}.`) }
+    if (error instanceof OAuthFailure) return { outcome: errorPage(400, `${error.code}: the client could not be verified: ${error.message}.`) }
     throw error
   }
   const redirectUri = params.redirect_uri
-  if (!redirectUri || !client.redirectUris.includes(redirectUri)) return { outcome: errorPage(400, 'redirect_uri is missing or is not one of the redirect_uris in the client metadata document (exact match).') }
+  if (!redirectUri || !client.redirectUris.includes(redirectUri)) return { outcome: errorPage(400, 'invalid_request: redirect_uri is missing or is not one of the redirect_uris in the client metadata document (exact match).') }
   const fail = (code: OAuthFailure['code'], message: string) => ({ outcome: redirectTo(redirectUri, { error: code, error_description: message, state: params.state, iss: deps.urls.issuer }) })
   if (params.response_type !== 'code') return fail('unsupported_response_type', 'response_type must be code')
   if (params.code_challenge_method !== 'S256') return fail('invalid_request', 'PKCE is required with code_challenge_method S256 (plain is not supported)')
