@@ -2,13 +2,14 @@ import { createHash, randomBytes } from 'node:crypto'
 
 /** A client that publishes Client ID Metadata Documents on loopback, good and broken ones. */
 export function startClientSite() {
-  const server = Bun.serve({
+  let origin = ''
+  const server: import('bun').Server<undefined> = Bun.serve({
     hostname: '127.0.0.1',
     port: 0,
-    fetch(request) {
+    fetch(request): Response {
       const url = new URL(request.url)
-      const self = `${origin}${url.pathname}`
-      const doc = (clientId: string) => Response.json({ client_id: clientId, client_name: 'Calendar Helper <Test>', client_uri: `${origin}/`, redirect_uris: [`${origin}/callback`], token_endpoint_auth_method: 'none' })
+      const self: string = `${origin}${url.pathname}`
+      const doc = (clientId: string): Response => Response.json({ client_id: clientId, client_name: 'Calendar Helper <Test>', client_uri: `${origin}/`, redirect_uris: [`${origin}/callback`], token_endpoint_auth_method: 'none' })
       switch (url.pathname) {
         case '/client.json':
           return doc(self)
@@ -25,7 +26,7 @@ export function startClientSite() {
       }
     },
   })
-  const origin = `http://127.0.0.1:${server.port}`
+  origin = `http://127.0.0.1:${server.port}`
   return { origin, clientId: `${origin}/client.json`, redirectUri: `${origin}/callback`, stop: () => server.stop(true) }
 }
 

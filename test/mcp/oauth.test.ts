@@ -112,7 +112,7 @@ describe('the authorization code flow', () => {
 
 describe('refusals', () => {
   it('refuses PKCE plain and a missing challenge at the authorization endpoint', async () => {
-    for (const extra of [{ code_challenge_method: 'plain' }, { code_challenge: '' }]) {
+    for (const extra of <Record<string, string>[]>[{ code_challenge_method: 'plain' }, { code_challenge: '' }]) {
       const { response } = await openConsent(app.base, authParams(extra).params)
       expect(response.status).toBe(302)
       const location = new URL(response.headers.get('location')!)
