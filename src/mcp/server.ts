@@ -28,7 +28,7 @@ With an OAuth token (prepaid credits): index_organization (40), get_organization
 
 /** One McpServer with every tool, bound to one caller; built per request (the transport is stateless). */
 export function buildMcpServer(deps: ToolDeps, caller: Caller): McpServer {
-  const server = new McpServer({ name: 'event-index', title: 'event-index', version: VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS })
+  const server = new McpServer({ name: 'event-index', title: 'event-index', version: VERSION }, { capabilities: { tools: {}, logging: {} }, instructions: INSTRUCTIONS })
   for (const tool of TOOLS) registerTool(server, tool, { deps, caller })
   return server
 }

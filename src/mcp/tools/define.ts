@@ -124,9 +124,12 @@ export function registerTool(server: McpServer, spec: ToolSpec, ctx: ToolContext
   server.registerTool(
     spec.name,
     { title: spec.title, description: spec.description, inputSchema: c.input, outputSchema: c.output, annotations: { title: spec.title, ...spec.annotations } },
-    async (args: unknown) => {
+    async (args: unknown, sdk: { mcpReq?: { log?: (level: 'info', data: unknown, logger?: string) => Promise<void> } }) => {
       try {
         const structured = (await spec.run(args as never, ctx)) as Record<string, unknown>
+        const charge = structured.charge as { credits?: number; balance?: number } | undefined
+        // A charge is also told as a log notification (logger "billing"), for clients that watch spending.
+        if (charge?.credits) await sdk.mcpReq?.log?.('info', { tool: spec.name, credits: charge.credits, balance: charge.balance }, 'billing').catch(() => undefined)
         return { content: [{ type: 'text' as const, text: JSON.stringify(structured) }], structuredContent: structured }
       } catch (error) {
         if (error instanceof ToolError) return errorResult(error.code, error.message, error.extra)
