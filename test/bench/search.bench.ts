@@ -1,14 +1,18 @@
-// Read-path benchmark (issue 7), every figure measured in this run, no targets:
-// GET /api/v1/search/events?city=…&limit=20 on 100 000 events across 2 000 organizations, signed requests
-// (a fresh gw-signature per request), and GET /api/v1/businesses/{id}/events of a 500-event organization
-// (billed: allowance + usage report per request against a loopback usage service), each against a bare
-// Bun.serve answering a precomputed body of the same size in its own process (the limit of the machine).
+// Read-path benchmark (issue 7); every figure is measured in this run, against a baseline measured in the
+// same run, never a target:
+// 1. GET /api/v1/search/events?city=…&limit=20 on 100 000 events across 2 000 organizations, signed
+//    requests (a fresh gw-signature per request, computed in the load generator);
+// 2. GET /api/v1/businesses/{id}/events of a 500-event organization (billed: an allowance check and a
+//    usage report per request, to a usage service in its own process);
+// each against a bare Bun.serve answering a precomputed body of the same size in its own process (the
+// machine's limit), driven by the same autocannon configuration (signing included).
 import { join } from 'node:path'
-import { existsSync } from 'node:fs'
-import { BUN, freePort, ROOT } from '../helpers/process'
+import { signRequest } from '../../src/gateway/signature'
 import { tempDir } from '../helpers/tmp'
-import { seedBenchDatabase } from './lib/seed-db'
+import { ROOT, BUN } from '../helpers/process'
 import { line, load } from './lib/load'
+import { seedBenchDatabase } from './lib/seed-db'
+import { spawnJsonLine, startBenchService } from './lib/service'
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
@@ -16,67 +20,49 @@ const KEY = { kid: 'bench', secret: 'bench-secret-0123456789', agentId: 'agent-b
 const tmp = tempDir()
 const procs: { kill(): void }[] = []
 
-async function spawnJsonLine(cmd: string[], env: Record<string, string> = {}) {
-  const proc = Bun.spawn(cmd, { cwd: ROOT, env: { ...process.env, ...env }, stdout: 'pipe', stderr: 'inherit' })
-  procs.push(proc)
-  const reader = proc.stdout.getReader()
-  const first = new TextDecoder().decode((await reader.read()).value)
-  reader.releaseLock()
-  return JSON.parse(first.split('\n')[0])
+function signedGet(url: string) {
+  const u = new URL(url)
+  const pathAndQuery = `${u.pathname}${u.search}`
+  return fetch(url, { headers: { 'gw-signature': signRequest(KEY.secret, { t: Math.floor(Date.now() / 1000), kid: KEY.kid, method: 'GET', pathAndQuery, agentId: KEY.agentId, body: '' }), 'gw-agent-id': KEY.agentId } })
 }
 
-async function waitHealthy(url: string) {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`${url}/api/v1/health`)).ok) return
-    } catch {}
-    await Bun.sleep(50)
-  }
-  throw new Error('service did not become healthy')
+async function compare(title: string, serviceUrl: string, body: string) {
+  const file = join(tmp.dir, `${title.replace(/\W+/g, '-')}.json`)
+  await Bun.write(file, body)
+  const bare = await spawnJsonLine([BUN, join(ROOT, 'test/bench/lib/bare-server.ts'), file])
+  procs.push(bare.proc)
+  console.log(`\n${title} (${body.length} B), ${CONNECTIONS} connections, ${SECONDS} s each`)
+  const limit = await load(`${bare.info.url}/`, { connections: CONNECTIONS, seconds: SECONDS, sign: KEY })
+  console.log(line('bare Bun.serve, same body', limit))
+  const service = await load(serviceUrl, { connections: CONNECTIONS, seconds: SECONDS, sign: KEY })
+  console.log(line('event-index (signed)', service))
+  console.log(`ratio event-index/bare: throughput ${(service.rps / limit.rps).toFixed(2)}; p99 ${service.p99} ms vs ${limit.p99} ms`)
+  bare.proc.kill()
 }
 
 try {
-  const dbPath = join(tmp.dir, 'search.sqlite')
-  let t = performance.now()
+  const dbPath = join(tmp.dir, 'bench.sqlite')
+  const started = performance.now()
   seedBenchDatabase(dbPath, 2000, 50)
-  const pullDomain = 'bench-pull.example.org'
-  console.log(`seeded 100 000 events across 2 000 organizations in ${((performance.now() - t) / 1000).toFixed(1)} s`)
-  t = performance.now()
-  const { seedBenchDatabase: seedMore } = await import('./lib/seed-db')
-  void seedMore
+  seedBenchDatabase(dbPath, 1, 500, Date.now(), 'bench-pull')
+  console.log(`seeded 100 000 events across 2 000 organizations and one 500-event organization in ${((performance.now() - started) / 1000).toFixed(1)} s`)
   const usage = await spawnJsonLine([BUN, join(ROOT, 'test/bench/lib/usage-server.ts')])
-  const port = freePort()
-  const service = Bun.spawn([BUN, join(ROOT, 'src/index.ts'), 'serve'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATABASE_PATH: dbPath, GW_SIGNING_KEYS: `${KEY.kid}:${KEY.secret}`, GW_USAGE_URL: usage.url, LOG_LEVEL: 'warn', CRAWL_WORKERS: '1' },
-    stdout: 'ignore',
-    stderr: 'inherit',
-  })
-  procs.push(service)
-  const serviceUrl = `http://127.0.0.1:${port}`
-  await waitHealthy(serviceUrl)
+  procs.push(usage.proc)
+  const service = await startBenchService({ databasePath: dbPath, env: { GW_SIGNING_KEYS: `${KEY.kid}:${KEY.secret}`, GW_USAGE_URL: usage.info.url } })
+  procs.push(service.proc)
 
   const searchPath = '/api/v1/search/events?city=Springfield&limit=20'
-  const sample = await (await fetch(`${serviceUrl}${searchPath}`, { headers: { authorization: 'Bearer none' } })).text()
-  void sample
-  const { signRequest } = await import('../../src/gateway/signature')
-  const signedSample = await fetch(`${serviceUrl}${searchPath}&n=sample`, {
-    headers: { 'gw-signature': signRequest(KEY.secret, { t: Math.floor(Date.now() / 1000), kid: KEY.kid, method: 'GET', pathAndQuery: `${searchPath}&n=sample`, agentId: KEY.agentId, body: '' }), 'gw-agent-id': KEY.agentId },
-  })
-  const searchBody = await signedSample.text()
-  if (!signedSample.ok || JSON.parse(searchBody).count !== 20) throw new Error(`unexpected search answer ${signedSample.status}: ${searchBody.slice(0, 200)}`)
-  const searchFile = join(tmp.dir, 'search-body.json')
-  await Bun.write(searchFile, searchBody)
-  const bareSearch = await spawnJsonLine([BUN, join(ROOT, 'test/bench/lib/bare-server.ts'), searchFile])
+  const search = await signedGet(`${service.url}${searchPath}&n=sample`)
+  const searchBody = await search.text()
+  if (!search.ok || JSON.parse(searchBody).count !== 20) throw new Error(`unexpected search answer ${search.status}: ${searchBody.slice(0, 200)}`)
+  await compare(`GET ${searchPath}`, `${service.url}${searchPath}`, searchBody)
 
-  console.log(`\nGET ${searchPath} (${searchBody.length} B), ${CONNECTIONS} connections, ${SECONDS} s each`)
-  const bare = await load(`${bareSearch.url}/`, { connections: CONNECTIONS, seconds: SECONDS })
-  console.log(line('bare Bun.serve, same body', bare))
-  const search = await load(`${serviceUrl}${searchPath}`, { connections: CONNECTIONS, seconds: SECONDS, sign: KEY })
-  console.log(line('event-index search (signed)', search))
-  console.log(`ratio service/bare: throughput ${(search.rps / bare.rps).toFixed(2)}, p99 ${search.p99} ms vs ${bare.p99} ms`)
-  void pullDomain
-  void existsSync
+  const { orgIdFor } = await import('../../src/model/org-identity')
+  const pullPath = `/api/v1/businesses/${orgIdFor('bench-pull-0.example.org')}/events`
+  const pull = await signedGet(`${service.url}${pullPath}?n=sample`)
+  const pullBody = await pull.text()
+  if (!pull.ok || JSON.parse(pullBody).eventCount !== 500) throw new Error(`unexpected pull answer ${pull.status}: ${pullBody.slice(0, 200)}`)
+  await compare(`GET ${pullPath} (billed, 500 events)`, `${service.url}${pullPath}`, pullBody)
 } finally {
   for (const p of procs) p.kill()
   tmp.cleanup()

@@ -11,19 +11,19 @@ const CATEGORIES = ['kids', 'family', 'storytime', 'teens', 'music', 'art', 'sci
  * A database file with `orgs` indexed organizations of `perOrg` upcoming events each, written through
  * the production store path, with realistic record sizes (title, description, venue, offers, categories).
  */
-export function seedBenchDatabase(path: string, orgs: number, perOrg: number, nowMs = Date.now()): void {
+export function seedBenchDatabase(path: string, orgs: number, perOrg: number, nowMs = Date.now(), prefix = 'bench-org'): void {
   const db = openDatabase(path)
   migrate(db)
   for (let o = 0; o < orgs; o++) {
     const city = CITIES[o % CITIES.length]
-    const job = insertPendingJob(db, { domain: `bench-org-${o}.example.org`, nowMs })
+    const job = insertPendingJob(db, { domain: `${prefix}-${o}.example.org`, nowMs })
     claimJob(db, 'seed', nowMs)
     const events: Event[] = Array.from({ length: perOrg }, (_, i) => {
       const start = new Date(nowMs + ((i * 7 + o) % 80) * 86_400_000 + 3600_000 * (9 + (i % 10)))
       return {
         title: `${['Storytime', 'Lego Club', 'Teen Gaming', 'Family Concert', 'Art Workshop'][i % 5]} #${i} at ${city}`,
         description: `A ${CATEGORIES[i % CATEGORIES.length]} program for the whole community. Registration is free; bring a friend. `.repeat(3),
-        url: `https://bench-org-${o}.example.org/events/${i}`,
+        url: `https://${prefix}-${o}.example.org/events/${i}`,
         startDate: start.toISOString().replace(/\.\d{3}Z$/, '+00:00'),
         endDate: new Date(start.getTime() + 3600_000).toISOString().replace(/\.\d{3}Z$/, '+00:00'),
         eventStatus: 'EventScheduled',
@@ -45,7 +45,7 @@ export function seedBenchDatabase(path: string, orgs: number, perOrg: number, no
       scriptVersion: 'bench',
       result: {
         organization: { name: `Bench Library ${o} of ${city}`, timezone: 'America/New_York' },
-        events: events.map((event) => ({ event, source: `https://bench-org-${o}.example.org/events` })),
+        events: events.map((event) => ({ event, source: `https://${prefix}-${o}.example.org/events` })),
         sources: [],
         progress: { pagesFetched: 1, sourcesFound: 1, eventsFound: perOrg },
         warnings: [],
