@@ -138,6 +138,10 @@ function compile(routes: Record<string, RouteSpec>): CompiledRoute[] {
   })
 }
 
+function withoutKeys<T>(record: Record<string, T>, keys: string[]): Record<string, T> {
+  return Object.fromEntries(Object.entries(record).filter(([k]) => !keys.includes(k)))
+}
+
 function paramsOf(spec: RouteSpec): Record<string, [number, number]> {
   return typeof spec === 'object' && 'params' in spec && spec.params ? spec.params : {}
 }
@@ -252,15 +256,27 @@ async function startSilentTcp(requests: RecordedRequest[]): Promise<{ port: numb
   }
 }
 
+export type FixtureSiteOptions = {
+  /** The instant the site's dates are relative to (default: the real current time). */
+  now?: Date
+  /**
+   * Routes that replace or add to the manifest's for this run, e.g. `{ '/robots.txt': 'robots-stock.txt' }`
+   * to serve a site's variant file (keys are matched as in `site.json`, and take precedence on equal
+   * specificity).
+   */
+  routes?: Record<string, RouteSpec>
+}
+
 /**
  * Serves the fixture site `name` on 127.0.0.1 (a free port) until `stop()`. Date tags in its files
  * expand relative to `options.now` (default: the real current time) in the manifest's zone.
  */
-export async function startFixtureSite(name: string, options: { now?: Date } = {}): Promise<FixtureSite> {
+export async function startFixtureSite(name: string, options: FixtureSiteOptions = {}): Promise<FixtureSite> {
   const now = options.now ?? new Date()
   const dir = join(SITES_DIR, name)
   if (!existsSync(join(dir, 'site.json'))) throw new Error(`no fixture site "${name}" in ${SITES_DIR}`)
-  const manifest = loadManifest(name, now)
+  const loaded = loadManifest(name, now)
+  const manifest: SiteManifest = { ...loaded, routes: { ...options.routes, ...withoutKeys(loaded.routes, Object.keys(options.routes ?? {})) } }
   const zone = manifest.timezone
   const requests: RecordedRequest[] = []
   const files = new Map<string, string>()
