@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { connect } from 'node:net'
 import ICAL from 'ical.js'
 import { XMLValidator } from 'fast-xml-parser'
+import { localToday } from './fixture-dates'
 import { contentTypeFor, loadManifest, siteNames, startFixtureSite, type FixtureSite, type RouteSpec } from './fixture-server'
 
 /** A fixed instant: Wednesday 2 December 2026, 10:00 in New York. */
@@ -189,3 +190,161 @@ describe('request log', () => {
     expect(site.requests.at(-1)!.headers.host).toBe('calendar.google.com')
   })
 })
+
+describe('hostile behaviours', () => {
+  it('never-answers accepts the connection, records the request and sends nothing', async () => {
+    const site = await start('never-answers')
+    const socket = connect(site.port, '127.0.0.1')
+    const received: Buffer[] = []
+    socket.on('data', (chunk: Buffer) => received.push(chunk))
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()))
+    socket.write('GET /events HTTP/1.1\r\nHost: oldchurch.example\r\nUser-Agent: event-index-test\r\n\r\n')
+    await Bun.sleep(300)
+    expect(received).toEqual([])
+    expect(socket.destroyed).toBe(false)
+    socket.destroy()
+    expect(site.requests).toEqual([{ method: 'GET', path: '/events', headers: { host: 'oldchurch.example', 'user-agent': 'event-index-test' } }])
+    const started = performance.now()
+    await expect(fetch(`${site.url}/`, { signal: AbortSignal.timeout(200) })).rejects.toThrow()
+    expect(performance.now() - started).toBeLessThan(1000)
+  })
+
+  it('a never-answer route holds the request open until aborted', async () => {
+    const site = await startFixtureSite('plain-listing', { now: NOW, routes: { '/whats-on': { behaviour: 'never-answer' } } })
+    started.push(site)
+    await expect(fetch(`${site.url}/whats-on`, { signal: AbortSignal.timeout(200) })).rejects.toThrow()
+    expect((await fetch(`${site.url}/whats-on?page=2`)).status).toBe(200)
+    expect(site.paths()).toEqual(['/whats-on', '/whats-on?page=2'])
+  })
+
+  it('huge-page streams exactly 20 MB of HTML for /events without a Content-Length', async () => {
+    const site = await start('huge-page')
+    const response = await fetch(`${site.url}/events`)
+    expect(response.headers.get('content-length')).toBeNull()
+    let bytes = 0
+    let first = ''
+    let last = new Uint8Array()
+    for await (const chunk of response.body!) {
+      if (!first) first = new TextDecoder().decode(chunk.subarray(0, 15))
+      bytes += chunk.length
+      last = chunk
+    }
+    expect(bytes).toBe(20 * 1024 * 1024)
+    expect(first).toBe('<!DOCTYPE html>')
+    expect(new TextDecoder().decode(last).endsWith('</html>\n')).toBe(true)
+    expect((await fetch(`${site.url}/events/feed.ics`)).status).toBe(200)
+  })
+
+  it('slow-drip sends its headers at once and then 16 bytes per 500 ms', async () => {
+    const site = await start('slow-drip')
+    const t0 = performance.now()
+    const response = await fetch(`${site.url}/events`)
+    expect(performance.now() - t0).toBeLessThan(300)
+    const reader = response.body!.getReader()
+    let bytes = 0
+    while (bytes < 32) bytes += (await reader.read()).value!.length
+    expect(bytes).toBe(32)
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(450)
+    await reader.cancel()
+  })
+})
+
+describe('route overrides', () => {
+  it("serve a site's variant file for one run, e.g. Squarespace's stock robots.txt", async () => {
+    const stock = await startFixtureSite('squarespace', { now: NOW, routes: { '/robots.txt': 'robots-stock.txt' } })
+    started.push(stock)
+    const robots = await (await fetch(`${stock.url}/robots.txt`)).text()
+    expect(robots).toContain('Disallow:/*?format=json\n')
+    expect(robots).toContain(`Sitemap: ${stock.origin}/sitemap.xml`)
+    const normal = await start('squarespace')
+    expect(await (await fetch(`${normal.url}/robots.txt`)).text()).not.toContain('Disallow:/*?format=json')
+  })
+})
+
+/** Instant of an expected start: midnight UTC for a date-only value (compared by date instead). */
+const key = (title: string, start: string) => `${title} @ ${start.length === 10 ? start : new Date(Date.parse(start)).toISOString()}`
+const decode = (html: string) => html.replace(/&#(\d+);/g, (_, n) => String.fromCodePoint(Number(n))).replace(/&amp;/g, '&').replace(/&rsquo;/g, '’').replace(/&ndash;/g, '–').replace(/&eacute;/g, 'é')
+
+/** Two instants: early December (no DST change in the window) and late February (the March switch inside it). */
+for (const now of [NOW, new Date('2027-02-20T15:00:00Z')]) {
+  describe(`fixture content agrees with expected.json (now = ${now.toISOString().slice(0, 10)})`, () => {
+    it('wordpress-tec: REST pages, iCal export and list view carry the 14 expected events', async () => {
+      const site = await start('wordpress-tec', now)
+      const expected = site.expected().events.map((e) => key(e.title, e.start))
+      const pages: any[] = [await (await fetch(`${site.url}/wp-json/tribe/events/v1/events`)).json(), await (await fetch(`${site.url}/wp-json/tribe/events/v1/events/?page=2`)).json()]
+      const rest = pages.flatMap((p) => p.events)
+      expect(rest.map((e) => key(decode(e.title), e.all_day ? e.start_date.slice(0, 10) : `${e.utc_start_date.replace(' ', 'T')}Z`))).toEqual(expected)
+      expect(rest.map((e) => `${e.utc_start_date.replace(' ', 'T')}Z`)).toEqual(rest.map((e) => new Date(Date.parse(`${e.utc_start_date.replace(' ', 'T')}Z`)).toISOString().replace('.000', '')))
+      const ics = new ICAL.Component(ICAL.parse(await (await fetch(`${site.url}/?post_type=tribe_events&ical=1&eventDisplay=list`)).text()))
+      for (const tz of ics.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(tz)
+      const vevents = ics.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v))
+      expect(vevents.map((e) => key(e.summary, e.startDate.isDate ? e.startDate.toString() : e.startDate.toJSDate().toISOString()))).toEqual(expected)
+      const epoch = (utc: string) => Date.parse(`${utc.replace(' ', 'T')}Z`) / 1000
+      expect(vevents.map((e) => e.uid)).toEqual(rest.map((e) => `${e.id}-${epoch(e.utc_start_date)}-${epoch(e.utc_end_date)}@library.example`))
+      const list = await (await fetch(`${site.url}/events/`)).text()
+      const jsonld = JSON.parse(/<script type="application\/ld\+json">\n([\s\S]*?)\n<\/script>/.exec(list)![1])
+      expect(jsonld.map((e: any) => decode(decode(e.name)))).toEqual(site.expected().events.slice(0, 10).map((e) => e.title))
+    })
+
+    it('google-embed: expanding the feed in the window gives exactly the expected occurrences', async () => {
+      const site = await start('google-embed', now)
+      const expected = site.expected()
+      const text = await (await fetch(site.externalUrl(expected.sources[0].url))).text()
+      const calendar = new ICAL.Component(ICAL.parse(text))
+      for (const tz of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(tz)
+      const events = calendar.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v))
+      const masters = events.filter((e) => !e.isRecurrenceException())
+      for (const exception of events.filter((e) => e.isRecurrenceException())) masters.find((m) => m.uid === exception.uid)!.relateException(exception)
+      const localDay = (t: ICAL.Time) => (t.isDate ? t.toString() : localToday(t.toJSDate(), site.timezone))
+      const found: string[] = []
+      for (const master of masters) {
+        const it = master.iterator()
+        for (let t: ICAL.Time | undefined = it.next(); t && localDay(t) <= expected.window.end; t = master.isRecurring() ? it.next() : undefined) {
+          const { item, startDate } = master.getOccurrenceDetails(t)
+          if (localDay(startDate) >= expected.window.start && localDay(startDate) <= expected.window.end) found.push(key(item.summary, startDate.isDate ? startDate.toString() : startDate.toJSDate().toISOString()))
+        }
+      }
+      const want = expected.events.map((e) => key(e.title, e.start))
+      expect(found.sort()).toEqual([...want].sort())
+    })
+
+    it('squarespace: the JSON holds the 6 expected upcoming events as epoch milliseconds, and the page lists them', async () => {
+      const site = await start('squarespace', now)
+      const expected = site.expected().events
+      const json: any = await (await fetch(`${site.url}/events?format=json`)).json()
+      expect(json.upcoming.map((i: any) => key(i.title, new Date(i.startDate).toISOString()))).toEqual(expected.map((e) => key(e.title, e.start)))
+      expect(json.upcoming.map((i: any) => i.endDate)).toEqual(expected.map((e) => Date.parse(e.end!)))
+      expect(json.past.every((i: any) => i.startDate < now.getTime())).toBe(true)
+      const page = await (await fetch(`${site.url}/events`)).text()
+      expect([...page.matchAll(/class="eventlist-title-link">([^<]+)</g)].map((m) => decode(m[1]))).toEqual(expected.map((e) => e.title))
+    })
+
+    it('plain-listing: 8 + 5 cards whose titles and links are the expected events', async () => {
+      const site = await start('plain-listing', now)
+      const expected = site.expected().events
+      const cards = async (path: string) => [...(await (await fetch(site.url + path)).text()).matchAll(/<h3 class="card-title"><a href="([^"]+)">([^<]+)<\/a>/g)].map((m) => [site.origin + m[1], decode(m[2])])
+      const all = [...(await cards('/whats-on')), ...(await cards('/whats-on?page=2'))]
+      expect(all.length).toBe(13)
+      expect(all).toEqual(expected.map((e) => [e.url!, e.title]))
+      const pottery = await (await fetch(`${site.url}/whats-on/pottery-for-beginners`)).text()
+      expect(pottery).toContain(`href="${expected[1].ticketUrl}">Register</a>`)
+    })
+
+    it('bench-200: the 10 listing pages link 200 distinct detail pages whose JSON-LD matches', async () => {
+      const site = await start('bench-200', now)
+      const expected = site.expected().events
+      const links: string[] = []
+      for (let page = 1; page <= 10; page++) {
+        const html = await (await fetch(`${site.url}/events/?page=${page}`)).text()
+        links.push(...[...html.matchAll(/class="event-teaser__link" href="([^"]+)"/g)].map((m) => m[1]))
+      }
+      expect(new Set(links).size).toBe(200)
+      expect(links).toEqual(expected.map((e) => e.url!))
+      for (const i of [0, 99, 199]) {
+        const html = await (await fetch(links[i])).text()
+        const event = JSON.parse(/<script type="application\/ld\+json">\n(.*)\n<\/script>/.exec(html)![1])
+        expect([event.name, event.startDate, event.endDate]).toEqual([expected[i].title, expected[i].start, expected[i].end])
+      }
+    })
+  })
+}

@@ -12,7 +12,7 @@
  *   "notFound": "404.html",                    // body of every 404 (plain text when absent)
  *   "externalFeeds": { "https://host/path": ROUTE } }
  * ROUTE = "file.html"
- *       | { "file": "f.json", "status": 200, "headers": { … }, "params": { "n": [1, 200] } }
+ *       | { "file": "f.json", "status": 200, "headers": { … }, "params": { "n": [1, 200] }, "vars": { "page": 1 } }
  *       | { "redirect": "http://10.0.0.7/events", "status": 302 }
  *       | { "behaviour": "never-answer" }                         // headers never sent
  *       | { "behaviour": "trickle", "file"?: "f.html", "bytes"?: 65536, "chunkBytes"?: 64, "intervalMs"?: 250 }
@@ -22,7 +22,7 @@
  * and every query parameter the key lists is present with that value; parameters the key does not list
  * are ignored. Among matches the key listing the most parameters wins, then the first in the manifest.
  * `:name` in a key (a path segment part or a query value) matches an integer within `params[name]`
- * (inclusive) and is a variable for the file's expressions. No match → 404.
+ * (inclusive) and is a variable for the file's expressions, as are the route's `vars`. No match → 404.
  * A request whose Host names the host of an `externalFeeds` URL is answered from `externalFeeds` only
  * (so crawl tests can route e.g. calendar.google.com to this server); `/__external/<host>/<path>` reaches
  * the same routes without a Host header. Any other Host gets the site (tests may map a fake name here).
@@ -38,7 +38,15 @@ import { expandTemplate, type TemplateContext } from './fixture-dates'
 /** Folder holding every fixture site. */
 export const SITES_DIR = join(import.meta.dir, '../fixtures/sites')
 
-export type FileRoute = { file: string; status?: number; headers?: Record<string, string>; params?: Record<string, [number, number]> }
+export type FileRoute = {
+  file: string
+  status?: number
+  headers?: Record<string, string>
+  /** Ranges of the key's `:name` parameters (inclusive); values outside them do not match. */
+  params?: Record<string, [number, number]>
+  /** Fixed variables for the file's expressions (e.g. `{ "page": 1 }` for the first page of a generated listing). */
+  vars?: Record<string, number>
+}
 export type RedirectRoute = { redirect: string; status?: number; headers?: Record<string, string> }
 export type BehaviourRoute =
   | { behaviour: 'never-answer' }
@@ -321,6 +329,7 @@ export async function startFixtureSite(name: string, options: FixtureSiteOptions
       const type = route.file ? contentTypeFor(route.file) : 'text/html; charset=utf-8'
       return new Response(trickleBody(content, route.chunkBytes ?? 64, route.intervalMs ?? 250, stopped), { headers: { 'content-type': type, ...route.headers } })
     }
+    vars = { ...route.vars, ...vars }
     const body = expandTemplate(read(route.file), context(origin, vars))
     const etag = `"${Bun.hash(body).toString(16)}"`
     const headers: Record<string, string> = { 'content-type': contentTypeFor(route.file), etag }
