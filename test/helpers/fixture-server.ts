@@ -32,37 +32,14 @@
 import type { Server } from 'bun'
 import { createServer, type Socket } from 'node:net'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { extname, join, normalize } from 'node:path'
+import { join, normalize } from 'node:path'
 import { expandTemplate, type TemplateContext } from './fixture-dates'
+import { compile, contentTypeFor, hugeBody, match, trickleBody, withoutKeys, type BehaviourRoute, type CompiledRoute, type FileRoute, type RedirectRoute, type RouteSpec, type SiteManifest } from './fixture-routes'
+
+export { contentTypeFor, type BehaviourRoute, type FileRoute, type RedirectRoute, type RouteSpec, type SiteManifest } from './fixture-routes'
 
 /** Folder holding every fixture site. */
 export const SITES_DIR = join(import.meta.dir, '../fixtures/sites')
-
-export type FileRoute = {
-  file: string
-  status?: number
-  headers?: Record<string, string>
-  /** Ranges of the key's `:name` parameters (inclusive); values outside them do not match. */
-  params?: Record<string, [number, number]>
-  /** Fixed variables for the file's expressions (e.g. `{ "page": 1 }` for the first page of a generated listing). */
-  vars?: Record<string, number>
-}
-export type RedirectRoute = { redirect: string; status?: number; headers?: Record<string, string> }
-export type BehaviourRoute =
-  | { behaviour: 'never-answer' }
-  | { behaviour: 'trickle'; file?: string; bytes?: number; chunkBytes?: number; intervalMs?: number; headers?: Record<string, string> }
-  | { behaviour: 'huge'; bytes: number; headers?: Record<string, string> }
-export type RouteSpec = string | FileRoute | RedirectRoute | BehaviourRoute
-
-/** The parsed `site.json` of a fixture site. */
-export type SiteManifest = {
-  description?: string
-  timezone: string
-  server?: 'http' | 'silent-tcp'
-  routes: Record<string, RouteSpec>
-  notFound?: string
-  externalFeeds?: Record<string, RouteSpec>
-}
 
 /** One request as the fixture server received it (`path` includes the query string as sent). */
 export type RecordedRequest = { method: string; path: string; headers: Record<string, string> }
@@ -102,128 +79,6 @@ export function loadManifest(name: string, now: Date): SiteManifest {
   const zone = (JSON.parse(text) as SiteManifest).timezone
   // `{{origin}}` stays a tag here: header values and redirect targets are expanded again per request.
   return JSON.parse(expandTemplate(text, { now, zone, origin: '{{origin}}' })) as SiteManifest
-}
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.ics': 'text/calendar; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.rss': 'application/rss+xml; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'application/javascript; charset=utf-8',
-}
-
-/** Content type served for a file, from its extension. */
-export function contentTypeFor(file: string): string {
-  return CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream'
-}
-
-type CompiledRoute = { key: string; path: RegExp; pathParams: string[]; query: [string, string][]; spec: RouteSpec; order: number }
-
-function decode(text: string): string {
-  try {
-    return decodeURIComponent(text)
-  } catch {
-    return text
-  }
-}
-
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-
-function compile(routes: Record<string, RouteSpec>): CompiledRoute[] {
-  return Object.entries(routes).map(([key, spec], order) => {
-    const q = key.indexOf('?')
-    const rawPath = q < 0 ? key : key.slice(0, q)
-    const pathParams: string[] = []
-    const pattern = decode(rawPath)
-      .split(/(:[A-Za-z_]\w*)/)
-      .map((part) => (part.startsWith(':') ? (pathParams.push(part.slice(1)), '(-?\\d+)') : escapeRe(part)))
-      .join('')
-    const query = q < 0 ? [] : [...new URLSearchParams(key.slice(q + 1))]
-    return { key, path: new RegExp(`^${pattern}$`), pathParams, query, spec, order }
-  })
-}
-
-function withoutKeys<T>(record: Record<string, T>, keys: string[]): Record<string, T> {
-  return Object.fromEntries(Object.entries(record).filter(([k]) => !keys.includes(k)))
-}
-
-function paramsOf(spec: RouteSpec): Record<string, [number, number]> {
-  return typeof spec === 'object' && 'params' in spec && spec.params ? spec.params : {}
-}
-
-/**
- * The route a request path and query select (see the module comment for the rule), with the values
- * of its `:name` parameters; undefined when none matches.
- */
-function match(routes: CompiledRoute[], pathname: string, search: URLSearchParams): { route: CompiledRoute; vars: Record<string, number> } | undefined {
-  let best: { route: CompiledRoute; vars: Record<string, number> } | undefined
-  for (const route of routes) {
-    const m = route.path.exec(decode(pathname))
-    if (!m) continue
-    const vars: Record<string, number> = {}
-    route.pathParams.forEach((name, i) => (vars[name] = Number(m[i + 1])))
-    let ok = true
-    for (const [name, value] of route.query) {
-      const got = search.get(name)
-      if (got === null) ok = false
-      else if (/^:[A-Za-z_]\w*$/.test(value)) {
-        if (/^-?\d+$/.test(got)) vars[value.slice(1)] = Number(got)
-        else ok = false
-      } else if (got !== value) ok = false
-    }
-    const ranges = paramsOf(route.spec)
-    for (const [name, v] of Object.entries(vars)) {
-      const range = ranges[name]
-      if (!range || v < range[0] || v > range[1]) ok = false
-    }
-    if (ok && (!best || route.query.length > best.route.query.length)) best = { route, vars }
-  }
-  return best
-}
-
-/** Streams exactly `bytes` bytes (at least 256) of filler HTML (the `huge` behaviour), never all in memory. */
-function hugeBody(bytes: number): ReadableStream<Uint8Array> {
-  const enc = new TextEncoder()
-  const head = enc.encode('<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>Events Archive</title></head><body>\n<h1>Events Archive</h1>\n<ul class="archive">\n')
-  const tail = enc.encode('</ul>\n</body></html>\n')
-  const row = '<li class="archive-row">Archived notice: this list is padding that no crawler should read to the end.</li>\n'
-  const block = enc.encode(row.repeat(Math.ceil(65536 / row.length)))
-  const middle = Math.max(0, bytes - head.length - tail.length)
-  let sent = -1
-  return new ReadableStream({
-    pull(controller) {
-      if (sent < 0) {
-        controller.enqueue(head)
-        sent = 0
-      } else if (sent >= middle) {
-        controller.enqueue(tail)
-        controller.close()
-      } else {
-        const n = Math.min(block.length, middle - sent)
-        controller.enqueue(n === block.length ? block : block.subarray(0, n))
-        sent += n
-      }
-    },
-  })
-}
-
-/** Sends `content` (or filler) `chunkBytes` at a time, one chunk per `intervalMs` (the `trickle` behaviour). */
-function trickleBody(content: Uint8Array, chunkBytes: number, intervalMs: number, stopped: { value: boolean }): ReadableStream<Uint8Array> {
-  let offset = 0
-  return new ReadableStream({
-    async pull(controller) {
-      if (offset > 0) await Bun.sleep(intervalMs)
-      if (stopped.value || offset >= content.length) return controller.close()
-      controller.enqueue(content.subarray(offset, offset + chunkBytes))
-      offset += chunkBytes
-    },
-    cancel() {
-      offset = content.length
-    },
-  })
 }
 
 /** Parses the head of a raw HTTP/1.x request (for the silent TCP server, which never answers). */
