@@ -67,7 +67,21 @@ export function mapError(code: string | number, error: unknown): ErrorResponse {
   if (code === 'PARSE') return plain(400, 'invalid_request', 'request body is not valid JSON')
   if (code === 'NOT_FOUND') return plain(403, 'missing_authentication_token', 'Missing Authentication Token')
   if (code === 'INVALID_COOKIE_SIGNATURE') return plain(400, 'invalid_request', 'invalid cookie')
+  if (isStorageFailure(error))
+    return { status: 503, body: { error: 'storage_unavailable', message: 'the database cannot take this request right now (disk full, read-only or busy); nothing was changed, try again later' }, headers: { 'retry-after': '30' } }
   return plain(500, 'internal_error', 'internal error; the request id in the x-request-id header identifies it in the log')
+}
+
+const STORAGE_CODES = /^SQLITE_(FULL|READONLY|IOERR|BUSY|LOCKED|CANTOPEN|PROTOCOL|NOMEM)/
+
+/**
+ * A failure of the storage rather than of the request: disk full, database read-only, I/O error, lock
+ * timeout. The request is answered 503 so the caller retries; SQLite rolled the statement back, so
+ * nothing half-written remains.
+ */
+export function isStorageFailure(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code
+  return typeof code === 'string' && STORAGE_CODES.test(code)
 }
 
 function plain(status: number, error: string, message: string): ErrorResponse {
@@ -81,7 +95,9 @@ export function errorPlugin(logger: Logger) {
     const requestId = String(set.headers['x-request-id'] ?? '')
     if (mapped.status >= 500 && !(error instanceof AppError)) {
       const err = error as Error
-      logger.error('unhandled error', { requestId, path: new URL(request.url).pathname, error: err?.message, stack: err?.stack })
+      const path = new URL(request.url).pathname
+      if (mapped.status === 503) logger.error('storage unavailable', { requestId, path, error: err?.message })
+      else logger.error('unhandled error', { requestId, path, error: err?.message, stack: err?.stack })
     }
     return new Response(JSON.stringify(mapped.body), {
       status: mapped.status,

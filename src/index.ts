@@ -1,23 +1,21 @@
 #!/usr/bin/env bun
-import { accountsCommand } from './cli/accounts-command'
-import { gatewayCommand, signCommand } from './cli/gateway-commands'
-import { crawlCommand } from './cli/crawl-command'
-import { extractCommand } from './cli/extract-command'
-import { devCommand, migrateCommand, serveCommand } from './cli/service-commands'
 import { UsageError } from './cli/flags'
 import { USAGE } from './cli/usage'
 import { ConfigError } from './config'
 import { VERSION } from './version'
 
-const commands: Record<string, (args: string[]) => Promise<number>> = {
-  serve: serveCommand,
-  dev: devCommand,
-  migrate: migrateCommand,
-  gateway: gatewayCommand,
-  sign: signCommand,
-  extract: extractCommand,
-  crawl: crawlCommand,
-  accounts: accountsCommand,
+type Command = (args: string[]) => Promise<number>
+
+/** Each command's module is loaded only when it runs, so `--version` or `sign` do not pay for the crawler. */
+const commands: Record<string, () => Promise<Command>> = {
+  serve: async () => (await import('./cli/service-commands')).serveCommand,
+  dev: async () => (await import('./cli/service-commands')).devCommand,
+  migrate: async () => (await import('./cli/service-commands')).migrateCommand,
+  gateway: async () => (await import('./cli/gateway-commands')).gatewayCommand,
+  sign: async () => (await import('./cli/gateway-commands')).signCommand,
+  extract: async () => (await import('./cli/extract-command')).extractCommand,
+  crawl: async () => (await import('./cli/crawl-command')).crawlCommand,
+  accounts: async () => (await import('./cli/accounts-command')).accountsCommand,
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -30,13 +28,13 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(USAGE)
     return 0
   }
-  const command = name === undefined ? undefined : commands[name]
-  if (!command) {
+  const load = name === undefined ? undefined : commands[name]
+  if (!load) {
     process.stderr.write(`${name === undefined ? 'missing command' : `unknown command: ${name}`}\n\n${USAGE}`)
     return 2
   }
   try {
-    return await command(args)
+    return await (await load())(args)
   } catch (error) {
     if (error instanceof UsageError) {
       process.stderr.write(`${error.message}\n\n${USAGE}`)

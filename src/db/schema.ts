@@ -65,6 +65,10 @@ export const events = sqliteTable(
     isExternal: integer('is_external', { mode: 'boolean' }).notNull().default(false),
     isFamily: integer('is_family', { mode: 'boolean' }).notNull().default(false),
     record: text('record').notNull(),
+    /** The record as search returns it (with `_source` and `_external`), built once at write time. */
+    searchRecord: text('search_record').notNull().default(''),
+    /** COALESCE(ends_at, starts_at): when the event stops being upcoming. */
+    untilAt: integer('until_at').notNull().default(0),
     scrapedAt: integer('scraped_at').notNull(),
     scriptVersion: text('script_version').notNull(),
   },
@@ -72,8 +76,8 @@ export const events = sqliteTable(
     uniqueIndex('events_org_event').on(table.orgId, table.eventId),
     index('events_org_starts').on(table.orgId, table.startsAt),
     index('events_starts').on(table.startsAt),
-    index('events_city_starts').on(table.cityKey, table.startsAt),
-    index('events_start_day').on(table.startDay, table.startsAt),
+    index('events_city_search').on(table.cityKey, table.startsAt, table.id, table.startDay, table.endDay, table.untilAt),
+    index('events_search').on(table.startsAt, table.id, table.startDay, table.endDay, table.untilAt),
   ],
 )
 

@@ -18,13 +18,13 @@ export type GatewayDeps = {
 
 /** What a gateway route's handler learns about the caller. */
 export type Caller = {
-  agentId?: string
-  via: 'signature' | 'agent-key'
+  readonly agentId?: string
+  readonly via: 'signature' | 'agent-key'
   /** The id sent to the usage service: the gateway's request id, else derived from the signature. */
-  usageRequestId: string
+  readonly usageRequestId: string
   /** Storefront base for statusUrl/eventsUrl/indexUrl. */
-  baseUrl: string
-  rule: RouteRule
+  readonly baseUrl: string
+  readonly rule: RouteRule
 }
 
 const rawBodies = new WeakMap<Request, Uint8Array>()
@@ -81,12 +81,49 @@ async function identify(request: Request, rule: RouteRule, deps: GatewayDeps, re
   if (!auth.ok) throw new AppError(401, auth.code, auth.message)
   if (rule.kind !== 'verify' && !auth.agentId)
     throw new AppError(402, 'identity_required', 'this route needs a registered agent (gw-agent-id); the identity check costs nothing', { usage: [] })
-  const incoming = request.headers.get('x-request-id')
-  const usageRequestId =
-    incoming && REQUEST_ID.test(incoming) ? incoming : auth.v1 ? `sig-${createHash('sha256').update(`${auth.kid}:${auth.v1}`).digest('hex').slice(0, 32)}` : responseRequestId
-  const caller: Caller = { agentId: auth.agentId, via: auth.via, usageRequestId, baseUrl: baseUrl(request, auth.via, deps), rule }
+  const caller = new GatewayCaller(request, auth, rule, deps, responseRequestId)
   if (rule.usage) await requireAllowance(deps.usage, caller, [rule.usage])
   return caller
+}
+
+/**
+ * The caller of a gateway route. Its usage request id and storefront base are worked out only when a
+ * handler asks (read routes never need the first), so the hot search path pays for neither.
+ */
+class GatewayCaller implements Caller {
+  readonly agentId?: string
+  readonly via: Caller['via']
+  private usageId?: string
+  private base?: string
+
+  constructor(
+    private readonly request: Request,
+    private readonly auth: { via: Caller['via']; agentId?: string; kid?: string; v1?: string },
+    readonly rule: RouteRule,
+    private readonly deps: GatewayDeps,
+    private readonly responseRequestId: string,
+  ) {
+    this.agentId = auth.agentId
+    this.via = auth.via
+  }
+
+  get usageRequestId(): string {
+    if (this.usageId === undefined) {
+      const incoming = this.request.headers.get('x-request-id')
+      this.usageId =
+        incoming && REQUEST_ID.test(incoming)
+          ? incoming
+          : this.auth.v1
+            ? `sig-${createHash('sha256').update(`${this.auth.kid}:${this.auth.v1}`).digest('hex').slice(0, 32)}`
+            : this.responseRequestId
+    }
+    return this.usageId
+  }
+
+  get baseUrl(): string {
+    this.base ??= baseUrl(this.request, this.via, this.deps)
+    return this.base
+  }
 }
 
 function baseUrl(request: Request, via: Caller['via'], deps: GatewayDeps): string {

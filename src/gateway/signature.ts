@@ -15,8 +15,11 @@ export type SignedParts = {
 
 export type ParsedSignature = { t: number; kid: string; v1: string }
 
+const EMPTY_DIGEST = `sha-256=:${createHash('sha256').update('').digest('base64')}:`
+
 /** `sha-256=:<base64>:` of the raw body bytes (RFC 9530 style; empty body for GET). */
 export function bodyDigest(body: Uint8Array | string): string {
+  if (body.length === 0) return EMPTY_DIGEST
   return `sha-256=:${createHash('sha256').update(body).digest('base64')}:`
 }
 

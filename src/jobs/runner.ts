@@ -90,6 +90,16 @@ export class JobRunner {
 
   private tick(): void {
     if (this.stopped) return
+    try {
+      this.claimAndRenew()
+    } catch (error) {
+      // The database refused a write (disk full, read-only): claim nothing now; leases run out and the
+      // jobs are claimed again once it recovers.
+      this.logger.error('runner: database unavailable', { error: (error as Error).message })
+    }
+  }
+
+  private claimAndRenew(): void {
     const nowMs = this.now()
     for (const slot of this.slots) {
       if (slot.jobId) {
@@ -123,11 +133,27 @@ export class JobRunner {
     if (message.type === 'progress') {
       if (nowMs - slot.progressAt < 250) return
       slot.progressAt = nowMs
-      recordProgress(db, message.jobId, this.owner, message.progress, nowMs)
+      try {
+        recordProgress(db, message.jobId, this.owner, message.progress, nowMs)
+      } catch {
+        // progress is informative; a failed write must not stop the crawl
+      }
       return
     }
     const jobId = message.jobId
     slot.jobId = undefined
+    try {
+      this.finish(jobId, message, nowMs)
+    } catch (error) {
+      // Storing failed (disk full, read-only): the job keeps its lease until it expires and is crawled
+      // again; the organization's previous events are untouched because the transaction rolled back.
+      this.logger.error('runner: could not store the crawl', { jobId, error: (error as Error).message })
+    }
+    this.tick()
+  }
+
+  private finish(jobId: string, message: Extract<FromWorker, { type: 'result' | 'error' }>, nowMs: number): void {
+    const { db } = this.options
     if (message.type === 'result') {
       const orgId = (db.$client.query('SELECT org_id FROM index_jobs WHERE job_id = ?1').get(jobId) as { org_id: string } | null)?.org_id
       const outcome = orgId ? storeCrawlResult(db, { jobId, owner: this.owner, orgId, result: message.result, nowMs, scriptVersion: this.options.settings.scriptVersion }) : { stored: false as const, reason: 'job vanished' }
@@ -136,7 +162,6 @@ export class JobRunner {
       const outcome = failAttempt(db, jobId, this.owner, message.message, message.retryable, nowMs)
       this.logger.warn('crawl failed', { jobId, reason: message.message, outcome })
     }
-    this.tick()
   }
 
   private onCrash(slot: Slot, reason: string): void {
@@ -144,8 +169,12 @@ export class JobRunner {
     slot.alive = false
     if (this.stopped) return
     if (slot.jobId) {
-      const outcome = failAttempt(this.options.db, slot.jobId, this.owner, `the crawler worker crashed: ${reason}`, true, this.now())
-      this.logger.error('worker crashed', { jobId: slot.jobId, reason, outcome })
+      try {
+        const outcome = failAttempt(this.options.db, slot.jobId, this.owner, `the crawler worker crashed: ${reason}`, true, this.now())
+        this.logger.error('worker crashed', { jobId: slot.jobId, reason, outcome })
+      } catch (error) {
+        this.logger.error('worker crashed; its job will be claimed again when its lease expires', { jobId: slot.jobId, reason, error: (error as Error).message })
+      }
       slot.jobId = undefined
     }
     const index = this.slots.indexOf(slot)

@@ -4,6 +4,7 @@ import { addDays, utcToday } from '../model/dates'
 import type { Mailer } from '../report/mailer'
 import { retryUndelivered } from '../report/reports'
 import { JOB_TTL_MS, newJobId } from '../services/index-jobs'
+import { bumpEventsGeneration } from '../db/queries/generation'
 import { failStuckJobs } from './queue'
 
 export type SchedulerOptions = {
@@ -103,9 +104,11 @@ export class Scheduler {
 
 /** Deletes events that ended more than a day ago and refreshes each organization's count. */
 export function prunePastEvents(db: Db, nowMs: number): number {
-  return db.transaction(() => {
-    const pruned = db.$client.run('DELETE FROM events WHERE COALESCE(ends_at, starts_at) < ?1', [nowMs - DAY_MS]).changes
-    if (pruned > 0) db.$client.run('UPDATE organizations SET event_count = (SELECT count(*) FROM events e WHERE e.org_id = organizations.org_id)')
-    return pruned
+  const pruned = db.transaction(() => {
+    const n = db.$client.run('DELETE FROM events WHERE until_at < ?1', [nowMs - DAY_MS]).changes
+    if (n > 0) db.$client.run('UPDATE organizations SET event_count = (SELECT count(*) FROM events e WHERE e.org_id = organizations.org_id)')
+    return n
   })
+  if (pruned > 0) bumpEventsGeneration(db)
+  return pruned
 }

@@ -44,7 +44,7 @@ export function collectDiagnostics(db: Db, subject: ReportSubject, options: { no
     : null
   if (orgId && !org) out.unresolved = `organization ${orgId} is unknown`
   if (!org) return out
-  const upcoming = c.query('SELECT record FROM events WHERE org_id = ?1 AND COALESCE(ends_at, starts_at) >= ?2 ORDER BY starts_at LIMIT 3').all(org.org_id, options.nowMs) as { record: string }[]
+  const upcoming = c.query('SELECT record FROM events WHERE org_id = ?1 AND until_at >= ?2 ORDER BY starts_at LIMIT 3').all(org.org_id, options.nowMs) as { record: string }[]
   out.organization = {
     orgId: org.org_id,
     domain: org.domain,
@@ -52,7 +52,7 @@ export function collectDiagnostics(db: Db, subject: ReportSubject, options: { no
     indexed: org.last_indexed_at !== null,
     lastIndexedAt: org.last_indexed_at === null ? null : new Date(org.last_indexed_at).toISOString(),
     eventCount: org.event_count,
-    upcomingEvents: (c.query('SELECT count(*) AS n FROM events WHERE org_id = ?1 AND COALESCE(ends_at, starts_at) >= ?2').get(org.org_id, options.nowMs) as { n: number }).n,
+    upcomingEvents: (c.query('SELECT count(*) AS n FROM events WHERE org_id = ?1 AND until_at >= ?2').get(org.org_id, options.nowMs) as { n: number }).n,
     eventsUrl: `${options.baseUrl}/api/v1/businesses/${org.org_id}/events`,
   }
   out.sampleEvents = upcoming.map((r) => {

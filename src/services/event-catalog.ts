@@ -1,9 +1,8 @@
 import type { Db } from '../db'
 import { upcomingEventRecords } from '../db/queries/events'
 import { findOrganization } from '../db/queries/organizations'
-import { addDays, utcToday } from '../model/dates'
 import type { Event } from '../model/event'
-import { SEARCH_DEFAULTS, withSource, type AppliedFilters } from './search-events'
+import { applyDefaults, type AppliedFilters } from './search-events'
 
 /** Mean Earth radius (km) for great-circle distances. */
 const EARTH_KM = 6371.0088
@@ -19,7 +18,7 @@ export function distanceKm(lat1: number, lon1: number, lat2: number, lon2: numbe
 
 export type NearbyInput = { latitude: number; longitude: number; radiusKm: number; startDate?: string; endDate?: string; category?: string; limit?: number }
 
-type NearbyRow = { record: string; is_external: number; scraped_at: number; script_version: string; domain: string; latitude: number; longitude: number }
+type NearbyRow = { search_record: string; latitude: number; longitude: number }
 
 /**
  * Upcoming events whose venue lies within `radiusKm` of a point, in start order, each with its
@@ -27,17 +26,14 @@ type NearbyRow = { record: string; is_external: number; scraped_at: number; scri
  * applied here. Events whose source gave no coordinates are never near anything.
  */
 export function nearbyEvents(db: Db, input: NearbyInput, nowMs: number): { count: number; filters: AppliedFilters; events: (Event & { distanceKm: number })[] } {
-  const startDate = input.startDate ?? utcToday(nowMs)
-  const endDate = input.endDate ?? addDays(startDate, SEARCH_DEFAULTS.windowDays)
-  const category = input.category?.trim() || null
-  const limit = input.limit ?? SEARCH_DEFAULTS.limit
+  const { limit, startDate, endDate, category } = applyDefaults({ startDate: input.startDate, endDate: input.endDate, category: input.category, limit: input.limit }, nowMs)
   const dLat = input.radiusKm / 111.2
   const cos = Math.max(0.01, Math.cos((input.latitude * Math.PI) / 180))
   const dLon = Math.min(180, input.radiusKm / (111.2 * cos))
   const rows = db.$client
     .query(
-      `SELECT e.record, e.is_external, e.scraped_at, e.script_version, o.domain, e.latitude, e.longitude FROM events e JOIN organizations o ON o.org_id = e.org_id
-       WHERE e.latitude BETWEEN ?1 AND ?2 AND e.longitude BETWEEN ?3 AND ?4 AND e.start_day <= ?6 AND e.end_day >= ?5 AND COALESCE(e.ends_at, e.starts_at) >= ?7
+      `SELECT e.search_record, e.latitude, e.longitude FROM events e
+       WHERE e.latitude BETWEEN ?1 AND ?2 AND e.longitude BETWEEN ?3 AND ?4 AND e.start_day <= ?6 AND e.end_day >= ?5 AND e.until_at >= ?7
        ${category ? 'AND EXISTS (SELECT 1 FROM event_categories c WHERE c.event_pk = e.id AND c.category = ?8)' : ''}
        ORDER BY e.starts_at, e.id`,
     )
@@ -46,7 +42,7 @@ export function nearbyEvents(db: Db, input: NearbyInput, nowMs: number): { count
   for (const row of rows) {
     const d = distanceKm(input.latitude, input.longitude, row.latitude, row.longitude)
     if (d > input.radiusKm) continue
-    events.push({ ...(JSON.parse(withSource(row.record, row)) as Event), distanceKm: Math.round(d * 100) / 100 })
+    events.push({ ...(JSON.parse(row.search_record) as Event), distanceKm: Math.round(d * 100) / 100 })
     if (events.length >= limit) break
   }
   return { count: events.length, filters: { startDate, endDate, category, city: null }, events }
@@ -58,7 +54,7 @@ export function listCategories(db: Db, input: { city?: string; limit: number }, 
   return db.$client
     .query(
       `SELECT c.category AS category, count(*) AS eventCount FROM event_categories c JOIN events e ON e.id = c.event_pk
-       WHERE COALESCE(e.ends_at, e.starts_at) >= ?1 ${city ? 'AND e.city_key = ?3' : ''} GROUP BY c.category ORDER BY eventCount DESC, c.category LIMIT ?2`,
+       WHERE e.until_at >= ?1 ${city ? 'AND e.city_key = ?3' : ''} GROUP BY c.category ORDER BY eventCount DESC, c.category LIMIT ?2`,
     )
     .all(nowMs, input.limit, ...(city ? [city] : [])) as { category: string; eventCount: number }[]
 }
@@ -67,7 +63,7 @@ export function listCategories(db: Db, input: { city?: string; limit: number }, 
 export function listCities(db: Db, input: { limit: number }, nowMs: number): { city: string; eventCount: number }[] {
   return db.$client
     .query(
-      `SELECT MIN(city) AS city, count(*) AS eventCount FROM events WHERE city_key IS NOT NULL AND COALESCE(ends_at, starts_at) >= ?1
+      `SELECT MIN(city) AS city, count(*) AS eventCount FROM events WHERE city_key IS NOT NULL AND until_at >= ?1
        GROUP BY city_key ORDER BY eventCount DESC, city_key LIMIT ?2`,
     )
     .all(nowMs, input.limit) as { city: string; eventCount: number }[]
@@ -91,7 +87,7 @@ export type OrganizationDetail = {
 export function organizationDetail(db: Db, orgId: string, nowMs: number): OrganizationDetail | undefined {
   const org = findOrganization(db, orgId)
   if (!org) return undefined
-  const upcoming = (db.$client.query('SELECT count(*) AS n FROM events WHERE org_id = ?1 AND COALESCE(ends_at, starts_at) >= ?2').get(orgId, nowMs) as { n: number }).n
+  const upcoming = (db.$client.query('SELECT count(*) AS n FROM events WHERE org_id = ?1 AND until_at >= ?2').get(orgId, nowMs) as { n: number }).n
   const sources = (db.$client.query('SELECT count(*) AS n FROM sources WHERE org_id = ?1').get(orgId) as { n: number }).n
   return {
     orgId: org.orgId,

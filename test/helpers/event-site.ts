@@ -4,9 +4,9 @@ import type { Server } from 'bun'
  * A small organization site on loopback whose `/events/` page links `count` detail pages, each carrying
  * one JSON-LD Event `days` ahead; `delayMs` slows every answer so a crawl can be caught halfway.
  */
-export function startEventSite(options: { name: string; count: number; delayMs?: number; city?: string }) {
+export function startEventSite(options: { name: string; count: number; delayMs?: number; city?: string; prefix?: string; port?: number }) {
   const day = (i: number) => new Date(Date.now() + (i + 2) * 86_400_000).toISOString().slice(0, 10)
-  const titles = Array.from({ length: options.count }, (_, i) => `${options.name} Event ${i + 1}`)
+  const titles = Array.from({ length: options.count }, (_, i) => `${options.prefix ?? options.name} Event ${i + 1}`)
   const detail = (i: number) =>
     `<!doctype html><html><head><title>${titles[i]} | ${options.name}</title><script type="application/ld+json">${JSON.stringify({
       '@context': 'https://schema.org',
@@ -21,7 +21,7 @@ export function startEventSite(options: { name: string; count: number; delayMs?:
     .join('')}</ul></body></html>`
   const server: Server<undefined> = Bun.serve({
     hostname: '127.0.0.1',
-    port: 0,
+    port: options.port ?? 0,
     async fetch(request) {
       const path = new URL(request.url).pathname
       if (options.delayMs) await Bun.sleep(options.delayMs)

@@ -6,7 +6,7 @@ export type ReceivedMail = { from: string; to: string[]; raw: string }
  * A real SMTP server on loopback (smtp-server) that keeps every message it accepts. `reject` makes it
  * refuse messages with a 451 until switched back, to drill delivery failures.
  */
-export async function startSmtpSink() {
+export async function startSmtpSink(options: { port?: number } = {}) {
   const messages: ReceivedMail[] = []
   const state = { reject: false }
   const server = new SMTPServer({
@@ -23,7 +23,7 @@ export async function startSmtpSink() {
       })
     },
   })
-  const port = await new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.server.address() as { port: number }).port)))
+  const port = await new Promise<number>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', () => resolve((server.server.address() as { port: number }).port)))
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,

@@ -33,8 +33,9 @@ function world() {
 }
 
 const titles = (json: any) => json.events.map((e: any) => e.title)
-/** Signed at the app's clock, which these tests set to NOW. */
-const get = (app: ReturnType<typeof world>['app'], path: string) => call(app, 'GET', path, { sign: { t: Math.floor(NOW / 1000) } })
+let nonce = 0
+/** Signed at the app's clock, which these tests set to NOW; a counter keeps repeated signatures unique (replays are refused). */
+const get = (app: ReturnType<typeof world>['app'], path: string) => call(app, 'GET', `${path}${path.includes('?') ? '&' : '?'}n=${nonce++}`, { sign: { t: Math.floor(NOW / 1000) } })
 
 describe('GET /api/v1/search/events', () => {
   it('returns upcoming events of every organization in start order, with the defaults it applied', async () => {
@@ -110,5 +111,36 @@ describe('GET /api/v1/search/businesses', () => {
     expect((await get(app, '/api/v1/search/businesses?q=zoo')).json.count).toBe(0)
     expect((await get(app, `/api/v1/search/businesses?q=${encodeURIComponent('library" OR NEAR(')}`)).status).toBe(200)
     expect((await get(app, `/api/v1/search/businesses?q=${encodeURIComponent('***')}`)).status).toBe(400)
+  })
+})
+
+describe('search answers and writes', () => {
+  it('never serves a cached answer older than the last write', async () => {
+    const { app, db } = world()
+    expect((await get(app, '/api/v1/search/events?city=Ogdenville')).json.count).toBe(0)
+    seedOrganization(db, { domain: 'ogdenville-zoo.org', nowMs: NOW, events: [{ title: 'Penguin Feeding', startDate: '2026-12-05T11:00:00-05:00', event_id: 'z1', city: 'Ogdenville' }] })
+    expect(titles((await get(app, '/api/v1/search/events?city=Ogdenville')).json)).toEqual(['Penguin Feeding'])
+  })
+
+  it('drops an event from a reused answer once it has ended (the clock moves)', () => {
+    const { db } = world()
+    const { searchEvents } = require('../../src/services/search-events') as typeof import('../../src/services/search-events')
+    const before = searchEvents(db, { city: 'Shelbyville', startDate: '2026-12-01' }, NOW)
+    expect(before.count).toBe(1)
+    const afterEnd = Date.UTC(2026, 11, 2, 17)
+    expect(searchEvents(db, { city: 'Shelbyville', startDate: '2026-12-01' }, afterEnd).count).toBe(0)
+  })
+})
+
+describe('query plans', () => {
+  it('answer the city search from the covering index, without scanning events', () => {
+    const { db } = world()
+    const plan = (sql: string, ...args: (string | number)[]) => (db.$client.query(`EXPLAIN QUERY PLAN ${sql}`).all(...args) as { detail: string }[]).map((r) => r.detail).join(' | ')
+    const city = plan('SELECT e.search_record FROM events e WHERE e.city_key = ?5 AND e.start_day <= ?2 AND e.end_day >= ?1 AND e.until_at >= ?3 ORDER BY e.starts_at, e.id LIMIT ?4', '2026-12-01', '2027-03-01', NOW, 20, 'springfield')
+    expect(city).toContain('USING INDEX events_city_search (city_key=?)')
+    expect(city).not.toContain('SCAN')
+    const all = plan('SELECT e.search_record FROM events e WHERE e.start_day <= ?2 AND e.end_day >= ?1 AND e.until_at >= ?3 ORDER BY e.starts_at, e.id LIMIT ?4', '2026-12-01', '2027-03-01', NOW, 20)
+    expect(all).toMatch(/events_search|events_starts/)
+    expect(all).not.toContain('USE TEMP B-TREE')
   })
 })

@@ -6,7 +6,7 @@ import type { Db } from '../client'
  */
 export function upcomingEventRecords(db: Db, orgId: string, nowMs: number): string[] {
   const rows = db.$client
-    .query('SELECT record FROM events WHERE org_id = ?1 AND COALESCE(ends_at, starts_at) >= ?2 ORDER BY starts_at, id')
+    .query('SELECT record FROM events WHERE org_id = ?1 AND until_at >= ?2 ORDER BY starts_at, id')
     .all(orgId, nowMs) as { record: string }[]
   return rows.map((row) => row.record)
 }

@@ -1,6 +1,7 @@
 import type { CrawlResult } from '../../crawl/crawl-types'
 import type { Db } from '../client'
 import { eventColumns } from './event-columns'
+import { bumpEventsGeneration } from './generation'
 
 export type StoreOutcome = { stored: true; eventCount: number } | { stored: false; reason: string }
 
@@ -14,10 +15,10 @@ export type StoreOutcome = { stored: true; eventCount: number } | { stored: fals
 export function storeCrawlResult(db: Db, args: { jobId: string; owner: string; orgId: string; result: CrawlResult; nowMs: number; scriptVersion: string }): StoreOutcome {
   const { jobId, owner, orgId, result, nowMs } = args
   const c = db.$client
-  return db.transaction((): StoreOutcome => {
+  const outcome = db.transaction((): StoreOutcome => {
     const held = c.query("SELECT 1 FROM index_jobs WHERE job_id = ?1 AND lease_owner = ?2 AND state = 'running'").get(jobId, owner)
     if (!held) return { stored: false, reason: 'lease lost' }
-    const org = c.query('SELECT timezone FROM organizations WHERE org_id = ?1').get(orgId) as { timezone: string | null } | null
+    const org = c.query('SELECT timezone, domain FROM organizations WHERE org_id = ?1').get(orgId) as { timezone: string | null; domain: string } | null
     const zone = result.organization.timezone ?? org?.timezone ?? undefined
     const unchanged = result.sources.filter((s) => s.status === 'not_modified').map((s) => s.url)
     c.run(
@@ -38,8 +39,8 @@ export function storeCrawlResult(db: Db, args: { jobId: string; owner: string; o
       sourceIds.set(s.url, row.id)
     }
     const insertEvent = c.prepare(
-      `INSERT INTO events (org_id, event_id, title, starts_at, ends_at, start_day, end_day, all_day, city, city_key, category, latitude, longitude, is_external, is_family, record, scraped_at, script_version, source_id)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)
+      `INSERT INTO events (org_id, event_id, title, starts_at, ends_at, start_day, end_day, all_day, city, city_key, category, latitude, longitude, is_external, is_family, record, scraped_at, script_version, source_id, search_record, until_at)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)
        ON CONFLICT (org_id, event_id) DO NOTHING RETURNING id`,
     )
     const insertCategory = c.prepare('INSERT OR IGNORE INTO event_categories (event_pk, category) VALUES (?1, ?2)')
@@ -48,9 +49,11 @@ export function storeCrawlResult(db: Db, args: { jobId: string; owner: string; o
       const cols = eventColumns(event, zone)
       if (!cols || !event.event_id) continue
       const { _source: _s, _external: _e, ...record } = event
+      const searchRecord = { ...record, _source: { domain: org?.domain ?? '', scrapedAt: new Date(nowMs).toISOString(), scriptVersion: args.scriptVersion }, _external: cols.isExternal }
       const row = insertEvent.get(
         orgId, event.event_id, event.title ?? '', cols.startsAt, cols.endsAt, cols.startDay, cols.endDay, cols.allDay ? 1 : 0, cols.city, cols.cityKey, cols.category,
         cols.latitude, cols.longitude, cols.isExternal ? 1 : 0, cols.isFamily ? 1 : 0, JSON.stringify(record), nowMs, args.scriptVersion, sourceIds.get(source) ?? null,
+        JSON.stringify(searchRecord), cols.endsAt ?? cols.startsAt,
       ) as { id: number } | null
       if (!row) continue
       count++
@@ -67,4 +70,6 @@ export function storeCrawlResult(db: Db, args: { jobId: string; owner: string; o
     )
     return { stored: true, eventCount: count }
   })
+  if (outcome.stored) bumpEventsGeneration(db)
+  return outcome
 }

@@ -25,7 +25,7 @@ export const getServiceStatusTool = defineTool({
     const health = checkHealth({ db: deps.db, workers: deps.workers, now: deps.now, startedAt: deps.startedAt })
     const c = deps.db.$client
     const orgs = (c.query('SELECT count(*) AS n FROM organizations WHERE last_indexed_at IS NOT NULL').get() as { n: number }).n
-    const events = (c.query('SELECT count(*) AS n FROM events WHERE COALESCE(ends_at, starts_at) >= ?1').get(deps.now()) as { n: number }).n
+    const events = (c.query('SELECT count(*) AS n FROM events WHERE until_at >= ?1').get(deps.now()) as { n: number }).n
     const w = health.workers
     return {
       status: health.status,

@@ -1,0 +1,58 @@
+import { migrate, openDatabase, closeDatabase } from '../../../src/db'
+import { storeCrawlResult } from '../../../src/db/queries/store'
+import { claimJob } from '../../../src/jobs/queue'
+import type { Event } from '../../../src/model/event'
+import { insertPendingJob } from '../../helpers/jobs'
+
+const CITIES = ['Springfield', 'Shelbyville', 'Ogdenville', 'North Haverbrook', 'Capital City', 'Brockway', 'Cypress Creek', 'Waverly Hills']
+const CATEGORIES = ['kids', 'family', 'storytime', 'teens', 'music', 'art', 'science', 'outdoors', 'crafts', 'books']
+
+/**
+ * A database file with `orgs` indexed organizations of `perOrg` upcoming events each, written through
+ * the production store path, with realistic record sizes (title, description, venue, offers, categories).
+ */
+export function seedBenchDatabase(path: string, orgs: number, perOrg: number, nowMs = Date.now(), prefix = 'bench-org'): void {
+  const db = openDatabase(path)
+  migrate(db)
+  for (let o = 0; o < orgs; o++) {
+    const city = CITIES[o % CITIES.length]
+    const job = insertPendingJob(db, { domain: `${prefix}-${o}.example.org`, nowMs })
+    claimJob(db, 'seed', nowMs)
+    const events: Event[] = Array.from({ length: perOrg }, (_, i) => {
+      const start = new Date(nowMs + ((i * 7 + o) % 80) * 86_400_000 + 3600_000 * (9 + (i % 10)))
+      return {
+        title: `${['Storytime', 'Lego Club', 'Teen Gaming', 'Family Concert', 'Art Workshop'][i % 5]} #${i} at ${city}`,
+        description: `A ${CATEGORIES[i % CATEGORIES.length]} program for the whole community. Registration is free; bring a friend. `.repeat(3),
+        url: `https://${prefix}-${o}.example.org/events/${i}`,
+        startDate: start.toISOString().replace(/\.\d{3}Z$/, '+00:00'),
+        endDate: new Date(start.getTime() + 3600_000).toISOString().replace(/\.\d{3}Z$/, '+00:00'),
+        eventStatus: 'EventScheduled',
+        attendanceMode: 'OfflineEventAttendanceMode',
+        city,
+        address: `${100 + i} Main Street, ${city}`,
+        venue: { name: `${city} Branch Library`, address: `${100 + i} Main Street, ${city}`, latitude: 40 + o / 1000, longitude: -75 - o / 1000 },
+        categories: [CATEGORIES[i % CATEGORIES.length], CATEGORIES[(i + o) % CATEGORIES.length]],
+        category: CATEGORIES[i % CATEGORIES.length],
+        isAccessibleForFree: true,
+        event_id: `evt_${o}_${i}`,
+      }
+    })
+    storeCrawlResult(db, {
+      jobId: job.jobId,
+      owner: 'seed',
+      orgId: job.orgId,
+      nowMs,
+      scriptVersion: 'bench',
+      result: {
+        organization: { name: `Bench Library ${o} of ${city}`, timezone: 'America/New_York' },
+        events: events.map((event) => ({ event, source: `https://${prefix}-${o}.example.org/events` })),
+        sources: [],
+        progress: { pagesFetched: 1, sourcesFound: 1, eventsFound: perOrg },
+        warnings: [],
+        refused: [],
+      },
+    })
+  }
+  db.$client.run('PRAGMA wal_checkpoint(TRUNCATE)')
+  closeDatabase(db)
+}

@@ -1,0 +1,14 @@
+import { gatewayHeaders } from '../helpers/gateway'
+import { startUsageServer } from '../helpers/usage-server'
+
+/** A drill agent: a bearer key for reads, signed requests for indexing, and a usage service that allows all. */
+export const AGENT = {
+  key: 'ak_drill_agent',
+  startUsage: () => startUsageServer({ allowance: 'allow' }),
+  async index(base: string, website: string): Promise<string> {
+    const body = JSON.stringify({ website })
+    const res = await fetch(`${base}/api/v1/orgs`, { method: 'POST', body, headers: { 'content-type': 'application/json', ...gatewayHeaders('POST', '/api/v1/orgs', body, { secret: 's', kid: 'k' }) } })
+    if (res.status !== 202) throw new Error(`index answered ${res.status}: ${await res.text()}`)
+    return ((await res.json()) as { jobId: string }).jobId
+  },
+}
