@@ -154,6 +154,19 @@ describe('paid tools', () => {
     expect((await callTool(client, 'get_usage_history', { limit: 1000 })).isError).toBe(true)
   })
 
+  it('tells each charge as a billing log notification (2025 era; 2026-07-28 when a log level is asked)', async () => {
+    const logs: unknown[] = []
+    for (const modern of [false, true]) {
+      const watcher = await connect(app.mcpUrl, { token: account.token, modern })
+      watcher.setNotificationHandler('notifications/message', (n) => void logs.push({ modern, ...n.params }))
+      await ok('get_event', { orgId, eventId: 'evt_concert', idempotencyKey: `log-${modern}` }, watcher)
+      await ok('get_upcoming_events', { orgId }, watcher)
+      await watcher.close()
+    }
+    // 2026-07-28 clients receive log messages only when their request envelope asks for a level.
+    expect(logs).toEqual([{ modern: false, level: 'info', logger: 'billing', data: { tool: 'get_event', credits: 1, balance: expect.any(Number) } }])
+  })
+
   it('a short balance is an insufficient_credits result, and nothing happens', async () => {
     const poor = await accountWithToken(app, { credits: 2 })
     const poorClient = await connect(app.mcpUrl, { token: poor.token })
