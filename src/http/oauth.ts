@@ -2,7 +2,7 @@ import { Elysia } from 'elysia'
 import type { FetcherOptions } from '../crawl/fetch/fetcher'
 import type { Db } from '../db'
 import { rawBody } from '../gateway/plugin'
-import { authorizationPage, CSRF_COOKIE, REQUEST_PARAMS, submitConsent, type AuthorizationParams, type AuthorizeOutcome } from '../mcp/oauth/authorize'
+import { authorizationPage, CSRF_COOKIE, errorPage, REQUEST_PARAMS, submitConsent, type AuthorizationParams, type AuthorizeOutcome } from '../mcp/oauth/authorize'
 import { signingKey } from '../mcp/oauth/keys'
 import { authorizationServerMetadata, oauthUrls, protectedResourceMetadata } from '../mcp/oauth/metadata'
 import { exchangeCode, OAuthFailure, refreshTokens } from '../mcp/oauth/tokens'
@@ -95,7 +95,7 @@ export function oauthRoutes(deps: OAuthRouteDeps) {
       '/oauth/authorize',
       async ({ request }) => {
         const params = paramsOf(new URL(request.url).searchParams)
-        if (params instanceof OAuthFailure) return respond({ kind: 'page', status: 400, html: `<!doctype html><title>Authorization error</title><p>${params.message}</p>` })
+        if (params instanceof OAuthFailure) return respond(errorPage(400, `${params.code}: ${params.message}`))
         return respond(await authorizationPage(pick(params), authorizeDeps()))
       },
       hidden,
@@ -104,7 +104,7 @@ export function oauthRoutes(deps: OAuthRouteDeps) {
       '/oauth/authorize',
       async ({ request }) => {
         const form = formOf(request)
-        if (form instanceof OAuthFailure) return respond({ kind: 'page', status: 400, html: `<!doctype html><title>Authorization error</title><p>${form.message}</p>` })
+        if (form instanceof OAuthFailure) return respond(errorPage(400, `${form.code}: ${form.message}`))
         return respond(await submitConsent({ ...pick(form), csrf: form.csrf, account_key: form.account_key, action: form.action }, cookie(request, CSRF_COOKIE), authorizeDeps()))
       },
       hidden,

@@ -111,6 +111,14 @@ describe('the authorization code flow', () => {
 })
 
 describe('refusals', () => {
+  it('refuses a repeated parameter on an escaped page', async () => {
+    const response = await fetch(`${app.base}/oauth/authorize?client_id=a&%3Cscript%3E=1&%3Cscript%3E=2`)
+    expect(response.status).toBe(400)
+    const html = await response.text()
+    expect(html).toContain('invalid_request')
+    expect(html).not.toContain('<script>')
+  })
+
   it('refuses PKCE plain and a missing challenge at the authorization endpoint', async () => {
     for (const extra of <Record<string, string>[]>[{ code_challenge_method: 'plain' }, { code_challenge: '' }]) {
       const { response } = await openConsent(app.base, authParams(extra).params)

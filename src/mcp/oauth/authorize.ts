@@ -131,7 +131,8 @@ function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="referrer" content="no-referrer"><title>${escape(title)}</title><style>${STYLE}</style></head><body>${body}</body></html>`
 }
 
-function errorPage(status: number, message: string): AuthorizeOutcome {
+/** A page that explains a refused request (the text is escaped; nothing is sent to the client). */
+export function errorPage(status: number, message: string): AuthorizeOutcome {
   return { kind: 'page', status, html: page('Authorization error', `<h1>Authorization error</h1><p class="error">${escape(message)}</p>`) }
 }
 
