@@ -21,6 +21,8 @@ export type ProseWhen = {
 
 const pad = (n: number) => String(n).padStart(2, '0')
 const MAX_TEXT = 20_000
+/** Relative expressions ("one hour later", "next week") depend on when the page was read, not on the event. */
+const RELATIVE = /\b(ago|later|earlier|from now|next|last|this|tomorrow|today|tonight|yesterday|now|within|in \d+)\b/i
 
 type Components = chrono.ParsedComponents
 
@@ -70,6 +72,7 @@ export function findProseDates(text: string, ref: string): ProseWhen[] {
     return []
   }
   const out: ProseWhen[] = []
+  results = results.filter((r) => /\d/.test(r.text) && !RELATIVE.test(r.text))
   for (let i = 0; i < results.length; i++) {
     const r = results[i]
     const endYear = r.end?.isCertain('year') ? r.end.get('year')! : undefined

@@ -124,25 +124,29 @@ export function readCard(card: Element, ctx: CardContext): Candidate | undefined
   if (end) c.end = end
   const url = linkOf(card, title)
   if (url) c.url = url
-  const description = lines
-    .split('\n')
-    .filter((l) => l !== title.text && !GENERIC_LINK.test(l) && findProseDates(l, ctx.ref).every((w) => w.endIndex - w.index < l.length * 0.6))
-    .join('\n')
-    .slice(0, 2000)
-  if (description.length > 15) c.description = description
   const location = classText(card, /(location|venue|where|place|address)/i)
   if (location && location !== title.text) c.place = { name: location.replace(/^(location|where|venue)\s*:\s*/i, '') }
-  const img = findFirst(card, (e) => e.tagName === 'img')
-  const src = img && (attr(img, 'src') ?? attr(img, 'data-src'))
-  if (src && !src.startsWith('data:')) c.image = src
   const cats = classText(card, /(categor|tags?$|audience|event-type)/i)
   if (cats) c.categories = cats.split(/[,|•·]/).map((s) => s.trim()).filter(Boolean)
   const cost = classText(card, /(cost|price|fee|admission)/i)
   if (cost) c.cost = cost
+  const description = classText(card, /(summary|description|excerpt|teaser|blurb)/i) ?? describe(lines, [title.text, location, cats, cost], ctx.ref)
+  if (description && description.length > 15) c.description = description.slice(0, 2000)
+  const img = findFirst(card, (e) => e.tagName === 'img')
+  const src = img && (attr(img, 'src') ?? attr(img, 'data-src'))
+  if (src && !src.startsWith('data:')) c.image = src
   const ticket = findAll(card, (e) => e.tagName === 'a' && TICKET_TEXT.test(textOf(e))).map(usableHref).find(Boolean)
   if (ticket && ticket !== url) c.ticketUrl = ticket
   if (tokens(card, 'class').some((cl) => CANCELLED_CLASS.test(cl))) c.status = 'EventCancelled'
   return c
+}
+
+/** The card's own prose: its lines minus the title, date, place, category and cost lines and button labels. */
+function describe(lines: string, known: (string | undefined)[], ref: string): string | undefined {
+  const skip = new Set(known.filter(Boolean))
+  const isDateLine = (l: string) => /\d/.test(l) && findProseDates(l, ref).some((w) => w.endIndex - w.index >= l.length * 0.6)
+  const kept = lines.split('\n').filter((l) => !skip.has(l) && !GENERIC_LINK.test(l) && !(l.length < 30 && TICKET_TEXT.test(l)) && !isDateLine(l))
+  return kept.join('\n') || undefined
 }
 
 /** A day named by a heading or label with no time (a listing's "Saturday, June 7" group header). */
