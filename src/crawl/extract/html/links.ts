@@ -47,9 +47,7 @@ export function collectLinks(doc: Document, baseUrl: string, eventUrls: string[]
       if ((rel.includes('alternate') && type.startsWith('text/calendar')) || ICS_HREF.test(href ?? '')) calendars.add(httpFeed(abs))
       else if (rel.includes('next')) next ??= abs
       else if (tag === 'a') {
-        const text = collapse(textOf(el))
-        const classes = tokens(el, 'class').join(' ')
-        if (!next && (NEXT_TEXT.test(text) || /(^|[\s_-])next([\s_-]|$)/i.test(classes) || /next/i.test(attr(el, 'aria-label') ?? ''))) next = abs
+        if (!next && isNextLink(el)) next = abs
         else if (isEventPage(abs, base)) events.add(abs)
       }
     }
@@ -68,9 +66,16 @@ export function collectLinks(doc: Document, baseUrl: string, eventUrls: string[]
   return links
 }
 
+function isNextLink(el: Element): boolean {
+  if (/(^|[\s_-])next([\s_-]|$)/i.test(attr(el, 'class') ?? '') || /next/i.test(attr(el, 'aria-label') ?? '')) return true
+  const text = textOf(el)
+  return text.length < 40 && NEXT_TEXT.test(collapse(text))
+}
+
 function isEventPage(url: string, base: string): boolean {
   const u = new URL(url)
   const path = u.pathname + u.search
+  if (!EVENT_PATH.test(path)) return false
   return EVENT_PATH.test(path) && !NOT_EVENT_PATH.test(path) && sameSite(url, base) && url.split('#')[0] !== base.split('#')[0]
 }
 

@@ -88,7 +88,8 @@ function timeOnly(text: string, ref: string): ProseWhen | undefined {
   return findProseDates(text, ref).find((w) => !w.date && w.time)
 }
 
-export type CardContext = { sourceUrl: string; ref: string; contextDate?: string }
+/** `contextDate` is asked only when a card names no day itself (it may cost a chrono parse). */
+export type CardContext = { sourceUrl: string; ref: string; contextDate?: () => string | undefined }
 
 /**
  * The Candidate a listing card describes, or undefined when it lacks a title or a day. A time is taken only
@@ -102,7 +103,10 @@ export function readCard(card: Element, ctx: CardContext): Candidate | undefined
   let start: WallTime | undefined
   let end: WallTime | undefined
   const machine = machineDates(card)
-  const prose = proseWhen(rest, ctx.ref)
+  // The card's date element, when it has one, is read first: shorter text for chrono, no stray numbers.
+  const dateEl = findFirst(card, (e) => e !== title.el && tokens(e, 'class').some((c) => DATE_CLASS.test(c) && !TITLE_CLASS.test(c)))
+  const dateText = dateEl ? textOf(dateEl, { skip: isPublished }) : ''
+  const prose = (dateText && proseWhen(dateText, ctx.ref)) || proseWhen(rest, ctx.ref)
   if (machine.length) {
     start = machine[0]
     if (machine[1] && machine[1].date >= machine[0].date) end = machine[1]
@@ -114,10 +118,13 @@ export function readCard(card: Element, ctx: CardContext): Candidate | undefined
     start = prose.time ? { date: prose.date, time: prose.time } : { date: prose.date }
     if (prose.endTime) end = { date: prose.endDate ?? prose.date, time: prose.endTime }
     else if (prose.endDate) end = { date: prose.endDate }
-  } else if (ctx.contextDate) {
-    const t = timeOnly(rest, ctx.ref)
-    start = t?.time ? { date: ctx.contextDate, time: t.time } : { date: ctx.contextDate }
-    if (t?.endTime) end = { date: ctx.contextDate, time: t.endTime }
+  } else {
+    const day = ctx.contextDate?.()
+    if (day) {
+      const t = timeOnly(rest, ctx.ref)
+      start = t?.time ? { date: day, time: t.time } : { date: day }
+      if (t?.endTime) end = { date: day, time: t.endTime }
+    }
   }
   if (!start) return undefined
   const c: Candidate = { source: { url: ctx.sourceUrl, format: 'html', method: 'listing' }, title: title.text, start }
