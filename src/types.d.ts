@@ -2,3 +2,8 @@ declare module '*.sql' {
   const text: string
   export default text
 }
+
+declare module 'tz-lookup' {
+  /** IANA zone (or `Etc/GMT±N` at sea) for a point; throws on coordinates out of range. */
+  export default function tzlookup(latitude: number, longitude: number): string
+}

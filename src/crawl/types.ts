@@ -30,6 +30,12 @@ export type RecurrenceSpec = {
   exdates?: WallTime[]
   /** RECURRENCE-ID overrides: the instance whose original start is `recurrenceId` is replaced by `candidate`. */
   overrides?: { recurrenceId: WallTime; candidate: Candidate }[]
+  /**
+   * True when `rdates` already hold every occurrence inside the window (the extractor expanded the rule
+   * itself, e.g. in a custom VTIMEZONE that has no IANA name, so each occurrence carries its own offset);
+   * `rrule` is then kept only to describe the pattern and must not be expanded again.
+   */
+  expanded?: boolean
 }
 
 export type CandidatePlace = {
