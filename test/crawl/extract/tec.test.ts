@@ -61,6 +61,16 @@ describe('The Events Calendar REST page', async () => {
     expect(byTitle(again.events, 'Toddler Storytime – Songs & Rhymes').map((e) => e.event_id)).toEqual(ids)
   })
 
+  it('describes the storytime occurrences as one weekly series', () => {
+    const storytimes = byTitle(events, 'Toddler Storytime – Songs & Rhymes')
+    for (const e of storytimes) {
+      expect(e.schedule?.recurrence).toEqual({ pattern: 'weekly', frequency: 1, weekdays: ['WE'], ordinal: null, dayOfMonth: null, resolvedZone: 'America/New_York' })
+      expect(e.schedule?.startDate).toBe('2026-06-03T10:30:00-04:00')
+      expect(e.schedule?.occurrences.map((o) => o.startDate)).toEqual(storytimes.map((x) => x.startDate!))
+    }
+    expect(byTitle(events, 'Teen Gaming Night')[0].schedule).toBeUndefined()
+  })
+
   it('reads a cancelled ticketed concert: status, price range, eventbrite link', () => {
     const [concert] = byTitle(events, 'CANCELLED: Summer Reading Kickoff Concert')
     expect(concert).toMatchObject({
