@@ -91,7 +91,8 @@ export function extractHtmlTree(doc: Document, ctx: ExtractContext): ExtractResu
   const source: SchemaSource = { url: ctx.baseUrl, format: 'html', method: 'html' }
   const candidates = structuredCandidates(doc, source, warnings)
   const ref = ctx.window.start
-  if (candidates.length) {
+  // Structured events that name no day (a SportsEvent with only a name) leave the page to the listing heuristic.
+  if (candidates.some((c) => c.start || c.schedule)) {
     attachPageUrl(doc, candidates, ctx.baseUrl)
     try {
       const refined = refineDateOnly(candidates, textOf(body(doc), { lines: true }), ref)
