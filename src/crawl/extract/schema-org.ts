@@ -115,7 +115,7 @@ function offers(value: unknown, index?: Map<string, SchemaItem>): CandidateOffer
     const item = deref(raw, index)
     const spec = items(item.priceSpecification, index)[0]
     const offer: CandidateOffer = {}
-    const name = text(item.name) ?? text(item.category)
+    const name = text(item.name)
     if (name) offer.name = name
     const priceText = text(item.price) ?? text(item.lowPrice) ?? text(spec?.price) ?? text(spec?.minPrice)
     if (priceText !== undefined) {

@@ -9,6 +9,7 @@ import { parseIsoDateTime, parseRfc822 } from './datetime'
 /** A schema.org item: `@type`, optional `@id`, and properties whose values are strings, numbers or items. */
 export type SchemaItem = Record<string, unknown>
 
+/** The vocabulary prefixes a type or enumeration value may be written with (`https://schema.org/`, `schema:`). */
 export const VOCAB = /^(?:https?:\/\/(?:www\.)?(?:schema\.org|data-vocabulary\.org)\/|schema:|sdo:)/i
 
 /** True for an object that is neither null nor an array (a node, not a value). */

@@ -26,6 +26,7 @@ describe('text', () => {
     expect(d.text).toBe('First paragraph.\nSecond Register\nOne\nTwo')
     expect(d.links).toEqual([{ href: '/register', text: 'Register' }])
     expect(cleanDescription('Plain\r\n\r\n  text\twith   gaps').text).toBe('Plain\ntext with gaps')
+    expect(cleanDescription('&lt;p&gt;Escaped &amp;amp; markup&lt;/p&gt;&lt;p&gt;Two&lt;/p&gt;').text).toBe('Escaped & markup\nTwo')
   })
 })
 
