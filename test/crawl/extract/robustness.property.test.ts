@@ -1,6 +1,7 @@
 // Pins robustness (issue 4: bad input → warnings, never a crash): random bytes and mutated fixture
 // documents (truncation, byte flips, tag deletions, duplicated blocks) go through extractDocument +
-// normalizeCandidates without throwing, and every record that comes out validates against EventSchema.
+// normalizeCandidates without throwing, and every record that comes out validates against EventSchema;
+// markup nested tens of thousands deep is read without any reader failing.
 import { describe, expect, it } from 'bun:test'
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
@@ -64,6 +65,14 @@ describe('extractDocument + normalizeCandidates never throw', () => {
   it('on text built from the grammar of the formats', () => {
     const token = fc.constantFrom('<script type="application/ld+json">', '</script>', '{"@type":"Event",', '"startDate":"2026-06-0', '"name":"x"', '}', ']', '[', '<div itemscope itemtype="https://schema.org/Event">', '<span itemprop="startDate" content="2026-06-10T10:00">', '</div>', 'BEGIN:VCALENDAR', '<rss><channel><item>', '<ev:startdate>2026-06-10</ev:startdate>', '<time datetime="2026-06-10T10:00">', '"events":[', '"utc_start_date":"2026-06-10 14:00:00"', 'Sat, June 13 · 10:30 AM', '<li class="event">', '&amp;', '\u0000', '"')
     fc.assert(fc.property(fc.array(token, { maxLength: 60 }), (parts) => pipeline(parts.join(''))), { numRuns: 200 })
+  })
+
+  it('on pathologically deep markup, without a reader failing', () => {
+    const depth = 40_000
+    const html = `<div itemscope itemtype="https://schema.org/Event"><span itemprop="name">Deep</span>${'<div class="h-event"><span>'.repeat(depth)}<time itemprop="startDate" datetime="2026-06-05">x</time>${'</span></div>'.repeat(depth)}</div>`
+    const extracted = extractDocument(html, ctx)
+    expect(extracted.warnings.filter((w) => /failed/.test(w))).toEqual([])
+    expect(pipeline(html)).toBe(true)
   })
 
   it('on mutated fixture documents', () => {
