@@ -135,10 +135,13 @@ function offers(value: unknown, index?: Map<string, SchemaItem>): CandidateOffer
   return out
 }
 
+/** Type names some generators write where a name belongs (The Events Calendar: `"performer": "Organization"`). */
+const TYPE_NAMES = /^(organization|person|performinggroup|musicgroup|thing)$/i
+
 function names(value: unknown, index?: Map<string, SchemaItem>): string[] {
   const list = Array.isArray(value) ? value : [value]
   return list.flatMap((v) => {
-    if (typeof v === 'string') return v.trim() ? [v] : []
+    if (typeof v === 'string') return v.trim() && !TYPE_NAMES.test(v.trim()) ? [v] : []
     if (isItem(v)) {
       const n = text(deref(v, index).name)
       return n ? [n] : []

@@ -63,3 +63,24 @@ describe('JSON-LD event page', async () => {
     expect(extracted.links?.events).toEqual(['https://maplewoodlibrary.org/events/teen-zine-night'])
   })
 })
+
+describe('The Events Calendar list page JSON-LD', async () => {
+  const listCtx: ExtractContext = { baseUrl: 'https://springfieldlibrary.org/events/', timezone: 'America/New_York', window: { start: '2026-06-01', end: '2026-06-30' } }
+  const { events } = await runFixture('tec-list-jsonld.html', listCtx)
+
+  it('reads its escaped HTML description and ignores its placeholder performer and empty fields', () => {
+    expect(events).toHaveLength(1)
+    expect(events[0]).toMatchObject({
+      title: 'Toddler Time',
+      description: 'Songs and stories for ages 1–3',
+      startDate: '2026-06-03T10:30:00-04:00',
+      organizer: { name: 'Kids Dept', url: null },
+      offers: [{ name: 'Admission', price: 0, priceCurrency: 'USD', availability: 'InStock', url: 'https://springfieldlibrary.org/event/toddler-time/2026-06-03/' }],
+      categories: ['storytime', 'kids', 'family'],
+    })
+    expect(events[0].performers).toBeUndefined()
+    // The offer points at the event's own page: that is `url`, not a separate ticket page.
+    expect(events[0].ticket_url).toBeUndefined()
+    expect(events[0].venue?.name).toBe('Main Library')
+  })
+})
