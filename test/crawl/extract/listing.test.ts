@@ -75,3 +75,19 @@ describe('year inference', () => {
     expect(runBytes(html, { ...november, window: { start: '2026-06-01', end: '2026-07-31' } }).events).toEqual([])
   })
 })
+
+describe('days written only in the title', () => {
+  it('reads "Sat June 13: Lego Club" cards', () => {
+    const html = '<ul class="upcoming"><li><a href="/e/1">Sat June 13: Lego Club</a></li><li><a href="/e/2">Tue June 16: Teen Anime Night</a></li></ul>'
+    const { events } = runBytes(html, ctx)
+    expect(events.map((e) => [e.title, e.startDate, e.url])).toEqual([
+      ['Sat June 13: Lego Club', '2026-06-13', 'https://oakdalelibrary.org/e/1'],
+      ['Tue June 16: Teen Anime Night', '2026-06-16', 'https://oakdalelibrary.org/e/2'],
+    ])
+  })
+
+  it('does not read notices with a day inside their title as events', () => {
+    const html = '<ul class="news"><li><a href="/n/1">Library closed June 19 for Juneteenth</a></li><li><a href="/n/2">New hours begin June 22</a></li></ul>'
+    expect(runBytes(html, ctx).events).toEqual([])
+  })
+})

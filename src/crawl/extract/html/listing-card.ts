@@ -106,7 +106,13 @@ export function readCard(card: Element, ctx: CardContext): Candidate | undefined
   // The card's date element, when it has one, is read first: shorter text for chrono, no stray numbers.
   const dateEl = findFirst(card, (e) => e !== title.el && tokens(e, 'class').some((c) => DATE_CLASS.test(c) && !TITLE_CLASS.test(c)))
   const dateText = dateEl ? textOf(dateEl, { skip: isPublished }) : ''
-  const prose = (dateText && proseWhen(dateText, ctx.ref)) || proseWhen(rest, ctx.ref)
+  // A card may only name its day at the start of its title ("June 13: Lego Club"); a day later in a title
+  // ("Closed June 19 for Juneteenth") is a notice, not a schedule.
+  const titleDay = () => {
+    const w = proseWhen(title.text, ctx.ref)
+    return w && w.index <= 4 ? w : undefined
+  }
+  const prose = (dateText && proseWhen(dateText, ctx.ref)) || proseWhen(rest, ctx.ref) || (machineDates(card).length ? undefined : titleDay())
   if (machine.length) {
     start = machine[0]
     if (machine[1] && machine[1].date >= machine[0].date) end = machine[1]
