@@ -112,7 +112,7 @@ export function readCard(card: Element, ctx: CardContext): Candidate | undefined
     const w = proseWhen(title.text, ctx.ref)
     return w && w.index <= 4 ? w : undefined
   }
-  const prose = (dateText && proseWhen(dateText, ctx.ref)) || proseWhen(rest, ctx.ref) || (machineDates(card).length ? undefined : titleDay())
+  const prose = (dateText && proseWhen(dateText, ctx.ref)) || proseWhen(rest, ctx.ref) || (machine.length ? undefined : titleDay())
   if (machine.length) {
     start = machine[0]
     if (machine[1] && machine[1].date >= machine[0].date) end = machine[1]
