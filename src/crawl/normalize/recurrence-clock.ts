@@ -5,7 +5,7 @@
  */
 import type { WallTime } from '../types'
 import { DAY_SECONDS, formatClock, formatDay, isoDurationSeconds, wallSeconds } from './calendar-math'
-import { isIanaZone, offsetAt, parseOffset, wallToInstant } from './time'
+import { formatOffset, isIanaZone, offsetAt, parseOffset, wallToInstant } from './time'
 
 export type Clock =
   /** Wall time of an IANA zone: the series' own zone, or the fallback for a floating series. */
@@ -65,14 +65,28 @@ export function toClock(value: WallTime, clock: Clock): number | undefined {
   return clock.dateOnly ? Math.floor(t / DAY_SECONDS) * DAY_SECONDS : t
 }
 
-/** A clock's wall second as a WallTime that carries the clock's zone or offset. */
-export function fromClock(t: number, clock: Clock): WallTime {
-  const date = formatDay(t)
+/**
+ * A clock's wall second as a WallTime that carries the clock's zone or offset. On a fixed-offset clock,
+ * `displayMinutes` writes the same instant at another offset (an RDATE that carries its own offset, as the
+ * occurrences of a custom VTIMEZONE do, keeps it).
+ */
+export function fromClock(t: number, clock: Clock, displayMinutes?: number): WallTime {
   const zone = clockZone(clock)
-  if (clock.dateOnly) return zone ? { date, zone } : { date }
-  const time = formatClock(t)
-  if (clock.kind === 'fixed') return { date, time, offset: clock.offset, ...(clock.zone ? { zone: clock.zone } : {}) }
+  if (clock.dateOnly) return zone ? { date: formatDay(t), zone } : { date: formatDay(t) }
+  if (clock.kind === 'fixed') {
+    const shown = displayMinutes === undefined ? t : t + (displayMinutes - clock.minutes) * 60
+    const offset = displayMinutes === undefined ? clock.offset : formatOffset(displayMinutes)
+    return { date: formatDay(shown), time: formatClock(shown), offset, ...(clock.zone ? { zone: clock.zone } : {}) }
+  }
+  const [date, time] = [formatDay(t), formatClock(t)]
   return clock.kind === 'zone' ? { date, time, zone: clock.zone } : { date, time }
+}
+
+/** The offset (minutes) an RDATE was written with, when it should be kept for display on a fixed clock. */
+export function ownOffset(value: WallTime, clock: Clock): number | undefined {
+  if (clock.kind !== 'fixed' || !value.time || value.offset === undefined) return undefined
+  const minutes = parseOffset(value.offset)
+  return minutes === clock.minutes ? undefined : minutes
 }
 
 /** The calendar date (in the clock's display zone) of wall second `t`, for window membership. */

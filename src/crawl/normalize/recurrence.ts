@@ -6,7 +6,7 @@
  */
 import type { Candidate, RecurrenceSpec, WallTime } from '../types'
 import { DAY_SECONDS, wallSeconds } from './calendar-math'
-import { type Clock, clockFor, fromClock, localDate, occurrenceLength, toClock } from './recurrence-clock'
+import { type Clock, clockFor, fromClock, localDate, occurrenceLength, ownOffset, toClock } from './recurrence-clock'
 import { expandRule } from './recurrence-engine'
 import { parseRrule } from './recurrence-rule'
 
@@ -43,9 +43,9 @@ const DEFAULT_LIMIT = 500
 
 type Instance = { t: number; occurrence: Occurrence; endT?: number }
 
-function instanceAt(t: number, clock: Clock, length: number | undefined): Instance {
+function instanceAt(t: number, clock: Clock, length: number | undefined, display?: number): Instance {
   const endT = length ? t + length : undefined
-  return { t, endT, occurrence: { start: fromClock(t, clock), ...(endT !== undefined ? { end: fromClock(endT, clock) } : {}) } }
+  return { t, endT, occurrence: { start: fromClock(t, clock, display), ...(endT !== undefined ? { end: fromClock(endT, clock, display) } : {}) } }
 }
 
 /** The occurrence an override stands for: its own start and end, else the replaced instance's start and the series' length. */
@@ -101,14 +101,18 @@ export function expandRecurrence(input: ExpandInput): Occurrence[] {
   const exdates = (spec.exdates ?? []).map((x) => ({ t: toClock(x, clock), wholeDay: !x.time && !clock.dateOnly })).filter((x) => x.t !== undefined)
   const overrides = spec.overrides ?? []
   const times = new Set(ruleInstances(input, clock, startT, range, limit + exdates.length + overrides.length + 1))
+  const display = new Map<number, number>()
   for (const r of spec.rdates ?? []) {
     const onDate = !r.time && !clock.dateOnly ? wallSeconds({ date: r.date }) : undefined
     const t = onDate !== undefined ? onDate + (((startT % DAY_SECONDS) + DAY_SECONDS) % DAY_SECONDS) : toClock(r, clock)
-    if (t !== undefined && t >= range.from && t <= range.to) times.add(t)
+    if (t === undefined || t < range.from || t > range.to) continue
+    times.add(t)
+    const own = ownOffset(r, clock)
+    if (own !== undefined) display.set(t, own)
   }
   const excluded = (t: number) => exdates.some((x) => (x.wholeDay ? Math.floor(t / DAY_SECONDS) === Math.floor(x.t! / DAY_SECONDS) : x.t === t))
   const instances = new Map<number, Instance>()
-  for (const t of times) if (!excluded(t)) instances.set(t, instanceAt(t, clock, length))
+  for (const t of times) if (!excluded(t)) instances.set(t, instanceAt(t, clock, length, display.get(t)))
   const extra: Instance[] = []
   for (const { recurrenceId, candidate } of overrides) {
     const rid = toClock(recurrenceId, clock)
