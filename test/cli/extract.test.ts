@@ -41,6 +41,30 @@ describe('event-index extract', () => {
     expect(r.events).toHaveLength(6)
   })
 
+  it('expands an iCalendar feed, one record per occurrence with schedule', async () => {
+    const r = await extract([join(FIXTURES, 'library-calendar.ics'), '--base-url', 'https://riverbendlibrary.org/events/feed.ics', '--start', '2026-06-01', '--end', '2026-06-30'])
+    expect(r.code).toBe(0)
+    expectValid(r.events)
+    const events = r.events as { title: string; startDate: string; schedule?: { recurrence: { pattern: string } } }[]
+    expect(events.filter((e) => e.title === 'Preschool Storytime').map((e) => e.startDate)).toEqual(['2026-06-02T10:30:00-04:00', '2026-06-09T10:30:00-04:00', '2026-06-16T10:30:00-04:00', '2026-06-23T10:30:00-04:00'])
+    expect(events.find((e) => e.title === 'Preschool Storytime')?.schedule?.recurrence.pattern).toBe('weekly')
+    expect(r.stderr).toContain('from ics document')
+  })
+
+  it('reads an iCalendar feed whose VTIMEZONE is broken, with a warning', async () => {
+    const ics = (await Bun.file(join(FIXTURES, 'library-calendar.ics')).text())
+      .replace(/BEGIN:VTIMEZONE[\s\S]*?END:VTIMEZONE\r\n/, 'BEGIN:VTIMEZONE\r\nTZID:Riverbend Local\r\nBEGIN:DAYLIGHT\r\nTZOFFSETFROM:-0500\r\nDTSTART:1970XXXX\r\nEND:DAYLIGHT\r\n')
+      .replaceAll('TZID=America/New_York', 'TZID=Riverbend Local')
+      .replace('X-WR-TIMEZONE:America/New_York\r\n', '')
+    const path = join(tmp.dir, 'broken-vtimezone.ics')
+    await Bun.write(path, ics)
+    const r = await extract([path, '--base-url', 'https://riverbendlibrary.org/events/feed.ics', '--tz', 'America/New_York', '--start', '2026-06-01', '--end', '2026-06-30'])
+    expect(r.code).toBe(0)
+    expectValid(r.events)
+    expect(r.events!.length).toBeGreaterThan(0)
+    expect(r.stderr).toMatch(/warning: .*(VTIMEZONE|Riverbend Local)/)
+  })
+
   it('defaults the window to today + 90 days and says so', async () => {
     const r = await extract([join(FIXTURES, 'events-feed.rss')])
     expect(r.code).toBe(0)
