@@ -30,7 +30,8 @@ export type RawEvent = {
   line: number
 }
 
-type Prop = { name: string; params: Record<string, unknown>; type: string; values: unknown[] }
+/** A parsed property; `raw` is the value as written, for warnings (ical.js reshapes values it cannot read). */
+type Prop = { name: string; params: Record<string, unknown>; type: string; values: unknown[]; raw: string }
 
 const STATUS: Record<string, string> = { CONFIRMED: 'EventScheduled', TENTATIVE: 'EventScheduled', CANCELLED: 'EventCancelled' }
 const IMAGE_TYPES = /^image\//i
@@ -39,7 +40,7 @@ const IMAGE_URL = /\.(?:jpe?g|png|gif|webp|avif|svg)(?:[?#]|$)/i
 function parseLine(line: string, block: IcsBlock, warnings: string[]): Prop | undefined {
   try {
     const [name, params, type, ...values] = ICAL.parse.property(line) as [string, Record<string, unknown>, string, ...unknown[]]
-    return { name: name.toUpperCase(), params, type, values }
+    return { name: name.toUpperCase(), params, type, values, raw: rawValue(line) }
   } catch (e) {
     warnings.push(`ics: VEVENT at line ${block.line}: ${propertyName(line) || 'a line'} could not be read (${(e as Error).message})`)
     return undefined
@@ -49,15 +50,16 @@ function parseLine(line: string, block: IcsBlock, warnings: string[]): Prop | un
 type TimeContext = { zones: ZoneTable; warnings: string[]; block: IcsBlock; custom?: ICAL.Timezone }
 
 /** An ical.js DATE or DATE-TIME string with its TZID → WallTime; undefined (and a warning) when not a real date. */
-function wallTime(value: unknown, params: Record<string, unknown>, ctx: TimeContext): WallTime | undefined {
+function wallTime(value: unknown, prop: Pick<Prop, 'params' | 'raw'>, ctx: TimeContext): WallTime | undefined {
+  const params = prop.params
   const text = typeof value === 'string' ? value : ''
-  const m = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}:\d{2}:\d{2})(Z)?)?$/.exec(text)
-  if (!m || !isCalendarDate(m[1]) || (m[2] && Number(m[2].slice(0, 2)) > 23)) {
-    ctx.warnings.push(`ics: VEVENT at line ${ctx.block.line}: "${text}" is not a date`)
+  const m = /^(\d{4}-\d{2}-\d{2})(?:T(([01]\d|2[0-3]):[0-5]\d:[0-5]\d)(Z)?)?$/.exec(text)
+  if (!m || !isCalendarDate(m[1])) {
+    ctx.warnings.push(`ics: VEVENT at line ${ctx.block.line}: "${prop.raw.slice(0, 60)}" is not a date`)
     return undefined
   }
   const defaultZone = ctx.zones.defaultZone ? { zone: ctx.zones.defaultZone } : {}
-  const [, date, time, utc] = m
+  const [, date, time, , utc] = m
   if (!time) return { date, ...defaultZone }
   if (utc) return { date, time, offset: 'Z', ...defaultZone }
   const tzid = typeof params.tzid === 'string' ? params.tzid : undefined
@@ -96,11 +98,14 @@ function image(props: Prop[]): string | undefined {
   return undefined
 }
 
-function place(props: Prop[]): { place?: CandidatePlace; onlineUrl?: string } {
+function place(props: Prop[], warn: (message: string) => void): { place?: CandidatePlace; onlineUrl?: string } {
   const location = firstText(props, 'LOCATION')
   const geo = props.find((p) => p.name === 'GEO')?.values[0]
   const [lat, lon] = Array.isArray(geo) ? geo.map(Number) : []
-  const coords = Number.isFinite(lat) && Number.isFinite(lon) && Math.abs(lat) <= 90 && Math.abs(lon) <= 180 && !(lat === 0 && lon === 0) ? { latitude: lat, longitude: lon } : {}
+  const valid = Number.isFinite(lat) && Number.isFinite(lon) && Math.abs(lat) <= 90 && Math.abs(lon) <= 180 && !(lat === 0 && lon === 0)
+  const coords = valid ? { latitude: lat, longitude: lon } : {}
+  const geoProp = props.find((p) => p.name === 'GEO')
+  if (geoProp && !valid) warn(`GEO "${geoProp.raw.slice(0, 40)}" is not a latitude;longitude pair`)
   if (location && /^https?:\/\/\S+$/i.test(location)) return { onlineUrl: location, ...(coords.latitude !== undefined ? { place: coords } : {}) }
   const split = location ? splitLocation(location) : {}
   const result = { ...split, ...coords }
@@ -125,14 +130,14 @@ function times(props: Prop[], name: string, ctx: TimeContext): { single: WallTim
     for (const v of p.values) {
       if (Array.isArray(v)) {
         const [s, e] = v
-        const start = wallTime(s, p.params, ctx)
+        const start = wallTime(s, p, ctx)
         const seconds = typeof e === 'string' && /^[+-]?P/i.test(e) ? isoDurationSeconds(e) : undefined
-        const end = seconds === undefined ? wallTime(e, p.params, ctx) : undefined
+        const end = seconds === undefined ? wallTime(e, p, ctx) : undefined
         if (start && end) periods.push({ start, end })
         else if (start && seconds !== undefined && start.time) periods.push({ start, end: shiftTime(start, seconds) })
         else if (start) single.push(start)
       } else {
-        const t = wallTime(v, p.params, ctx)
+        const t = wallTime(v, p, ctx)
         if (t) single.push(t)
       }
     }
@@ -159,14 +164,14 @@ export function readEvent(block: IcsBlock, zones: ZoneTable, sourceUrl: string, 
   }
   const ctx: TimeContext = { zones, warnings, block }
   const dtstart = props.find((p) => p.name === 'DTSTART')
-  const start = dtstart && wallTime(dtstart.values[0], dtstart.params, ctx)
+  const start = dtstart && wallTime(dtstart.values[0], dtstart, ctx)
   if (!start) {
     warnings.push(`ics: VEVENT at line ${block.line} has no usable DTSTART and was skipped`)
     return undefined
   }
   const customZone = ctx.custom
   const dtend = props.find((p) => p.name === 'DTEND')
-  let end = dtend ? wallTime(dtend.values[0], dtend.params, ctx) : undefined
+  let end = dtend ? wallTime(dtend.values[0], dtend, ctx) : undefined
   const durationText = firstText(props, 'DURATION')
   const duration = durationText && (isoDurationSeconds(durationText) ?? 0) > 0 ? durationText.toUpperCase() : undefined
   if (!start.time) end = allDayEnd(start, end, duration)
@@ -175,7 +180,7 @@ export function readEvent(block: IcsBlock, zones: ZoneTable, sourceUrl: string, 
     end = undefined
   }
   const rid = props.find((p) => p.name === 'RECURRENCE-ID')
-  const recurrenceId = rid ? wallTime(rid.values[0], rid.params, ctx) : undefined
+  const recurrenceId = rid ? wallTime(rid.values[0], rid, ctx) : undefined
   const rdates = times(props, 'RDATE', ctx)
   const exdates = times(props, 'EXDATE', ctx).single
   if (rrules.length > 1) warnings.push(`ics: VEVENT at line ${block.line} has ${rrules.length} RRULEs; only the first is used`)
@@ -192,7 +197,7 @@ export function readEvent(block: IcsBlock, zones: ZoneTable, sourceUrl: string, 
     start,
     ...(end ? { end } : {}),
     ...(start.time && !end && duration ? { duration } : {}),
-    ...place(props),
+    ...place(props, (m) => warnings.push(`ics: VEVENT at line ${block.line}: ${m}`)),
     ...(status && STATUS[status] ? { status: STATUS[status] } : {}),
     organizer: organizer(props),
     image: image(props),
@@ -202,7 +207,7 @@ export function readEvent(block: IcsBlock, zones: ZoneTable, sourceUrl: string, 
   const cls = firstText(props, 'CLASS')?.toUpperCase()
   return {
     uid,
-    sequence: Number(firstText(props, 'SEQUENCE')) || 0,
+    sequence: Number(props.find((p) => p.name === 'SEQUENCE')?.values[0]) || 0,
     recurrenceId,
     private: cls === 'PRIVATE' || cls === 'CONFIDENTIAL',
     candidate,

@@ -104,12 +104,6 @@ export function formatClock(t: number): string {
   return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`
 }
 
-/** Adds an ISO 8601 duration (`P1W`, `PT1H30M`, `P1DT2H`, `-PT15M`) to a wall second; undefined if unparsable. */
-export function addIsoDuration(t: number, duration: string): number | undefined {
-  const seconds = isoDurationSeconds(duration)
-  return seconds === undefined ? undefined : t + seconds
-}
-
 /** Length of an ISO 8601 duration in seconds (days as 24 h of wall clock; years and months refused). */
 export function isoDurationSeconds(duration: string): number | undefined {
   const m = /^([+-])?P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$/i.exec(duration.trim())

@@ -4,7 +4,7 @@
  * wrong reading would invent dates (unknown FREQ, non-Gregorian RSCALE, out-of-range values).
  */
 import type { WallTime } from '../types'
-import { WEEKDAY_CODES } from './calendar-math'
+import { WEEKDAY_CODES, wallSeconds } from './calendar-math'
 
 export type Frequency = 'SECONDLY' | 'MINUTELY' | 'HOURLY' | 'DAILY' | 'WEEKLY' | 'MONTHLY' | 'YEARLY'
 const FREQUENCIES: Frequency[] = ['SECONDLY', 'MINUTELY', 'HOURLY', 'DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY']
@@ -51,8 +51,8 @@ export function parseIcalDateTime(text: string): WallTime | undefined {
   const m = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})(Z)?)?$/i.exec(text.trim())
   if (!m) return undefined
   const date = `${m[1]}-${m[2]}-${m[3]}`
-  if (!m[4]) return { date }
-  return { date, time: `${m[4]}:${m[5]}:${m[6]}`, ...(m[7] ? { offset: 'Z' } : {}) }
+  const value: WallTime = m[4] ? { date, time: `${m[4]}:${m[5]}:${m[6]}`, ...(m[7] ? { offset: 'Z' } : {}) } : { date }
+  return wallSeconds(value) === undefined ? undefined : value
 }
 
 function parseList(name: string, value: string, errors: string[]): number[] | undefined {
@@ -135,7 +135,7 @@ function applyOption(rule: Partial<Rule>, name: string, value: string, errors: s
 /**
  * Parses an RRULE value (with or without the `RRULE:` prefix). A rule comes back whenever FREQ is usable;
  * `errors` lists every part that was dropped or refused. No rule comes back when it cannot be expanded
- * faithfully (no or unknown FREQ, a non-Gregorian RSCALE), because a partial
+ * faithfully (no or unknown FREQ, an unreadable COUNT or UNTIL, a non-Gregorian RSCALE), because a partial
  * reading would invent or lose dates.
  */
 export function parseRrule(text: string): ParsedRule {
@@ -153,8 +153,9 @@ export function parseRrule(text: string): ParsedRule {
   }
   if (!rule.freq) return { errors: errors.length ? errors : ['FREQ is missing'] }
   // RFC 5545 forbids COUNT with UNTIL; feeds that write both mean "whichever ends first", so both apply.
-  if (rule.count !== undefined && rule.until) errors.push('COUNT and UNTIL together: the series ends at whichever comes first')
-  if (errors.some((e) => e.startsWith('RSCALE'))) return { errors }
+  if (rule.count !== undefined && rule.until) errors.push('both COUNT and UNTIL: the series ends at whichever comes first')
+  // An unreadable bound would turn a finite series into an endless one: refuse rather than invent dates.
+  if (errors.some((e) => /^(RSCALE|UNTIL|COUNT)/.test(e))) return { errors }
   return { rule: rule as Rule, errors }
 }
 
