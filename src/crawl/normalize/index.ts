@@ -6,8 +6,7 @@
  */
 import { EventSchema, type Event } from '../../model/event'
 import { VERSION } from '../../version'
-import { dedupeEvents } from '../dedupe'
-import { titleKey } from '../dedupe'
+import { dedupeEvents, titleKey } from '../dedupe'
 import type { Candidate, ExtractContext, WallTime } from '../types'
 import { overlapsWindow, resolveOccurrence } from './dates'
 import { eventId } from './ids'
