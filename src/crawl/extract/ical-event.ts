@@ -60,10 +60,10 @@ function wallTime(value: unknown, prop: Pick<Prop, 'params' | 'raw'>, ctx: TimeC
   }
   const defaultZone = ctx.zones.defaultZone ? { zone: ctx.zones.defaultZone } : {}
   const [, date, time, , utc] = m
-  if (!time) return { date, ...defaultZone }
-  if (utc) return { date, time, offset: 'Z', ...defaultZone }
-  const tzid = typeof params.tzid === 'string' ? params.tzid : undefined
+  const tzid = typeof params.tzid === 'string' && !utc ? params.tzid : undefined
   const resolved = tzid ? ctx.zones.resolve(tzid) : undefined
+  if (!time) return resolved && 'zone' in resolved ? { date, zone: resolved.zone } : { date, ...defaultZone }
+  if (utc) return { date, time, offset: 'Z', ...defaultZone }
   if (resolved && 'zone' in resolved) return { date, time, zone: resolved.zone }
   if (resolved && 'offset' in resolved) return { date, time, offset: resolved.offset }
   if (resolved && 'custom' in resolved) {

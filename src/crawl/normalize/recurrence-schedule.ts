@@ -131,8 +131,8 @@ export function scheduleToRecurrence(schedule: Record<string, unknown>, fallback
   if (endDate?.date) rule.until = { date: endDate.date }
   const exdates = list(schedule.exceptDate)
     .map(parseDateTime)
-    .filter((d): d is { date: string; time?: string } => !!d?.date)
-    .map((d) => ({ date: d.date, ...(d.time ? { time: d.time } : {}), ...(zone ? { zone } : {}) }))
+    .filter((d): d is { date: string; time?: string; offset?: string } => !!d?.date)
+    .map((d) => ({ date: d.date, ...(d.time ? { time: d.time } : {}), ...(zone ? { zone } : d.time && d.offset ? { offset: d.offset } : {}) }))
   const recurrence: RecurrenceSpec = { rrule: formatRrule(rule), ...(exdates.length ? { exdates } : {}) }
   const duration = text(schedule.duration)
   const base = { recurrence, ...(duration ? { duration } : {}), ...(zone ? { zone } : {}) }

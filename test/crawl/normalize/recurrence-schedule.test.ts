@@ -96,6 +96,13 @@ describe('scheduleToRecurrence field forms', () => {
     expect(late?.end).toEqual({ date: '2026-06-06', time: '01:00:00', zone: 'America/Chicago' })
   })
 
+  it('keeps a fixed offset written in startDate and exceptDate when no scheduleTimezone is named', () => {
+    const series = scheduleToRecurrence({ repeatFrequency: 'P1W', startDate: '2026-06-03T19:00:00-05:00', exceptDate: '2026-06-10T19:00:00-05:00' })!
+    expect(series.start).toEqual({ date: '2026-06-03', time: '19:00:00', offset: '-05:00' })
+    const occ = expandRecurrence({ ...series, start: series.start!, window: { start: '2026-06-01', end: '2026-06-20' } })
+    expect(occ.map((o) => resolveWallTime(o.start).iso)).toEqual(['2026-06-03T19:00:00-05:00', '2026-06-17T19:00:00-05:00'])
+  })
+
   it('refuses what it cannot read without guessing', () => {
     expect(scheduleToRecurrence({ byDay: 'Someday' })).toBeUndefined()
     expect(scheduleToRecurrence({ repeatFrequency: 'sometimes' })).toBeUndefined()
