@@ -70,7 +70,8 @@ const docs = [...corpusPages(), listingPage(50), listingPage(100), listingPage(2
 const bytes = docs.map((d) => new TextEncoder().encode(d))
 const totalBytes = bytes.reduce((n, b) => n + b.length, 0)
 
-function time(run: () => void, minMs = 1500): number {
+/** Mean milliseconds per call of `run` over at least `minMs` (one warm-up call first). */
+function time(run: () => void, minMs: number): number {
   run()
   let iterations = 0
   const start = performance.now()
@@ -81,16 +82,22 @@ function time(run: () => void, minMs = 1500): number {
   return (performance.now() - start) / iterations
 }
 
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
+
 let events = 0
-const pipelineMs = time(() => {
+const pipeline = () => {
   events = 0
   for (const b of bytes) events += normalizeCandidates(extractDocument(b, ctx).candidates, ctx).events.length
-})
-const parseMs = time(() => {
+}
+const parseOnly = () => {
   for (const d of docs) parse(d)
-})
+}
+// Interleaved rounds, medians reported: a burst of load on the machine skews one round, not the figures.
+const rounds = Array.from({ length: 7 }, () => ({ pipeline: time(pipeline, 500), parse: time(parseOnly, 300) }))
+const pipelineMs = median(rounds.map((r) => r.pipeline))
+const parseMs = median(rounds.map((r) => r.parse))
 const mbps = (ms: number) => totalBytes / 1e6 / (ms / 1000)
 console.log(`documents: ${docs.length} (${(totalBytes / 1e6).toFixed(2)} MB: corpus pages, fixtures, listings of 50/100/200 cards, JSON-LD pages of 50/150 events, TEC JSON of 50), ${events} events per pass`)
-console.log(`pipeline (extractDocument + normalizeCandidates): ${mbps(pipelineMs).toFixed(2)} MB/s (${pipelineMs.toFixed(1)} ms per pass)`)
-console.log(`parse5.parse alone (floor):                        ${mbps(parseMs).toFixed(2)} MB/s (${parseMs.toFixed(1)} ms per pass)`)
-console.log(`ratio pipeline / parse5: ${(mbps(pipelineMs) / mbps(parseMs)).toFixed(3)} (parse5 is ${(pipelineMs / parseMs).toFixed(1)}x faster than the whole pipeline)`)
+console.log(`pipeline (extractDocument + normalizeCandidates): ${mbps(pipelineMs).toFixed(2)} MB/s (${pipelineMs.toFixed(1)} ms per pass, median of ${rounds.length} rounds)`)
+console.log(`parse5.parse alone (floor):                        ${mbps(parseMs).toFixed(2)} MB/s (${parseMs.toFixed(1)} ms per pass, median of ${rounds.length} rounds)`)
+console.log(`ratio pipeline / parse5: ${(mbps(pipelineMs) / mbps(parseMs)).toFixed(3)} (parse5 alone is ${(pipelineMs / parseMs).toFixed(1)}x faster than the whole pipeline)`)
