@@ -102,5 +102,27 @@ export function findProseDates(text: string, ref: string): ProseWhen[] {
     }
     if (when.date || when.time) out.push(when)
   }
+  return joinDaySpans(out, input)
+}
+
+const SPAN_JOINER = /^\s*(–|—|-|to|through|thru|until)\s*$/i
+
+/**
+ * chrono reads "December 29 – December 30, 10 am – 4 pm" as two dates; written like that it is one
+ * event over two days, from the first day at the first time to the last day at the last time.
+ */
+function joinDaySpans(found: ProseWhen[], text: string): ProseWhen[] {
+  const out: ProseWhen[] = []
+  for (let i = 0; i < found.length; i++) {
+    const a = found[i]
+    const b = found[i + 1]
+    if (b && a.date && !a.time && !a.endDate && b.date && b.date > a.date && SPAN_JOINER.test(text.slice(a.endIndex, b.index))) {
+      const joined: ProseWhen = { index: a.index, endIndex: b.endIndex, date: a.date, endDate: b.endDate ?? b.date }
+      if (b.time) joined.time = b.time
+      if (b.endTime) joined.endTime = b.endTime
+      out.push(joined)
+      i++
+    } else out.push(a)
+  }
   return out
 }

@@ -33,6 +33,8 @@ function label(c: Candidate): string {
   return `${name} (${c.source.method}${c.source.id ? ` ${c.source.id}` : ''})`
 }
 
+const STRUCTURED_FEEDS = new Set(['ics', 'tec-json', 'squarespace-json', 'localist-json', 'trumba-json'])
+
 type Tally = { floating: number; titles: Map<string, number> }
 
 function normalizeOne(c: Candidate, ctx: ExtractContext, orgDomain: string | undefined, warnings: string[], tally: Tally): Draft[] {
@@ -42,7 +44,9 @@ function normalizeOne(c: Candidate, ctx: ExtractContext, orgDomain: string | und
     return []
   }
   const zone = zoneFor(c, ctx, base)
-  const listedOnce = !c.seriesKey && (tally.titles.get(titleKey(c.title)) ?? 0) <= 1
+  // Calendar feeds state every occurrence (or an RRULE) themselves: "monthly meeting" in an iCalendar
+  // description does not make a single VEVENT recur. Prose in descriptions counts only on web pages.
+  const listedOnce = !c.seriesKey && !STRUCTURED_FEEDS.has(c.source.format) && (tally.titles.get(titleKey(c.title)) ?? 0) <= 1
   const occurrences = planOccurrences(c, { zone, window: ctx.window, description: base.descriptionText, allowDescriptionProse: listedOnce }, warnings)
   if (!occurrences.length) {
     if (!c.start && !c.schedule && !c.recurrence) warnings.push(`${label(c)} dropped: no usable start date`)

@@ -50,9 +50,9 @@ function fromSchedules(c: Candidate, opts: PlanOptions, warnings: string[]): Pla
 
 /**
  * The occurrences of a candidate: each occurrence of its recurrence inside the window (RRULE/RDATE/EXDATE
- * with overrides, else eventSchedule, else recurrence prose), or its own start. Prose in the description
- * counts only when `allowDescriptionProse` (the normalizer allows it for an event listed once, so a feed
- * that already lists every occurrence is not expanded twice).
+ * with overrides, else eventSchedule, else recurrence stated as the event's date text), or its own
+ * start. Prose in the description only gives the single occurrence its `schedule` (when
+ * `allowDescriptionProse`: an event listed once, on a web page).
  */
 export function planOccurrences(c: Candidate, opts: PlanOptions, warnings: string[]): PlannedOccurrence[] {
   if (c.recurrence && c.start && (c.recurrence.rrule || c.recurrence.rdates?.length || c.recurrence.overrides?.length)) {
@@ -63,9 +63,14 @@ export function planOccurrences(c: Candidate, opts: PlanOptions, warnings: strin
     if (planned.length || !c.start) return planned
   }
   if (c.start) {
-    const prose = (c.recurrenceText && proseToRecurrence(c.recurrenceText)) || (opts.allowDescriptionProse && opts.description ? proseFromDescription(opts.description) : undefined)
-    if (prose) return expand({ start: c.start, end: c.end, duration: c.duration, recurrence: { rrule: prose.rrule }, zone: opts.zone }, opts.window)
-    return [{ start: c.start, ...(c.end ? { end: c.end } : {}) }]
+    const stated = c.recurrenceText && proseToRecurrence(c.recurrenceText)
+    if (stated) return expand({ start: c.start, end: c.end, duration: c.duration, recurrence: { rrule: stated.rrule }, zone: opts.zone }, opts.window)
+    const single: PlannedOccurrence = { start: c.start, ...(c.end ? { end: c.end } : {}) }
+    // Recurrence mentioned in a description ("the board meets monthly") describes the series in
+    // `schedule`, but only the dates the source lists become records: no occurrence is invented.
+    const mentioned = opts.allowDescriptionProse && opts.description ? proseFromDescription(opts.description) : undefined
+    const schedule = mentioned ? expand({ start: c.start, end: c.end, duration: c.duration, recurrence: { rrule: mentioned.rrule }, zone: opts.zone }, opts.window)[0]?.schedule : undefined
+    return [schedule ? { ...single, schedule } : single]
   }
   return []
 }

@@ -34,12 +34,13 @@ describe('recurring candidates', () => {
     expect(new Set(events.map((e) => e.event_id)).size).toBe(4)
   })
 
-  it('expands recurrence written in prose, from recurrenceText or the description of an event listed once', () => {
+  it('expands recurrence stated as the date text, and describes recurrence mentioned in a description without inventing records', () => {
     const fromText = normalizeCandidates([cand({ start: { date: '2026-06-02', time: '10:00' }, recurrenceText: 'every Tuesday' })], ctx).events
     expect(fromText.map((e) => e.startDate)).toEqual(['2026-06-02T10:00:00-05:00', '2026-06-09T10:00:00-05:00', '2026-06-16T10:00:00-05:00', '2026-06-23T10:00:00-05:00', '2026-06-30T10:00:00-05:00'])
     const fromDescription = normalizeCandidates([cand({ title: 'Knitting Circle', start: { date: '2026-06-04', time: '13:00' }, description: 'Bring your needles. We meet on the first and third Thursdays of every month.' })], ctx).events
-    expect(fromDescription.map((e) => e.startDate)).toEqual(['2026-06-04T13:00:00-05:00', '2026-06-18T13:00:00-05:00'])
+    expect(fromDescription.map((e) => e.startDate)).toEqual(['2026-06-04T13:00:00-05:00'])
     expect(fromDescription[0].schedule?.recurrence).toMatchObject({ pattern: 'monthly', weekdays: ['TH'] })
+    expect(fromDescription[0].schedule?.occurrences.map((o) => o.startDate)).toEqual(['2026-06-04T13:00:00-05:00', '2026-06-18T13:00:00-05:00'])
   })
 
   it('does not expand the description of an event the source already lists occurrence by occurrence', () => {
