@@ -11,6 +11,13 @@ import { parseFlags, UsageError } from './flags'
 const FLAGS = { 'base-url': { type: 'string' }, tz: { type: 'string' }, start: { type: 'string' }, end: { type: 'string' } } as const
 const CONTENT_TYPES: Record<string, string> = { '.ics': 'text/calendar', '.ical': 'text/calendar', '.json': 'application/json', '.xml': 'application/xml', '.rss': 'application/rss+xml', '.atom': 'application/atom+xml', '.html': 'text/html', '.htm': 'text/html' }
 
+/** Writes to a stream and waits until it is flushed: the CLI exits right after, and a pipe must get everything. */
+function writeAll(stream: NodeJS.WriteStream, text: string): Promise<void> {
+  return new Promise((resolve) => {
+    stream.write(text, () => resolve())
+  })
+}
+
 /** Today's date in `zone` (the organization's day), else in UTC. */
 function today(zone: string | undefined): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: zone ?? 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date())
@@ -75,8 +82,8 @@ export async function extractCommand(args: string[]): Promise<number> {
   const { events, warnings } = normalizeCandidates(extracted.candidates, ctx)
   const notes = [...extracted.warnings, ...warnings]
   if (baseUrl.startsWith('file:')) notes.unshift('no --base-url: relative links cannot be made absolute and are left out')
-  for (const w of notes) process.stderr.write(`warning: ${w}\n`)
-  process.stderr.write(`${events.length} event(s) from ${extracted.format} document, window ${window.start}..${window.end}\n`)
-  process.stdout.write(`${JSON.stringify(events, null, 2)}\n`)
+  const summary = `${events.length} event(s) from ${extracted.format} document, window ${window.start}..${window.end}\n`
+  await writeAll(process.stderr, `${notes.map((w) => `warning: ${w}\n`).join('')}${summary}`)
+  await writeAll(process.stdout, `${JSON.stringify(events, null, 2)}\n`)
   return 0
 }

@@ -1,5 +1,6 @@
 import { dedupeEvents } from './dedupe'
 import type { CrawlRequest, FoundEvent, SourceReport } from './crawl-types'
+import { zoneFromAddresses, zoneOfRegion } from './discover/site-zone'
 import { isIanaZone } from './normalize/time'
 import { normalizeCandidates } from './normalize'
 import type { Candidate, Format } from './types'
@@ -7,16 +8,26 @@ import type { Candidate, Format } from './types'
 /** One fetched document's candidates, kept until the zone is known and everything can be normalized. */
 export type DocumentHarvest = { url: string; kind: string; format: Format; candidates: Candidate[]; source?: SourceReport }
 
-/**
- * The organization's zone: the one its sources name most often (TZID, X-WR-TIMEZONE, TEC timezone,
- * scheduleTimezone), else the one known from an earlier crawl. Needed before normalizing, so that a
- * page's floating times are read in the right zone.
- */
-export function inferZone(harvests: DocumentHarvest[], known?: string): string | undefined {
+const mostFrequent = (values: (string | undefined)[]) => {
   const counts = new Map<string, number>()
-  for (const h of harvests) for (const c of h.candidates) if (isIanaZone(c.start?.zone)) counts.set(c.start!.zone!, (counts.get(c.start!.zone!) ?? 0) + 1)
-  const best = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0]
-  return best ?? (isIanaZone(known) ? known : undefined)
+  for (const v of values) if (isIanaZone(v)) counts.set(v, (counts.get(v) ?? 0) + 1)
+  return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0]
+}
+
+/**
+ * The organization's zone, needed before normalizing so that a page's floating times are read in the
+ * right zone. In order: the zone its sources name most often (TZID, X-WR-TIMEZONE, TEC timezone,
+ * scheduleTimezone); the one known from an earlier crawl; the state or province of its venues'
+ * addresses; the addresses written on its home page.
+ */
+export function inferZone(harvests: DocumentHarvest[], known?: string, homeText?: string): string | undefined {
+  const candidates = harvests.flatMap((h) => h.candidates)
+  return (
+    mostFrequent(candidates.map((c) => c.start?.zone)) ??
+    (isIanaZone(known) ? known : undefined) ??
+    mostFrequent(candidates.map((c) => zoneOfRegion(c.place?.region))) ??
+    (homeText ? zoneFromAddresses(homeText) : undefined)
+  )
 }
 
 /**

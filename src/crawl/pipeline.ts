@@ -57,6 +57,7 @@ export async function crawlSite(request: CrawlRequest, deps: CrawlDeps = {}): Pr
   const warnings: string[] = []
   const progress: CrawlProgress = { pagesFetched: 0, sourcesFound: 0, eventsFound: 0 }
   let fingerprint: Fingerprint | undefined
+  let homeText: string | undefined
   let feedEvents = 0
 
   frontier.add({ url: request.startUrl, kind: 'start', depth: 0 })
@@ -97,7 +98,7 @@ export async function crawlSite(request: CrawlRequest, deps: CrawlDeps = {}): Pr
   for (const left of frontier.remaining().filter((t) => !(t.kind === 'detail' && feedEvents > 0))) refused.push({ url: left.url, reason: 'not fetched: crawl budget reached' })
   if (deps.signal?.aborted) throw new CrawlFailure('the crawl was cancelled', false)
 
-  const zone = inferZone(harvests, request.timezone)
+  const zone = inferZone(harvests, request.timezone, homeText)
   const { events, warnings: normalizeWarnings } = collectEvents(harvests, request, zone, new Date(now()).toISOString())
   warnings.push(...normalizeWarnings)
   progress.eventsFound = events.length
@@ -163,6 +164,7 @@ export async function crawlSite(request: CrawlRequest, deps: CrawlDeps = {}): Pr
   function discoverFromHome(result: FetchResult): void {
     const html = new TextDecoder().decode(result.body)
     fingerprint = fingerprintSite(html, result.headers)
+    homeText = html.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]+>/g, ' ').replace(/&nbsp;|&middot;|&#183;/g, ' ')
     if (fingerprint.unreadable) {
       sources.push({ url: result.url, kind: fingerprint.unreadable.platform, platform: fingerprint.unreadable.platform, status: 'unreadable', error: fingerprint.unreadable.reason, eventCount: 0 })
       warnings.push(`${fingerprint.unreadable.platform}: ${fingerprint.unreadable.reason}`)

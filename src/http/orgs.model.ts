@@ -34,6 +34,15 @@ export const JobParams = t.Object({
 
 const Progress = t.Object({ pagesFetched: t.Integer(), sourcesFound: t.Integer(), eventsFound: t.Integer() })
 
+/** What the job could not use: hints dropped by the sanitizer, URLs refused (robots.txt, SSRF guard, size, budget). */
+export const JobNotes = t.Object(
+  {
+    droppedHints: t.Optional(t.Array(t.Object({ list: t.String(), url: t.String(), reason: t.String() }))),
+    refused: t.Optional(t.Array(t.Object({ url: t.String(), reason: t.String() }))),
+  },
+  { description: 'present only when something was dropped or refused' },
+)
+
 export const JobPending = t.Object({
   jobId: t.String(),
   status: t.Union([t.Literal('pending'), t.Literal('running')]),
@@ -41,6 +50,7 @@ export const JobPending = t.Object({
   statusUrl: t.String(),
   createdAt: t.String({ format: 'date-time' }),
   expiresAt: t.String({ format: 'date-time' }),
+  notes: t.Optional(JobNotes),
 })
 
 export const JobReady = t.Object({
@@ -49,6 +59,7 @@ export const JobReady = t.Object({
   orgId: t.String(),
   eventsUrl: t.String(),
   eventCount: t.Integer({ minimum: 0 }),
+  notes: t.Optional(JobNotes),
 })
 
 export const orgsResponses = {

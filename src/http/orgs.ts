@@ -5,7 +5,7 @@ import { reportUsage, type Caller, type GatewayPlugin } from '../gateway/plugin'
 import { ROUTE_RULES } from '../gateway/routes'
 import { usageHeader } from '../gateway/settlement'
 import type { UsageClient } from '../gateway/usage-client'
-import { confirmIndexJob, discardIndexJob, jobStatus, reserveIndexJob } from '../services/index-jobs'
+import { confirmIndexJob, discardIndexJob, jobNotes, jobStatus, reserveIndexJob } from '../services/index-jobs'
 import { assertDateWindow, gatewayErrors } from './common.model'
 import { IndexRequestBody, JobParams, orgsResponses } from './orgs.model'
 
@@ -77,7 +77,7 @@ export function orgsRoutes(deps: OrgsDeps) {
               reason: status.reason,
             })
           case 'ready':
-            return { jobId: params.jobId, status: 'ready' as const, orgId: status.job.orgId, eventsUrl: link.events(status.job.orgId), eventCount: status.eventCount }
+            return { jobId: params.jobId, status: 'ready' as const, orgId: status.job.orgId, eventsUrl: link.events(status.job.orgId), eventCount: status.eventCount, notes: jobNotes(status.job) }
           default:
             set.status = 202
             return {
@@ -87,6 +87,7 @@ export function orgsRoutes(deps: OrgsDeps) {
               statusUrl: link.status(params.jobId),
               createdAt: new Date(status.job.createdAt).toISOString(),
               expiresAt: new Date(status.job.expiresAt).toISOString(),
+              notes: jobNotes(status.job),
             }
         }
       },

@@ -81,6 +81,18 @@ export type JobStatus =
   | { state: 'failed' | 'cancelled'; job: JobRow; reason: string }
   | { state: 'expired'; job: JobRow; orgIndexed: boolean }
 
+export type JobNotes = { droppedHints?: DroppedHint[]; refused?: { url: string; reason: string }[] }
+
+/** Hints the sanitizer dropped and URLs the crawl refused, for the poll answer (empty lists left out). */
+export function jobNotes(job: JobRow): JobNotes | undefined {
+  const notes: JobNotes = {}
+  const dropped = JSON.parse(job.hintReport) as DroppedHint[]
+  if (dropped.length) notes.droppedHints = dropped
+  const refused = (JSON.parse(job.progress) as { refused?: { url: string; reason: string }[] }).refused
+  if (refused?.length) notes.refused = refused
+  return Object.keys(notes).length ? notes : undefined
+}
+
 /** What the poll endpoint should say about a job at `nowMs` (spec "States and transitions"). */
 export function jobStatus(db: Db, jobId: string, nowMs: number): JobStatus {
   const job = findJob(db, jobId)

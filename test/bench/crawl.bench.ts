@@ -1,34 +1,24 @@
 // Crawl benchmark (issue 5), figures measured in one run, no targets:
-// 1. pages/s and events/s of the whole crawl pipeline on a 200-page site with politeness off, against a
-//    bare fetch of the same 201 pages at the same per-host concurrency (the floor of what loopback allows);
+// 1. pages/s and events/s of the whole crawl pipeline on the 200-page fixture site (bench-200) with
+//    politeness off, against a bare fetch of the same pages, 2 at a time (what the per-host limit allows);
 // 2. p50/p99 latency of GET /api/v1/search/events (autocannon, 8 connections) on an idle service, and
 //    while the service runs 4 crawls of 200-page sites, and their ratio.
 import autocannon from 'autocannon'
 import { join } from 'node:path'
 import { crawlSite } from '../../src/crawl/pipeline'
 import { SCRIPT_VERSION } from '../../src/crawl/version'
-import { startEventSite } from '../helpers/event-site'
+import { startFixtureSite } from '../helpers/fixture-server'
+import type { CrawlRequest } from '../../src/crawl/crawl-types'
 import { gatewayHeaders, TEST_KEYRING } from '../helpers/gateway'
 import { BUN, freePort, ROOT, startService } from '../helpers/process'
 import { tempDir } from '../helpers/tmp'
 import { startUsageServer } from '../helpers/usage-server'
 
-const PAGES = 200
-
-async function pipelineThroughput() {
-  const site = startEventSite({ name: 'Throughput Library', count: PAGES })
-  const urls = [site.url, ...Array.from({ length: PAGES }, (_, i) => `${site.url}events/e${i}`)]
-  let t = performance.now()
-  let next = 0
-  await Promise.all([0, 1].map(async () => {
-    while (next < urls.length) await (await fetch(urls[next++])).arrayBuffer()
-  }))
-  const bareMs = performance.now() - t
-  t = performance.now()
-  const result = await crawlSite({
-    startUrl: site.url,
-    orgDomain: new URL(site.url).host,
-    window: { start: new Date().toISOString().slice(0, 10), end: new Date(Date.now() + 400 * 86_400_000).toISOString().slice(0, 10) },
+function request(startUrl: string): CrawlRequest {
+  return {
+    startUrl,
+    orgDomain: new URL(startUrl).host,
+    window: { start: new Date().toISOString().slice(0, 10), end: new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10) },
     hints: { calendarUrls: [], eventUrls: [] },
     maxPages: 400,
     budgetMs: 600_000,
@@ -36,9 +26,24 @@ async function pipelineThroughput() {
     allowPrivate: true,
     politenessMs: 0,
     scriptVersion: SCRIPT_VERSION,
-  })
+  }
+}
+
+async function pipelineThroughput() {
+  const site = await startFixtureSite('bench-200')
+  const root = `${site.url}/`
+  await crawlSite(request(root), {})
+  const urls = [...new Set(site.requests.filter((r) => r.method === 'GET' && r.path !== '/robots.txt').map((r) => `${site.url}${r.path}`))]
+  let t = performance.now()
+  let next = 0
+  await Promise.all([0, 1].map(async () => {
+    while (next < urls.length) await (await fetch(urls[next++])).arrayBuffer()
+  }))
+  const bareMs = performance.now() - t
+  t = performance.now()
+  const result = await crawlSite(request(root), {})
   const crawlMs = performance.now() - t
-  site.stop()
+  await site.stop()
   const pages = result.progress.pagesFetched
   return { pages, events: result.events.length, crawlMs, bareMs, bareRate: urls.length / (bareMs / 1000), crawlRate: pages / (crawlMs / 1000) }
 }
@@ -56,7 +61,7 @@ async function searchLatency(baseUrl: string, seconds: number) {
 async function latencyUnderCrawls() {
   const tmp = tempDir()
   const usage = startUsageServer({ allowance: 'allow' })
-  const sites = Bun.spawn([BUN, join(ROOT, 'test/bench/serve-sites.ts'), '4', String(PAGES)], { stdout: 'pipe' })
+  const sites = Bun.spawn([BUN, join(ROOT, 'test/bench/serve-sites.ts'), '4', '200'], { stdout: 'pipe' })
   const reader = sites.stdout.getReader()
   const { urls } = JSON.parse(new TextDecoder().decode((await reader.read()).value)) as { urls: string[] }
   const service = await startService([BUN, join(ROOT, 'src/index.ts'), 'serve'], {

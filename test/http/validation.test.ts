@@ -99,3 +99,13 @@ describe('POST /api/v1/report', () => {
   it('refuses an email that is not an address', () => expect400('POST', '/api/v1/report', { message: 'wrong times', email: 'nobody' }, 'email'))
   it('refuses a body that is not JSON', () => expect400('POST', '/api/v1/report', 'message=hello', 'JSON'))
 })
+
+describe('dropped hints', () => {
+  it('are reported by the job poll', async () => {
+    const { app } = makeApp()
+    const created = await call(app, 'POST', '/api/v1/orgs', { body: { website: 'a.org', hints: { eventUrls: ['mailto:x@a.org', 'https://a.org/e/1'] } } })
+    const poll = await call(app, 'GET', `/api/v1/orgs/${created.json.jobId}`)
+    expect(poll.status).toBe(202)
+    expect(poll.json.notes).toEqual({ droppedHints: [{ list: 'eventUrls', url: 'mailto:x@a.org', reason: 'not_http' }] })
+  })
+})

@@ -23,10 +23,12 @@ export function parseJsonDocument(text: string, label: string, warnings: string[
   }
 }
 
+/** The value as a plain object, or undefined for arrays, null and scalars. */
 export function asRecord(value: unknown): Record<string, unknown> | undefined {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined
 }
 
+/** The value as an array: itself, `[value]`, or `[]` for null/undefined (feeds give one item or many). */
 export function asArray(value: unknown): unknown[] {
   return Array.isArray(value) ? value : value === undefined || value === null ? [] : [value]
 }
@@ -39,11 +41,13 @@ export function str(value: unknown): string | undefined {
   return t ? t : undefined
 }
 
+/** A finite number from a number or numeric string (`"42.65"`), else undefined. */
 export function num(value: unknown): number | undefined {
   const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() ? Number(value) : NaN
   return Number.isFinite(n) ? n : undefined
 }
 
+/** A flag written as a boolean, 1/0, `"true"`/`"false"` or `"yes"`/`"no"`; undefined otherwise. */
 export function truthy(value: unknown): boolean | undefined {
   if (typeof value === 'boolean') return value
   if (value === 1 || value === '1' || value === 'true' || value === 'yes') return true

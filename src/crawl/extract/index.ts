@@ -7,6 +7,7 @@ import type { ExtractContext, ExtractResult, Format } from '../types'
 import { decodeBody } from './decode'
 import { sniffDocument } from './detect'
 import { extractHtml } from './html'
+import { extractIcs } from './ical'
 import { extractLocalist } from './localist'
 import { extractFeed } from './rss'
 import { extractSquarespace } from './squarespace'
@@ -19,6 +20,7 @@ type Extractor = (text: string, ctx: ExtractContext) => ExtractResult
 
 const EXTRACTORS: Partial<Record<Format, Extractor>> = {
   html: extractHtml,
+  ics: extractIcs,
   'tec-json': extractTec,
   'squarespace-json': extractSquarespace,
   'localist-json': extractLocalist,

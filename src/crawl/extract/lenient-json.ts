@@ -27,10 +27,19 @@ export function unwrapScript(text: string): string {
 const VALID_ESCAPE = new Set(['"', '\\', '/', 'b', 'f', 'n', 'r', 't'])
 const VALUE_START = /["{[\d\-]|true\b|false\b|null\b/y
 
+/** Index of the next character that is neither whitespace nor inside a line or block comment. */
 function nextSignificant(src: string, from: number): number {
   let j = from
-  while (j < src.length && /\s/.test(src[j])) j++
-  return j
+  for (;;) {
+    while (j < src.length && /\s/.test(src[j])) j++
+    if (src[j] === '/' && src[j + 1] === '/') {
+      const nl = src.indexOf('\n', j)
+      j = nl < 0 ? src.length : nl + 1
+    } else if (src[j] === '/' && src[j + 1] === '*') {
+      const end = src.indexOf('*/', j + 2)
+      j = end < 0 ? src.length : end + 2
+    } else return j
+  }
 }
 
 /** Decides whether a quote met inside a string ends it, from what follows (a separator or the end). */

@@ -58,7 +58,10 @@ function localistEvent(e: Json, ctx: ExtractContext): Candidate[] {
   if (free !== undefined) base.isAccessibleForFree = free
   const filters = asRecord(e.filters)
   put(base, 'categories', [...names(filters?.event_types), ...names(e.tags), ...names(e.keywords)])
-  put(base, 'audience', names(filters?.event_target_audience).join('; ') || undefined)
+  const audience = names(filters?.event_target_audience)
+  put(base, 'audience', audience.join('; ') || undefined)
+  if (truthy(e.private) === true) base.openToPublic = false
+  else if (audience.some((a) => /^(general )?public$/i.test(a))) base.openToPublic = true
   put(base, 'attendanceMode', EXPERIENCE[str(e.experience)?.toLowerCase() ?? ''])
   put(base, 'onlineUrl', str(e.stream_url))
   if (/^cancel+ed$/i.test(str(e.status) ?? '')) base.status = 'EventCancelled'

@@ -21,6 +21,11 @@ export type ProseWhen = {
 
 const pad = (n: number) => String(n).padStart(2, '0')
 const MAX_TEXT = 20_000
+/** Cheap test before chrono: a month name next to a number, a numeric date, or a clock time. */
+const DATEISH = /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?,?\s*\d|\d(st|nd|rd|th)?\s+(of\s+)?(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|\d{4}-\d{2}-\d{2}|\d{1,2}(:\d{2})?\s*([ap]\.?m\b|o'?clock|noon)|\d{1,2}:\d{2}/i
+
+/** Relative expressions ("one hour later", "next week") depend on when the page was read, not on the event. */
+const RELATIVE = /\b(ago|later|earlier|from now|next|last|this|tomorrow|today|tonight|yesterday|now|within|in \d+)\b/i
 
 type Components = chrono.ParsedComponents
 
@@ -63,6 +68,7 @@ function dayOf(c: Components, ref: string, yearHint?: number): string | undefine
  */
 export function findProseDates(text: string, ref: string): ProseWhen[] {
   const input = text.length > MAX_TEXT ? text.slice(0, MAX_TEXT) : text
+  if (!DATEISH.test(input)) return []
   let results: chrono.ParsedResult[]
   try {
     results = chrono.strict.parse(input, new Date(`${ref}T12:00:00Z`), { forwardDate: true })
@@ -70,6 +76,7 @@ export function findProseDates(text: string, ref: string): ProseWhen[] {
     return []
   }
   const out: ProseWhen[] = []
+  results = results.filter((r) => /\d/.test(r.text) && !RELATIVE.test(r.text))
   for (let i = 0; i < results.length; i++) {
     const r = results[i]
     const endYear = r.end?.isCertain('year') ? r.end.get('year')! : undefined
@@ -94,6 +101,28 @@ export function findProseDates(text: string, ref: string): ProseWhen[] {
       i++
     }
     if (when.date || when.time) out.push(when)
+  }
+  return joinDaySpans(out, input)
+}
+
+const SPAN_JOINER = /^\s*(–|—|-|to|through|thru|until)\s*$/i
+
+/**
+ * chrono reads "December 29 – December 30, 10 am – 4 pm" as two dates; written like that it is one
+ * event over two days, from the first day at the first time to the last day at the last time.
+ */
+function joinDaySpans(found: ProseWhen[], text: string): ProseWhen[] {
+  const out: ProseWhen[] = []
+  for (let i = 0; i < found.length; i++) {
+    const a = found[i]
+    const b = found[i + 1]
+    if (b && a.date && !a.time && !a.endDate && b.date && b.date > a.date && SPAN_JOINER.test(text.slice(a.endIndex, b.index))) {
+      const joined: ProseWhen = { index: a.index, endIndex: b.endIndex, date: a.date, endDate: b.endDate ?? b.date }
+      if (b.time) joined.time = b.time
+      if (b.endTime) joined.endTime = b.endTime
+      out.push(joined)
+      i++
+    } else out.push(a)
   }
   return out
 }

@@ -14,6 +14,16 @@ const START_NAMES = new Set(['startdate', 'dtstart', 'start', 'eventstart', 'sta
 const END_NAMES = new Set(['enddate', 'dtend', 'end', 'eventend', 'enddatetime', 'event_end', 'date_end'])
 const LOCATION_NAMES = new Set(['location', 'venue', 'where', 'eventlocation'])
 const MAX_XML = 20_000_000
+const DATE_LABEL = /\b(when|date|dates|time|on)\s*:?\s*$/i
+const LOCATION_LABEL = /(?:^|\n)\s*(?:where|location|place|venue)\s*:\s*([^\n]{2,120})/i
+
+/** Content HTML as lines of text (block tags become line breaks), for prose dates and labels. */
+function plainText(html: string): string {
+  return html
+    .replace(/<(br|\/p|\/div|\/li|\/h\d)[^>]*>/gi, '\n')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/[ \t]+/g, ' ')
+}
 
 const parser = new XMLParser({
   ignoreAttributes: false,
@@ -53,25 +63,26 @@ function atomLink(entry: Json): string | undefined {
 }
 
 /** The event's days from its namespaced elements, else from the prose of its title and content. */
-function when(item: Json, ref: string): { start?: WallTime; end?: WallTime } {
+function when(item: Json, ref: string): { start?: WallTime; end?: WallTime; where?: string } {
   const gd = asRecord(asArray(item['gd:when'] ?? item.when)[0])
   const start = feedDate(xtext(byLocalName(item, START_NAMES)) ?? str(gd?.['@_startTime']), ref)
   const end = feedDate(xtext(byLocalName(item, END_NAMES)) ?? str(gd?.['@_endTime']), ref)
   if (start) return { start, end }
   for (const text of [xtext(item.title), xtext(item.description) ?? xtext(item.summary), xtext(item['content:encoded']) ?? xtext(item.content)]) {
     if (!text) continue
-    const plain = text.replace(/<[^>]*>/g, ' ')
-    const w = findProseDates(plain, ref).find((x) => x.date)
+    const plain = plainText(text)
+    // A date alone in a post ("New hours start June 1") is news, not an event: a time or a label is needed.
+    const w = findProseDates(plain, ref).find((x) => x.date && (x.time || DATE_LABEL.test(plain.slice(Math.max(0, x.index - 20), x.index))))
     if (!w?.date) continue
     const s: WallTime = w.time ? { date: w.date, time: w.time } : { date: w.date }
     const e: WallTime | undefined = w.endTime ? { date: w.endDate ?? w.date, time: w.endTime } : w.endDate ? { date: w.endDate } : undefined
-    return { start: s, end: e }
+    return { start: s, end: e, where: LOCATION_LABEL.exec(plain)?.[1]?.trim() }
   }
   return {}
 }
 
 function candidate(item: Json, format: Format, ctx: ExtractContext): Candidate | undefined {
-  const { start, end } = when(item, ctx.window.start)
+  const { start, end, where } = when(item, ctx.window.start)
   if (!start) return undefined
   const c: Candidate = { source: { url: ctx.baseUrl, format, method: format }, start }
   const guid = xtext(item.guid) ?? xtext(item.id)
@@ -81,7 +92,7 @@ function candidate(item: Json, format: Format, ctx: ExtractContext): Candidate |
   put(c, 'url', format === 'atom' ? atomLink(item) : (xtext(item.link) ?? (guid && /^https?:/.test(guid) ? guid : undefined)))
   put(c, 'end', end)
   const gdWhere = asRecord(asArray(item['gd:where'])[0])
-  const location = xtext(byLocalName(item, LOCATION_NAMES)) ?? str(gdWhere?.['@_valueString'])
+  const location = xtext(byLocalName(item, LOCATION_NAMES)) ?? str(gdWhere?.['@_valueString']) ?? where
   if (location) c.place = location.includes(',') ? { address: location } : { name: location }
   const organizer = xtext(byLocalName(item, new Set(['organizer'])))
   if (organizer) c.organizer = { name: organizer }

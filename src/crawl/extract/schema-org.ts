@@ -3,13 +3,10 @@
  * microformats parsers build in the same shape) to Candidates, plus the walk that finds every Event in a
  * tree of items. Values stay as written (entities, relative URLs): the normalizer cleans them.
  */
-import type { Candidate, CandidateOffer, CandidatePlace, Format, WallTime } from '../types'
-import { parseIsoDateTime, parseRfc822 } from './datetime'
+import type { Candidate, CandidateOffer, CandidatePlace, Format } from '../types'
+import { bool, deref, isItem, items, link, type SchemaItem, schemaDate, text, texts, typesOf } from './schema-values'
 
-/** A schema.org item: `@type`, optional `@id`, and properties whose values are strings, numbers or items. */
-export type SchemaItem = Record<string, unknown>
-
-const VOCAB = /^(?:https?:\/\/(?:www\.)?(?:schema\.org|data-vocabulary\.org)\/|schema:|sdo:)/i
+export { deref, isItem, schemaDate, type SchemaItem, text, typesOf } from './schema-values'
 const EVENTISH = new Set(['Festival', 'Hackathon', 'CourseInstance', 'EventSeries'])
 /** Event subtypes worth keeping as a category (the rest, e.g. Event or PublicationEvent, say nothing useful). */
 const TYPE_CATEGORY: Record<string, string> = {
@@ -20,17 +17,6 @@ const TYPE_CATEGORY: Record<string, string> = {
 /** Properties by which a non-event item lists its events (a band's tour dates, an episode's broadcasts). */
 const EVENT_LIST_PROPS = new Set(['event', 'events', 'publication', 'releasedEvent'])
 const PERFORMER_TYPES = new Set(['MusicGroup', 'PerformingGroup', 'Person', 'DanceGroup', 'TheaterGroup', 'SportsTeam'])
-
-export function isItem(value: unknown): value is SchemaItem {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
-/** Local type names of an item (`http://schema.org/MusicEvent` → `MusicEvent`); `type` is the schema.org context alias of `@type`. */
-export function typesOf(item: SchemaItem): string[] {
-  const raw = item['@type'] ?? item.type
-  const list = Array.isArray(raw) ? raw : [raw]
-  return list.filter((t): t is string => typeof t === 'string').map((t) => t.trim().replace(VOCAB, '').replace(/^.*[/#]/, ''))
-}
 
 /** True for Event and every subtype (MusicEvent, ChildrensEvent, …) and the few event types not named *Event. */
 export function isEventItem(item: SchemaItem): boolean {
@@ -70,70 +56,6 @@ export function findEvents(roots: unknown[], index?: Map<string, SchemaItem>, ma
     }
   }
   return found
-}
-
-/** Follows a bare node reference (`{"@id": "#place"}`) to the full node when the document has it. */
-export function deref(value: SchemaItem, index?: Map<string, SchemaItem>): SchemaItem {
-  if (!index) return value
-  const id = value['@id']
-  if (typeof id !== 'string') return value
-  const keys = Object.keys(value).filter((k) => k !== '@id' && k !== '@context')
-  if (keys.length > 0) return value
-  return index.get(id) ?? value
-}
-
-/** The first usable string of a value: strings, numbers, `{"@value": …}`, arrays of those. */
-export function text(value: unknown): string | undefined {
-  if (typeof value === 'string') return value.trim() ? value : undefined
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value)
-  if (Array.isArray(value)) {
-    for (const v of value) {
-      const t = text(v)
-      if (t) return t
-    }
-    return undefined
-  }
-  if (isItem(value) && '@value' in value) return text(value['@value'])
-  return undefined
-}
-
-/** All strings of a value (arrays flattened, comma lists left as written). */
-function texts(value: unknown): string[] {
-  if (Array.isArray(value)) return value.flatMap(texts)
-  const t = text(value)
-  return t ? [t] : []
-}
-
-/** A URL-ish value: a string, an item's `url`/`@id`/`contentUrl`, the first of an array. */
-function link(value: unknown): string | undefined {
-  if (Array.isArray(value)) {
-    for (const v of value) {
-      const l = link(v)
-      if (l) return l
-    }
-    return undefined
-  }
-  if (isItem(value)) return text(value.url) ?? text(value.contentUrl) ?? (typeof value['@id'] === 'string' && !value['@id'].startsWith('_:') ? value['@id'] : undefined)
-  return text(value)?.trim()
-}
-
-function items(value: unknown, index?: Map<string, SchemaItem>): SchemaItem[] {
-  if (Array.isArray(value)) return value.flatMap((v) => items(v, index))
-  return isItem(value) ? [deref(value, index)] : []
-}
-
-/** schema.org date values: ISO 8601 first, then the RFC 822 form some CMSs emit. */
-export function schemaDate(value: unknown): WallTime | undefined {
-  const t = text(value)
-  return t === undefined ? undefined : (parseIsoDateTime(t) ?? parseRfc822(t))
-}
-
-function bool(value: unknown): boolean | undefined {
-  if (typeof value === 'boolean') return value
-  const t = text(value)?.trim().toLowerCase().replace(VOCAB, '')
-  if (t === 'true' || t === 'yes' || t === 'https://schema.org/true') return true
-  if (t === 'false' || t === 'no') return false
-  return undefined
 }
 
 function place(value: unknown, index?: Map<string, SchemaItem>): { place?: CandidatePlace; onlineUrl?: string } {
@@ -193,7 +115,7 @@ function offers(value: unknown, index?: Map<string, SchemaItem>): CandidateOffer
     const item = deref(raw, index)
     const spec = items(item.priceSpecification, index)[0]
     const offer: CandidateOffer = {}
-    const name = text(item.name) ?? text(item.category)
+    const name = text(item.name)
     if (name) offer.name = name
     const priceText = text(item.price) ?? text(item.lowPrice) ?? text(spec?.price) ?? text(spec?.minPrice)
     if (priceText !== undefined) {
@@ -213,10 +135,13 @@ function offers(value: unknown, index?: Map<string, SchemaItem>): CandidateOffer
   return out
 }
 
+/** Type names some generators write where a name belongs (The Events Calendar: `"performer": "Organization"`). */
+const TYPE_NAMES = /^(organization|person|performinggroup|musicgroup|thing)$/i
+
 function names(value: unknown, index?: Map<string, SchemaItem>): string[] {
   const list = Array.isArray(value) ? value : [value]
   return list.flatMap((v) => {
-    if (typeof v === 'string') return v.trim() ? [v] : []
+    if (typeof v === 'string') return v.trim() && !TYPE_NAMES.test(v.trim()) ? [v] : []
     if (isItem(v)) {
       const n = text(deref(v, index).name)
       return n ? [n] : []

@@ -82,7 +82,7 @@ function candidate(e: Json, ctx: ExtractContext): Candidate | undefined {
   put(c, 'moreInfoUrl', website)
   if (website && TICKETING.test(website)) c.ticketUrl = website
   put(c, 'cost', str(e.cost))
-  put(c, 'offers', offers(e, website && TICKETING.test(website) ? website : str(e.url)))
+  put(c, 'offers', offers(e, website && TICKETING.test(website) ? website : undefined))
   const image = asRecord(e.image)
   put(c, 'image', str(image?.url))
   const names = (list: unknown) => asArray(list).map((x) => str(asRecord(x)?.name)).filter((n): n is string => !!n)

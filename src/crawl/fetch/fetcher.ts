@@ -23,6 +23,11 @@ export type FetcherOptions = {
   respectRobots?: boolean
   /** Extra trust anchors for https (tests with a self-signed fixture certificate). */
   ca?: string
+  /**
+   * Test seam: sends a request for an outside host (a Google Calendar feed) to a loopback fixture
+   * instead. Robots.txt and the SSRF guard then apply to the rewritten URL. Never set in production.
+   */
+  rewriteUrl?: (url: URL) => URL | undefined
 }
 
 export type FetchOptions = { accept?: string; etag?: string; lastModified?: string }
@@ -76,6 +81,8 @@ export function createFetcher(options: FetcherOptions) {
     let method = 'GET'
     for (;;) {
       if (current.protocol !== 'http:' && current.protocol !== 'https:') throw new FetchError('bad_url', `only http and https are crawled, not ${current.protocol}`, current.href)
+      const rewritten = o.rewriteUrl?.(current)
+      if (rewritten) current = rewritten
       const address = await resolveAllowed(current, { allowed, lookup })
       if (!skipRobots && o.respectRobots !== false) {
         const rules = await robots.rules(current)

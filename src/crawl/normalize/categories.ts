@@ -41,7 +41,7 @@ export function familyTags(words: { title?: string; categories?: string[]; audie
   const tags = new Set<FamilyTag>()
   for (const { tag, pattern } of RULES) if (pattern.test(strong)) tags.add(tag)
   // The description alone only counts for unambiguous phrasing, not a passing mention of "children".
-  if (/\b(for (kids|children|families|toddlers|teens|tweens|babies)|ages \d+\s*(-|–|to)\s*\d+|all ages|story ?time)\b/i.test(words.description ?? '')) {
+  if (/\b(for (kids|children|families|toddlers|teens|tweens|babies|the (whole )?family)|ages \d+\s*(-|–|to)\s*\d+|all ages|story ?time|family[- ]friendly)\b/i.test(words.description ?? '')) {
     for (const { tag, pattern } of RULES) if (pattern.test(words.description!.slice(0, 4000))) tags.add(tag)
   }
   if (tags.has('kids') || tags.has('storytime')) tags.add('family')

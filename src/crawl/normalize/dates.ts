@@ -41,6 +41,12 @@ function endFromDuration(start: ResolvedTime, duration: string): ResolvedTime | 
  */
 export function resolveOccurrence(start: WallTime, end: WallTime | undefined, duration: string | undefined, zone: string | undefined): ResolvedOccurrence {
   const notes: string[] = []
+  if (spansWholeDays(start, end)) {
+    // "00:00 to 23:59:59" is how The Events Calendar and others write an all-day event: keep it date-only.
+    start = { date: start.date, zone: start.zone }
+    end = end!.date === start.date ? undefined : { date: end!.date, zone: end!.zone }
+    duration = undefined
+  }
   const s = resolveWallTime(start, zone)
   let e = end ? resolveWallTime(end, s.zone ?? zone) : undefined
   if (e && e.allDay !== s.allDay) {
@@ -60,6 +66,11 @@ export function resolveOccurrence(start: WallTime, end: WallTime | undefined, du
   if (e) out.end = e
   if (iso) out.duration = iso
   return out
+}
+
+/** A start at midnight and an end at 23:59 (or later) of the same or a later day: an all-day event. */
+function spansWholeDays(start: WallTime, end: WallTime | undefined): boolean {
+  return !!end && /^00:00(:00)?$/.test(start.time ?? '') && /^23:59/.test(end.time ?? '') && end.date >= start.date && start.offset === end.offset
 }
 
 /** The local calendar day of a resolved time (`YYYY-MM-DD`). */

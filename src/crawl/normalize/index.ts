@@ -6,8 +6,8 @@
  */
 import { EventSchema, type Event } from '../../model/event'
 import { VERSION } from '../../version'
-import { dedupeEvents } from '../dedupe'
-import type { Candidate, ExtractContext } from '../types'
+import { dedupeEvents, titleKey } from '../dedupe'
+import type { Candidate, ExtractContext, WallTime } from '../types'
 import { overlapsWindow, resolveOccurrence } from './dates'
 import { eventId } from './ids'
 import { planOccurrences, zoneFor } from './occurrences'
@@ -18,7 +18,7 @@ import { registrableDomain } from './urls'
 export type NormalizeOptions = { scrapedAt?: string; scriptVersion?: string }
 
 /** A record in the making, with what ids, series and sorting need. */
-export type Draft = { event: Event; candidate: Candidate; startMs: number; zone?: string }
+export type Draft = { event: Event; candidate: Candidate; startMs: number; start: WallTime; end?: WallTime; zone?: string }
 
 const FIELD_ORDER = Object.keys(EventSchema.properties) as (keyof Event)[]
 
@@ -33,7 +33,9 @@ function label(c: Candidate): string {
   return `${name} (${c.source.method}${c.source.id ? ` ${c.source.id}` : ''})`
 }
 
-type Tally = { floating: number }
+const STRUCTURED_FEEDS = new Set(['ics', 'tec-json', 'squarespace-json', 'localist-json', 'trumba-json'])
+
+type Tally = { floating: number; titles: Map<string, number> }
 
 function normalizeOne(c: Candidate, ctx: ExtractContext, orgDomain: string | undefined, warnings: string[], tally: Tally): Draft[] {
   const base = baseRecord(c, { baseUrl: ctx.baseUrl, orgDomain })
@@ -42,7 +44,10 @@ function normalizeOne(c: Candidate, ctx: ExtractContext, orgDomain: string | und
     return []
   }
   const zone = zoneFor(c, ctx, base)
-  const occurrences = planOccurrences(c, { zone, window: ctx.window, description: base.descriptionText }, warnings)
+  // Calendar feeds state every occurrence (or an RRULE) themselves: "monthly meeting" in an iCalendar
+  // description does not make a single VEVENT recur. Prose in descriptions counts only on web pages.
+  const listedOnce = !c.seriesKey && !STRUCTURED_FEEDS.has(c.source.format) && (tally.titles.get(titleKey(c.title)) ?? 0) <= 1
+  const occurrences = planOccurrences(c, { zone, window: ctx.window, description: base.descriptionText, allowDescriptionProse: listedOnce }, warnings)
   if (!occurrences.length) {
     if (!c.start && !c.schedule && !c.recurrence) warnings.push(`${label(c)} dropped: no usable start date`)
     return []
@@ -51,7 +56,8 @@ function normalizeOne(c: Candidate, ctx: ExtractContext, orgDomain: string | und
   let floating = false
   for (const occ of occurrences) {
     const source = occ.override ?? c
-    const r = resolveOccurrence(occ.start, occ.end, source.duration ?? c.duration, zone)
+    const occZone = occ.zone ?? zone
+    const r = resolveOccurrence(occ.start, occ.end, occ.end ? undefined : (source.duration ?? c.duration), occZone)
     for (const note of r.notes) warnings.push(`${label(c)}: ${note}`)
     if (!overlapsWindow(r, ctx.window)) continue
     const fields = occ.override ? { ...base.fields, ...baseRecord({ ...c, ...occ.override, source: c.source }, { baseUrl: ctx.baseUrl, orgDomain }).fields } : base.fields
@@ -60,7 +66,7 @@ function normalizeOne(c: Candidate, ctx: ExtractContext, orgDomain: string | und
     if (r.duration) event.duration = r.duration
     if (occ.schedule) event.schedule = occ.schedule
     if (!r.start.allDay && !r.start.zoned) floating = true
-    drafts.push({ event, candidate: c, startMs: r.start.ms, zone: r.start.zone })
+    drafts.push({ event, candidate: c, startMs: r.start.ms, start: occ.start, ...(occ.end ? { end: occ.end } : {}), zone: r.start.zone ?? occZone })
   }
   if (floating) tally.floating++
   return drafts
@@ -88,7 +94,11 @@ export function normalizeCandidates(candidates: Candidate[], ctx: ExtractContext
   const warnings: string[] = []
   const orgDomain = ctx.orgDomain ?? registrableDomain(ctx.baseUrl)
   const drafts: Draft[] = []
-  const tally: Tally = { floating: 0 }
+  const tally: Tally = { floating: 0, titles: new Map() }
+  for (const c of candidates) {
+    const key = titleKey(c.title)
+    tally.titles.set(key, (tally.titles.get(key) ?? 0) + 1)
+  }
   for (const c of candidates) {
     try {
       drafts.push(...normalizeOne(c, ctx, orgDomain, warnings, tally))

@@ -1,24 +1,86 @@
 /**
  * Which occurrences a candidate stands for, and in which zone. The zone is the source's (TZID,
  * scheduleTimezone, TEC timezone), then the organization's, then the one at the venue's coordinates.
+ * Recurring events (an RRULE, a schema.org eventSchedule, or recurrence written in prose) are expanded by
+ * the recurrence module into one occurrence per date inside the window, each carrying `schedule`.
  */
 import type { Schedule } from '../../model/event'
-import type { Candidate, ExtractContext, WallTime } from '../types'
-import { isIanaZone } from './time'
+import type { Candidate, ExtractContext, RecurrenceSpec, WallTime } from '../types'
+import { buildSchedule, expandRecurrence, proseToRecurrence, scheduleToRecurrence } from './recurrence'
 import type { BaseRecord } from './record'
+import { isIanaZone } from './time'
+import { zoneFromCoordinates } from './zones'
 
-export type PlannedOccurrence = { start: WallTime; end?: WallTime; override?: Candidate; schedule?: Schedule }
+export type PlannedOccurrence = { start: WallTime; end?: WallTime; override?: Candidate; schedule?: Schedule; zone?: string }
+export type PlanOptions = { zone?: string; window: { start: string; end: string }; description?: string; allowDescriptionProse?: boolean }
+
+/** At most this many occurrences per recurring candidate (a daily rule over a long window stays bounded). */
+export const MAX_OCCURRENCES = 500
 
 /** The zone an event's wall times are read in when they carry none of their own. */
-export function zoneFor(c: Candidate, ctx: ExtractContext, _base: BaseRecord): string | undefined {
+export function zoneFor(c: Candidate, ctx: ExtractContext, base: BaseRecord): string | undefined {
   if (isIanaZone(c.start?.zone)) return c.start!.zone
   if (isIanaZone(ctx.timezone)) return ctx.timezone
+  if (base.latitude !== undefined && base.longitude !== undefined) return zoneFromCoordinates(base.latitude, base.longitude)
   return undefined
 }
 
-/** The occurrences of a candidate: its own start, or (for a recurring event) each occurrence in the window. */
-export function planOccurrences(c: Candidate, opts: { zone?: string; window: { start: string; end: string }; description?: string }, warnings: string[]): PlannedOccurrence[] {
-  if (c.recurrence || c.schedule?.length || c.recurrenceText) warnings.push(`"${c.title ?? 'untitled'}": recurrence is not expanded yet; only the stated start is kept`)
-  if (!c.start) return []
-  return [{ start: c.start, end: c.end }]
+type Series = { start: WallTime; end?: WallTime; duration?: string; recurrence: RecurrenceSpec; zone?: string }
+
+/** Expands one series into planned occurrences, each with the series' `schedule`. */
+function expand(series: Series, window: PlanOptions['window']): PlannedOccurrence[] {
+  const occurrences = expandRecurrence({ ...series, window, limit: MAX_OCCURRENCES })
+  const schedule = buildSchedule({ ...series, occurrences })
+  return occurrences.map((o) => ({ start: o.start, ...(o.end ? { end: o.end } : {}), ...(o.override ? { override: o.override } : {}), ...(schedule ? { schedule } : {}), ...(series.zone ? { zone: series.zone } : {}) }))
+}
+
+function fromSchedules(c: Candidate, opts: PlanOptions, warnings: string[]): PlannedOccurrence[] {
+  const out: PlannedOccurrence[] = []
+  for (const s of c.schedule ?? []) {
+    const r = scheduleToRecurrence(s, opts.zone, opts.window.start)
+    const start = r?.start ?? (r && c.start)
+    if (!r || !start) {
+      warnings.push(`"${c.title ?? 'untitled'}": an eventSchedule could not be read without guessing; skipped`)
+      continue
+    }
+    out.push(...expand({ start, end: r.end, duration: r.duration ?? c.duration, recurrence: r.recurrence, zone: r.zone ?? opts.zone }, opts.window))
+  }
+  return out
+}
+
+/**
+ * The occurrences of a candidate: each occurrence of its recurrence inside the window (RRULE/RDATE/EXDATE
+ * with overrides, else eventSchedule, else recurrence stated as the event's date text), or its own
+ * start. Prose in the description only gives the single occurrence its `schedule` (when
+ * `allowDescriptionProse`: an event listed once, on a web page).
+ */
+export function planOccurrences(c: Candidate, opts: PlanOptions, warnings: string[]): PlannedOccurrence[] {
+  if (c.recurrence && c.start && (c.recurrence.rrule || c.recurrence.rdates?.length || c.recurrence.overrides?.length)) {
+    return expand({ start: c.start, end: c.end, duration: c.duration, recurrence: c.recurrence, zone: opts.zone }, opts.window)
+  }
+  if (c.schedule?.length) {
+    const planned = fromSchedules(c, opts, warnings)
+    if (planned.length || !c.start) return planned
+  }
+  if (c.start) {
+    const stated = c.recurrenceText && proseToRecurrence(c.recurrenceText)
+    if (stated) return expand({ start: c.start, end: c.end, duration: c.duration, recurrence: { rrule: stated.rrule }, zone: opts.zone }, opts.window)
+    const single: PlannedOccurrence = { start: c.start, ...(c.end ? { end: c.end } : {}) }
+    // Recurrence mentioned in a description ("the board meets monthly") describes the series in
+    // `schedule`, but only the dates the source lists become records: no occurrence is invented.
+    const mentioned = opts.allowDescriptionProse && opts.description ? proseFromDescription(opts.description) : undefined
+    const schedule = mentioned ? expand({ start: c.start, end: c.end, duration: c.duration, recurrence: { rrule: mentioned.rrule }, zone: opts.zone }, opts.window)[0]?.schedule : undefined
+    return [schedule ? { ...single, schedule } : single]
+  }
+  return []
+}
+
+/** A recurrence stated in one sentence of a description ("Meets every Tuesday at 10 am."). */
+function proseFromDescription(description: string): { rrule: string } | undefined {
+  for (const sentence of description.split(/(?<=[.!?])\s+|\n/).slice(0, 40)) {
+    if (!/\b(every|each|weekly|monthly|daily|first|second|third|fourth|last)\b/i.test(sentence)) continue
+    const r = proseToRecurrence(sentence)
+    if (r) return r
+  }
+  return undefined
 }

@@ -79,6 +79,8 @@ export function isFree(c: Candidate, offers: Offer[], cost: string | undefined):
   if (!cost) return undefined
   if (/^\s*(free|no charge|no cost|gratis)\b/i.test(cost) && !/[$€£¥]\s*[1-9]|\b[1-9]\d*(\.\d\d)?\s*(usd|eur|gbp|cad|dollars?)\b/i.test(cost)) return true
   const amount = priceFromText(cost)
+  // "Free for members, $5 guests" or "Free; $5 suggested donation": mixed, so unknown.
+  if (/\bfree\b|\bdonation\b/i.test(cost)) return undefined
   return amount !== undefined && amount > 0 ? false : undefined
 }
 

@@ -30,7 +30,9 @@ function ticketLink(c: Candidate, links: Link[], base: string, offers: NonNullab
   const own = absolute(c.ticketUrl, base)
   if (own) return own
   // Only a URL the source gave an offer counts; offers without one borrow the event's URL.
-  const offer = (c.offers ?? []).map((o) => absolute(o.url, base)).find(Boolean)
+  // The event's own page is `url`, not a separate ticketing page.
+  const eventUrl = absolute(c.url, base)
+  const offer = (c.offers ?? []).map((o) => absolute(o.url, base)).find((u) => u && u !== eventUrl)
   if (offer && offers.length) return offer
   const fromText = links.find((l) => TICKET_TEXT.test(l.text) || isTicketingLink(l.href))
   return fromText ? absolute(fromText.href, base) : undefined

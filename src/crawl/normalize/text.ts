@@ -27,6 +27,11 @@ function collapseLine(line: string): string {
 
 /** Reads HTML (or plain text with entities) into text, plus the links it held. */
 export function readRichText(raw: string, multiline: boolean): { text: string; links: Link[] } {
+  // Some sources escape their HTML once more (`&lt;p&gt;` in JSON-LD): read it as the markup it is.
+  if (!MARKUP.test(raw) && /&lt;\/?[a-z]/i.test(raw)) {
+    const decoded = decodeEntities(raw)
+    if (MARKUP.test(decoded)) return readRichText(decoded, multiline)
+  }
   if (!MARKUP.test(raw)) {
     const decoded = decodeEntities(raw).replace(CONTROL, ' ')
     const text = multiline ? decoded.split(/\r?\n|\r/).map(collapseLine).filter(Boolean).join('\n') : collapseLine(decoded.replace(/\s+/g, ' '))

@@ -22,8 +22,27 @@ export function isIanaZone(zone: string | undefined): zone is string {
   }
 }
 
-/** Offset of `zone` from UTC at the instant `ms`, in minutes east of Greenwich. */
+const offsets = new Map<string, number>()
+const QUARTER_HOUR = 900_000
+
+/**
+ * Offset of `zone` from UTC at the instant `ms`, in minutes east of Greenwich. Memoized per quarter hour
+ * since 1970: every transition since then falls on a quarter-hour instant, so the value is exact, and
+ * normalizing a calendar asks for the same few instants many times (ICU formatting is the cost).
+ */
 export function offsetAt(ms: number, zone: string): number {
+  if (ms < 0) return computeOffset(ms, zone)
+  const key = `${zone}|${Math.floor(ms / QUARTER_HOUR)}`
+  let offset = offsets.get(key)
+  if (offset === undefined) {
+    if (offsets.size > 100_000) offsets.clear()
+    offset = computeOffset(Math.floor(ms / QUARTER_HOUR) * QUARTER_HOUR, zone)
+    offsets.set(key, offset)
+  }
+  return offset
+}
+
+function computeOffset(ms: number, zone: string): number {
   const parts = formatter(zone).formatToParts(new Date(ms))
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value)
   const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'))

@@ -1,11 +1,15 @@
 // Pins the microformats reader against the microformats test suite (corpus `microformats-tests`): for
 // every h-event / classic hCalendar page, the mf2 JSON's event properties (name, start, end, url,
 // location, attendee, …, nested h-card/h-adr included) after writing date-times as ISO 8601 (see the
-// corpus NOTES.md); pages without JSON (change logs) must simply not crash.
+// corpus NOTES.md); pages without JSON (change logs) must simply not crash; the normalized events of every
+// page validate against EventSchema.
 import { describe, expect, it } from 'bun:test'
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
+import { Value } from '@sinclair/typebox/value'
 import { parse } from 'parse5'
+import { normalizeCandidates } from '../../../src/crawl/normalize'
+import { EventSchema } from '../../../src/model/event'
 import { extractHtml } from '../../../src/crawl/extract/html'
 import { findHEvents, parseMicroformats, type Mf2Item } from '../../../src/crawl/extract/html/microformats'
 import { CORPUS, canonicalIso } from '../../helpers/corpus'
@@ -50,6 +54,9 @@ for (const folder of ['v1-hcalendar', 'v2-h-event']) {
         const expected = (await Bun.file(jsonPath).json()).items as Mf2Item[]
         const actual = findHEvents(parseMicroformats(parse(html)))
         expect(actual.map(comparable)).toEqual(expected.filter((x) => x.type.includes('h-event')).map(comparable))
+        const ctx = { baseUrl: 'https://example.org/', window: { start: '2000-01-01', end: '2030-12-31' } }
+        const { events } = normalizeCandidates(extractHtml(html, ctx).candidates, ctx)
+        for (const e of events) expect(Value.Check(EventSchema, e)).toBe(true)
       })
     }
   })

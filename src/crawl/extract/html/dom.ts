@@ -15,6 +15,7 @@ const INVISIBLE = new Set(['script', 'style', 'noscript', 'template', 'head', 't
 /** Block-level elements: their boundaries separate words and lines in extracted text. */
 export const BLOCK = new Set(['address', 'article', 'aside', 'blockquote', 'br', 'dd', 'details', 'dialog', 'div', 'dl', 'dt', 'fieldset', 'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'li', 'main', 'nav', 'ol', 'p', 'pre', 'section', 'summary', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr', 'ul'])
 
+/** True for element nodes (not text, comments or the document). */
 export function isElement(node: Node): node is Element {
   return 'tagName' in node
 }
@@ -31,6 +32,7 @@ export function attr(el: Element, name: string): string | undefined {
   return undefined
 }
 
+/** True when the element carries the attribute, whatever its value (`itemscope`, `itemscope=""`). */
 export function hasAttr(el: Element, name: string): boolean {
   return el.attrs.some((a) => a.name === name)
 }

@@ -9,7 +9,7 @@ import { findEvents, fromSchemaOrg, indexIds, type SchemaItem, type SchemaSource
 import { absoluteUrl, attr, type Document, findFirst, textOf, tokens } from './dom'
 import { hEventToSchema } from './h-event'
 import { parseJsonLd } from './jsonld'
-import { collectLinks } from './links'
+import { collectLinks, registrationLink } from './links'
 import { extractListing } from './listing'
 import { findHEvents, parseMicroformats } from './microformats'
 import { parseMicrodata } from './microdata'
@@ -58,6 +58,26 @@ function canonicalUrl(doc: Document, baseUrl: string): string {
   return absoluteUrl(link && attr(link, 'href'), baseUrl) ?? absoluteUrl(og && attr(og, 'content'), baseUrl) ?? baseUrl
 }
 
+const withoutFragment = (url: string | undefined) => url?.replace(/#.*$/, '')
+
+/**
+ * An event page's own event: the one whose `@id` is the page (`…/lego-club#event`), or the only dated
+ * event on the page. It gets the page's canonical URL when it states none, and the page's registration
+ * link when it names no ticket URL.
+ */
+function attachPageUrl(doc: Document, candidates: Candidate[], baseUrl: string) {
+  const canonical = canonicalUrl(doc, baseUrl)
+  const page = new Set([withoutFragment(canonical), withoutFragment(baseUrl)])
+  for (const c of candidates) if (!c.url && page.has(withoutFragment(absoluteUrl(c.source.id, baseUrl)))) c.url = canonical
+  const dated = candidates.filter((c) => c.start || c.schedule)
+  if (dated.length === 1 && !dated[0].url) dated[0].url = canonical
+  const own = dated.filter((c) => page.has(withoutFragment(absoluteUrl(c.url, baseUrl))))
+  if (own.length === 1 && !own[0].ticketUrl) {
+    const link = registrationLink(doc, baseUrl)
+    if (link && link !== own[0].url) own[0].ticketUrl = link
+  }
+}
+
 function body(doc: Document) {
   return findFirst(doc, (el) => el.tagName === 'body') ?? doc
 }
@@ -71,9 +91,9 @@ export function extractHtmlTree(doc: Document, ctx: ExtractContext): ExtractResu
   const source: SchemaSource = { url: ctx.baseUrl, format: 'html', method: 'html' }
   const candidates = structuredCandidates(doc, source, warnings)
   const ref = ctx.window.start
-  if (candidates.length) {
-    const withStart = candidates.filter((c) => c.start || c.schedule)
-    if (withStart.length === 1 && !withStart[0].url) withStart[0].url = canonicalUrl(doc, ctx.baseUrl)
+  // Structured events that name no day (a SportsEvent with only a name) leave the page to the listing heuristic.
+  if (candidates.some((c) => c.start || c.schedule)) {
+    attachPageUrl(doc, candidates, ctx.baseUrl)
     try {
       const refined = refineDateOnly(candidates, textOf(body(doc), { lines: true }), ref)
       if (refined) warnings.push(`${refined} date-only start(s) given the time the page shows`)

@@ -2,6 +2,7 @@
  * Links a crawler wants from a page (DESIGN §6 "Discover"): iCalendar feeds, the next page of a listing,
  * and event detail pages. All absolute and deduplicated; `webcal:` feeds are given as https.
  */
+import { isTicketingLink } from '../../normalize/urls'
 import type { ExtractLinks } from '../../types'
 import { absoluteUrl, attr, collapse, type Document, type Element, textOf, tokens, walk } from './dom'
 
@@ -46,9 +47,7 @@ export function collectLinks(doc: Document, baseUrl: string, eventUrls: string[]
       if ((rel.includes('alternate') && type.startsWith('text/calendar')) || ICS_HREF.test(href ?? '')) calendars.add(httpFeed(abs))
       else if (rel.includes('next')) next ??= abs
       else if (tag === 'a') {
-        const text = collapse(textOf(el))
-        const classes = tokens(el, 'class').join(' ')
-        if (!next && (NEXT_TEXT.test(text) || /(^|[\s_-])next([\s_-]|$)/i.test(classes) || /next/i.test(attr(el, 'aria-label') ?? ''))) next = abs
+        if (!next && isNextLink(el)) next = abs
         else if (isEventPage(abs, base)) events.add(abs)
       }
     }
@@ -59,7 +58,7 @@ export function collectLinks(doc: Document, baseUrl: string, eventUrls: string[]
   })
   for (const u of eventUrls) {
     const abs = absoluteUrl(u, base)
-    if (abs) events.add(abs)
+    if (abs && abs.split('#')[0] !== baseUrl.split('#')[0]) events.add(abs)
   }
   if (next) events.delete(next)
   const links: ExtractLinks = { calendars: [...calendars], events: [...events].filter((u) => !calendars.has(u)) }
@@ -67,9 +66,16 @@ export function collectLinks(doc: Document, baseUrl: string, eventUrls: string[]
   return links
 }
 
+function isNextLink(el: Element): boolean {
+  if (/(^|[\s_-])next([\s_-]|$)/i.test(attr(el, 'class') ?? '') || /next/i.test(attr(el, 'aria-label') ?? '')) return true
+  const text = textOf(el)
+  return text.length < 40 && NEXT_TEXT.test(collapse(text))
+}
+
 function isEventPage(url: string, base: string): boolean {
   const u = new URL(url)
   const path = u.pathname + u.search
+  if (!EVENT_PATH.test(path)) return false
   return EVENT_PATH.test(path) && !NOT_EVENT_PATH.test(path) && sameSite(url, base) && url.split('#')[0] !== base.split('#')[0]
 }
 
@@ -79,4 +85,25 @@ function sameSite(a: string, b: string): boolean {
   } catch {
     return false
   }
+}
+
+const REGISTER_TEXT = /\b(register|registration|tickets?|rsvp|sign ?up|book (now|a seat|a spot|tickets?)|reserve (a|your) (seat|spot|place))\b/i
+const CHROME = new Set(['nav', 'header', 'footer'])
+
+/**
+ * The registration or ticket link of an event page: an anchor in the page's content (not its navigation,
+ * header or footer) whose text asks to register / buy tickets / RSVP, or that points to a ticketing or
+ * registration service. Calendar-export links never count.
+ */
+export function registrationLink(doc: Document, baseUrl: string): string | undefined {
+  let found: string | undefined
+  walk(doc, (el) => {
+    if (found || CHROME.has(el.tagName) || attr(el, 'role') === 'navigation') return false
+    if (el.tagName !== 'a') return
+    const href = attr(el, 'href')
+    const abs = absoluteUrl(href, baseUrl)
+    if (!abs || ICS_HREF.test(href ?? '') || /add to (my )?calendar|google calendar|outlook/i.test(textOf(el))) return
+    if (REGISTER_TEXT.test(collapse(textOf(el))) || isTicketingLink(abs)) found = abs
+  })
+  return found
 }

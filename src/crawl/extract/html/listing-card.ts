@@ -88,7 +88,8 @@ function timeOnly(text: string, ref: string): ProseWhen | undefined {
   return findProseDates(text, ref).find((w) => !w.date && w.time)
 }
 
-export type CardContext = { sourceUrl: string; ref: string; contextDate?: string }
+/** `contextDate` is asked only when a card names no day itself (it may cost a chrono parse). */
+export type CardContext = { sourceUrl: string; ref: string; contextDate?: () => string | undefined }
 
 /**
  * The Candidate a listing card describes, or undefined when it lacks a title or a day. A time is taken only
@@ -102,7 +103,16 @@ export function readCard(card: Element, ctx: CardContext): Candidate | undefined
   let start: WallTime | undefined
   let end: WallTime | undefined
   const machine = machineDates(card)
-  const prose = proseWhen(rest, ctx.ref)
+  // The card's date element, when it has one, is read first: shorter text for chrono, no stray numbers.
+  const dateEl = findFirst(card, (e) => e !== title.el && tokens(e, 'class').some((c) => DATE_CLASS.test(c) && !TITLE_CLASS.test(c)))
+  const dateText = dateEl ? textOf(dateEl, { skip: isPublished }) : ''
+  // A card may only name its day at the start of its title ("June 13: Lego Club"); a day later in a title
+  // ("Closed June 19 for Juneteenth") is a notice, not a schedule.
+  const titleDay = () => {
+    const w = proseWhen(title.text, ctx.ref)
+    return w && w.index <= 4 ? w : undefined
+  }
+  const prose = (dateText && proseWhen(dateText, ctx.ref)) || proseWhen(rest, ctx.ref) || (machine.length ? undefined : titleDay())
   if (machine.length) {
     start = machine[0]
     if (machine[1] && machine[1].date >= machine[0].date) end = machine[1]
@@ -114,35 +124,42 @@ export function readCard(card: Element, ctx: CardContext): Candidate | undefined
     start = prose.time ? { date: prose.date, time: prose.time } : { date: prose.date }
     if (prose.endTime) end = { date: prose.endDate ?? prose.date, time: prose.endTime }
     else if (prose.endDate) end = { date: prose.endDate }
-  } else if (ctx.contextDate) {
-    const t = timeOnly(rest, ctx.ref)
-    start = t?.time ? { date: ctx.contextDate, time: t.time } : { date: ctx.contextDate }
-    if (t?.endTime) end = { date: ctx.contextDate, time: t.endTime }
+  } else {
+    const day = ctx.contextDate?.()
+    if (day) {
+      const t = timeOnly(rest, ctx.ref)
+      start = t?.time ? { date: day, time: t.time } : { date: day }
+      if (t?.endTime) end = { date: day, time: t.endTime }
+    }
   }
   if (!start) return undefined
   const c: Candidate = { source: { url: ctx.sourceUrl, format: 'html', method: 'listing' }, title: title.text, start }
   if (end) c.end = end
   const url = linkOf(card, title)
   if (url) c.url = url
-  const description = lines
-    .split('\n')
-    .filter((l) => l !== title.text && !GENERIC_LINK.test(l) && findProseDates(l, ctx.ref).every((w) => w.endIndex - w.index < l.length * 0.6))
-    .join('\n')
-    .slice(0, 2000)
-  if (description.length > 15) c.description = description
   const location = classText(card, /(location|venue|where|place|address)/i)
   if (location && location !== title.text) c.place = { name: location.replace(/^(location|where|venue)\s*:\s*/i, '') }
-  const img = findFirst(card, (e) => e.tagName === 'img')
-  const src = img && (attr(img, 'src') ?? attr(img, 'data-src'))
-  if (src && !src.startsWith('data:')) c.image = src
   const cats = classText(card, /(categor|tags?$|audience|event-type)/i)
   if (cats) c.categories = cats.split(/[,|•·]/).map((s) => s.trim()).filter(Boolean)
   const cost = classText(card, /(cost|price|fee|admission)/i)
   if (cost) c.cost = cost
+  const description = classText(card, /(summary|description|excerpt|teaser|blurb)/i) ?? describe(lines, [title.text, location, cats, cost], ctx.ref)
+  if (description && description.length > 15) c.description = description.slice(0, 2000)
+  const img = findFirst(card, (e) => e.tagName === 'img')
+  const src = img && (attr(img, 'src') ?? attr(img, 'data-src'))
+  if (src && !src.startsWith('data:')) c.image = src
   const ticket = findAll(card, (e) => e.tagName === 'a' && TICKET_TEXT.test(textOf(e))).map(usableHref).find(Boolean)
   if (ticket && ticket !== url) c.ticketUrl = ticket
   if (tokens(card, 'class').some((cl) => CANCELLED_CLASS.test(cl))) c.status = 'EventCancelled'
   return c
+}
+
+/** The card's own prose: its lines minus the title, date, place, category and cost lines and button labels. */
+function describe(lines: string, known: (string | undefined)[], ref: string): string | undefined {
+  const skip = new Set(known.filter(Boolean))
+  const isDateLine = (l: string) => /\d/.test(l) && findProseDates(l, ref).some((w) => w.endIndex - w.index >= l.length * 0.6)
+  const kept = lines.split('\n').filter((l) => !skip.has(l) && !GENERIC_LINK.test(l) && !(l.length < 30 && TICKET_TEXT.test(l)) && !isDateLine(l))
+  return kept.join('\n') || undefined
 }
 
 /** A day named by a heading or label with no time (a listing's "Saturday, June 7" group header). */

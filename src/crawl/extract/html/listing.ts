@@ -98,8 +98,10 @@ export function extractListing(doc: Document, options: ListingOptions): ListingR
       if (group.some((el) => holdsAccepted.has(el))) continue
       const budget = group.slice(0, MAX_CARDS - cards)
       if (budget.length < group.length) truncated = true
-      const contextDay = contextDate(container, group[0], options.ref)
-      const read = budget.map((card) => ({ card, candidate: hasDigitOrTime(card) || contextDay ? readCard(card, { sourceUrl: options.sourceUrl, ref: options.ref, contextDate: contextDay }) : undefined }))
+      let day: { value?: string } | undefined
+      const contextDay = () => (day ??= { value: contextDate(container, group[0], options.ref) }).value
+      const cardCtx = { sourceUrl: options.sourceUrl, ref: options.ref, contextDate: contextDay }
+      const read = budget.map((card) => ({ card, candidate: hasDigitOrTime(card) || contextDay() ? readCard(card, cardCtx) : undefined }))
       cards += budget.length
       const good = read.filter((r) => r.candidate)
       if (good.length < 2 || good.length * 2 < budget.length) continue

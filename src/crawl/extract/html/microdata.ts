@@ -54,11 +54,13 @@ class MicrodataReader {
     if (id) result['@id'] = id
     path.add(root)
     const pending: Element[] = []
+    // Depth-first in document order with an explicit stack: deep markup cannot overflow the call stack.
     const collect = (el: Element) => {
-      for (const child of childrenOf(el)) {
-        if (!isElement(child)) continue
+      const stack = childrenOf(el).filter(isElement).reverse()
+      while (stack.length) {
+        const child = stack.pop()!
         if (hasAttr(child, 'itemprop')) pending.push(child)
-        if (!hasAttr(child, 'itemscope')) collect(child)
+        if (!hasAttr(child, 'itemscope')) for (const k of childrenOf(child).filter(isElement).reverse()) stack.push(k)
       }
     }
     collect(root)

@@ -42,15 +42,13 @@ function propertyClasses(el: Element, parent: { types: string[]; backcompat: boo
 /** Elements carrying `value` / `value-title` under `el`, not inside nested items. */
 function valueParts(el: Element): Element[] {
   const found: Element[] = []
-  const visit = (node: Element) => {
-    for (const child of childrenOf(node)) {
-      if (!isElement(child)) continue
-      const classes = tokens(child, 'class')
-      if (classes.includes('value') || classes.includes('value-title')) found.push(child)
-      else if (!rootTypes(child)) visit(child)
-    }
+  const stack = childrenOf(el).filter(isElement).reverse()
+  while (stack.length) {
+    const child = stack.pop()!
+    const classes = tokens(child, 'class')
+    if (classes.includes('value') || classes.includes('value-title')) found.push(child)
+    else if (!rootTypes(child)) for (const k of childrenOf(child).filter(isElement).reverse()) stack.push(k)
   }
-  visit(el)
   return found
 }
 
@@ -111,43 +109,43 @@ class Mf2Parser {
     let explicitP = false
     let explicitU = false
     let nested = false
-    const visit = (node: Element) => {
-      for (const child of childrenOf(node)) {
-        if (!isElement(child) || this.count > MAX_ITEMS) continue
-        const props = propertyClasses(child, root)
-        const childRoot = depth < 20 ? rootTypes(child) : undefined
-        if (childRoot) {
-          const inner = this.item(child, childRoot, depth + 1)
-          nested = true
-          if (!props.length) (item.children ??= []).push(inner)
-          for (const prop of props) {
-            const [prefix, name] = splitProp(prop)
-            const first = (key: string) => inner.properties[key]?.[0]
-            const v = prefix === 'u' ? first('url') : prefix === 'p' ? first('name') : undefined
-            push(name, { ...inner, value: typeof v === 'string' ? v : collapse(textOf(child)) })
-            if (prefix === 'p' || prefix === 'e') explicitP = true
-            if (prefix === 'u') explicitU = true
-          }
-          continue
-        }
+    // Depth-first in document order with an explicit stack: deep markup cannot overflow the call stack.
+    const stack: Element[] = childrenOf(el).filter(isElement).reverse()
+    while (stack.length) {
+      const child = stack.pop()!
+      if (this.count > MAX_ITEMS) continue
+      const props = propertyClasses(child, root)
+      const childRoot = depth < 20 ? rootTypes(child) : undefined
+      if (childRoot) {
+        const inner = this.item(child, childRoot, depth + 1)
+        nested = true
+        if (!props.length) (item.children ??= []).push(inner)
         for (const prop of props) {
           const [prefix, name] = splitProp(prop)
-          if (prefix === 'p') {
-            explicitP = true
-            push(name, pValue(child))
-          } else if (prefix === 'u') {
-            explicitU = true
-            push(name, uValue(child))
-          } else if (prefix === 'dt') push(name, dtValue(child))
-          else {
-            explicitP = true
-            push(name, { html: '', value: collapse(textOf(child)) })
-          }
+          const first = (key: string) => inner.properties[key]?.[0]
+          const v = prefix === 'u' ? first('url') : prefix === 'p' ? first('name') : undefined
+          push(name, { ...inner, value: typeof v === 'string' ? v : collapse(textOf(child)) })
+          if (prefix === 'p' || prefix === 'e') explicitP = true
+          if (prefix === 'u') explicitU = true
         }
-        visit(child)
+        continue
       }
+      for (const prop of props) {
+        const [prefix, name] = splitProp(prop)
+        if (prefix === 'p') {
+          explicitP = true
+          push(name, pValue(child))
+        } else if (prefix === 'u') {
+          explicitU = true
+          push(name, uValue(child))
+        } else if (prefix === 'dt') push(name, dtValue(child))
+        else {
+          explicitP = true
+          push(name, { html: '', value: collapse(textOf(child)) })
+        }
+      }
+      for (const k of childrenOf(child).filter(isElement).reverse()) stack.push(k)
     }
-    visit(el)
     if (!root.backcompat) this.implied(el, item, { explicitP, explicitU, nested })
     impliedEndDate(item)
     return item

@@ -64,16 +64,25 @@ export function parseRdfa(doc: Document): SchemaItem[] {
   let count = 0
   const visit = (el: Element, parent: Scope, depth: number) => {
     if (depth > MAX_DEPTH || count > MAX_ITEMS) return
-    const scope: Scope = { ...parent }
-    const vocab = attr(el, 'vocab')
-    if (vocab !== undefined) scope.vocab = vocab.trim() ? (SCHEMA.test(vocab.trim()) ? vocab.trim().replace(/\/?$/, '/') : vocab.trim()) : undefined
-    const prefix = attr(el, 'prefix')
-    if (prefix) scope.prefixes = parsePrefixes(prefix, scope.prefixes)
-    const properties = tokens(el, 'property')
-      .map((p) => schemaProperty(expand(p, scope)))
-      .filter((p): p is string => !!p)
-    const hasTypeof = hasAttr(el, 'typeof')
-    if (hasTypeof) {
+    let vocab: string | undefined
+    let prefix: string | undefined
+    let property: string | undefined
+    let typed = false
+    for (const a of el.attrs) {
+      if (a.name === 'vocab') vocab = a.value
+      else if (a.name === 'prefix') prefix = a.value
+      else if (a.name === 'property') property = a.value
+      else if (a.name === 'typeof') typed = true
+    }
+    // Most elements carry no RDFa: walk on with the parent's scope, allocating nothing.
+    let scope = parent
+    if (vocab !== undefined || prefix !== undefined || typed) {
+      scope = { ...parent }
+      if (vocab !== undefined) scope.vocab = vocab.trim() ? (SCHEMA.test(vocab.trim()) ? vocab.trim().replace(/\/?$/, '/') : vocab.trim()) : undefined
+      if (prefix) scope.prefixes = parsePrefixes(prefix, scope.prefixes)
+    }
+    const properties = property === undefined ? [] : property.trim().split(/\s+/).map((p) => schemaProperty(expand(p, scope))).filter((p): p is string => !!p)
+    if (typed) {
       count++
       const item: SchemaItem = {}
       const types = tokens(el, 'typeof').map((t) => expand(t, scope))

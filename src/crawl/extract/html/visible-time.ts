@@ -3,6 +3,7 @@
  * the time the page writes for that event (near its title, on the same day) so that the precise value
  * wins. It only ever refines a day the structured data already states; it never moves it.
  */
+import { decodeEntities } from '../../normalize/text'
 import { findProseDates, type ProseWhen } from '../prose-dates'
 import type { Candidate } from '../../types'
 import { collapse } from './dom'
@@ -61,7 +62,7 @@ export function refineDateOnly(candidates: Candidate[], pageText: string, ref: s
   let refined = 0
   for (const c of targets) {
     const date = c.start!.date
-    const title = norm(c.title!)
+    const title = norm(decodeEntities(c.title!))
     let found: { time: string; endTime?: string } | undefined
     for (let i = 0; i < lower.length && !found; i++) {
       if (title.length >= 3 && (lower[i].includes(title) || (lower[i].length >= 8 && title.includes(lower[i])))) found = timeNear(dates, date, i - BEFORE, i + AFTER)

@@ -1,0 +1,73 @@
+// Pins deduplication (DESIGN §6 "Dedupe"): the same event from a feed and a page (same start instant, or
+// the same day when one side is date-only, and a matching id, URL or title) becomes one record keeping
+// the richer fields (precise time, longer description, more offers, fuller venue, all categories) and the
+// order-independent smaller id; different events at the same time stay apart.
+import { describe, expect, it } from 'bun:test'
+import { dedupeEvents, mergeEvents, sameEvent, titleKey } from '../../src/crawl/dedupe'
+import type { Event } from '../../src/model/event'
+import { runBytes } from '../helpers/extract'
+
+const feed: Event = { title: 'Toddler Storytime', startDate: '2026-06-03T10:30:00-04:00', endDate: '2026-06-03T11:00:00-04:00', event_id: 'evt_b', url: 'https://lib.example.org/e/storytime', description: 'Stories.', categories: ['Kids'] }
+const page: Event = {
+  title: 'CANCELLED: Toddler Storytime',
+  startDate: '2026-06-03T14:30:00+00:00',
+  event_id: 'evt_a',
+  description: 'Stories, songs and rhymes for toddlers.',
+  offers: [{ name: 'Admission', price: 0, priceCurrency: 'USD', availability: 'InStock', url: 'https://lib.example.org/e/storytime' }],
+  venue: { name: 'Children’s Room', address: '120 Main St', latitude: 1, longitude: 2 },
+  categories: ['kids', 'storytime'],
+  image_url: 'https://lib.example.org/i.jpg',
+}
+
+describe('sameEvent', () => {
+  it('matches the same instant written in two offsets and a title with a status word', () => {
+    expect(titleKey('CANCELLED: Toddler Storytime!')).toBe('toddler storytime')
+    expect(sameEvent(feed, page)).toBe(true)
+  })
+
+  it('matches a date-only record to a timed one on the same day', () => {
+    expect(sameEvent({ title: 'Lego Club', startDate: '2026-06-13' }, { title: 'LEGO® Club', startDate: '2026-06-13T10:30:00-05:00' })).toBe(true)
+  })
+
+  it('keeps different events at the same time apart, and the same title at other times', () => {
+    expect(sameEvent({ title: 'Chess Club', startDate: '2026-06-03T16:00:00-05:00', url: 'https://x.org/cal' }, { title: 'Lego Club', startDate: '2026-06-03T16:00:00-05:00', url: 'https://x.org/cal' })).toBe(false)
+    expect(sameEvent(feed, { ...feed, event_id: 'evt_c', startDate: '2026-06-10T10:30:00-04:00' })).toBe(false)
+  })
+})
+
+describe('mergeEvents', () => {
+  it('keeps the richer value of each field, whichever record comes first', () => {
+    for (const merged of [mergeEvents(feed, page), mergeEvents(page, feed)]) {
+      expect(merged.description).toBe('Stories, songs and rhymes for toddlers.')
+      expect(merged.offers).toHaveLength(1)
+      expect(merged.venue?.name).toBe('Children’s Room')
+      expect(merged.image_url).toBe('https://lib.example.org/i.jpg')
+      expect(merged.event_id).toBe('evt_a')
+      expect(new Set(merged.categories?.map((c) => c.toLowerCase()))).toEqual(new Set(['kids', 'storytime']))
+    }
+  })
+
+  it('takes the precise time over a date-only one, with its end', () => {
+    const merged = mergeEvents({ title: 'Lego Club', startDate: '2026-06-13', endDate: '2026-06-13' }, { title: 'Lego Club', startDate: '2026-06-13T10:30:00-05:00', endDate: '2026-06-13T12:00:00-05:00' })
+    expect([merged.startDate, merged.endDate]).toEqual(['2026-06-13T10:30:00-05:00', '2026-06-13T12:00:00-05:00'])
+  })
+})
+
+describe('dedupeEvents', () => {
+  it('merges duplicates and counts them, keeping first-seen order', () => {
+    const other: Event = { title: 'Chess Club', startDate: '2026-06-03T16:00:00-04:00', event_id: 'evt_z' }
+    const { events, merged } = dedupeEvents([feed, other, page])
+    expect(merged).toBe(1)
+    expect(events.map((e) => e.title)).toEqual(['Toddler Storytime', 'Chess Club'])
+  })
+
+  it('collapses the same event given as JSON-LD and microdata on one page', () => {
+    const html = `<html><head><script type="application/ld+json">{"@context":"https://schema.org","@type":"Event","name":"Star Party","startDate":"2026-06-12T21:00-06:00","location":{"@type":"Place","name":"Observatory Hill"}}</script></head>
+      <body><div itemscope itemtype="https://schema.org/Event"><h1 itemprop="name">Star Party</h1><time itemprop="startDate" datetime="2026-06-12T21:00-06:00">June 12, 9 PM</time>
+      <p itemprop="description">Telescopes provided by the astronomy club; dress warmly.</p></div></body></html>`
+    const { events, warnings } = runBytes(html, { baseUrl: 'https://parks.example.gov/star-party', window: { start: '2026-06-01', end: '2026-06-30' } })
+    expect(events).toHaveLength(1)
+    expect(events[0]).toMatchObject({ title: 'Star Party', venue: { name: 'Observatory Hill' }, description: 'Telescopes provided by the astronomy club; dress warmly.' })
+    expect(warnings).toContain('1 duplicate record(s) merged')
+  })
+})

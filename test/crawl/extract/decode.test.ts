@@ -1,0 +1,31 @@
+// Pins byte decoding (extractDocument): BOM first, then the Content-Type charset, then a `<meta charset>`
+// or XML declaration, then UTF-8 when valid, else windows-1252; never a throw.
+import { describe, expect, it } from 'bun:test'
+import { decodeBody } from '../../../src/crawl/extract/decode'
+
+const latin1 = (text: string) => Uint8Array.from([...text].map((c) => c.charCodeAt(0)))
+
+describe('decodeBody', () => {
+  it('honours byte-order marks', () => {
+    expect(decodeBody(Uint8Array.from([0xef, 0xbb, 0xbf, 0x63, 0x61, 0x66, 0xc3, 0xa9])).text).toBe('café')
+    const utf16 = Uint8Array.from([0xff, 0xfe, 0x63, 0x00, 0xe9, 0x00])
+    expect(decodeBody(utf16)).toMatchObject({ text: 'cé', charset: 'utf-16le' })
+  })
+
+  it('uses the Content-Type charset, then the page’s own declaration', () => {
+    expect(decodeBody(latin1('caf\u00e9'), 'text/html; charset=ISO-8859-1').text).toBe('café')
+    expect(decodeBody(latin1('<meta charset="windows-1252"><p>\u0093quoted\u0094</p>')).text).toContain('“quoted”')
+    expect(decodeBody(latin1('<?xml version="1.0" encoding="ISO-8859-1"?><rss>caf\u00e9</rss>')).text).toContain('café')
+  })
+
+  it('falls back to UTF-8 when valid, else windows-1252', () => {
+    expect(decodeBody(new TextEncoder().encode('Café – Story Time')).text).toBe('Café – Story Time')
+    expect(decodeBody(latin1('Caf\u00e9')).charset).toBe('windows-1252')
+  })
+
+  it('reports a charset it does not know and still decodes', () => {
+    const r = decodeBody(new TextEncoder().encode('ok'), 'text/html; charset=x-klingon')
+    expect(r.text).toBe('ok')
+    expect(r.warnings[0]).toContain('x-klingon')
+  })
+})

@@ -1,0 +1,119 @@
+// Pins discovery and crawling on realistic fixture sites served on loopback (issue 5): what each site's
+// crawl finds (its expected.json, written by hand) and what it refuses: The Events Calendar (REST, ICS,
+// JSON-LD), a Google Calendar embed, Squarespace, plain listing cards with pagination, a robots.txt that
+// forbids the calendar, redirects to private addresses, a server that never answers, a 20 MB page.
+import { afterEach, describe, expect, it } from 'bun:test'
+import type { CrawlRequest, CrawlResult } from '../../src/crawl/crawl-types'
+import { crawlSite, CrawlFailure, type CrawlDeps } from '../../src/crawl/pipeline'
+import { startFixtureSite, type FixtureSite } from '../helpers/fixture-server'
+
+const NOW = new Date('2026-12-02T15:00:00Z')
+const sites: FixtureSite[] = []
+afterEach(async () => {
+  for (const s of sites.splice(0)) await s.stop()
+})
+
+async function crawl(name: string, extra: Partial<CrawlRequest> = {}, routes?: Record<string, string>) {
+  const site = await startFixtureSite(name, { now: NOW, ...(routes ? { routes } : {}) })
+  sites.push(site)
+  const expected = site.expected() as any
+  const request: CrawlRequest = {
+    startUrl: `${site.url}/`,
+    orgDomain: new URL(site.url).host,
+    window: expected.window ?? { start: '2026-12-02', end: '2027-03-02' },
+    hints: { calendarUrls: [], eventUrls: [] },
+    maxPages: 60,
+    budgetMs: 30_000,
+    userAgent: 'event-index-test/1.0',
+    allowPrivate: false,
+    politenessMs: 0,
+    scriptVersion: 'test',
+    ...extra,
+  }
+  const deps: CrawlDeps = {
+    now: () => NOW.getTime(),
+    fetcher: {
+      addressAllowed: (ip) => ip === '127.0.0.1',
+      headersTimeoutMs: 400,
+      totalTimeoutMs: 1500,
+      rewriteUrl: (url) => (url.hostname === 'calendar.google.com' ? new URL(site.externalUrl(url.href)) : undefined),
+    },
+  }
+  return { site, expected, request, deps, run: () => crawlSite(request, deps) }
+}
+
+const found = (result: CrawlResult) => result.events.map((f) => `${f.event.title} @ ${f.event.startDate}`).sort()
+const wanted = (expected: any) => (expected.events as { title: string; start: string }[]).map((e) => `${e.title} @ ${e.start}`).sort()
+
+describe('crawling fixture sites', () => {
+  it('wordpress-tec: every event once, from the REST API, the iCal export and the list view', async () => {
+    const { run, expected, site } = await crawl('wordpress-tec')
+    const result = await run()
+    expect(found(result)).toEqual(wanted(expected))
+    expect(result.sources.map((s) => s.kind)).toContain('tec-rest')
+    expect(result.organization.platform).toBe('the-events-calendar')
+    expect(result.organization.timezone).toBe('America/New_York')
+    const cancelled = result.events.find((f) => f.event.title?.startsWith('CANCELLED'))!.event
+    expect(cancelled.eventStatus).toBe('EventCancelled')
+    expect(site.paths().some((p) => p.startsWith('/wp-json/tribe/events/v1/events'))).toBe(true)
+  })
+
+  it('google-embed: the public ICS behind the iframe, recurrences expanded', async () => {
+    const { run, expected } = await crawl('google-embed')
+    const result = await run()
+    expect(found(result)).toEqual(wanted(expected))
+    expect(result.sources.some((s) => s.url.startsWith('https://calendar.google.com/') && s.status === 'ok')).toBe(true)
+  })
+
+  it('squarespace: the collection JSON', async () => {
+    const { run, expected } = await crawl('squarespace')
+    const result = await run()
+    expect(found(result)).toEqual(wanted(expected))
+  })
+
+  it('plain-listing: cards over two pages, without structured data', async () => {
+    const { run, expected, site } = await crawl('plain-listing')
+    const result = await run()
+    expect(found(result)).toEqual(wanted(expected))
+    expect(site.paths()).toContain('/whats-on')
+  })
+
+  it('robots-forbid: nothing under /calendar is ever requested', async () => {
+    const { run, site } = await crawl('robots-forbid')
+    const result = await run()
+    expect(result.events).toEqual([])
+    expect(site.paths().filter((p) => p.startsWith('/calendar'))).toEqual([])
+    expect(result.refused.some((r) => r.reason.startsWith('robots_disallowed'))).toBe(true)
+  })
+
+  it('redirect-private: refused before connecting, and the job fails for good', async () => {
+    const { run } = await crawl('redirect-private')
+    const error = await run().catch((e) => e)
+    expect(error).toBeInstanceOf(CrawlFailure)
+    expect(error.retryable).toBe(false)
+    expect(error.message).toContain('private or reserved address')
+  })
+
+  it('never-answers: a timeout that may be retried', async () => {
+    const { run } = await crawl('never-answers')
+    const started = performance.now()
+    const error = await run().catch((e) => e)
+    expect(error).toBeInstanceOf(CrawlFailure)
+    expect(error.retryable).toBe(true)
+    expect(performance.now() - started).toBeLessThan(5000)
+  })
+
+  it('huge-page: the 20 MB page is refused, the feed beside it is read', async () => {
+    const { run, expected } = await crawl('huge-page', {}, undefined)
+    const result = await run()
+    expect(found(result)).toEqual(wanted(expected))
+    expect(result.refused.some((r) => r.url.endsWith('/events') && r.reason.startsWith('too_large'))).toBe(true)
+  })
+
+  it('bench-200: every one of 200 event pages', async () => {
+    const { run, expected } = await crawl('bench-200', { maxPages: 260 })
+    const result = await run()
+    expect(result.events).toHaveLength(200)
+    expect(found(result)).toEqual(wanted(expected))
+  })
+})
