@@ -84,6 +84,8 @@ describe('anonymous tools', () => {
     const cities = await ok('list_cities', {})
     expect(cities.cities).toEqual(expect.arrayContaining([{ city: 'Springfield', eventCount: 2 }, { city: 'Shelbyville', eventCount: 1 }]))
     expect((await callTool(client, 'list_cities', { limit: 0 })).isError).toBe(true)
+    expect((await callTool(client, 'list_categories', { limit: 501 })).isError).toBe(true)
+    expect((await callTool(client, 'get_service_status', { unexpected: 1 })).isError ?? false).toBe(false)
   })
 
   it('get_index_job reports a job by its unguessable id', async () => {

@@ -73,7 +73,12 @@ describe('paid tools', () => {
     const otherClient = await connect(app.mcpUrl, { token: other.token })
     await fails('cancel_index_job', { jobId: listed.jobs[1].jobId }, 'not_found', otherClient)
     expect((await ok('list_index_jobs', {}, otherClient)).count).toBe(0)
+    expect((await callTool(otherClient, 'list_index_jobs', { limit: 101 })).isError).toBe(true)
+    await fails('cancel_index_job', { jobId }, 'not_found', otherClient)
     await otherClient.close()
+    app.db.$client.run("UPDATE index_jobs SET state = 'ready' WHERE job_id = ?1", [listed.jobs[1].jobId])
+    expect(await fails('cancel_index_job', { jobId: listed.jobs[1].jobId }, 'job_finished')).toMatchObject({ status: 'ready' })
+    expect(await ok('cancel_index_job', { jobId })).toEqual({ jobId, status: 'cancelled' })
   })
 
   it('get_organization_events debits one credit per event; zero events and unindexed organizations are free', async () => {
