@@ -12,5 +12,4 @@ export function requestIdPlugin() {
       const incoming = request.headers.get('x-request-id')
       set.headers['x-request-id'] = incoming && ACCEPTABLE.test(incoming) ? incoming : crypto.randomUUID()
     })
-    .derive({ as: 'global' }, ({ set }) => ({ requestId: String(set.headers['x-request-id']) }))
 }

@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia'
 import type { Db } from '../db'
 import type { GatewayPlugin } from '../gateway/plugin'
-import { searchEvents } from '../services/search-events'
+import { answerBytes, searchEvents } from '../services/search-events'
 import { assertDateWindow, gatewayErrors } from './common.model'
 import { EventSearchQuery, searchResponses } from './search.model'
 
@@ -11,7 +11,7 @@ export function searchRoutes(deps: { gateway: GatewayPlugin; db: Db; now: () => 
     .use(deps.gateway).get(
     '/search/events',
     ({ query, set }) =>
-      new Response(searchEvents(deps.db, query, deps.now()).json, {
+      new Response(answerBytes(searchEvents(deps.db, query, deps.now())), {
         headers: { 'content-type': 'application/json', 'x-request-id': String(set.headers['x-request-id'] ?? '') },
       }),
     {

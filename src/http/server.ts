@@ -21,13 +21,16 @@ export function startServer(app: App, options: { hostname: string; port: number;
     maxRequestBodySize: SOCKET_BODY_CAP,
     development: false,
     async fetch(request) {
+      if (!logger.enabled('info')) return app.handle(request)
       const started = performance.now()
       const response = await app.handle(request)
-      const url = new URL(request.url)
+      const url = request.url
+      const pathStart = url.indexOf('/', url.indexOf('//') + 2)
+      const queryStart = url.indexOf('?', pathStart)
       logger.info('request', {
         requestId: response.headers.get('x-request-id'),
         method: request.method,
-        path: url.pathname,
+        path: queryStart < 0 ? url.slice(pathStart) : url.slice(pathStart, queryStart),
         status: response.status,
         durationMs: Math.round((performance.now() - started) * 100) / 100,
       })

@@ -6,7 +6,15 @@ import { DEFAULT_WINDOW_DAYS } from './index-jobs'
 
 export type EventSearchInput = { startDate?: string; endDate?: string; category?: string; city?: string; limit?: number }
 export type AppliedFilters = { startDate: string; endDate: string; category: string | null; city: string | null }
-export type SearchAnswer = { count: number; filters: AppliedFilters; json: string }
+export type SearchAnswer = { count: number; filters: AppliedFilters; json: string; bytes?: Uint8Array }
+
+const encoder = new TextEncoder()
+
+/** The answer's body as UTF-8, encoded once per cached answer rather than once per request. */
+export function answerBytes(answer: SearchAnswer): Uint8Array {
+  answer.bytes ??= encoder.encode(answer.json)
+  return answer.bytes
+}
 
 /** Event search defaults (documented in the OpenAPI description of each parameter). */
 export const SEARCH_DEFAULTS = { limit: 50, windowDays: DEFAULT_WINDOW_DAYS } as const
