@@ -13,10 +13,13 @@ import type { WorkerStatus } from './http/health.model'
 import { orgsRoutes } from './http/orgs'
 import { reportRoutes } from './http/report'
 import { requestIdPlugin } from './http/request-id'
-import { reservedRoutes } from './http/reserved'
+import { mcpRoutes } from './http/mcp'
+import { oauthRoutes } from './http/oauth'
 import { searchRoutes } from './http/search'
 import { silentLogger, type Logger } from './log'
 import { createMailer, type Mailer } from './report/mailer'
+import type { FetcherOptions } from './crawl/fetch/fetcher'
+import { VERSION } from './version'
 
 /** Largest request body accepted; the spec's biggest body (a hints object) fits many times over. */
 export const MAX_BODY_BYTES = 1024 * 1024
@@ -35,11 +38,15 @@ export type AppDeps = {
   mailer?: Mailer
   /** Called when a job was enqueued (the runner claims it at once instead of at its next poll). */
   onJobQueued?: () => void
+  /** The port actually listened on (PORT=0 picks one); Host/Origin checks of /mcp name it. Default: PORT. */
+  listeningPort?: () => number
+  /** Test seams for the fetches MCP makes (client metadata documents, previews): resolver, timeouts. */
+  mcpFetcher?: Partial<FetcherOptions>
 }
 
 /**
  * Builds the HTTP application: errors first (global), request ids, the gateway (authentication in
- * `derive`, before validation), then the routes. Never listens: tests call `app.handle(new Request(...))`
+ * `derive`, before validation), then the REST routes, the OAuth documents and endpoints, and `/mcp`. Never listens: tests call `app.handle(new Request(...))`
  * and `startServer` serves it. `normalize: false` keeps Elysia from silently rewriting a wrongly typed
  * body into a valid one.
  */
@@ -52,6 +59,8 @@ export function createApp(deps: AppDeps) {
     deps.usage ??
     createUsageClient({ url: config.GW_USAGE_URL, readKey: config.GW_USAGE_READ_KEY, writeKey: config.GW_USAGE_WRITE_KEY, service: config.GW_SERVICE_SLUG })
   const publicBaseUrl = deps.publicBaseUrl ?? (() => config.PUBLIC_BASE_URL || `http://${config.HOST}:${config.PORT}`)
+  const mailer = deps.mailer ?? createMailer(config.SMTP_URL, config.REPORT_TO)
+  const userAgent = config.CRAWL_USER_AGENT.replace('{version}', VERSION)
   const gateway = gatewayPlugin({
     keyring: parseKeyring(config.GW_SIGNING_KEYS),
     agentKeys: parseAgentKeys(config.AGENT_KEYS),
@@ -73,8 +82,32 @@ export function createApp(deps: AppDeps) {
     .use(orgsRoutes({ gateway, db, usage, now, allowPrivate: config.CRAWL_ALLOW_PRIVATE, onJobQueued: deps.onJobQueued }))
     .use(businessesRoutes({ gateway, db, usage, now }))
     .use(searchRoutes({ gateway, db, now }))
-    .use(reportRoutes({ gateway, db, now, mailer: deps.mailer ?? createMailer(config.SMTP_URL, config.REPORT_TO), dailyCap: config.REPORT_DAILY_CAP, allowPrivate: config.CRAWL_ALLOW_PRIVATE }))
-    .use(reservedRoutes())
+    .use(reportRoutes({ gateway, db, now, mailer, dailyCap: config.REPORT_DAILY_CAP, allowPrivate: config.CRAWL_ALLOW_PRIVATE }))
+    .use(oauthRoutes({ db, now, baseUrl: publicBaseUrl, userAgent, allowPrivate: config.CRAWL_ALLOW_PRIVATE, fetcher: deps.mcpFetcher }))
+    .use(
+      mcpRoutes({
+        db,
+        now,
+        baseUrl: publicBaseUrl,
+        listeningPort: deps.listeningPort ?? (() => config.PORT),
+        bindHost: config.HOST,
+        tools: {
+          db,
+          now,
+          baseUrl: publicBaseUrl,
+          allowPrivate: config.CRAWL_ALLOW_PRIVATE,
+          userAgent,
+          maxPages: config.CRAWL_MAX_PAGES,
+          mailer,
+          dailyCap: config.REPORT_DAILY_CAP,
+          workers,
+          startedAt: now(),
+          logger,
+          onJobQueued: deps.onJobQueued,
+          fetcher: deps.mcpFetcher,
+        },
+      }),
+    )
 }
 
 export type App = ReturnType<typeof createApp>

@@ -15,6 +15,7 @@ const commands: Record<string, () => Promise<Command>> = {
   sign: async () => (await import('./cli/gateway-commands')).signCommand,
   extract: async () => (await import('./cli/extract-command')).extractCommand,
   crawl: async () => (await import('./cli/crawl-command')).crawlCommand,
+  accounts: async () => (await import('./cli/accounts-command')).accountsCommand,
 }
 
 async function main(argv: string[]): Promise<number> {

@@ -38,8 +38,20 @@ export async function startService(config: Config, logger: Logger = createLogger
   const mailer = createMailer(config.SMTP_URL, config.REPORT_TO)
   const runner = new JobRunner({ db, workers: config.CRAWL_WORKERS, settings: crawlSettings(config), logger })
   const scheduler = new Scheduler({ db, mailer, logger, onEnqueued: () => runner.kick() })
-  const app = createApp({ config, db, logger, mailer, workers: () => runner.status(), onJobQueued: () => runner.kick() })
-  let server: Server<undefined>
+  let server: Server<undefined> | undefined
+  const listeningPort = () => server?.port ?? config.PORT
+  const hostName = config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST
+  const app = createApp({
+    config,
+    db,
+    logger,
+    mailer,
+    workers: () => runner.status(),
+    onJobQueued: () => runner.kick(),
+    // With PORT=0 the real port is known only once listening; links and the MCP resource must name it.
+    publicBaseUrl: () => config.PUBLIC_BASE_URL || `http://${hostName}:${listeningPort()}`,
+    listeningPort,
+  })
   try {
     server = startServer(app, { hostname: config.HOST, port: config.PORT, logger })
   } catch (error) {
@@ -49,17 +61,17 @@ export async function startService(config: Config, logger: Logger = createLogger
   runner.start()
   scheduler.start()
   void scheduler.tick()
-  const url = `http://${config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${server.port}`
+  const url = `http://${hostName}:${server.port}`
   logger.info('listening', { url, database: config.DATABASE_PATH, migrationsApplied, workers: config.CRAWL_WORKERS })
   return {
-    server,
+    server: server!,
     db,
     logger,
     url,
     migrationsApplied,
     runner,
     async stop() {
-      await server.stop()
+      await server!.stop()
       scheduler.stop()
       await runner.stop()
       closeDatabase(db)

@@ -16,10 +16,16 @@ Commands:
                         print the gw-signature (and gw-agent-id) headers for a request
   crawl <website> [--json] [--start YYYY-MM-DD --end YYYY-MM-DD]
                         crawl one site in the foreground: progress on stderr, events as JSON on stdout
+  accounts create --email E [--credits N]
+                        create an MCP account; prints its account key once
+  accounts grant --email E --credits N
+                        add prepaid credits to an MCP account
+  accounts show --email E
+                        balance and recent ledger of an MCP account
   extract <file>        extract one saved document (HTML, iCalendar, calendar JSON, RSS/Atom) to a
                         JSON array of normalized events on stdout; warnings on stderr
 
-Options for serve, dev and migrate:
+Options for serve, dev, migrate and accounts:
   --port N              overrides PORT
   --host ADDR           overrides HOST
   --db PATH             overrides DATABASE_PATH

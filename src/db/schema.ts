@@ -170,7 +170,60 @@ export const creditLedger = sqliteTable(
     reason: text('reason').notNull(),
     tool: text('tool'),
     idempotencyKey: text('idempotency_key').unique(),
+    /** SHA-256 of account, tool and canonical arguments: a retry of the same call finds its first debit. */
+    callHash: text('call_hash'),
+    /** What the charged call answered (e.g. the job it created), replayed to a retry instead of charging again. */
+    result: text('result'),
     createdAt: integer('created_at').notNull().default(sql`(unixepoch() * 1000)`),
   },
-  (table) => [index('credit_ledger_account').on(table.accountId, table.createdAt)],
+  (table) => [index('credit_ledger_account').on(table.accountId, table.createdAt), index('credit_ledger_call').on(table.accountId, table.callHash, table.createdAt)],
+)
+
+/** Signing material of the authorization server, kept in the database so tokens survive a restart. */
+export const oauthKeys = sqliteTable('oauth_keys', {
+  kid: text('kid').primaryKey(),
+  /** `jwt` (an ES256 key pair as JWKs) or `csrf` (an HMAC secret for consent-form tokens). */
+  use: text('use').notNull(),
+  alg: text('alg').notNull(),
+  privateJwk: text('private_jwk').notNull(),
+  publicJwk: text('public_jwk'),
+  createdAt: integer('created_at').notNull(),
+})
+
+/** Authorization codes: stored hashed, single use, bound to the client, redirect URI, PKCE challenge and resource. */
+export const oauthCodes = sqliteTable(
+  'oauth_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    accountId: text('account_id').notNull().references(() => accounts.accountId, { onDelete: 'cascade' }),
+    clientId: text('client_id').notNull(),
+    redirectUri: text('redirect_uri').notNull(),
+    codeChallenge: text('code_challenge').notNull(),
+    resource: text('resource').notNull(),
+    scope: text('scope').notNull(),
+    /** The refresh-token family the exchange created, revoked if the code is presented again. */
+    familyId: text('family_id'),
+    usedAt: integer('used_at'),
+    expiresAt: integer('expires_at').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (table) => [index('oauth_codes_expires').on(table.expiresAt)],
+)
+
+/** Refresh tokens: opaque, stored hashed, rotated on every use; a reused one revokes its whole family. */
+export const oauthRefreshTokens = sqliteTable(
+  'oauth_refresh_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    familyId: text('family_id').notNull(),
+    accountId: text('account_id').notNull().references(() => accounts.accountId, { onDelete: 'cascade' }),
+    clientId: text('client_id').notNull(),
+    resource: text('resource').notNull(),
+    scope: text('scope').notNull(),
+    usedAt: integer('used_at'),
+    revokedAt: integer('revoked_at'),
+    expiresAt: integer('expires_at').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (table) => [index('oauth_refresh_family').on(table.familyId)],
 )

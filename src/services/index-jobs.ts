@@ -103,3 +103,16 @@ export function jobStatus(db: Db, jobId: string, nowMs: number): JobStatus {
   const p = JSON.parse(job.progress) as Partial<Record<'pagesFetched' | 'sourcesFound' | 'eventsFound', number>>
   return { state: job.state, job, progress: { pagesFetched: p.pagesFetched ?? 0, sourcesFound: p.sourcesFound ?? 0, eventsFound: p.eventsFound ?? 0 } }
 }
+
+export type AccountJob = { jobId: string; orgId: string; website: string; state: string; eventCount: number | null; createdAt: number; finishedAt: number | null; expiresAt: number }
+
+/** The index jobs an MCP account started, newest first (reserved ones, never confirmed, are not shown). */
+export function accountJobs(db: Db, accountId: string, limit: number): AccountJob[] {
+  const rows = db.$client
+    .query(
+      `SELECT job_id, org_id, website, state, event_count, created_at, finished_at, expires_at FROM index_jobs
+       WHERE account_id = ?1 AND state <> 'reserved' ORDER BY created_at DESC, job_id LIMIT ?2`,
+    )
+    .all(accountId, limit) as { job_id: string; org_id: string; website: string; state: string; event_count: number | null; created_at: number; finished_at: number | null; expires_at: number }[]
+  return rows.map((r) => ({ jobId: r.job_id, orgId: r.org_id, website: r.website, state: r.state, eventCount: r.event_count, createdAt: r.created_at, finishedAt: r.finished_at, expiresAt: r.expires_at }))
+}

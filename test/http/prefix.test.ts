@@ -1,5 +1,6 @@
 // Pins the spec's addressing rule: a path without the single /api/v1 prefix (or with it twice) matches
-// no route and answers 403 "Missing Authentication Token"; /mcp, /.well-known and /oauth are reserved.
+// no route and answers 403 "Missing Authentication Token"; /mcp, /.well-known and /oauth
+// belong to the MCP surface, and unknown paths under the last two answer 404 {error, message}.
 import { describe, expect, it } from 'bun:test'
 import { call, makeApp } from '../helpers/app'
 
@@ -30,12 +31,19 @@ describe('the /api/v1 prefix', () => {
     expect(res.json.error).toBe('missing_authentication_token')
   })
 
-  for (const [method, path] of [['POST', '/mcp'], ['GET', '/.well-known/oauth-authorization-server'], ['POST', '/oauth/token']] as const) {
-    it(`keeps ${path} out of the 403 rule and says it is not built yet`, async () => {
+  it('keeps /mcp, /.well-known/* and /oauth/* out of the 403 rule', async () => {
+    const { app } = makeApp()
+    expect((await call(app, 'GET', '/mcp', { sign: false })).status).toBe(405)
+    expect((await call(app, 'GET', '/.well-known/oauth-authorization-server', { sign: false })).status).toBe(200)
+    expect((await call(app, 'POST', '/oauth/token', { sign: false, body: 'grant_type=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } })).json.error).toBe('invalid_request')
+  })
+
+  for (const path of ['/.well-known/openid-configuration', '/.well-known/x/y', '/oauth/register', '/oauth/a/b']) {
+    it(`answers 404 {error, message} for the unknown ${path}`, async () => {
       const { app } = makeApp()
-      const res = await call(app, method, path)
-      expect(res.status).toBe(501)
-      expect(res.json.error).toBe('not_implemented')
+      const res = await call(app, 'GET', path, { sign: false })
+      expect(res.status).toBe(404)
+      expect(res.json).toEqual({ error: 'not_found', message: expect.any(String) })
     })
   }
 })

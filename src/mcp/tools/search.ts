@@ -1,0 +1,104 @@
+import { Type as t } from '@sinclair/typebox'
+import { assertDateWindow } from '../../http/common.model'
+import { EventSchema } from '../../model/event'
+import { OrganizationSummarySchema } from '../../model/organization'
+import { listCategories, listCities, nearbyEvents } from '../../services/event-catalog'
+import { searchBusinesses } from '../../services/search-businesses'
+import { searchEvents } from '../../services/search-events'
+import { defineTool } from './define'
+import { DateArg, Filters } from './schemas'
+
+const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false }
+
+const WindowArgs = {
+  startDate: t.Optional(DateArg('first day (default: today)')),
+  endDate: t.Optional(DateArg('last day (default: startDate + 90 days)')),
+  category: t.Optional(t.String({ maxLength: 100, description: 'only events in this category (case-insensitive), e.g. kids, storytime, music' })),
+  limit: t.Optional(t.Integer({ minimum: 1, maximum: 200, description: 'at most this many events (default 50)' })),
+}
+
+/** Free: the REST event search's twin (same service, same defaults, full records with `_source`). */
+export const searchEventsTool = defineTool({
+  name: 'search_events',
+  title: 'Search events',
+  description: 'Upcoming events across every indexed organization, in start order, filtered by local date window, city and category. Free and anonymous, like the REST search.',
+  access: 'anonymous',
+  input: t.Object({ ...WindowArgs, city: t.Optional(t.String({ maxLength: 100, description: 'only events in this city (case-insensitive)' })) }),
+  output: t.Object({ count: t.Integer({ minimum: 0 }), filters: Filters, events: t.Array(EventSchema) }),
+  annotations: READ,
+  run(args, { deps }) {
+    assertDateWindow(args)
+    const result = searchEvents(deps.db, args, deps.now())
+    return JSON.parse(result.json)
+  },
+})
+
+/** Free: the same search around a point, by the venue coordinates the sources gave. */
+export const searchEventsNearbyTool = defineTool({
+  name: 'search_events_nearby',
+  title: 'Search events near a place',
+  description: 'Upcoming events whose venue is within radiusKm of a point (latitude/longitude), in start order, each with its distance. Events whose source gave no venue coordinates are not found here.',
+  access: 'anonymous',
+  input: t.Object({
+    latitude: t.Number({ minimum: -90, maximum: 90 }),
+    longitude: t.Number({ minimum: -180, maximum: 180 }),
+    radiusKm: t.Optional(t.Number({ exclusiveMinimum: 0, maximum: 200, description: 'search radius in kilometres (default 10)' })),
+    ...WindowArgs,
+  }),
+  output: t.Object({
+    count: t.Integer({ minimum: 0 }),
+    center: t.Object({ latitude: t.Number(), longitude: t.Number() }),
+    radiusKm: t.Number(),
+    filters: Filters,
+    events: t.Array(t.Composite([EventSchema, t.Object({ distanceKm: t.Number({ description: 'great-circle distance from the center' }) })])),
+  }),
+  annotations: READ,
+  run(args, { deps }) {
+    assertDateWindow(args)
+    const radiusKm = args.radiusKm ?? 10
+    const result = nearbyEvents(deps.db, { ...args, radiusKm }, deps.now())
+    return { count: result.count, center: { latitude: args.latitude, longitude: args.longitude }, radiusKm, filters: result.filters, events: result.events }
+  },
+})
+
+/** Free: the REST business search's twin. */
+export const searchBusinessesTool = defineTool({
+  name: 'search_businesses',
+  title: 'Search organizations',
+  description: 'Indexed organizations (libraries, museums, parks, …) whose name or domain matches the words of q, as prefixes; best match first.',
+  access: 'anonymous',
+  input: t.Object({ q: t.String({ minLength: 1, maxLength: 200 }), limit: t.Optional(t.Integer({ minimum: 1, maximum: 50, description: 'default 20' })) }),
+  output: t.Object({ count: t.Integer({ minimum: 0 }), query: t.String(), organizations: t.Array(OrganizationSummarySchema) }),
+  annotations: READ,
+  run: (args, { deps }) => searchBusinesses(deps.db, args.q, args.limit ?? 20),
+})
+
+export const listCategoriesTool = defineTool({
+  name: 'list_categories',
+  title: 'List event categories',
+  description: 'The categories of upcoming events (as search_events filters them), with how many events carry each; optionally within one city.',
+  access: 'anonymous',
+  input: t.Object({ city: t.Optional(t.String({ maxLength: 100 })), limit: t.Optional(t.Integer({ minimum: 1, maximum: 500, description: 'default 100' })) }),
+  output: t.Object({ count: t.Integer({ minimum: 0 }), categories: t.Array(t.Object({ category: t.String(), eventCount: t.Integer({ minimum: 1 }) })) }),
+  annotations: READ,
+  run(args, { deps }) {
+    const categories = listCategories(deps.db, { city: args.city, limit: args.limit ?? 100 }, deps.now())
+    return { count: categories.length, categories }
+  },
+})
+
+export const listCitiesTool = defineTool({
+  name: 'list_cities',
+  title: 'List cities',
+  description: 'The cities that have upcoming events, with their event counts, most events first.',
+  access: 'anonymous',
+  input: t.Object({ limit: t.Optional(t.Integer({ minimum: 1, maximum: 500, description: 'default 100' })) }),
+  output: t.Object({ count: t.Integer({ minimum: 0 }), cities: t.Array(t.Object({ city: t.String(), eventCount: t.Integer({ minimum: 1 }) })) }),
+  annotations: READ,
+  run(args, { deps }) {
+    const cities = listCities(deps.db, { limit: args.limit ?? 100 }, deps.now())
+    return { count: cities.length, cities }
+  },
+})
+
+export const searchTools = [searchEventsTool, searchEventsNearbyTool, searchBusinessesTool, listCategoriesTool, listCitiesTool]

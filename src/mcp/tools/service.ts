@@ -1,0 +1,60 @@
+import { Type as t } from '@sinclair/typebox'
+import { checkHealth } from '../../http/health'
+import { submitReport } from '../../report/reports'
+import { VERSION } from '../../version'
+import { defineTool } from './define'
+import { OrgIdArg } from './schemas'
+
+export const getServiceStatusTool = defineTool({
+  name: 'get_service_status',
+  title: 'Get the service status',
+  description: 'Version, database and crawler worker status, and how many organizations and upcoming events are indexed.',
+  access: 'anonymous',
+  input: t.Object({}),
+  output: t.Object({
+    status: t.String({ description: 'ok or degraded' }),
+    version: t.String(),
+    uptimeSeconds: t.Integer({ minimum: 0 }),
+    database: t.String(),
+    workers: t.Object({ status: t.String(), configured: t.Integer(), alive: t.Integer(), busy: t.Integer() }),
+    organizationsIndexed: t.Integer({ minimum: 0 }),
+    upcomingEvents: t.Integer({ minimum: 0 }),
+  }),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  run(_args, { deps }) {
+    const health = checkHealth({ db: deps.db, workers: deps.workers, now: deps.now, startedAt: deps.startedAt })
+    const c = deps.db.$client
+    const orgs = (c.query('SELECT count(*) AS n FROM organizations WHERE last_indexed_at IS NOT NULL').get() as { n: number }).n
+    const events = (c.query('SELECT count(*) AS n FROM events WHERE until_at >= ?1').get(deps.now()) as { n: number }).n
+    const w = health.workers
+    return {
+      status: health.status,
+      version: VERSION,
+      uptimeSeconds: health.uptimeSeconds,
+      database: health.database.status,
+      workers: { status: w.status, configured: w.configured, alive: w.alive, busy: w.busy },
+      organizationsIndexed: orgs,
+      upcomingEvents: events,
+    }
+  },
+})
+
+export const reportIssueTool = defineTool({
+  name: 'report_issue',
+  title: 'Report a problem',
+  description: "Reports a data or crawl problem to the service team (the REST report's twin): wrong or missing events, a site that cannot be read. Free; a daily cap per reporter applies.",
+  access: 'anonymous',
+  input: t.Object({
+    message: t.String({ minLength: 1, maxLength: 5000 }),
+    email: t.Optional(t.String({ maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+$', description: 'where to answer' })),
+    domain: t.Optional(t.String({ maxLength: 253 })),
+    orgId: t.Optional(OrgIdArg),
+    jobId: t.Optional(t.String({ maxLength: 100 })),
+  }),
+  output: t.Object({ status: t.Literal('received'), reportId: t.String(), delivered: t.Boolean({ description: 'whether the mail to the service team went out now (else it is retried)' }) }),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  run: (args, { deps, caller }) =>
+    submitReport(deps.db, deps.mailer, { ...args, agentId: caller.accountId ? `mcp:${caller.accountId}` : undefined }, { nowMs: deps.now(), dailyCap: deps.dailyCap, baseUrl: deps.baseUrl(), allowPrivate: deps.allowPrivate }),
+})
+
+export const serviceTools = [getServiceStatusTool, reportIssueTool]

@@ -1,0 +1,170 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import type { Db } from '../db'
+
+/**
+ * Prepaid MCP credits (DESIGN §7): index 40, each full event record 1, a crawl-causing preview 4.
+ * The spec's own prices: `orgs_index` = 4 gateway units = 40 credits, 1 event = 1 credit.
+ */
+export const CREDIT_PRICES = { index: 40, event: 1, preview: 4 } as const
+
+/**
+ * How long a repeated call with the same arguments counts as a retry of the first one: it is answered
+ * again (the same job for `index_organization`) without a second debit. A client that means a second,
+ * separate call within this window passes a different `idempotencyKey`.
+ */
+export const RETRY_WINDOW_MS = 10 * 60_000
+
+export type Account = { accountId: string; email: string; createdAt: number }
+export type LedgerEntry = { delta: number; reason: string; tool: string | null; createdAt: number }
+
+/** The balance did not cover a call; the tool answers `isError` with `{error:"insufficient_credits", required, balance}`. */
+export class InsufficientCredits extends Error {
+  constructor(
+    readonly required: number,
+    readonly balance: number,
+  ) {
+    super(`this call costs ${required} credit(s) and the balance is ${balance}; nothing was charged`)
+    this.name = 'InsufficientCredits'
+  }
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
+
+/** Account keys are 32 random bytes, prefixed so that one found in a log or a paste is recognisable. */
+export const newAccountKey = () => `eik_${randomBytes(32).toString('base64url')}`
+
+/**
+ * Creates an account with an initial grant and returns its key, which exists only in this answer:
+ * the database keeps its SHA-256. Throws when the email already has an account.
+ */
+export function createAccount(db: Db, input: { email: string; credits: number; nowMs: number }): { accountId: string; accountKey: string } {
+  const email = input.email.trim().toLowerCase()
+  const accountId = `acct_${randomBytes(10).toString('hex')}`
+  const accountKey = newAccountKey()
+  db.transaction(() => {
+    const exists = db.$client.query('SELECT 1 FROM accounts WHERE email = ?1').get(email)
+    if (exists) throw new Error(`an account for ${email} already exists`)
+    db.$client.run('INSERT INTO accounts (account_id, email, key_hash, created_at) VALUES (?1, ?2, ?3, ?4)', [accountId, email, sha256(accountKey), input.nowMs])
+    if (input.credits > 0) grantRow(db, accountId, input.credits, 'initial grant', input.nowMs)
+  })
+  return { accountId, accountKey }
+}
+
+function grantRow(db: Db, accountId: string, credits: number, reason: string, nowMs: number) {
+  db.$client.run('INSERT INTO credit_ledger (account_id, delta, reason, created_at) VALUES (?1, ?2, ?3, ?4)', [accountId, credits, reason, nowMs])
+}
+
+export function findAccountByEmail(db: Db, email: string): Account | undefined {
+  const row = db.$client.query('SELECT account_id, email, created_at FROM accounts WHERE email = ?1').get(email.trim().toLowerCase()) as
+    | { account_id: string; email: string; created_at: number }
+    | null
+  return row ? { accountId: row.account_id, email: row.email, createdAt: row.created_at } : undefined
+}
+
+export function findAccount(db: Db, accountId: string): Account | undefined {
+  const row = db.$client.query('SELECT account_id, email, created_at FROM accounts WHERE account_id = ?1').get(accountId) as
+    | { account_id: string; email: string; created_at: number }
+    | null
+  return row ? { accountId: row.account_id, email: row.email, createdAt: row.created_at } : undefined
+}
+
+/**
+ * The account an account key belongs to. The key is hashed and the stored hash compared in constant
+ * time, so neither the lookup nor the comparison tells an attacker how close a guess was.
+ */
+export function accountForKey(db: Db, accountKey: string): Account | undefined {
+  const hash = sha256(accountKey.trim())
+  const row = db.$client.query('SELECT account_id, email, key_hash, created_at FROM accounts WHERE key_hash = ?1').get(hash) as
+    | { account_id: string; email: string; key_hash: string; created_at: number }
+    | null
+  if (!row || !timingSafeEqual(Buffer.from(row.key_hash), Buffer.from(hash))) return undefined
+  return { accountId: row.account_id, email: row.email, createdAt: row.created_at }
+}
+
+/** Adds credits (an operator's grant); returns the new balance. */
+export function grantCredits(db: Db, accountId: string, credits: number, nowMs: number, reason = 'grant'): number {
+  return db.transaction(() => {
+    grantRow(db, accountId, credits, reason, nowMs)
+    return creditBalance(db, accountId)
+  })
+}
+
+export function creditBalance(db: Db, accountId: string): number {
+  return (db.$client.query('SELECT COALESCE(SUM(delta), 0) AS n FROM credit_ledger WHERE account_id = ?1').get(accountId) as { n: number }).n
+}
+
+/** The most recent ledger entries, newest first. */
+export function ledgerHistory(db: Db, accountId: string, limit: number): LedgerEntry[] {
+  const rows = db.$client
+    .query('SELECT delta, reason, tool, created_at FROM credit_ledger WHERE account_id = ?1 ORDER BY created_at DESC, id DESC LIMIT ?2')
+    .all(accountId, limit) as { delta: number; reason: string; tool: string | null; created_at: number }[]
+  return rows.map((r) => ({ delta: r.delta, reason: r.reason, tool: r.tool, createdAt: r.created_at }))
+}
+
+/** Identity of one call for idempotent debits. */
+export type CallIdentity = { accountId: string; tool: string; args: unknown; idempotencyKey?: string }
+
+/** JSON with sorted keys, so `{a,b}` and `{b,a}` are the same call. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`
+  if (value && typeof value === 'object')
+    return `{${Object.keys(value)
+      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`
+  return JSON.stringify(value)
+}
+
+/**
+ * The call's hash: account, tool and canonical arguments (the `idempotencyKey` argument included, so a
+ * client that names its calls decides what a retry is).
+ */
+export function callHash(call: CallIdentity): string {
+  return sha256(`${call.accountId}\n${call.tool}\n${canonical(call.args)}\n${call.idempotencyKey ?? ''}`)
+}
+
+/** A debit already made for this call (a retry): within {@link RETRY_WINDOW_MS}, or ever when the client named it. */
+export function priorCharge(db: Db, call: CallIdentity, nowMs: number): { result: string | null; delta: number } | undefined {
+  const since = call.idempotencyKey ? 0 : nowMs - RETRY_WINDOW_MS
+  const row = db.$client
+    .query('SELECT result, delta FROM credit_ledger WHERE account_id = ?1 AND call_hash = ?2 AND created_at >= ?3 ORDER BY id DESC LIMIT 1')
+    .get(call.accountId, callHash(call), since) as { result: string | null; delta: number } | null
+  return row ?? undefined
+}
+
+/** Throws {@link InsufficientCredits} when the balance does not cover `required`. */
+export function requireCredits(db: Db, accountId: string, required: number): void {
+  const balance = creditBalance(db, accountId)
+  if (balance < required) throw new InsufficientCredits(required, balance)
+}
+
+/**
+ * Debits `amount` for a call, once: in one SQLite transaction it looks for an earlier debit of the same
+ * call (then charges nothing and returns it), re-checks the balance, runs `work` (the call's own write,
+ * such as confirming the index job, so the debit and the work commit together) and records the debit
+ * with the call's hash and `result`. Zero-amount calls write nothing.
+ */
+export function debitOnce<T>(
+  db: Db,
+  call: CallIdentity,
+  amount: number,
+  nowMs: number,
+  work: () => T,
+  resultOf: (value: T) => string | null = () => null,
+): { charged: number; replayed: false; value: T } | { charged: 0; replayed: true; result: string | null } {
+  return db.transaction(() => {
+    const prior = priorCharge(db, call, nowMs)
+    if (prior) return { charged: 0 as const, replayed: true as const, result: prior.result }
+    if (amount > 0) requireCredits(db, call.accountId, amount)
+    const value = work()
+    if (amount > 0) {
+      const hash = callHash(call)
+      db.$client.run(
+        'INSERT INTO credit_ledger (account_id, delta, reason, tool, idempotency_key, call_hash, result, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)',
+        [call.accountId, -amount, 'tool call', call.tool, `${hash}:${nowMs}:${randomBytes(6).toString('hex')}`, hash, resultOf(value), nowMs],
+      )
+    }
+    return { charged: amount, replayed: false as const, value }
+  })
+}
