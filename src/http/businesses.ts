@@ -5,7 +5,7 @@ import { reportUsage, requireAllowance, type GatewayPlugin } from '../gateway/pl
 import type { UsageItem } from '../gateway/routes'
 import { usageHeader } from '../gateway/settlement'
 import type { UsageClient } from '../gateway/usage-client'
-import { organizationEvents } from '../services/org-events'
+import { organizationEvents, organizationEventsBytes } from '../services/org-events'
 import { searchBusinesses } from '../services/search-businesses'
 import { BusinessSearchQuery, businessesResponses, OrgParams } from './businesses.model'
 import { gatewayErrors } from './common.model'
@@ -31,7 +31,7 @@ export function businessesRoutes(deps: BusinessesDeps) {
           await reportUsage(deps.usage, caller!, usage)
           headers['gw-usage'] = usageHeader(usage)!
         }
-        return new Response(result.json, { status: 200, headers })
+        return new Response(organizationEventsBytes(result), { status: 200, headers })
       },
       {
         params: OrgParams,

@@ -122,6 +122,14 @@ describe('search answers and writes', () => {
     expect(titles((await get(app, '/api/v1/search/events?city=Ogdenville')).json)).toEqual(['Penguin Feeding'])
   })
 
+  it('never serves an organization’s events older than its last re-crawl', async () => {
+    const { app, db } = world()
+    const orgId = seedOrganization(db, { domain: 'brockway-library.org', nowMs: NOW, events: [{ title: 'Old Title', startDate: '2026-12-05T11:00:00-05:00', event_id: 'b1' }] })
+    expect((await get(app, `/api/v1/businesses/${orgId}/events`)).json.events.map((e: any) => e.title)).toEqual(['Old Title'])
+    seedOrganization(db, { domain: 'brockway-library.org', nowMs: NOW, events: [{ title: 'New Title', startDate: '2026-12-06T11:00:00-05:00', event_id: 'b2' }] })
+    expect((await get(app, `/api/v1/businesses/${orgId}/events`)).json.events.map((e: any) => e.title)).toEqual(['New Title'])
+  })
+
   it('drops an event from a reused answer once it has ended (the clock moves)', () => {
     const { db } = world()
     const { searchEvents } = require('../../src/services/search-events') as typeof import('../../src/services/search-events')

@@ -23,13 +23,13 @@ export async function waitHealthy(url: string, timeoutMs = 15_000): Promise<numb
   throw new Error('service did not become healthy')
 }
 
-/** Runs `event-index serve` (source, or a compiled binary) on a database, logging warnings only, and waits for health. */
+/** Runs `event-index serve` (source, or a compiled binary) on a database with the default configuration (request logs on, to /dev/null), and waits for health. */
 export async function startBenchService(options: { databasePath: string; env?: Record<string, string>; binary?: string }) {
   const port = freePort()
   const cmd = options.binary ? [options.binary, 'serve'] : [BUN, join(ROOT, 'src/index.ts'), 'serve']
   const proc = Bun.spawn(cmd, {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATABASE_PATH: options.databasePath, LOG_LEVEL: 'warn', CRAWL_WORKERS: '1', ...options.env },
+    env: { ...process.env, PORT: String(port), DATABASE_PATH: options.databasePath, LOG_LEVEL: 'info', CRAWL_WORKERS: '1', ...options.env },
     stdout: 'ignore',
     stderr: 'inherit',
   })
