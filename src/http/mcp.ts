@@ -2,8 +2,8 @@ import { Elysia } from 'elysia'
 import type { Db } from '../db'
 import { rawBody } from '../gateway/plugin'
 import { oauthUrls, bearerChallenge, type OAuthUrls } from '../mcp/oauth/metadata'
-import { verifyAccessToken } from '../mcp/oauth/tokens'
-import { createMcpEndpoint, requiredScope, type McpAuthExtra } from '../mcp/server'
+import { verifyAccessToken, type Scope } from '../mcp/oauth/tokens'
+import type { McpAuthExtra } from '../mcp/server'
 import type { Caller, ToolDeps } from '../mcp/tools/define'
 
 export type McpRouteDeps = {
@@ -81,7 +81,13 @@ function parseJson(bytes: Uint8Array): unknown {
  * called: a protected tool gets the 401 challenge that points to the Protected Resource Metadata, so a
  * client can start the OAuth flow; a token without the tool's scope gets 403 `insufficient_scope`.
  */
-async function authenticate(request: Request, message: unknown, deps: McpRouteDeps, urls: OAuthUrls): Promise<{ caller: Caller; token?: string; expiresAt?: number } | Response> {
+async function authenticate(
+  request: Request,
+  message: unknown,
+  deps: McpRouteDeps,
+  urls: OAuthUrls,
+  requiredScope: (tool: string) => Scope | undefined,
+): Promise<{ caller: Caller; token?: string; expiresAt?: number } | Response> {
   const authorization = request.headers.get('authorization')
   let caller: Caller = { scopes: [] }
   let token: string | undefined
@@ -120,7 +126,11 @@ async function authenticate(request: Request, message: unknown, deps: McpRouteDe
  * to the SDK is rebuilt from those exact bytes, so the SDK and the checks here see the same message.
  */
 export function mcpRoutes(deps: McpRouteDeps) {
-  const endpoint = createMcpEndpoint(deps.tools)
+  // The MCP SDK and the tools (which reach the crawler) are loaded on the first MCP request, not at
+  // start-up: they are most of the service's start time and a REST-only deployment never needs them.
+  let loaded: Promise<{ endpoint: ReturnType<typeof import('../mcp/server').createMcpEndpoint>; requiredScope: (tool: string) => Scope | undefined }> | undefined
+  const load = () =>
+    (loaded ??= import('../mcp/server').then((m) => ({ endpoint: m.createMcpEndpoint(deps.tools), requiredScope: m.requiredScope })))
   return new Elysia({ name: 'mcp' }).all(
     '/mcp',
     async ({ request }) => {
@@ -130,7 +140,8 @@ export function mcpRoutes(deps: McpRouteDeps) {
       if (foreign) return json(403, { error: 'forbidden', message: `${foreign}; DNS-rebinding protection refuses requests that do not name this server` })
       const urls = oauthUrls(deps.baseUrl())
       const bytes = rawBody(request)
-      const auth = await authenticate(request, parseJson(bytes), deps, urls)
+      const { endpoint, requiredScope } = await load()
+      const auth = await authenticate(request, parseJson(bytes), deps, urls, requiredScope)
       if (auth instanceof Response) return auth
       const forwarded = new Request(request.url, { method: 'POST', headers: request.headers, body: bytes, signal: request.signal })
       const extra: McpAuthExtra = { caller: auth.caller }

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 
 export type Mail = { subject: string; text: string; replyTo?: string }
 
@@ -12,12 +12,15 @@ export type Mailer = { configured: boolean; send(mail: Mail): Promise<{ ok: true
  */
 export function createMailer(smtpUrl: string, to: string): Mailer {
   if (!smtpUrl || !to) return { configured: false, send: async () => ({ ok: false, error: 'mail is not configured (SMTP_URL, REPORT_TO)' }) }
-  const transport = nodemailer.createTransport(smtpUrl, { connectionTimeout: 5000, greetingTimeout: 5000, socketTimeout: 10_000 } as never)
+  // nodemailer is loaded with the first mail, not at start-up.
+  let transport: Promise<Transporter> | undefined
+  const connect = () =>
+    (transport ??= import('nodemailer').then((m) => m.default.createTransport(smtpUrl, { connectionTimeout: 5000, greetingTimeout: 5000, socketTimeout: 10_000 } as never)))
   return {
     configured: true,
     async send(mail) {
       try {
-        await transport.sendMail({ from: `event-index <${to}>`, to, subject: mail.subject, text: mail.text, replyTo: mail.replyTo })
+        await (await connect()).sendMail({ from: `event-index <${to}>`, to, subject: mail.subject, text: mail.text, replyTo: mail.replyTo })
         return { ok: true }
       } catch (error) {
         return { ok: false, error: (error as Error).message.slice(0, 300) }
