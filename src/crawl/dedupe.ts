@@ -93,7 +93,12 @@ export function mergeEvents(a: Event, b: Event): Event {
   }
   if ((b.description?.length ?? 0) > (a.description?.length ?? 0)) out.description = b.description
   if ((b.offers?.length ?? 0) > (a.offers?.length ?? 0)) out.offers = b.offers
-  if (filled(b.venue) > filled(a.venue)) out.venue = b.venue
+  if (filled(b.venue) > filled(a.venue)) {
+    // The place fields travel together: the one-line address and city of the fuller venue's record.
+    out.venue = b.venue
+    if (b.address !== undefined) out.address = b.address
+    if (b.city !== undefined) out.city = b.city
+  }
   if ((b.performers?.length ?? 0) > (a.performers?.length ?? 0)) out.performers = b.performers
   const categories = unionCategories(a.categories, b.categories)
   if (categories) out.categories = categories

@@ -56,6 +56,14 @@ describe('crawling fixture sites', () => {
     const cancelled = result.events.find((f) => f.event.title?.startsWith('CANCELLED'))!.event
     expect(cancelled.eventStatus).toBe('EventCancelled')
     expect(site.paths().some((p) => p.startsWith('/wp-json/tribe/events/v1/events'))).toBe(true)
+    const storytime = result.events.find((f) => f.event.title === 'Toddler Storytime')!.event
+    expect(storytime._external).toBe(false)
+    expect(storytime.more_info_website).toBeUndefined()
+    expect(storytime.categories?.map((c) => c.toLowerCase())).toEqual(expect.arrayContaining(['kids', 'storytime', 'family']))
+    expect(result.events.flatMap((f) => f.event.categories ?? []).filter((c) => /^(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\d/i.test(c))).toEqual([])
+    expect(storytime.address).toBe('212 Water Street, Riverbend, NY 14850, United States')
+    expect(storytime.venue).toMatchObject({ name: 'Main Library', latitude: 42.4396, longitude: -76.497 })
+    expect(storytime.schedule?.recurrence).toMatchObject({ pattern: 'weekly', weekdays: [expect.any(String)], resolvedZone: 'America/New_York' })
   })
 
   it('google-embed: the public ICS behind the iframe, recurrences expanded', async () => {

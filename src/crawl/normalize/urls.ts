@@ -29,12 +29,17 @@ export function absolute(value: string | undefined, base: string): string | unde
   }
 }
 
-/** The registrable domain of a URL or host (`www.library.example.org` → `example.org`). */
+/**
+ * The registrable domain of a URL or host (`www.library.example.org` → `example.org`). A host without
+ * one (an IP address, `localhost`: test and development sites) is named `host:port`, as the
+ * organization's identity names it (see `identifyWebsite`).
+ */
 export function registrableDomain(urlOrHost: string | undefined): string | undefined {
   if (!urlOrHost) return undefined
   try {
-    const host = /^[a-z][a-z0-9+.-]*:\/\//i.test(urlOrHost) ? new URL(urlOrHost).hostname : urlOrHost
-    return getDomain(host, { allowPrivateDomains: false }) ?? (host || undefined)
+    const url = /^[a-z][a-z0-9+.-]*:\/\//i.test(urlOrHost) ? new URL(urlOrHost) : undefined
+    const hostname = url ? url.hostname : urlOrHost.replace(/:\d+$/, '')
+    return getDomain(hostname, { allowPrivateDomains: false }) ?? ((url ? url.host : urlOrHost) || undefined)
   } catch {
     return undefined
   }

@@ -17,8 +17,8 @@ const TICKET_TEXT = /\b(register|registration|tickets?|rsvp|sign ?up|book( now| 
 const PUBLISHED_CLASS = /(published|updated|posted|modified|byline|entry-date|post-date|post-meta|entry-meta)/i
 const CANCELLED_CLASS = /(^|[-_])(cancell?ed)($|[-_])/i
 
-function classText(card: Element, pattern: RegExp): string | undefined {
-  const el = findFirst(card, (e) => tokens(e, 'class').some((c) => pattern.test(c)))
+function classText(card: Element, pattern: RegExp, unless?: RegExp): string | undefined {
+  const el = findFirst(card, (e) => tokens(e, 'class').some((c) => pattern.test(c) && !unless?.test(c)))
   const text = el ? collapse(textOf(el)) : ''
   return text || undefined
 }
@@ -139,7 +139,8 @@ export function readCard(card: Element, ctx: CardContext): Candidate | undefined
   if (url) c.url = url
   const location = classText(card, /(location|venue|where|place|address)/i)
   if (location && location !== title.text) c.place = { name: location.replace(/^(location|where|venue)\s*:\s*/i, '') }
-  const cats = classText(card, /(categor|tags?$|audience|event-type)/i)
+  // "…-date-tag" is The Events Calendar's date badge ("Dec 3"), not a tag: date and time classes never name categories.
+  const cats = classText(card, /(categor|(^|[-_])tags?$|audience|event-type)/i, DATE_CLASS)
   if (cats) c.categories = cats.split(/[,|•·]/).map((s) => s.trim()).filter(Boolean)
   const cost = classText(card, /(cost|price|fee|admission)/i)
   if (cost) c.cost = cost
