@@ -34,11 +34,12 @@ export const JobParams = t.Object({
 
 const Progress = t.Object({ pagesFetched: t.Integer(), sourcesFound: t.Integer(), eventsFound: t.Integer() })
 
-/** What the job could not use: hints dropped by the sanitizer, URLs refused (robots.txt, SSRF guard, size, budget). */
+/** What the job could not use: hints dropped by the sanitizer, URLs refused (robots.txt, SSRF guard, size, budget), platforms it cannot read. */
 export const JobNotes = t.Object(
   {
     droppedHints: t.Optional(t.Array(t.Object({ list: t.String(), url: t.String(), reason: t.String() }))),
     refused: t.Optional(t.Array(t.Object({ url: t.String(), reason: t.String() }))),
+    unreadable: t.Optional(t.Array(t.Object({ url: t.String(), platform: t.String(), reason: t.String() }), { description: 'platforms recognised but not readable (Wix, Facebook events, Eventbrite)' })),
   },
   { description: 'present only when something was dropped or refused' },
 )

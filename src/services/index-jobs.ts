@@ -81,15 +81,20 @@ export type JobStatus =
   | { state: 'failed' | 'cancelled'; job: JobRow; reason: string }
   | { state: 'expired'; job: JobRow; orgIndexed: boolean }
 
-export type JobNotes = { droppedHints?: DroppedHint[]; refused?: { url: string; reason: string }[] }
+export type JobNotes = {
+  droppedHints?: DroppedHint[]
+  refused?: { url: string; reason: string }[]
+  unreadable?: { url: string; platform: string; reason: string }[]
+}
 
-/** Hints the sanitizer dropped and URLs the crawl refused, for the poll answer (empty lists left out). */
+/** Hints the sanitizer dropped, URLs the crawl refused and platforms it recognised but cannot read, for the poll answer (empty lists left out). */
 export function jobNotes(job: JobRow): JobNotes | undefined {
   const notes: JobNotes = {}
   const dropped = JSON.parse(job.hintReport) as DroppedHint[]
   if (dropped.length) notes.droppedHints = dropped
-  const refused = (JSON.parse(job.progress) as { refused?: { url: string; reason: string }[] }).refused
-  if (refused?.length) notes.refused = refused
+  const progress = JSON.parse(job.progress) as Pick<JobNotes, 'refused' | 'unreadable'>
+  if (progress.refused?.length) notes.refused = progress.refused
+  if (progress.unreadable?.length) notes.unreadable = progress.unreadable
   return Object.keys(notes).length ? notes : undefined
 }
 

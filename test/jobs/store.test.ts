@@ -88,3 +88,18 @@ describe('storeCrawlResult', () => {
     expect(outcome).toEqual({ stored: true, eventCount: 1 })
   })
 })
+
+describe('what a crawl could not use', () => {
+  it('is kept with the job for the poll: refused URLs and unreadable platforms', async () => {
+    const { jobNotes } = await import('../../src/services/index-jobs')
+    const db = setup()
+    const res = result([], [{ url: 'https://lib.example.org/', kind: 'wix', platform: 'wix', status: 'unreadable', error: 'Wix builds its pages in the browser', eventCount: 0 }])
+    res.refused.push({ url: 'https://lib.example.org/calendar', reason: 'robots_disallowed: robots.txt forbids it' })
+    const { jobId } = crawl(db, res)
+    const row = db.$client.query('SELECT * FROM index_jobs WHERE job_id = ?').get(jobId) as Record<string, unknown>
+    expect(jobNotes({ hintReport: row.hint_report, progress: row.progress } as never)).toEqual({
+      refused: [{ url: 'https://lib.example.org/calendar', reason: 'robots_disallowed: robots.txt forbids it' }],
+      unreadable: [{ url: 'https://lib.example.org/', platform: 'wix', reason: 'Wix builds its pages in the browser' }],
+    })
+  })
+})

@@ -52,12 +52,12 @@ export function siteName(html: string): string | undefined {
 export function fingerprintSite(html: string, headers: Headers | Record<string, string> = {}): Fingerprint {
   const header = (name: string) => (headers instanceof Headers ? headers.get(name) : headers[name]) ?? ''
   const platforms = SIGNS.filter(([, re]) => re.test(html)).map(([p]) => p)
-  if (/wix/i.test(header('x-wix-request-id') + header('server')) && !platforms.includes('wix')) platforms.push('wix')
+  if ((header('x-wix-request-id') || /wix/i.test(header('server'))) && !platforms.includes('wix')) platforms.push('wix')
   if (/squarespace/i.test(header('server')) && !platforms.includes('squarespace')) platforms.push('squarespace')
   const fp: Fingerprint = { platforms, name: siteName(html) }
   const trumba = /\$Trumba\.addSpud\(\s*\{[^}]*webName\s*:\s*["']([A-Za-z0-9_.-]{1,80})["']/.exec(html)
   if (trumba) fp.trumba = trumba[1]
-  const localist = /https?:\/\/([a-z0-9-]+\.localist\.com)/i.exec(html)
+  const localist = /https?:\/\/([a-z0-9.-]+\.localist\.com)/i.exec(html)
   if (localist) fp.localist = localist[1].toLowerCase()
   if (platforms.includes('wix')) fp.unreadable = { platform: 'wix', reason: 'Wix builds its pages in the browser; the calendar is not in the HTML' }
   else if (platforms.includes('facebook-events') && !platforms.some((p) => ['the-events-calendar', 'google-calendar', 'squarespace', 'trumba', 'localist'].includes(p)))

@@ -66,7 +66,18 @@ export function storeCrawlResult(db: Db, args: { jobId: string; owner: string; o
     )
     c.run(
       `UPDATE index_jobs SET state = 'ready', event_count = ?2, progress = ?3, error = NULL, lease_owner = NULL, lease_expires_at = NULL, finished_at = ?4, updated_at = ?4 WHERE job_id = ?1`,
-      [jobId, count, JSON.stringify({ ...result.progress, eventsFound: count, warnings: result.warnings.slice(0, 50), refused: result.refused.slice(0, 50) }), nowMs],
+      [
+        jobId,
+        count,
+        JSON.stringify({
+          ...result.progress,
+          eventsFound: count,
+          warnings: result.warnings.slice(0, 50),
+          refused: result.refused.slice(0, 50),
+          unreadable: result.sources.filter((s) => s.status === 'unreadable').map((s) => ({ url: s.url, platform: s.platform ?? s.kind, reason: s.error ?? '' })),
+        }),
+        nowMs,
+      ],
     )
     return { stored: true, eventCount: count }
   })
