@@ -1,23 +1,14 @@
 // Drill (issue 7): the process is killed (SIGKILL) while it re-crawls an indexed organization. The old
 // events stay readable during the re-crawl, after the kill and after the restart, until the new set
 // commits in one transaction; then the new set replaces them entirely.
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { describe, expect, it } from 'bun:test'
 import { join } from 'node:path'
-import { buildBinary, freePort, startService, type Running } from '../helpers/process'
+import { binarySuite, freePort, startService, type Running } from '../helpers/process'
 import { startEventSite } from '../helpers/event-site'
 import { AGENT } from './lib'
-import { tempDir } from '../helpers/tmp'
 
-const tmp = tempDir()
-const cleanups: (() => unknown)[] = []
-let binary: string
-beforeAll(async () => {
-  binary = await buildBinary()
-}, 120_000)
-afterAll(async () => {
-  for (const c of cleanups.reverse()) await c()
-  tmp.cleanup()
-})
+const suite = binarySuite()
+const tmp = suite.tmp
 
 async function titles(base: string, orgId: string): Promise<string[]> {
   const res = await fetch(`${base}/api/v1/businesses/${orgId}/events`, { headers: { authorization: `Bearer ${AGENT.key}` } })
@@ -41,9 +32,9 @@ describe('kill during a re-crawl', () => {
     let site = startEventSite({ name: 'Harbor Library', prefix: 'Old', count: 3, port: sitePort })
     const env = { DATABASE_PATH: join(tmp.dir, 'recrawl.sqlite'), PORT: String(freePort()), GW_SIGNING_KEYS: 'k:s', AGENT_KEYS: `${AGENT.key}:agent-drill`, CRAWL_ALLOW_PRIVATE: 'true' }
     const usage = AGENT.startUsage()
-    cleanups.push(usage.stop)
-    let service: Running = await startService([binary, 'serve'], { cwd: tmp.dir, env: { ...env, GW_USAGE_URL: usage.url } })
-    cleanups.push(() => service.stop('SIGKILL'))
+    suite.defer(usage.stop)
+    let service: Running = await startService([suite.binary, 'serve'], { cwd: tmp.dir, env: { ...env, GW_USAGE_URL: usage.url } })
+    suite.defer(() => service.stop('SIGKILL'))
     const first = await AGENT.index(service.url, site.url)
     const { orgId } = await untilReady(service.url, first, 20_000)
     expect(await titles(service.url, orgId)).toEqual(['Old Event 1', 'Old Event 2', 'Old Event 3'])
@@ -51,13 +42,13 @@ describe('kill during a re-crawl', () => {
     site.stop()
     await Bun.sleep(1100) // a later re-crawl: an identical request signed in the same second would be a replay
     site = startEventSite({ name: 'Harbor Library', prefix: 'New', count: 4, port: sitePort, delayMs: 400 })
-    cleanups.push(site.stop)
+    suite.defer(site.stop)
     const second = await AGENT.index(service.url, site.url)
     await Bun.sleep(900)
     expect(await titles(service.url, orgId)).toEqual(['Old Event 1', 'Old Event 2', 'Old Event 3'])
     await service.stop('SIGKILL')
 
-    service = await startService([binary, 'serve'], { cwd: tmp.dir, env: { ...env, GW_USAGE_URL: usage.url } })
+    service = await startService([suite.binary, 'serve'], { cwd: tmp.dir, env: { ...env, GW_USAGE_URL: usage.url } })
     expect(await titles(service.url, orgId)).toEqual(['Old Event 1', 'Old Event 2', 'Old Event 3'])
     await untilReady(service.url, second, 45_000)
     expect(await titles(service.url, orgId)).toEqual(['New Event 1', 'New Event 2', 'New Event 3', 'New Event 4'])

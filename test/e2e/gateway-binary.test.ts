@@ -3,38 +3,29 @@
 // pollable through the storefront), the next index is a 402 challenge with its price, and neither
 // process ever writes the signing secret, usage keys or a signature to its logs. Also pins that
 // `npm start`'s printed curl line works as printed.
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { describe, expect, it } from 'bun:test'
 import { join } from 'node:path'
-import { BUN, buildBinary, freePort, startService, type Running } from '../helpers/process'
-import { tempDir } from '../helpers/tmp'
+import { binarySuite, BUN, freePort, startService, type Running } from '../helpers/process'
 
-const tmp = tempDir()
-const started: Running[] = []
-let binary: string
-beforeAll(async () => {
-  binary = await buildBinary()
-}, 120_000)
-afterAll(async () => {
-  for (const r of started.reverse()) await r.stop()
-  tmp.cleanup()
-})
+const suite = binarySuite()
+const tmp = suite.tmp
 
 const SECRETS = { GW_SIGNING_KEYS: 'e2e-kid:e2e-signing-secret-value', GW_USAGE_READ_KEY: 'e2e-read-key-value', GW_USAGE_WRITE_KEY: 'e2e-write-key-value' }
 
 describe('the compiled binary behind its local gateway', () => {
   it('bills the free trial, then challenges, and keeps secrets out of the logs', async () => {
     const gatewayPort = freePort()
-    const service = await startService([binary, 'serve'], {
+    const service = await startService([suite.binary, 'serve'], {
       cwd: tmp.dir,
       env: { ...SECRETS, DATABASE_PATH: join(tmp.dir, 'e2e.sqlite'), GW_USAGE_URL: `http://127.0.0.1:${gatewayPort}/_usage` },
     })
-    started.push(service)
-    const gateway = await startService([binary, 'gateway', '--upstream', service.url, '--port', String(gatewayPort), '--agent-key', 'ak_e2e_agent_key', '--session', 'sess_e2e'], {
+    suite.defer(() => service.stop())
+    const gateway = await startService([suite.binary, 'gateway', '--upstream', service.url, '--port', String(gatewayPort), '--agent-key', 'ak_e2e_agent_key', '--session', 'sess_e2e'], {
       cwd: tmp.dir,
       env: SECRETS,
       readyMsg: 'gateway listening',
     })
-    started.push(gateway)
+    suite.defer(() => gateway.stop())
     const storefront = `${gateway.url}/s/sess_e2e`
     const headers = { authorization: 'Bearer ak_e2e_agent_key', 'content-type': 'application/json' }
     for (const site of ['library.example.org', 'museum.example.org', 'parks.example.org']) {
@@ -58,7 +49,7 @@ describe('the compiled binary behind its local gateway', () => {
 describe('npm start', () => {
   it('prints a curl line that works as printed', async () => {
     const dev = await startService([BUN, 'src/index.ts', 'dev', '--port', '0', '--gateway-port', '0', '--db', join(tmp.dir, 'dev', 'dev.sqlite')], { readyMsg: 'gateway listening' })
-    started.push(dev)
+    suite.defer(() => dev.stop())
     let line = ''
     for (let i = 0; i < 50 && !line; i++) {
       line = dev.stderr().split('\n').find((l) => l.trim().startsWith('curl ')) ?? ''

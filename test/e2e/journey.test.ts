@@ -2,44 +2,35 @@
 // own `gateway`, crawling a site on loopback, with a real SMTP sink. An agent indexes (202, orgs_index=1),
 // polls until ready (free), pulls the events (200, events_pull=N), searches (free), searches businesses
 // (free) and reports a problem (202, mail received); billing headers are checked at every step.
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { describe, expect, it } from 'bun:test'
 import { join } from 'node:path'
-import { buildBinary, freePort, startService, type Running } from '../helpers/process'
+import { binarySuite, freePort, startService, type Running } from '../helpers/process'
 import { startEventSite } from '../helpers/event-site'
 import { header, startSmtpSink } from '../helpers/smtp-sink'
-import { tempDir } from '../helpers/tmp'
 
-const tmp = tempDir()
-const cleanups: (() => unknown)[] = []
-let binary: string
-beforeAll(async () => {
-  binary = await buildBinary()
-}, 120_000)
-afterAll(async () => {
-  for (const c of cleanups.reverse()) await c()
-  tmp.cleanup()
-})
+const suite = binarySuite()
+const tmp = suite.tmp
 
 const SECRETS = { GW_SIGNING_KEYS: 'jk:journey-secret', GW_USAGE_READ_KEY: 'journey-read', GW_USAGE_WRITE_KEY: 'journey-write' }
 
 describe('index → poll → events → search → report', () => {
   it('works end to end through the local gateway with billing at each step', async () => {
     const site = startEventSite({ name: 'Riverside Library', count: 5, city: 'Riverside' })
-    cleanups.push(site.stop)
+    suite.defer(site.stop)
     const smtp = await startSmtpSink()
-    cleanups.push(smtp.stop)
+    suite.defer(smtp.stop)
     const gatewayPort = freePort()
-    const service: Running = await startService([binary, 'serve'], {
+    const service: Running = await startService([suite.binary, 'serve'], {
       cwd: tmp.dir,
       env: { ...SECRETS, DATABASE_PATH: join(tmp.dir, 'journey.sqlite'), GW_USAGE_URL: `http://127.0.0.1:${gatewayPort}/_usage`, CRAWL_ALLOW_PRIVATE: 'true', SMTP_URL: smtp.url, REPORT_TO: 'team@events.example' },
     })
-    cleanups.push(() => service.stop())
-    const gateway = await startService([binary, 'gateway', '--upstream', service.url, '--port', String(gatewayPort), '--agent-key', 'ak_journey', '--session', 'sess_journey'], {
+    suite.defer(() => service.stop())
+    const gateway = await startService([suite.binary, 'gateway', '--upstream', service.url, '--port', String(gatewayPort), '--agent-key', 'ak_journey', '--session', 'sess_journey'], {
       cwd: tmp.dir,
       env: SECRETS,
       readyMsg: 'gateway listening',
     })
-    cleanups.push(() => gateway.stop())
+    suite.defer(() => gateway.stop())
     const store = `${gateway.url}/s/sess_journey/api/v1`
     const headers = { authorization: 'Bearer ak_journey', 'content-type': 'application/json' }
 

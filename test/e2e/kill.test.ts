@@ -1,38 +1,29 @@
 // Pins crash safety (DESIGN §5, issue 5): the compiled binary is killed with SIGKILL while it crawls
 // several sites; after a restart on the same database every job ends ready or failed, every site's events
 // are there exactly once, and SQLite's integrity check passes.
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { describe, expect, it } from 'bun:test'
 import { Database } from 'bun:sqlite'
 import { join } from 'node:path'
-import { buildBinary, freePort, startService, type Running } from '../helpers/process'
+import { binarySuite, freePort, startService, type Running } from '../helpers/process'
 import { startEventSite } from '../helpers/event-site'
 import { gatewayHeaders, TEST_KEYRING } from '../helpers/gateway'
 import { startUsageServer } from '../helpers/usage-server'
-import { tempDir } from '../helpers/tmp'
 import { eventually } from '../helpers/jobs'
 
-const tmp = tempDir()
-const cleanups: (() => unknown)[] = []
-let binary: string
-beforeAll(async () => {
-  binary = await buildBinary()
-}, 120_000)
-afterAll(async () => {
-  for (const c of cleanups.reverse()) await c()
-  tmp.cleanup()
-})
+const suite = binarySuite()
+const tmp = suite.tmp
 
 describe('kill -9 during crawls', () => {
   it('loses no job, duplicates no event and keeps the database intact', async () => {
     const sites = ['Alpha Library', 'Beta Museum', 'Gamma Park'].map((name) => startEventSite({ name, count: 6, delayMs: 250 }))
-    for (const s of sites) cleanups.push(s.stop)
+    for (const s of sites) suite.defer(s.stop)
     const usage = startUsageServer({ allowance: 'allow' })
-    cleanups.push(usage.stop)
+    suite.defer(usage.stop)
     const database = join(tmp.dir, 'kill.sqlite')
     const port = freePort()
     const env = { DATABASE_PATH: database, PORT: String(port), GW_SIGNING_KEYS: TEST_KEYRING, GW_USAGE_URL: usage.url, CRAWL_ALLOW_PRIVATE: 'true', CRAWL_WORKERS: '2' }
-    let service: Running = await startService([binary, 'serve'], { cwd: tmp.dir, env })
-    cleanups.push(() => service.stop('SIGKILL'))
+    let service: Running = await startService([suite.binary, 'serve'], { cwd: tmp.dir, env })
+    suite.defer(() => service.stop('SIGKILL'))
     for (const site of sites) {
       const body = JSON.stringify({ website: site.url })
       const res = await fetch(`${service.url}/api/v1/orgs`, { method: 'POST', body, headers: { 'content-type': 'application/json', ...gatewayHeaders('POST', '/api/v1/orgs', body) } })
@@ -44,7 +35,7 @@ describe('kill -9 during crawls', () => {
     const states = db.query('SELECT state FROM index_jobs').all() as { state: string }[]
     expect(states.some((s) => s.state === 'ready')).toBe(false)
 
-    service = await startService([binary, 'serve'], { cwd: tmp.dir, env })
+    service = await startService([suite.binary, 'serve'], { cwd: tmp.dir, env })
     await eventually(() => (db.query("SELECT count(*) AS n FROM index_jobs WHERE state IN ('ready', 'failed')").get() as { n: number }).n === 3, 60_000)
     expect(db.query("SELECT count(*) AS n FROM index_jobs WHERE state = 'ready'").get()).toEqual({ n: 3 })
     for (const site of sites) {

@@ -3,28 +3,19 @@
 // without a token and challenges a protected one with 401; the full OAuth dance (client metadata document
 // on loopback, consent, PKCE, token, refresh) yields a token whose index_organization crawls a loopback
 // site for 40 credits charged once even when retried, and get_organization_events costs 1 credit per event.
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { describe, expect, it } from 'bun:test'
 import { join } from 'node:path'
 import { startEventSite } from '../helpers/event-site'
 import { callTool, connect } from '../helpers/mcp'
 import { obtainTokens, startClientSite, tokenRequest } from '../helpers/oauth'
-import { buildBinary, run, startService, type Running } from '../helpers/process'
-import { tempDir } from '../helpers/tmp'
+import { binarySuite, run, startService, type Running } from '../helpers/process'
 
-const tmp = tempDir()
-const cleanups: (() => unknown)[] = []
-let binary: string
-beforeAll(async () => {
-  binary = await buildBinary()
-}, 120_000)
-afterAll(async () => {
-  for (const c of cleanups.reverse()) await c()
-  tmp.cleanup()
-})
+const suite = binarySuite()
+const tmp = suite.tmp
 
 const ENV = { DATABASE_PATH: join(tmp.dir, 'mcp.sqlite'), GW_SIGNING_KEYS: 'mk:mcp-secret', CRAWL_ALLOW_PRIVATE: 'true', CRAWL_WORKERS: '1' }
 const accounts = async (...args: string[]) => {
-  const result = await run([binary, 'accounts', ...args], { env: ENV, cwd: tmp.dir })
+  const result = await run([suite.binary, 'accounts', ...args], { env: ENV, cwd: tmp.dir })
   return { ...result, json: result.code === 0 ? JSON.parse(result.stdout) : undefined }
 }
 
@@ -38,11 +29,11 @@ describe('MCP through the compiled binary', () => {
     expect((await accounts('create', '--email', 'holder@example.org')).code).toBe(1)
 
     const site = startEventSite({ name: 'Hilltop Library', count: 3 })
-    cleanups.push(site.stop)
+    suite.defer(site.stop)
     const client = startClientSite()
-    cleanups.push(client.stop)
-    const service: Running = await startService([binary, 'serve'], { cwd: tmp.dir, env: ENV })
-    cleanups.push(() => service.stop())
+    suite.defer(client.stop)
+    const service: Running = await startService([suite.binary, 'serve'], { cwd: tmp.dir, env: ENV })
+    suite.defer(() => service.stop())
     const mcpUrl = `${service.url}/mcp`
 
     const anonymous = await connect(mcpUrl)

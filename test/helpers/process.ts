@@ -99,3 +99,29 @@ export function freePort(): number {
   server.stop(true)
   return port
 }
+
+/**
+ * The hooks every test file that drives the compiled binary needs: the binary built once (beforeAll), a
+ * temporary folder, and cleanups run in reverse order after the file (afterAll).
+ */
+export function binarySuite() {
+  const { beforeAll, afterAll } = require('bun:test') as typeof import('bun:test')
+  const { tempDir } = require('./tmp') as typeof import('./tmp')
+  const tmp = tempDir()
+  const cleanups: (() => unknown)[] = []
+  const suite = {
+    tmp,
+    binary: '',
+    defer(cleanup: () => unknown) {
+      cleanups.push(cleanup)
+    },
+  }
+  beforeAll(async () => {
+    suite.binary = await buildBinary()
+  }, 120_000)
+  afterAll(async () => {
+    for (const c of cleanups.reverse()) await c()
+    tmp.cleanup()
+  })
+  return suite
+}
