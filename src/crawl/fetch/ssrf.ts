@@ -21,6 +21,17 @@ export function isPublicAddress(ip: string): boolean {
   return PUBLIC_RANGES.has(address.range())
 }
 
+/** Cloud metadata endpoints: refused even when private addresses are allowed (tests, development). */
+const METADATA = new Set(['169.254.169.254', '169.254.170.2', 'fd00:ec2::254', '100.100.100.200', '168.63.129.16'])
+
+/** True for a cloud instance-metadata address (AWS, GCP, Azure, Alibaba), in any written form. */
+export function isMetadataAddress(ip: string): boolean {
+  if (!ipaddr.isValid(ip)) return false
+  let address = ipaddr.parse(ip)
+  if (address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress()) address = (address as ipaddr.IPv6).toIPv4Address()
+  return METADATA.has(address.toNormalizedString().replace(/(^|:)0+(?=[0-9a-f])/g, '$1')) || METADATA.has(address.toString())
+}
+
 export type Lookup = (hostname: string) => Promise<{ address: string; family: number }[]>
 
 /** The system resolver (Bun's non-blocking one). */
@@ -44,6 +55,7 @@ export async function resolveAllowed(url: URL, options: { allowed: (ip: string) 
     }
     if (addresses.length === 0) throw new FetchError('dns_failed', `${host} has no address`, url.href)
   }
+  if (addresses.some(isMetadataAddress)) throw new FetchError('ssrf_blocked', `${host} is a cloud metadata address; refused`, url.href)
   if (!addresses.every(options.allowed))
     throw new FetchError('ssrf_blocked', `${host} resolves to a private or reserved address; refused`, url.href)
   return addresses[0]

@@ -28,6 +28,12 @@ describe('resolveAllowed', () => {
       await expect(resolveAllowed(new URL(url), { allowed: isPublicAddress, lookup: lookupOf({}) })).rejects.toBeInstanceOf(FetchError)
   })
 
+  it('refuses cloud metadata addresses even when private addresses are allowed', async () => {
+    for (const url of ['http://169.254.169.254/latest/meta-data/', 'http://[fd00:ec2::254]/', 'http://[::ffff:169.254.169.254]/'])
+      await expect(resolveAllowed(new URL(url), { allowed: () => true, lookup: lookupOf({}) })).rejects.toMatchObject({ code: 'ssrf_blocked' })
+    await expect(resolveAllowed(new URL('http://metadata.internal/'), { allowed: () => true, lookup: lookupOf({ 'metadata.internal': ['169.254.169.254'] }) })).rejects.toMatchObject({ code: 'ssrf_blocked' })
+  })
+
   it('reports an unresolvable name as dns_failed, which may be retried', async () => {
     await expect(resolveAllowed(new URL('https://nowhere.example/'), { allowed: isPublicAddress, lookup: lookupOf({}) })).rejects.toMatchObject({ code: 'dns_failed', retryable: true })
   })

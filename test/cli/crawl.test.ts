@@ -1,0 +1,45 @@
+// Pins `event-index crawl <website>` (DESIGN §3): the pipeline in the foreground, no database: the
+// normalized events as a JSON array on stdout, progress and a summary of sources on stderr; exit 1 with
+// the reason when the site cannot be crawled, exit 2 for a command line that cannot be understood.
+import { afterAll, describe, expect, it } from 'bun:test'
+import { startEventSite } from '../helpers/event-site'
+import { startFixtureSite } from '../helpers/fixture-server'
+import { BUN, run } from '../helpers/process'
+
+const stops: (() => unknown)[] = []
+afterAll(async () => {
+  for (const s of stops) await s()
+})
+
+describe('event-index crawl', () => {
+  it('prints the events as JSON on stdout and the sources on stderr', async () => {
+    const site = startEventSite({ name: 'Cli Library', count: 3 })
+    stops.push(site.stop)
+    const { code, stdout, stderr } = await run([BUN, 'src/index.ts', 'crawl', site.url, '--json'], { env: { CRAWL_ALLOW_PRIVATE: 'true' } })
+    expect(code).toBe(0)
+    const events = JSON.parse(stdout) as { title: string; startDate: string; event_id: string }[]
+    expect(events.map((e) => e.title)).toEqual(site.titles)
+    expect(events.every((e) => e.event_id.startsWith('evt_') && /T10:00:00-05:00$/.test(e.startDate))).toBe(true)
+    expect(stderr).toContain('3 event(s) from')
+    expect(stderr).toContain('"progress"')
+    expect(stderr).toMatch(/source ok\s+\d+\s+page/)
+  })
+
+  it('exits 1 with the reason when the site redirects to a cloud metadata address (refused even in development)', async () => {
+    const site = await startFixtureSite('redirect-private')
+    stops.push(site.stop)
+    const { code, stdout, stderr } = await run([BUN, 'src/index.ts', 'crawl', `${site.url}/`], { env: { CRAWL_ALLOW_PRIVATE: 'true' } })
+    expect(code).toBe(1)
+    expect(stdout).toBe('')
+    expect(stderr).toContain('crawl failed: ')
+    expect(stderr).toContain('cloud metadata address')
+  })
+
+  it('refuses a loopback site without CRAWL_ALLOW_PRIVATE, and a bad command line', async () => {
+    const refused = await run([BUN, 'src/index.ts', 'crawl', 'http://127.0.0.1:9/'])
+    expect(refused.code).toBe(2)
+    expect(refused.stderr).toContain('public domain name')
+    expect((await run([BUN, 'src/index.ts', 'crawl'])).code).toBe(2)
+    expect((await run([BUN, 'src/index.ts', 'crawl', 'a.org', '--start', '2026-13-01'])).code).toBe(2)
+  })
+})
