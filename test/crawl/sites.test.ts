@@ -99,7 +99,7 @@ describe('crawling fixture sites', () => {
     const error = await run().catch((e) => e)
     expect(error).toBeInstanceOf(CrawlFailure)
     expect(error.retryable).toBe(false)
-    expect(error.message).toContain('private or reserved address')
+    expect(error.message).toMatch(/cloud metadata address|private or reserved address/)
   })
 
   it('never-answers: a timeout that may be retried', async () => {
