@@ -79,6 +79,14 @@ describe('crawling fixture sites', () => {
     expect(found(result)).toEqual(wanted(expected))
   })
 
+  it('squarespace with its stock robots.txt: the JSON is forbidden, so the event list page is read instead', async () => {
+    const { run, expected, site } = await crawl('squarespace', {}, { '/robots.txt': 'robots-stock.txt' })
+    const result = await run()
+    expect(found(result)).toEqual(wanted(expected))
+    expect(site.paths().filter((p) => p.includes('format='))).toEqual([])
+    expect(result.sources.find((s) => s.kind === 'squarespace-json')?.status).toBe('blocked')
+  })
+
   it('plain-listing: cards over two pages, without structured data', async () => {
     const { run, expected, site } = await crawl('plain-listing')
     const result = await run()

@@ -64,15 +64,35 @@ function isPublished(el: Element): boolean {
   return tokens(el, 'class').some((c) => PUBLISHED_CLASS.test(c)) || (attr(el, 'itemprop') ?? '').startsWith('date')
 }
 
-/** Machine-readable dates in the card (`<time datetime>`, `content`, `data-start`), in document order. */
-function machineDates(card: Element): WallTime[] {
+const CLOCK = /^\s*\d{1,2}(:\d{2})?\s*([ap]\.?\s?m\.?)?\s*$/i
+
+/**
+ * Machine-readable dates in the card (`<time datetime>`, `content`, `data-start`), in document order. A
+ * `<time>` whose `datetime` is only a day but whose text is a clock time (Squarespace writes
+ * `<time datetime="2026-12-04">10:00 AM</time>`) gives that day at that time.
+ */
+function machineDates(card: Element, ref: string): WallTime[] {
   const out: WallTime[] = []
   for (const el of findAll(card, (e) => e.tagName === 'time' || e.attrs.some((a) => a.name === 'content' || a.name === 'data-start' || a.name === 'data-date' || a.name === 'data-start-date'))) {
     const raw = attr(el, 'datetime') ?? attr(el, 'data-start') ?? attr(el, 'data-start-date') ?? attr(el, 'data-date') ?? attr(el, 'content')
     const wall = raw ? parseIsoDateTime(raw) : undefined
-    if (wall && !isPublished(el)) out.push(wall)
+    if (!wall || isPublished(el)) continue
+    const text = el.tagName === 'time' && !wall.time ? collapse(textOf(el)) : ''
+    const clock = text && CLOCK.test(text) ? timeOnly(text, ref)?.time : undefined
+    out.push(clock ? { ...wall, time: clock } : wall)
   }
   return out
+}
+
+/** A day followed by that day's times (a day badge, then start and end clocks): the timed values win. */
+function preferTimed(machine: WallTime[]): { start: WallTime; end?: WallTime } {
+  const first = machine[0]
+  const timed = machine.filter((m) => m.time && m.date >= first.date)
+  if (!first.time && timed.length && timed[0].date === first.date) {
+    const last = timed[timed.length - 1]
+    return { start: timed[0], end: timed.length > 1 && (last.date > timed[0].date || last.time! > timed[0].time!) ? last : undefined }
+  }
+  return { start: first, end: machine[1] && machine[1].date >= first.date ? machine[1] : undefined }
 }
 
 /** The first event-like date in prose: skips "Posted June 1" and "Register by June 3". */
@@ -102,7 +122,7 @@ export function readCard(card: Element, ctx: CardContext): Candidate | undefined
   const rest = lines.replace(title.text, ' ')
   let start: WallTime | undefined
   let end: WallTime | undefined
-  const machine = machineDates(card)
+  const machine = machineDates(card, ctx.ref)
   // The card's date element, when it has one, is read first: shorter text for chrono, no stray numbers.
   const dateEl = findFirst(card, (e) => e !== title.el && tokens(e, 'class').some((c) => DATE_CLASS.test(c) && !TITLE_CLASS.test(c)))
   const dateText = dateEl ? textOf(dateEl, { skip: isPublished }) : ''
@@ -114,8 +134,7 @@ export function readCard(card: Element, ctx: CardContext): Candidate | undefined
   }
   const prose = (dateText && proseWhen(dateText, ctx.ref)) || proseWhen(rest, ctx.ref) || (machine.length ? undefined : titleDay())
   if (machine.length) {
-    start = machine[0]
-    if (machine[1] && machine[1].date >= machine[0].date) end = machine[1]
+    ;({ start, end } = preferTimed(machine))
     if (!start.time && prose?.date === start.date && prose.time) {
       start = { date: start.date, time: prose.time }
       if (prose.endTime && !end) end = { date: prose.endDate ?? start.date, time: prose.endTime }
