@@ -41,7 +41,7 @@ describe('POST /api/v1/report', () => {
     const diagnostics = JSON.parse(stored.diagnostics)
     expect(diagnostics).toMatchObject({
       scriptVersion: expect.any(String),
-      organization: { orgId, domain: 'springfield-library.org', indexed: true, eventCount: 1, upcomingEvents: 1, eventsUrl: `http://public.test/api/v1/businesses/${orgId}/events` },
+      organization: { orgId, domain: 'springfield-library.org', indexed: true, eventCount: 1, upcomingEventCount: 1, eventsUrl: `http://public.test/api/v1/businesses/${orgId}/events` },
       sampleEvents: [{ title: 'Storytime', url: 'https://springfield-library.org/e1' }],
       job: { jobId: job, status: 'pending' },
     })
