@@ -20,8 +20,6 @@ export class AppError extends Error {
 }
 
 export const invalidRequest = (message: string) => new AppError(400, 'invalid_request', message)
-export const notImplemented = (what: string) =>
-  new AppError(501, 'not_implemented', `${what} is not implemented yet in this release`)
 export const missingAuthenticationToken = () =>
   new AppError(403, 'missing_authentication_token', 'Missing Authentication Token')
 

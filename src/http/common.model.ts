@@ -34,7 +34,6 @@ export const gatewayErrors = {
   400: errorBody('invalid request: the message names the field'),
   401: errorBody('invalid_gateway_signature or unknown_kid'),
   403: errorBody('missing_authentication_token: the path lacks the single /api/v1 prefix'),
-  501: errorBody('not_implemented: this release does not serve the route yet'),
   503: errorBody('the usage service could not confirm the allowance'),
 } as const
 
