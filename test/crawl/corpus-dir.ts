@@ -1,4 +1,2 @@
-import { join } from 'node:path'
-
-/** `../shared/corpus` beside the repository (CI puts `shared/` next to the checkout); never copied into it. */
-export const CORPUS_DIR = join(import.meta.dir, '..', '..', '..', 'shared', 'corpus')
+/** `../shared/corpus` beside the repository; one definition, in test/helpers/corpus.ts. */
+export { CORPUS as CORPUS_DIR } from '../helpers/corpus'
