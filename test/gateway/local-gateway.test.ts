@@ -1,7 +1,9 @@
 // Pins the local reference gateway (DESIGN §4) over real HTTP in front of the real service: it strips
 // /s/<session>, signs, identifies agents by key, runs the usage service with the free trial of the spec's
 // Limits (3 orgs_index, 50 events_pull) and the unit prices (orgs_index 1 = 4 units), turns the service's
-// 402 into a challenge, and debits once per request from gw-usage and the usage report together.
+// 402 into a challenge, and debits once per request, in its usage service only (issue 11): /allowance
+// holds the quoted amount for the request id until /usage settles it or the hold expires, /usage answers
+// 402 when the debit is refused, and a repeated report is answered 200 without a second debit.
 import { afterEach, describe, expect, it } from 'bun:test'
 import { createApp } from '../../src/app'
 import { loadConfig } from '../../src/config'
@@ -16,10 +18,10 @@ afterEach(async () => {
   for (const stop of running.splice(0).reverse()) await stop()
 })
 
-function stack() {
+function stack(options: { now?: () => number } = {}) {
   const keys = { kid: 'lg1', secret: 'local-gateway-secret', usageReadKey: 'ur-key', usageWriteKey: 'uw-key' }
   let serviceUrl = ''
-  const gateway: LocalGateway = startLocalGateway({ upstream: () => serviceUrl, port: 0, ...keys, adminKey: 'admin-key' })
+  const gateway: LocalGateway = startLocalGateway({ upstream: () => serviceUrl, port: 0, ...keys, adminKey: 'admin-key', now: options.now })
   running.push(() => gateway.stop())
   const db = openDatabase(':memory:')
   migrate(db)
@@ -114,5 +116,60 @@ describe('the local gateway', () => {
     expect((await fetch(`${gateway.usageUrl}/allowance`, { method: 'POST', body: '{"usage":"x"}', headers: { authorization: 'Bearer ur-key' } })).status).toBe(400)
     expect((await fetch(`${gateway.usageUrl}/allowance`, { method: 'POST', body, headers: { authorization: 'Bearer ur-key' } })).status).toBe(200)
     expect((await fetch(`${gateway.url}/_gateway/agents`, { method: 'POST' })).status).toBe(401)
+  })
+
+  it('serves ten concurrent reads of a 30-event organization only as far as the allowance goes', async () => {
+    const { call, admin, agent, db } = stack()
+    const orgId = seedIndexedOrganization(db, { events: 30 })
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => call(`/api/v1/businesses/${orgId}/events?n=${i}`)))
+    const served = answers.filter((r) => r.status === 200)
+    expect(served).toHaveLength(1)
+    expect(answers.filter((r) => r.status === 402)).toHaveLength(9)
+    const after = (await (await admin(`/_gateway/agents/${agent.agentId}`)).json()) as any
+    expect(after.balance).toEqual({ trial: { orgs_index: 3, events_pull: 20 }, units: 0 })
+    expect(after.held).toEqual({ trial: { orgs_index: 0, events_pull: 0 }, units: 0 })
+  })
+
+  it('answers a usage report that cannot be debited with 402, and a repeated report with 200 and no second debit', async () => {
+    const { gateway, admin, agent } = stack()
+    const post = (path: string, requestId: string, quantity: number, key: string) =>
+      fetch(`${gateway.usageUrl}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}` },
+        body: JSON.stringify({ request_id: requestId, service: 'event-index', agent_id: agent.agentId, usage: [{ meter: 'events_pull', quantity }] }),
+      })
+    expect((await post('/usage', 'report-1', 40, 'uw-key')).status).toBe(200)
+    expect((await post('/usage', 'report-1', 40, 'uw-key')).status).toBe(200)
+    const refused = await post('/usage', 'report-2', 11, 'uw-key')
+    expect(refused.status).toBe(402)
+    expect(((await refused.json()) as any).error).toBe('insufficient_allowance')
+    const after = (await (await admin(`/_gateway/agents/${agent.agentId}`)).json()) as any
+    expect(after.balance).toEqual({ trial: { orgs_index: 3, events_pull: 10 }, units: 0 })
+  })
+
+  it('holds the quoted amount from /allowance until the report settles it or the hold expires', async () => {
+    let now = 1_000_000
+    const { gateway, admin, agent } = stack({ now: () => now })
+    const post = async (path: string, requestId: string, quantity: number) => {
+      const res = await fetch(`${gateway.usageUrl}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${path === '/allowance' ? 'ur-key' : 'uw-key'}` },
+        body: JSON.stringify({ request_id: requestId, service: 'event-index', agent_id: agent.agentId, usage: [{ meter: 'events_pull', quantity }] }),
+      })
+      return { status: res.status, body: (await res.json()) as any }
+    }
+    expect((await post('/allowance', 'a', 30)).body).toEqual({ allowed: true })
+    expect((await post('/allowance', 'b', 30)).body).toEqual({ allowed: false })
+    expect((await post('/allowance', 'c', 20)).body).toEqual({ allowed: true })
+    const held = (await (await admin(`/_gateway/agents/${agent.agentId}`)).json()) as any
+    expect(held.held).toEqual({ trial: { orgs_index: 0, events_pull: 50 }, units: 0 })
+    expect((await post('/usage', 'a', 30)).status).toBe(200)
+    expect((await post('/allowance', 'b', 30)).body).toEqual({ allowed: false })
+    now += 60_001
+    expect((await post('/allowance', 'b', 20)).body).toEqual({ allowed: true })
+    expect((await post('/usage', 'c', 20)).status).toBe(402)
+    expect((await post('/usage', 'b', 20)).status).toBe(200)
+    const after = (await (await admin(`/_gateway/agents/${agent.agentId}`)).json()) as any
+    expect(after).toMatchObject({ balance: { trial: { events_pull: 0 }, units: 0 }, held: { trial: { events_pull: 0 }, units: 0 } })
   })
 })

@@ -6,33 +6,86 @@ export const UNIT_PRICE: Record<UsageItem['meter'], number> = { orgs_index: 4, e
 export const FREE_TRIAL: Record<UsageItem['meter'], number> = { orgs_index: 3, events_pull: 50 }
 /** One unit is one cent (spec: 1 unit = 1 credit = $0.01). */
 export const USD_PER_UNIT = 0.01
+/**
+ * How long an allowance holds the quoted amount for its request id when no usage report settles it. The
+ * service reports within its 2 s usage timeout after the allowance; a report that comes later is still
+ * debited if the balance then covers it, else refused with 402.
+ */
+export const HOLD_MS = 60_000
+/** How long a settled request id is remembered, so that a retried report is answered 200 without a second debit (the service retries for 24 h at most). */
+export const SETTLED_TTL_MS = 25 * 3600_000
 
-type Account = { trial: Record<UsageItem['meter'], number>; units: number }
+type Meter = UsageItem['meter']
+/** What an agent has (or what is held from it): trial quantities per meter and prepaid units. */
+export type Balance = { trial: Record<Meter, number>; units: number }
+export type Quote = { units: number; usd: number; trialUsed: Partial<Record<Meter, number>> }
+/** The outcome of a usage report: debited now, already debited earlier (a retry), or refused (funds short). */
+export type Settlement = 'debited' | 'duplicate' | 'refused'
 
-export type Quote = { units: number; usd: number; trialUsed: Partial<Record<UsageItem['meter'], number>> }
+type Hold = { agentId: string; trial: Partial<Record<Meter, number>>; units: number; expiresAt: number }
+
+const emptyBalance = (): Balance => ({ trial: { orgs_index: 0, events_pull: 0 }, units: 0 })
+/** Request ids are scoped to the agent (DESIGN §4): two agents' ids never collide. */
+const keyOf = (agentId: string, requestId: string) => `${agentId}\n${requestId}`
 
 /**
  * Per-agent allowances of the local gateway: the free trial first, then prepaid units at the unit price.
- * Debits are idempotent by request id, so a usage report and the `gw-usage` header of the same request
- * (or a retried report) charge once.
+ *
+ * What must hold: a request is served only if it was debited, and the balance never goes below 0, even
+ * under many concurrent requests. So `/allowance` does not merely look: {@link reserve} holds the quoted
+ * amount for the request id (other allowances see only what is not held) until {@link settle} debits it
+ * or the hold expires ({@link HOLD_MS}). Settlement is idempotent by (agent, request id): a retried report
+ * is a `duplicate`, never a second debit. All methods are synchronous, so each is atomic on the event loop.
  */
 export class Ledger {
-  private accounts = new Map<string, Account>()
-  private settled = new Map<string, number>()
+  private accounts = new Map<string, Balance>()
+  private holds = new Map<string, Hold>()
+  private settled = new Map<string, { units: number; at: number }>()
 
-  private account(agentId: string): Account {
+  constructor(private readonly now: () => number = Date.now) {}
+
+  private account(agentId: string): Balance {
     let account = this.accounts.get(agentId)
     if (!account) this.accounts.set(agentId, (account = { trial: { ...FREE_TRIAL }, units: 0 }))
     return account
   }
 
-  /** What `usage` would cost the agent now: trial quantities used and units still to pay. */
-  quote(agentId: string, usage: UsageItem[]): Quote {
-    const trial = { ...this.account(agentId).trial }
+  /** Drops holds that expired and settled ids older than {@link SETTLED_TTL_MS}, so memory stays bounded. */
+  private expire(): void {
+    const nowMs = this.now()
+    for (const [key, hold] of this.holds) if (hold.expiresAt <= nowMs) this.holds.delete(key)
+    if (this.settled.size > 10_000) for (const [key, s] of this.settled) if (s.at < nowMs - SETTLED_TTL_MS) this.settled.delete(key)
+  }
+
+  /** What is held from the agent by allowances not yet settled. */
+  held(agentId: string): Balance {
+    this.expire()
+    const sum = emptyBalance()
+    for (const hold of this.holds.values()) {
+      if (hold.agentId !== agentId) continue
+      for (const [meter, n] of Object.entries(hold.trial)) sum.trial[meter as Meter] += n
+      sum.units += hold.units
+    }
+    return sum
+  }
+
+  /** The agent's balance minus what is held. */
+  private available(agentId: string, except?: string): Balance {
+    const account = this.account(agentId)
+    const held = this.held(agentId)
+    const own = except ? this.holds.get(except) : undefined
+    const trial = { ...account.trial }
+    for (const meter of Object.keys(trial) as Meter[]) trial[meter] -= held.trial[meter] - (own?.agentId === agentId ? (own.trial[meter] ?? 0) : 0)
+    return { trial, units: account.units - held.units + (own?.agentId === agentId ? own.units : 0) }
+  }
+
+  /** What `usage` would cost the agent now, from what is not held: trial quantities used and units to pay. */
+  quote(agentId: string, usage: UsageItem[], from: Balance = this.available(agentId)): Quote {
+    const trial = { ...from.trial }
     const trialUsed: Quote['trialUsed'] = {}
     let units = 0
     for (const { meter, quantity } of usage) {
-      const fromTrial = Math.min(trial[meter] ?? 0, quantity)
+      const fromTrial = Math.max(0, Math.min(trial[meter] ?? 0, quantity))
       trial[meter] -= fromTrial
       if (fromTrial > 0) trialUsed[meter] = (trialUsed[meter] ?? 0) + fromTrial
       units += (quantity - fromTrial) * UNIT_PRICE[meter]
@@ -40,27 +93,53 @@ export class Ledger {
     return { units, usd: Math.round(units * USD_PER_UNIT * 100) / 100, trialUsed }
   }
 
-  allows(agentId: string, usage: UsageItem[]): boolean {
-    return this.quote(agentId, usage).units <= this.account(agentId).units
+  /**
+   * The allowance check: when what is not held covers `usage`, holds its quote for the request id and
+   * answers true. Asking again for the same id replaces its hold (it never holds twice).
+   */
+  reserve(requestId: string, agentId: string, usage: UsageItem[]): boolean {
+    const key = keyOf(agentId, requestId)
+    const from = this.available(agentId, key)
+    const quote = this.quote(agentId, usage, from)
+    if (quote.units > from.units) return false
+    this.holds.set(key, { agentId, trial: quote.trialUsed, units: quote.units, expiresAt: this.now() + HOLD_MS })
+    return true
   }
 
-  /** Charges `usage` once per request id; returns false when the id was already settled or funds are short. */
-  debit(requestId: string, agentId: string, usage: UsageItem[]): boolean {
-    if (this.settled.has(requestId)) return false
-    const quote = this.quote(agentId, usage)
+  /**
+   * The usage report: releases the request's hold and debits `usage` once. A request id already settled is
+   * a `duplicate` (no second debit); a debit the balance cannot cover is `refused`: nothing is debited and
+   * the hold is released (the service serves nothing for a refused report).
+   */
+  settle(requestId: string, agentId: string, usage: UsageItem[]): Settlement {
+    const key = keyOf(agentId, requestId)
+    if (this.settled.has(key)) {
+      this.holds.delete(key)
+      return 'duplicate'
+    }
+    const from = this.available(agentId, key)
+    const quote = this.quote(agentId, usage, from)
+    this.holds.delete(key)
+    if (quote.units > from.units) return 'refused'
     const account = this.account(agentId)
-    if (quote.units > account.units) return false
-    for (const [meter, used] of Object.entries(quote.trialUsed)) account.trial[meter as UsageItem['meter']] -= used
+    for (const [meter, used] of Object.entries(quote.trialUsed)) account.trial[meter as Meter] -= used
     account.units -= quote.units
-    this.settled.set(requestId, quote.units)
-    return true
+    this.settled.set(key, { units: quote.units, at: this.now() })
+    return 'debited'
+  }
+
+  /** How many requests of the agent were debited (tests compare it with the requests served). */
+  settledCount(agentId: string): number {
+    let n = 0
+    for (const key of this.settled.keys()) if (key.startsWith(`${agentId}\n`)) n++
+    return n
   }
 
   credit(agentId: string, units: number): void {
     this.account(agentId).units += units
   }
 
-  balance(agentId: string): Account {
+  balance(agentId: string): Balance {
     const account = this.account(agentId)
     return { trial: { ...account.trial }, units: account.units }
   }

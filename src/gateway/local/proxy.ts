@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto'
-import { parseDictionary } from 'structured-headers'
 import type { UsageItem } from '../routes'
 import { bodyDigest, signRequest } from '../signature'
 import type { AgentRegistry } from './agents'
@@ -12,8 +11,10 @@ const error = (status: number, code: string, message: string, extra: object = {}
 
 /**
  * Serves `/s/<session>/<rest>`: identifies the agent by its bearer key, strips the storefront prefix,
- * signs the request exactly as DESIGN §4 says, forwards it to the origin, turns a 402 into a buyer's
- * challenge and debits the agent from the `gw-usage` settlement header (idempotent by request id).
+ * signs the request exactly as DESIGN §4 says, forwards it to the origin and turns a 402 into a buyer's
+ * challenge. It never debits: the usage service ({@link handleUsage}) is the single place the local
+ * gateway debits, keyed by the service's usage request id, which need not equal this proxy's id; a
+ * second debit here from the `gw-usage` header would charge twice or charge what was never allowed.
  */
 export async function proxy(request: Request, session: string, rest: string, options: ProxyOptions): Promise<Response> {
   if (!options.agents.hasSession(session)) return error(404, 'unknown_session', `no storefront session ${session}`)
@@ -41,8 +42,6 @@ export async function proxy(request: Request, session: string, rest: string, opt
   } catch {
     return error(502, 'upstream_unreachable', `the service at ${options.upstream()} did not answer`)
   }
-  const settlement = upstream.headers.get('gw-usage')
-  if (agent && settlement && upstream.status >= 200 && upstream.status < 300) options.ledger.debit(requestId, agent.agentId, parseUsage(settlement))
   if (upstream.status === 402) return challenge(upstream, agent?.agentId, options)
   const out = new Headers(upstream.headers)
   out.delete('content-encoding')
@@ -66,16 +65,6 @@ function uniqueTimestamp(key: string): number {
   return t
 }
 
-function parseUsage(header: string): UsageItem[] {
-  try {
-    return [...parseDictionary(header).entries()]
-      .filter(([meter, [value]]) => (meter === 'orgs_index' || meter === 'events_pull') && typeof value === 'number')
-      .map(([meter, [value]]) => ({ meter: meter as UsageItem['meter'], quantity: value as number }))
-  } catch {
-    return []
-  }
-}
-
 /** The buyer-facing 402: what the request costs, what the agent has, and how to get an allowance. */
 async function challenge(upstream: Response, agentId: string | undefined, options: ProxyOptions): Promise<Response> {
   const body = (await upstream.json().catch(() => ({}))) as { error?: string; message?: string; usage?: UsageItem[] }
@@ -87,6 +76,7 @@ async function challenge(upstream: Response, agentId: string | undefined, option
     usage,
     price: { units: quote.units, usd: quote.usd },
     balance: options.ledger.balance(agentId),
+    held: options.ledger.held(agentId),
     topUp: { method: 'POST', url: `${options.publicUrl}/_gateway/agents/${agentId}/credits`, body: { units: quote.units } },
   })
 }

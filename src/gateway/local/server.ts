@@ -18,6 +18,8 @@ export type LocalGatewayOptions = {
   adminKey?: string
   /** Agents to register at start (dev mode keeps its agent's key and session across restarts). */
   agents?: Partial<IssuedAgent>[]
+  /** Clock of the ledger's holds (tests move it to expire a hold). */
+  now?: () => number
 }
 
 export type LocalGateway = {
@@ -39,7 +41,7 @@ const json = (status: number, body: unknown) => Response.json(body, { status })
  */
 export function startLocalGateway(options: LocalGatewayOptions): LocalGateway {
   const agents = new AgentRegistry()
-  const ledger = new Ledger()
+  const ledger = new Ledger(options.now)
   const adminKey = options.adminKey ?? `adm_${randomBytes(18).toString('base64url')}`
   const issued = (options.agents ?? [{}]).map((a) => agents.issue(a))
   let publicUrl = ''
@@ -76,9 +78,9 @@ export function startLocalGateway(options: LocalGatewayOptions): LocalGateway {
       const units = ((await request.json().catch(() => ({}))) as { units?: unknown }).units
       if (!Number.isInteger(units) || (units as number) <= 0) return json(400, { error: 'invalid_request', message: 'units must be a positive integer' })
       ledger.credit(m[1], units as number)
-      return json(200, { agentId: m[1], balance: ledger.balance(m[1]) })
+      return json(200, { agentId: m[1], balance: ledger.balance(m[1]), held: ledger.held(m[1]) })
     }
-    if (m && !m[2] && request.method === 'GET') return json(200, { agentId: m[1], balance: ledger.balance(m[1]) })
+    if (m && !m[2] && request.method === 'GET') return json(200, { agentId: m[1], balance: ledger.balance(m[1]), held: ledger.held(m[1]) })
     return json(404, { error: 'not_found', message: `no admin endpoint ${request.method} ${path}` })
   }
 

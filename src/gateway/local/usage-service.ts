@@ -28,9 +28,12 @@ function parseBody(value: unknown): UsageBody | string {
 }
 
 /**
- * The usage service of DESIGN §4 as the local gateway runs it: `POST /allowance` (read key) answers
- * `{allowed}`; `POST /usage` (write key) debits the agent once per request id. Wrong key → 401, bad
- * body → 400, so a misconfigured service sees the 4xx it must turn into a 503.
+ * The usage service of DESIGN §4 as the local gateway runs it, and the only place it debits:
+ * `POST /allowance` (read key) answers `{allowed}` and, when allowed, holds the quoted amount for the
+ * request id ({@link Ledger.reserve}); `POST /usage` (write key) settles it: 200 when debited now or
+ * already debited for this request id (a retry), 402 `insufficient_allowance` when the balance cannot
+ * cover it, so the service never serves a request that was not debited. Wrong key → 401, bad body → 400,
+ * so a misconfigured service sees the 4xx it must turn into a 503.
  */
 export async function handleUsage(request: Request, path: string, ledger: Ledger, keys: UsageServiceKeys): Promise<Response> {
   if (request.method !== 'POST' || (path !== '/allowance' && path !== '/usage')) return json(404, { error: 'not_found', message: 'POST /allowance or /usage' })
@@ -42,7 +45,8 @@ export async function handleUsage(request: Request, path: string, ledger: Ledger
     parsed = 'body must be JSON'
   }
   if (typeof parsed === 'string') return json(400, { error: 'invalid_request', message: parsed })
-  if (path === '/allowance') return json(200, { allowed: ledger.allows(parsed.agent_id, parsed.usage) })
-  ledger.debit(parsed.request_id, parsed.agent_id, parsed.usage)
-  return json(200, { recorded: true })
+  if (path === '/allowance') return json(200, { allowed: ledger.reserve(parsed.request_id, parsed.agent_id, parsed.usage) })
+  const settlement = ledger.settle(parsed.request_id, parsed.agent_id, parsed.usage)
+  if (settlement === 'refused') return json(402, { error: 'insufficient_allowance', message: 'the balance does not cover this usage; nothing was debited' })
+  return json(200, { recorded: true, duplicate: settlement === 'duplicate' })
 }
