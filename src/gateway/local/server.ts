@@ -78,9 +78,9 @@ export function startLocalGateway(options: LocalGatewayOptions): LocalGateway {
       const units = ((await request.json().catch(() => ({}))) as { units?: unknown }).units
       if (!Number.isInteger(units) || (units as number) <= 0) return json(400, { error: 'invalid_request', message: 'units must be a positive integer' })
       ledger.credit(m[1], units as number)
-      return json(200, { agentId: m[1], balance: ledger.balance(m[1]), held: ledger.held(m[1]) })
+      return json(200, { agentId: m[1], balance: ledger.balance(m[1]), held: ledger.held(m[1]), debits: ledger.settledCount(m[1]) })
     }
-    if (m && !m[2] && request.method === 'GET') return json(200, { agentId: m[1], balance: ledger.balance(m[1]), held: ledger.held(m[1]) })
+    if (m && !m[2] && request.method === 'GET') return json(200, { agentId: m[1], balance: ledger.balance(m[1]), held: ledger.held(m[1]), debits: ledger.settledCount(m[1]) })
     return json(404, { error: 'not_found', message: `no admin endpoint ${request.method} ${path}` })
   }
 
