@@ -93,10 +93,23 @@ export const eventCategories = sqliteTable(
 
 /**
  * Job states. `reserved` exists only between the allowance check and the confirmed usage report of
- * POST /orgs: it is never claimed and never shown, so a failed report leaves nothing enqueued.
+ * POST /orgs (or the credit debit of index_organization): it is never claimed, so a refused report leaves
+ * nothing enqueued. A reserved job whose report's answer is unknown stays reserved until the scheduler
+ * settles it (see {@link JOB_BILLING}).
  */
 export const JOB_STATES = ['reserved', 'pending', 'running', 'ready', 'failed', 'cancelled'] as const
 export type JobState = (typeof JOB_STATES)[number]
+
+/**
+ * Where a paid job's usage report stands. NULL: no report was attempted (MCP jobs, whose debit commits with
+ * the confirmation; free re-crawls; a REST job whose process died before sending). `sent`: recorded just
+ * before the report goes out, so a crash mid-report leaves a trace. `unknown`: the report was sent and its
+ * answer is unknown (timeout, reset, 5xx): the usage service may have recorded it. `recorded`: the usage
+ * service confirmed it (the job runs). `refused`: the usage service refused it (nothing charged; the job is
+ * cancelled and never runs).
+ */
+export const JOB_BILLING = ['sent', 'unknown', 'recorded', 'refused'] as const
+export type JobBilling = (typeof JOB_BILLING)[number]
 
 /** Index jobs: a SQLite queue with leases, so a killed process loses no job. */
 export const indexJobs = sqliteTable(
@@ -110,8 +123,11 @@ export const indexJobs = sqliteTable(
     hints: text('hints').notNull().default('{}'),
     hintReport: text('hint_report').notNull().default('[]'),
     state: text('state', { enum: JOB_STATES }).notNull(),
+    /** Attempts that counted against `max_attempts`: started and not interrupted by a restart (issue 11). */
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(3),
+    /** Attempts cut short by the process (restart, shutdown, lease expiry): not the job's fault, bounded apart. */
+    interruptions: integer('interruptions').notNull().default(0),
     leaseOwner: text('lease_owner'),
     leaseExpiresAt: integer('lease_expires_at'),
     progress: text('progress').notNull().default('{}'),
@@ -120,6 +136,7 @@ export const indexJobs = sqliteTable(
     agentId: text('agent_id'),
     accountId: text('account_id'),
     requestId: text('request_id'),
+    billing: text('billing', { enum: JOB_BILLING }),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
     startedAt: integer('started_at'),
@@ -172,11 +189,38 @@ export const creditLedger = sqliteTable(
     idempotencyKey: text('idempotency_key').unique(),
     /** SHA-256 of account, tool and canonical arguments: a retry of the same call finds its first debit. */
     callHash: text('call_hash'),
-    /** What the charged call answered (e.g. the job it created), replayed to a retry instead of charging again. */
+    /**
+     * What the charged call answered (its JSON without the charge), replayed byte for byte to a retry; NULL
+     * when it was larger than the stored maximum or older than the retry window (the scheduler forgets it).
+     */
     result: text('result'),
+    /** SHA-256 of the data the charged call answered: a retry of an answer not stored is free only while it is unchanged. */
+    resultHash: text('result_hash'),
     createdAt: integer('created_at').notNull().default(sql`(unixepoch() * 1000)`),
   },
   (table) => [index('credit_ledger_account').on(table.accountId, table.createdAt), index('credit_ledger_call').on(table.accountId, table.callHash, table.createdAt)],
+)
+
+/**
+ * Usage reports of served events pulls whose answer was unknown (timeout, reset, 5xx): the pull was served
+ * with `gw-usage`, so the scheduler re-sends the report (same request id, idempotent) until the usage
+ * service records it, and gives up after 24 hours with an error in the log. Terminal rows are kept a week.
+ */
+export const USAGE_REPORT_STATES = ['pending', 'recorded', 'abandoned'] as const
+export const usageReports = sqliteTable(
+  'usage_reports',
+  {
+    agentId: text('agent_id').notNull(),
+    requestId: text('request_id').notNull(),
+    /** The usage items as JSON, exactly as first reported. */
+    usage: text('usage').notNull(),
+    state: text('state', { enum: USAGE_REPORT_STATES }).notNull(),
+    attempts: integer('attempts').notNull().default(1),
+    lastError: text('last_error'),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.agentId, table.requestId] }), index('usage_reports_state').on(table.state, table.updatedAt)],
 )
 
 /** Signing material of the authorization server, kept in the database so tokens survive a restart. */

@@ -3,6 +3,7 @@ import { silentLogger, type Logger } from '../log'
 import { addDays, utcToday } from '../model/dates'
 import type { Mailer } from '../report/mailer'
 import { retryUndelivered } from '../report/reports'
+import { forgetOldAnswers } from '../services/credits'
 import { JOB_TTL_MS, newJobId } from '../services/index-jobs'
 import { bumpEventsGeneration } from '../db/queries/generation'
 import { failStuckJobs } from './queue'
@@ -19,14 +20,14 @@ export type SchedulerOptions = {
   onEnqueued?: () => void
 }
 
-export type TickReport = { jobsEnded: number; recrawls: number; eventsPruned: number; reportsSent: number; jobsPurged: number }
+export type TickReport = { jobsEnded: number; recrawls: number; eventsPruned: number; reportsSent: number; jobsPurged: number; answersForgotten: number }
 
 const DAY_MS = 86_400_000
 
 /**
  * Periodic upkeep (DESIGN §1.4): ends jobs that can no longer finish, re-crawls organizations whose index
  * is stale (free system jobs, never billed), prunes events that ended more than a day ago, resends report
- * mail that failed, and forgets finished jobs after a week. Each step is its own small transaction.
+ * mail that failed, forgets finished jobs after a week and MCP answers kept for retries after 24 hours. Each step is its own small transaction.
  */
 export class Scheduler {
   private timer?: Timer
@@ -48,7 +49,7 @@ export class Scheduler {
   }
 
   async tick(): Promise<TickReport> {
-    if (this.running) return { jobsEnded: 0, recrawls: 0, eventsPruned: 0, reportsSent: 0, jobsPurged: 0 }
+    if (this.running) return { jobsEnded: 0, recrawls: 0, eventsPruned: 0, reportsSent: 0, jobsPurged: 0, answersForgotten: 0 }
     this.running = true
     try {
       const nowMs = this.now()
@@ -59,13 +60,14 @@ export class Scheduler {
         eventsPruned: prunePastEvents(db, nowMs),
         reportsSent: await retryUndelivered(db, this.options.mailer, nowMs),
         jobsPurged: db.$client.run("DELETE FROM index_jobs WHERE state IN ('ready', 'failed', 'cancelled') AND expires_at < ?1", [nowMs - 7 * DAY_MS]).changes,
+        answersForgotten: forgetOldAnswers(db, nowMs),
       }
       if (report.recrawls) this.options.onEnqueued?.()
       if (Object.values(report).some((n) => n > 0)) this.logger.info('scheduler', report)
       return report
     } catch (error) {
       this.logger.error('scheduler failed', { error: (error as Error).message })
-      return { jobsEnded: 0, recrawls: 0, eventsPruned: 0, reportsSent: 0, jobsPurged: 0 }
+      return { jobsEnded: 0, recrawls: 0, eventsPruned: 0, reportsSent: 0, jobsPurged: 0, answersForgotten: 0 }
     } finally {
       this.running = false
     }

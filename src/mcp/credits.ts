@@ -1,4 +1,4 @@
-import { creditBalance, debitOnce, requireCredits, type CallIdentity } from '../services/credits'
+import { creditBalance, debitOnce, fingerprintOf, priorCharge, requireCredits, type CallIdentity } from '../services/credits'
 import { accountOf, type ToolContext } from './tools/define'
 
 /** What a paid tool reports about its charge (the `charge` field of its result). */
@@ -16,12 +16,33 @@ export function ensureCredits(ctx: ToolContext, amount: number): void {
 }
 
 /**
- * Debits `amount` for a call that succeeded, once per call (a retry is answered without a second
- * debit), in the same SQLite transaction as `work`. Zero-amount results (no events) are free.
+ * What a paid call produced: its data (the tool's result without `charge`), what it costs, optionally its
+ * data already serialized, and optionally the text whose SHA-256 says whether the data changed (default:
+ * the serialized data; a tool whose output carries a timestamp passes the records it was built from).
  */
-export function chargeCall<T = void>(ctx: ToolContext, call: CallIdentity, amount: number, work?: () => T, resultOf?: (value: T) => string | null) {
-  const nowMs = ctx.deps.now()
-  const outcome = debitOnce(ctx.deps.db, call, amount, nowMs, work ?? (() => undefined as T), resultOf)
-  const info: ChargeInfo = { credits: outcome.charged, replayed: outcome.replayed, balance: creditBalance(ctx.deps.db, call.accountId) }
-  return { info, outcome }
+export type Produced<D> = { data: D; amount: number; json?: string; fingerprintText?: string; work?: () => void }
+
+/**
+ * Runs a paid tool call once per call identity (issue 11: a retry is never a free read of newer data).
+ * A retry whose first answer was stored gets that answer back, byte for byte, at 0 credits, before
+ * `produce` runs (a preview is not fetched again). Otherwise `produce` runs and the debit goes through
+ * {@link debitOnce}: a retry of an answer too large to store is free only while its data is unchanged,
+ * else it is charged for what it returns now.
+ */
+export async function paidCall<D extends object>(ctx: ToolContext, tool: string, args: Record<string, unknown>, produce: () => Promise<Produced<D>> | Produced<D>): Promise<D & { charge: ChargeInfo }> {
+  const { db } = ctx.deps
+  const call = callOf(ctx, tool, args)
+  const stored = priorCharge(db, call, ctx.deps.now())?.result
+  if (stored) return replayed<D>(ctx, call, stored)
+  const produced = await produce()
+  const json = produced.json ?? JSON.stringify(produced.data)
+  const outcome = debitOnce(db, call, produced.amount, ctx.deps.now(), { json, fingerprint: fingerprintOf(produced.fingerprintText ?? json) }, produced.work)
+  if (outcome.replayed && outcome.result) return replayed<D>(ctx, call, outcome.result)
+  const charge: ChargeInfo = { credits: outcome.charged, replayed: outcome.replayed, balance: creditBalance(db, call.accountId) }
+  return { ...produced.data, charge }
+}
+
+/** A stored answer given back to a retry, with the current balance and nothing charged. */
+export function replayed<D>(ctx: ToolContext, call: CallIdentity, stored: string): D & { charge: ChargeInfo } {
+  return { ...(JSON.parse(stored) as D), charge: { credits: 0, replayed: true, balance: creditBalance(ctx.deps.db, call.accountId) } }
 }

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Db } from '../db'
+import { forgetStoredResults, insertCharge, latestCharge, type ChargeRow } from '../db/queries/credits'
 
 /**
  * Prepaid MCP credits (DESIGN §7): index 40, each full event record 1, a crawl-causing preview 4.
@@ -9,10 +10,18 @@ export const CREDIT_PRICES = { index: 40, event: 1, preview: 4 } as const
 
 /**
  * How long a repeated call with the same arguments counts as a retry of the first one: it is answered
- * again (the same job for `index_organization`) without a second debit. A client that means a second,
- * separate call within this window passes a different `idempotencyKey`.
+ * with the first call's stored answer (the same job for `index_organization`) without a second debit. A
+ * client that means a second, separate call within this window passes a different `idempotencyKey`.
  */
 export const RETRY_WINDOW_MS = 10 * 60_000
+/** How long an `idempotencyKey` names its call (as payment APIs keep idempotency keys); after that the key names a new call. */
+export const KEYED_RETRY_WINDOW_MS = 24 * 3600_000
+/**
+ * Largest answer stored for replay (its JSON, in UTF-16 code units). A larger answer keeps only its
+ * SHA-256, and a retry of it is free only while the data is unchanged. With the 24 h window this bounds
+ * what the ledger keeps for replays.
+ */
+export const STORED_RESULT_MAX_BYTES = 256 * 1024
 
 export type Account = { accountId: string; email: string; createdAt: number }
 export type LedgerEntry = { delta: number; reason: string; tool: string | null; createdAt: number }
@@ -124,13 +133,14 @@ export function callHash(call: CallIdentity): string {
   return sha256(`${call.accountId}\n${call.tool}\n${canonical(call.args)}\n${call.idempotencyKey ?? ''}`)
 }
 
-/** A debit already made for this call (a retry): within {@link RETRY_WINDOW_MS}, or ever when the client named it. */
-export function priorCharge(db: Db, call: CallIdentity, nowMs: number): { result: string | null; delta: number } | undefined {
-  const since = call.idempotencyKey ? 0 : nowMs - RETRY_WINDOW_MS
-  const row = db.$client
-    .query('SELECT result, delta FROM credit_ledger WHERE account_id = ?1 AND call_hash = ?2 AND created_at >= ?3 ORDER BY id DESC LIMIT 1')
-    .get(call.accountId, callHash(call), since) as { result: string | null; delta: number } | null
-  return row ?? undefined
+/** A debit already made for this call (a retry): within {@link RETRY_WINDOW_MS}, or {@link KEYED_RETRY_WINDOW_MS} when the client named it. */
+export function priorCharge(db: Db, call: CallIdentity, nowMs: number): ChargeRow | undefined {
+  return latestCharge(db, call.accountId, callHash(call), nowMs - (call.idempotencyKey ? KEYED_RETRY_WINDOW_MS : RETRY_WINDOW_MS))
+}
+
+/** Forgets stored answers older than the longest retry window (the scheduler calls it), so storage stays bounded. */
+export function forgetOldAnswers(db: Db, nowMs: number): number {
+  return forgetStoredResults(db, nowMs - KEYED_RETRY_WINDOW_MS)
 }
 
 /** Throws {@link InsufficientCredits} when the balance does not cover `required`. */
@@ -139,32 +149,48 @@ export function requireCredits(db: Db, accountId: string, required: number): voi
   if (balance < required) throw new InsufficientCredits(required, balance)
 }
 
+/** What a paid call answered, for a retry: its JSON (without the charge) and the SHA-256 of its data. */
+export type CallAnswer = { json: string; fingerprint: string }
+
+export const fingerprintOf = (text: string) => sha256(text)
+
 /**
- * Debits `amount` for a call, once: in one SQLite transaction it looks for an earlier debit of the same
- * call (then charges nothing and returns it), re-checks the balance, runs `work` (the call's own write,
- * such as confirming the index job, so the debit and the work commit together) and records the debit
- * with the call's hash and `result`. Zero-amount calls write nothing.
+ * Debits `amount` for a call, once. In one SQLite transaction it looks for an earlier debit of the same
+ * call: a stored answer is replayed as it is (`replayed`, nothing charged, `result` is that answer); an
+ * answer that was too large to store is replayed only when `answer`'s fingerprint equals it, i.e. the
+ * data is unchanged (`replayed` with `result` null: the caller's current answer is the same data); else
+ * this is a new call, charged for what it returns now. A new call re-checks the balance, runs `work` (the
+ * call's own write, such as confirming the index job, so the debit and the work commit together) and
+ * records the debit with the call's hash, the answer (when at most {@link STORED_RESULT_MAX_BYTES}) and
+ * its fingerprint. Zero-amount calls write nothing.
  */
-export function debitOnce<T>(
+export function debitOnce(
   db: Db,
   call: CallIdentity,
   amount: number,
   nowMs: number,
-  work: () => T,
-  resultOf: (value: T) => string | null = () => null,
-): { charged: number; replayed: false; value: T } | { charged: 0; replayed: true; result: string | null } {
+  answer: CallAnswer,
+  work: () => void = () => undefined,
+): { charged: number; replayed: false } | { charged: 0; replayed: true; result: string | null } {
   return db.transaction(() => {
     const prior = priorCharge(db, call, nowMs)
-    if (prior) return { charged: 0 as const, replayed: true as const, result: prior.result }
+    if (prior?.result) return { charged: 0 as const, replayed: true as const, result: prior.result }
+    if (prior && prior.resultHash === answer.fingerprint) return { charged: 0 as const, replayed: true as const, result: null }
     if (amount > 0) requireCredits(db, call.accountId, amount)
-    const value = work()
+    work()
     if (amount > 0) {
       const hash = callHash(call)
-      db.$client.run(
-        'INSERT INTO credit_ledger (account_id, delta, reason, tool, idempotency_key, call_hash, result, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)',
-        [call.accountId, -amount, 'tool call', call.tool, `${hash}:${nowMs}:${randomBytes(6).toString('hex')}`, hash, resultOf(value), nowMs],
-      )
+      insertCharge(db, {
+        accountId: call.accountId,
+        amount,
+        tool: call.tool,
+        idempotencyKey: `${hash}:${nowMs}:${randomBytes(6).toString('hex')}`,
+        callHash: hash,
+        result: answer.json.length <= STORED_RESULT_MAX_BYTES ? answer.json : null,
+        resultHash: answer.fingerprint,
+        nowMs,
+      })
     }
-    return { charged: amount, replayed: false as const, value }
+    return { charged: amount, replayed: false as const }
   })
 }

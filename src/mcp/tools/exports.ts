@@ -2,20 +2,22 @@ import { Type as t } from '@sinclair/typebox'
 import { CREDIT_PRICES } from '../../services/credits'
 import { upcomingEvents } from '../../services/event-catalog'
 import { eventsToIcs, eventsToJsonLd } from '../../services/event-export'
-import { callOf, chargeCall, ensureCredits } from '../credits'
+import { paidCall } from '../credits'
 import { defineTool, ToolError, type ToolContext } from './define'
 import { Charge, IdempotencyKeyArg, OrgIdArg } from './schemas'
 
 const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false }
 
-/** An organization's upcoming events, paid like get_organization_events: 1 credit each, nothing for none. */
-function paidEvents(ctx: ToolContext, tool: string, args: { orgId: string; idempotencyKey?: string }) {
-  const call = callOf(ctx, tool, args)
-  const found = upcomingEvents(ctx.deps.db, args.orgId, ctx.deps.now())
-  if (!found) throw new ToolError('not_indexed', `organization ${args.orgId} is not indexed; index it with index_organization (this answer is free)`, { orgId: args.orgId })
-  const amount = found.events.length * CREDIT_PRICES.event
-  ensureCredits(ctx, amount)
-  return { ...found, call, amount }
+/**
+ * An organization's upcoming events, paid like get_organization_events: 1 credit each, nothing for none.
+ * Whether the data changed is judged on the records, not on the export (which carries a timestamp).
+ */
+function paidEvents<D extends object>(ctx: ToolContext, tool: string, args: { orgId: string; idempotencyKey?: string }, build: (found: NonNullable<ReturnType<typeof upcomingEvents>>) => D) {
+  return paidCall(ctx, tool, args, () => {
+    const found = upcomingEvents(ctx.deps.db, args.orgId, ctx.deps.now())
+    if (!found) throw new ToolError('not_indexed', `organization ${args.orgId} is not indexed; index it with index_organization (this answer is free)`, { orgId: args.orgId })
+    return { data: build(found), amount: found.events.length * CREDIT_PRICES.event, fingerprintText: JSON.stringify(found) }
+  })
 }
 
 export const exportEventsIcsTool = defineTool({
@@ -27,10 +29,7 @@ export const exportEventsIcsTool = defineTool({
   output: t.Object({ orgId: t.String(), eventCount: t.Integer({ minimum: 0 }), mimeType: t.Literal('text/calendar'), ics: t.String(), charge: Charge }),
   annotations: READ,
   run(args, ctx) {
-    const paid = paidEvents(ctx, 'export_events_ics', args)
-    const ics = eventsToIcs(paid.org, paid.events, ctx.deps.now())
-    const { info } = chargeCall(ctx, paid.call, paid.amount)
-    return { orgId: args.orgId, eventCount: paid.events.length, mimeType: 'text/calendar' as const, ics, charge: info }
+    return paidEvents(ctx, 'export_events_ics', args, (found) => ({ orgId: args.orgId, eventCount: found.events.length, mimeType: 'text/calendar' as const, ics: eventsToIcs(found.org, found.events, ctx.deps.now()) }))
   },
 })
 
@@ -48,10 +47,7 @@ export const exportEventsJsonLdTool = defineTool({
   }),
   annotations: READ,
   run(args, ctx) {
-    const paid = paidEvents(ctx, 'export_events_jsonld', args)
-    const jsonld = eventsToJsonLd(paid.org, paid.events)
-    const { info } = chargeCall(ctx, paid.call, paid.amount)
-    return { orgId: args.orgId, eventCount: paid.events.length, jsonld: jsonld as never, charge: info }
+    return paidEvents(ctx, 'export_events_jsonld', args, (found) => ({ orgId: args.orgId, eventCount: found.events.length, jsonld: eventsToJsonLd(found.org, found.events) as never }))
   },
 })
 

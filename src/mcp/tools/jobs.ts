@@ -2,9 +2,9 @@ import { Type as t, type Static } from '@sinclair/typebox'
 import { assertDateWindow } from '../../http/common.model'
 import { findJob } from '../../db/queries/jobs'
 import { cancelJob } from '../../jobs/queue'
-import { creditBalance, CREDIT_PRICES, priorCharge } from '../../services/credits'
+import { creditBalance, CREDIT_PRICES, debitOnce, fingerprintOf, priorCharge } from '../../services/credits'
 import { accountJobs, confirmIndexJob, discardIndexJob, jobStatus, reserveIndexJob } from '../../services/index-jobs'
-import { callOf, chargeCall, ensureCredits } from '../credits'
+import { callOf, ensureCredits, replayed } from '../credits'
 import { accountOf, defineTool, ToolError } from './define'
 import { Charge, DateArg, IdempotencyKeyArg, Nullable } from './schemas'
 
@@ -23,7 +23,7 @@ export const indexOrganizationTool = defineTool({
   name: 'index_organization',
   title: 'Index an organization',
   description:
-    "Crawls an organization's website for its event calendars as a background job (40 credits). Poll it with get_index_job, then read the events with get_organization_events. Repeating the same call within 10 minutes (or with the same idempotencyKey) returns the same job and is not charged again.",
+    "Crawls an organization's website for its event calendars as a background job (40 credits). Poll it with get_index_job, then read the events with get_organization_events. Repeating the same call within 10 minutes (or with the same idempotencyKey within 24 hours) returns the same job and is not charged again.",
   access: 'events:index',
   input: t.Object({
     website: t.String({ minLength: 1, maxLength: 2048, description: 'the site to index: a domain (example.org) or an http(s) URL' }),
@@ -45,34 +45,29 @@ export const indexOrganizationTool = defineTool({
     const call = callOf(ctx, 'index_organization', args)
     const nowMs = deps.now()
     // A retry: the same job again, with the current balance and no second debit.
-    const replay = (result: string | null) => ({ ...(JSON.parse(result ?? '{}') as Static<typeof IndexedJob>), charge: { credits: 0, replayed: true, balance: creditBalance(deps.db, call.accountId) } })
     const prior = priorCharge(deps.db, call, nowMs)
-    if (prior?.result) return replay(prior.result)
+    if (prior?.result) return replayed<Static<typeof IndexedJob>>(ctx, call, prior.result)
     ensureCredits(ctx, CREDIT_PRICES.index)
     const job = reserveIndexJob(deps.db, { website: args.website, startDate: args.startDate, endDate: args.endDate, hints: args.hints, accountId: accountOf(ctx) }, { nowMs, allowPrivate: deps.allowPrivate })
     const answer: Static<typeof IndexedJob> = { jobId: job.jobId, orgId: job.orgId, domain: job.domain, status: 'pending' as const, expiresAt: new Date(job.expiresAt).toISOString() }
-    let charged
+    const json = JSON.stringify(answer)
+    let outcome
     try {
-      charged = chargeCall(
-        ctx,
-        call,
-        CREDIT_PRICES.index,
-        () => {
-          if (!confirmIndexJob(deps.db, job.jobId, nowMs)) throw new ToolError('index_failed', 'the index job could not be queued; nothing was charged')
-          return answer
-        },
-        (value) => JSON.stringify(value),
-      )
+      // The debit and the confirmation commit together: a crash before this leaves a reserved job with no
+      // usage report, which the scheduler releases.
+      outcome = debitOnce(deps.db, call, CREDIT_PRICES.index, nowMs, { json, fingerprint: fingerprintOf(json) }, () => {
+        if (!confirmIndexJob(deps.db, job.jobId, nowMs)) throw new ToolError('index_failed', 'the index job could not be queued; nothing was charged')
+      })
     } catch (error) {
       discardIndexJob(deps.db, job.jobId)
       throw error
     }
-    if (charged.outcome.replayed) {
+    if (outcome.replayed) {
       discardIndexJob(deps.db, job.jobId)
-      return replay(charged.outcome.result)
+      return replayed<Static<typeof IndexedJob>>(ctx, call, outcome.result ?? json)
     }
     deps.onJobQueued?.()
-    return { ...answer, charge: charged.info }
+    return { ...answer, charge: { credits: outcome.charged, replayed: false, balance: creditBalance(deps.db, call.accountId) } }
   },
 })
 

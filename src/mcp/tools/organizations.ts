@@ -1,10 +1,10 @@
-import { Type as t } from '@sinclair/typebox'
+import { Type as t, type Static } from '@sinclair/typebox'
 import { EventSchema, OccurrenceSchema, RecurrenceSchema } from '../../model/event'
 import { OrganizationSchema } from '../../model/organization'
 import { CREDIT_PRICES } from '../../services/credits'
 import { calendarSources, findEvent, organizationDetail, PREVIEW_FIELDS, upcomingPreview } from '../../services/event-catalog'
 import { organizationEvents } from '../../services/org-events'
-import { callOf, chargeCall, ensureCredits } from '../credits'
+import { paidCall } from '../credits'
 import { defineTool, ToolError } from './define'
 import { Charge, DateArg, IdempotencyKeyArg, Nullable, OrgIdArg } from './schemas'
 
@@ -101,13 +101,11 @@ export const getOrganizationEventsTool = defineTool({
   output: t.Composite([OrganizationSchema, t.Object({ charge: Charge })]),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   run(args, ctx) {
-    const call = callOf(ctx, 'get_organization_events', args)
-    const result = organizationEvents(ctx.deps.db, args.orgId, ctx.deps.now())
-    if (!result) throw notIndexed(args.orgId)
-    const amount = result.eventCount * CREDIT_PRICES.event
-    ensureCredits(ctx, amount)
-    const { info } = chargeCall(ctx, call, amount)
-    return { ...JSON.parse(result.json), charge: info }
+    return paidCall(ctx, 'get_organization_events', args, () => {
+      const result = organizationEvents(ctx.deps.db, args.orgId, ctx.deps.now())
+      if (!result) throw notIndexed(args.orgId)
+      return { data: JSON.parse(result.json) as Static<typeof OrganizationSchema>, json: result.json, amount: result.eventCount * CREDIT_PRICES.event }
+    })
   },
 })
 
@@ -126,11 +124,7 @@ export const getEventTool = defineTool({
   output: t.Object({ orgId: t.String(), event: EventSchema, charge: Charge }),
   annotations: READ,
   run(args, ctx) {
-    const call = callOf(ctx, 'get_event', args)
-    const event = eventOrFail(ctx, args.orgId, args.eventId)
-    ensureCredits(ctx, CREDIT_PRICES.event)
-    const { info } = chargeCall(ctx, call, CREDIT_PRICES.event)
-    return { orgId: args.orgId, event, charge: info }
+    return paidCall(ctx, 'get_event', args, () => ({ data: { orgId: args.orgId, event: eventOrFail(ctx, args.orgId, args.eventId) }, amount: CREDIT_PRICES.event }))
   },
 })
 
@@ -158,13 +152,15 @@ export const getEventOccurrencesTool = defineTool({
   }),
   annotations: READ,
   run(args, ctx) {
-    const call = callOf(ctx, 'get_event_occurrences', args)
-    const event = eventOrFail(ctx, args.orgId, args.eventId)
-    const all = event.schedule?.occurrences?.length ? event.schedule.occurrences : event.startDate ? [{ startDate: event.startDate, ...(event.endDate ? { endDate: event.endDate } : {}) }] : []
-    const occurrences = all.filter((o) => (!args.startDate || (o.endDate ?? o.startDate).slice(0, 10) >= args.startDate) && (!args.endDate || o.startDate.slice(0, 10) <= args.endDate))
-    ensureCredits(ctx, CREDIT_PRICES.event)
-    const { info } = chargeCall(ctx, call, CREDIT_PRICES.event)
-    return { orgId: args.orgId, eventId: args.eventId, title: event.title ?? null, recurring: !!event.schedule, recurrence: event.schedule?.recurrence ?? null, count: occurrences.length, occurrences, charge: info }
+    return paidCall(ctx, 'get_event_occurrences', args, () => {
+      const event = eventOrFail(ctx, args.orgId, args.eventId)
+      const all = event.schedule?.occurrences?.length ? event.schedule.occurrences : event.startDate ? [{ startDate: event.startDate, ...(event.endDate ? { endDate: event.endDate } : {}) }] : []
+      const occurrences = all.filter((o) => (!args.startDate || (o.endDate ?? o.startDate).slice(0, 10) >= args.startDate) && (!args.endDate || o.startDate.slice(0, 10) <= args.endDate))
+      return {
+        data: { orgId: args.orgId, eventId: args.eventId, title: event.title ?? null, recurring: !!event.schedule, recurrence: event.schedule?.recurrence ?? null, count: occurrences.length, occurrences },
+        amount: CREDIT_PRICES.event,
+      }
+    })
   },
 })
 

@@ -11,7 +11,7 @@ import { EventSchema } from '../../model/event'
 import { identifyWebsite } from '../../model/org-identity'
 import { CREDIT_PRICES } from '../../services/credits'
 import { DEFAULT_WINDOW_DAYS } from '../../services/index-jobs'
-import { callOf, chargeCall, ensureCredits } from '../credits'
+import { ensureCredits, paidCall } from '../credits'
 import { defineTool, ToolError, type ToolContext } from './define'
 import { Charge, DateArg, IdempotencyKeyArg } from './schemas'
 
@@ -58,50 +58,50 @@ export const discoverCalendarsTool = defineTool({
     charge: Charge,
   }),
   annotations: OPEN,
-  async run(args, ctx) {
-    const call = callOf(ctx, 'discover_calendars', args)
-    let identity
-    try {
-      identity = identifyWebsite(args.website, { allowPrivate: ctx.deps.allowPrivate })
-    } catch (error) {
-      throw new ToolError('invalid_request', `website: ${(error as Error).message}`)
-    }
-    ensureCredits(ctx, CREDIT_PRICES.preview)
-    let result
-    try {
-      result = await crawlSite(
-        {
-          startUrl: identity.startUrl,
-          orgDomain: identity.domain,
-          window: window({}, ctx.deps.now()),
-          hints: { calendarUrls: [], eventUrls: [] },
-          maxPages: Math.min(PREVIEW_BUDGET.maxPages, ctx.deps.maxPages),
-          budgetMs: PREVIEW_BUDGET.budgetMs,
-          userAgent: ctx.deps.userAgent,
-          allowPrivate: ctx.deps.allowPrivate,
-          scriptVersion: SCRIPT_VERSION,
-        },
-        { fetcher: ctx.deps.fetcher, now: ctx.deps.now },
-      )
-    } catch (error) {
-      if (error instanceof CrawlFailure) throw new ToolError('fetch_failed', `${error.message} (nothing was charged)`)
-      throw error
-    }
-    const sources = result.sources.map((s) => ({ url: s.url, kind: s.kind, status: s.status, eventCount: s.eventCount, ...(s.httpStatus ? { httpStatus: s.httpStatus } : {}), ...(s.error ? { error: s.error } : {}) }))
-    const found = result.sources.some((s) => s.status === 'ok') || result.events.length > 0
-    const { info } = chargeCall(ctx, call, found ? CREDIT_PRICES.preview : 0)
-    return {
-      website: identity.startUrl,
-      domain: identity.domain,
-      orgId: identity.orgId,
-      platform: result.organization.platform ?? null,
-      timezone: result.organization.timezone ?? null,
-      pagesFetched: result.progress.pagesFetched,
-      eventsFound: result.events.length,
-      sources,
-      refused: result.refused.slice(0, 20),
-      charge: info,
-    }
+  run(args, ctx) {
+    return paidCall(ctx, 'discover_calendars', args, async () => {
+      let identity
+      try {
+        identity = identifyWebsite(args.website, { allowPrivate: ctx.deps.allowPrivate })
+      } catch (error) {
+        throw new ToolError('invalid_request', `website: ${(error as Error).message}`)
+      }
+      ensureCredits(ctx, CREDIT_PRICES.preview)
+      let result
+      try {
+        result = await crawlSite(
+          {
+            startUrl: identity.startUrl,
+            orgDomain: identity.domain,
+            window: window({}, ctx.deps.now()),
+            hints: { calendarUrls: [], eventUrls: [] },
+            maxPages: Math.min(PREVIEW_BUDGET.maxPages, ctx.deps.maxPages),
+            budgetMs: PREVIEW_BUDGET.budgetMs,
+            userAgent: ctx.deps.userAgent,
+            allowPrivate: ctx.deps.allowPrivate,
+            scriptVersion: SCRIPT_VERSION,
+          },
+          { fetcher: ctx.deps.fetcher, now: ctx.deps.now },
+        )
+      } catch (error) {
+        if (error instanceof CrawlFailure) throw new ToolError('fetch_failed', `${error.message} (nothing was charged)`)
+        throw error
+      }
+      const sources = result.sources.map((s) => ({ url: s.url, kind: s.kind, status: s.status, eventCount: s.eventCount, ...(s.httpStatus ? { httpStatus: s.httpStatus } : {}), ...(s.error ? { error: s.error } : {}) }))
+      const found = result.sources.some((s) => s.status === 'ok') || result.events.length > 0
+      const data = {
+        website: identity.startUrl,
+        domain: identity.domain,
+        orgId: identity.orgId,
+        platform: result.organization.platform ?? null,
+        timezone: result.organization.timezone ?? null,
+        pagesFetched: result.progress.pagesFetched,
+        eventsFound: result.events.length,
+        sources,
+        refused: result.refused.slice(0, 20),
+      }
+      return { data, amount: found ? CREDIT_PRICES.preview : 0 }
+    })
   },
 })
 
@@ -120,24 +120,24 @@ export const previewExtractionTool = defineTool({
   }),
   output: t.Object({ url: t.String(), finalUrl: t.String(), format: t.String(), eventCount: t.Integer({ minimum: 0 }), events: t.Array(EventSchema), warnings: t.Array(t.String()), charge: Charge }),
   annotations: OPEN,
-  async run(args, ctx) {
+  run(args, ctx) {
     assertDateWindow(args)
-    const call = callOf(ctx, 'preview_extraction', args)
-    ensureCredits(ctx, CREDIT_PRICES.preview)
-    const doc = await fetchDocument(ctx, args.url)
-    const extractCtx = { baseUrl: doc.url, timezone: args.timezone, window: window(args, ctx.deps.now()) }
-    const extracted = extractDocument(doc.body, extractCtx, doc.contentType)
-    const normalized = normalizeCandidates(extracted.candidates, extractCtx, { scrapedAt: new Date(ctx.deps.now()).toISOString(), scriptVersion: SCRIPT_VERSION })
-    const { info } = chargeCall(ctx, call, normalized.events.length ? CREDIT_PRICES.preview : 0)
-    return {
-      url: args.url,
-      finalUrl: doc.url,
-      format: extracted.format,
-      eventCount: normalized.events.length,
-      events: normalized.events.slice(0, args.limit ?? 20),
-      warnings: [...extracted.warnings, ...normalized.warnings].slice(0, 20),
-      charge: info,
-    }
+    return paidCall(ctx, 'preview_extraction', args, async () => {
+      ensureCredits(ctx, CREDIT_PRICES.preview)
+      const doc = await fetchDocument(ctx, args.url)
+      const extractCtx = { baseUrl: doc.url, timezone: args.timezone, window: window(args, ctx.deps.now()) }
+      const extracted = extractDocument(doc.body, extractCtx, doc.contentType)
+      const normalized = normalizeCandidates(extracted.candidates, extractCtx, { scrapedAt: new Date(ctx.deps.now()).toISOString(), scriptVersion: SCRIPT_VERSION })
+      const data = {
+        url: args.url,
+        finalUrl: doc.url,
+        format: extracted.format,
+        eventCount: normalized.events.length,
+        events: normalized.events.slice(0, args.limit ?? 20),
+        warnings: [...extracted.warnings, ...normalized.warnings].slice(0, 20),
+      }
+      return { data, amount: normalized.events.length ? CREDIT_PRICES.preview : 0 }
+    })
   },
 })
 
@@ -163,25 +163,24 @@ export const validateFeedTool = defineTool({
     charge: Charge,
   }),
   annotations: OPEN,
-  async run(args, ctx) {
+  run(args, ctx) {
     if ((args.url === undefined) === (args.content === undefined)) throw new ToolError('invalid_request', 'give exactly one of url or content')
-    const call = callOf(ctx, 'validate_feed', args)
-    if (args.url) ensureCredits(ctx, CREDIT_PRICES.preview)
-    const doc = args.url ? await fetchDocument(ctx, args.url) : { url: 'https://feed.invalid/', body: args.content!, contentType: args.contentType ?? '' }
-    const extractCtx = { baseUrl: doc.url, timezone: args.timezone, window: window({}, ctx.deps.now()) }
-    const extracted = extractDocument(doc.body, extractCtx, doc.contentType)
-    const normalized = normalizeCandidates(extracted.candidates, extractCtx, { scrapedAt: new Date(ctx.deps.now()).toISOString(), scriptVersion: SCRIPT_VERSION })
-    const valid = extracted.format !== 'unknown' && normalized.events.length > 0
-    const { info } = chargeCall(ctx, call, args.url && normalized.events.length ? CREDIT_PRICES.preview : 0)
-    return {
-      valid,
-      format: extracted.format,
-      fetched: !!args.url,
-      eventCount: normalized.events.length,
-      sample: normalized.events.slice(0, 5),
-      warnings: [...extracted.warnings, ...normalized.warnings].slice(0, 20),
-      charge: info,
-    }
+    return paidCall(ctx, 'validate_feed', args, async () => {
+      if (args.url) ensureCredits(ctx, CREDIT_PRICES.preview)
+      const doc = args.url ? await fetchDocument(ctx, args.url) : { url: 'https://feed.invalid/', body: args.content!, contentType: args.contentType ?? '' }
+      const extractCtx = { baseUrl: doc.url, timezone: args.timezone, window: window({}, ctx.deps.now()) }
+      const extracted = extractDocument(doc.body, extractCtx, doc.contentType)
+      const normalized = normalizeCandidates(extracted.candidates, extractCtx, { scrapedAt: new Date(ctx.deps.now()).toISOString(), scriptVersion: SCRIPT_VERSION })
+      const data = {
+        valid: extracted.format !== 'unknown' && normalized.events.length > 0,
+        format: extracted.format,
+        fetched: !!args.url,
+        eventCount: normalized.events.length,
+        sample: normalized.events.slice(0, 5),
+        warnings: [...extracted.warnings, ...normalized.warnings].slice(0, 20),
+      }
+      return { data, amount: args.url && normalized.events.length ? CREDIT_PRICES.preview : 0 }
+    })
   },
 })
 
