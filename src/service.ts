@@ -7,6 +7,7 @@ import { startServer } from './http/server'
 import type { CrawlSettings } from './jobs/request'
 import { JobRunner } from './jobs/runner'
 import { Scheduler } from './jobs/scheduler'
+import { createUsageClient } from './gateway/usage-client'
 import { createLogger, type Logger } from './log'
 import { createMailer } from './report/mailer'
 import { VERSION } from './version'
@@ -37,7 +38,8 @@ export async function startService(config: Config, logger: Logger = createLogger
   const migrationsApplied = migrate(db)
   const mailer = createMailer(config.SMTP_URL, config.REPORT_TO)
   const runner = new JobRunner({ db, workers: config.CRAWL_WORKERS, settings: crawlSettings(config), logger })
-  const scheduler = new Scheduler({ db, mailer, logger, onEnqueued: () => runner.kick() })
+  const usage = createUsageClient({ url: config.GW_USAGE_URL, readKey: config.GW_USAGE_READ_KEY, writeKey: config.GW_USAGE_WRITE_KEY, service: config.GW_SERVICE_SLUG })
+  const scheduler = new Scheduler({ db, mailer, logger, usage, settleAfterMs: config.BILLING_SETTLE_AFTER_MS, onEnqueued: () => runner.kick() })
   let server: Server<undefined> | undefined
   const listeningPort = () => server?.port ?? config.PORT
   const hostName = config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST
@@ -46,6 +48,7 @@ export async function startService(config: Config, logger: Logger = createLogger
     db,
     logger,
     mailer,
+    usage,
     workers: () => runner.status(),
     onJobQueued: () => runner.kick(),
     // With PORT=0 the real port is known only once listening; links and the MCP resource must name it.
@@ -61,6 +64,7 @@ export async function startService(config: Config, logger: Logger = createLogger
   runner.start()
   scheduler.start()
   void scheduler.tick()
+  void scheduler.settle()
   const url = `http://${hostName}:${server.port}`
   logger.info('listening', { url, database: config.DATABASE_PATH, migrationsApplied, workers: config.CRAWL_WORKERS })
   return {

@@ -16,6 +16,12 @@ export const ConfigSchema = t.Object({
   GW_USAGE_READ_KEY: t.String({ default: '', description: 'Bearer key for allowance checks (read). Secret.' }),
   GW_USAGE_WRITE_KEY: t.String({ default: '', description: 'Bearer key for usage reports (write). Secret.' }),
   GW_SERVICE_SLUG: t.String({ minLength: 1, default: 'event-index', description: 'Service slug sent to the usage service.' }),
+  BILLING_SETTLE_AFTER_MS: t.Integer({
+    minimum: 3000,
+    maximum: 3_600_000,
+    default: 60_000,
+    description: 'How long a paid request left unsettled (its usage report timed out, or the process died mid-report) waits before the scheduler settles it: re-sends the report with the same request id, or releases a job whose report was never sent. Also how often it looks. Above the 2 s usage timeout.',
+  }),
   AGENT_KEYS: t.String({ default: '', pattern: '^([^:,\\s]+:[^,\\s]+(,[^:,\\s]+:[^,\\s]+)*)?$', form: 'key:agentId[,key:agentId…]', description: 'Bearer agent keys accepted on read routes, `key:agentId,key:agentId`. Secret.' }),
   SMTP_URL: t.String({ default: '', pattern: '^(smtps?://[^\\s]+)?$', form: 'smtp://[user:pass@]host[:port] or smtps://…', description: 'SMTP server for report mail, e.g. smtp://user:pass@host:587. Empty: reports are stored, not mailed. Secret.' }),
   REPORT_TO: t.String({ default: '', description: 'Recipient address of report mail.' }),

@@ -150,15 +150,6 @@ export async function requireAllowance(usage: UsageClient, caller: Caller, items
     })
 }
 
-/** Reports consumed usage; 503 when the report cannot be confirmed (the caller must then not serve). */
-export async function reportUsage(usage: UsageClient, caller: Caller, items: UsageItem[]): Promise<void> {
-  try {
-    await usage.reportUsage({ requestId: caller.usageRequestId, agentId: caller.agentId!, usage: items })
-  } catch (error) {
-    throw unavailable(error)
-  }
-}
-
 function unavailable(error: unknown): AppError {
   if (error instanceof UsageUnavailable) return new AppError(503, 'usage_unavailable', `billing is unavailable: ${error.message}; nothing was charged`, {}, { 'retry-after': '5' })
   throw error

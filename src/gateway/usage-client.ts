@@ -3,20 +3,34 @@ import type { UsageItem } from './routes'
 /** Timeout of every usage-service call (DESIGN §4). */
 export const USAGE_TIMEOUT_MS = 2000
 
-/** The usage service could not give a clear answer: the caller must answer 503, never proceed. */
+/**
+ * Whether a failed call may have taken effect at the usage service. `refused`: it definitely did not
+ * (the service answered 4xx, or nothing was sent: no URL configured, connection refused, name not
+ * resolved). `unknown`: it may have (a timeout after the request was sent, a connection reset
+ * mid-request, a 5xx, an answer we could not read): a report that failed this way may have been recorded.
+ */
+export type UsageFailure = 'refused' | 'unknown'
+
+/** The usage service could not give a clear answer: the caller must answer 503, never proceed as if allowed. */
 export class UsageUnavailable extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly failure: UsageFailure = 'unknown',
+  ) {
     super(message)
     this.name = 'UsageUnavailable'
   }
 }
+
+/** Errors of `fetch` raised before any byte of the request left: the call cannot have taken effect. */
+const NOTHING_SENT = new Set(['ECONNREFUSED', 'ConnectionRefused', 'ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'FailedToOpenSocket'])
 
 export type UsageCall = { requestId: string; agentId: string; usage: UsageItem[] }
 
 export type UsageClient = {
   /** True when the agent may consume `usage`; throws UsageUnavailable when the service is unsure. */
   checkAllowance(call: UsageCall): Promise<boolean>
-  /** Reports consumed usage (idempotent by request id); throws UsageUnavailable on any failure. */
+  /** Reports consumed usage (idempotent by request id); throws UsageUnavailable, `refused` or `unknown`, on any failure. */
   reportUsage(call: UsageCall): Promise<void>
 }
 
@@ -31,16 +45,17 @@ export type UsageClientOptions = {
 
 /**
  * Client for the gateway's usage service. Fails closed: a missing URL, a timeout, a refused connection,
- * any non-2xx (a 4xx is a configuration error on our side) or a body without a boolean `allowed` all
- * throw UsageUnavailable. Read and write keys are kept apart: the allowance check never carries the
- * write key. Keys are never logged.
+ * any non-2xx (a 4xx is a configuration error on our side, or a refused debit) or a body without a
+ * boolean `allowed` all throw UsageUnavailable, which says whether the call definitely had no effect
+ * (`refused`) or may have had one (`unknown`; see {@link UsageFailure}). Read and write keys are kept
+ * apart: the allowance check never carries the write key. Keys are never logged.
  */
 export function createUsageClient(options: UsageClientOptions): UsageClient {
   const doFetch = options.fetch ?? fetch
   const timeoutMs = options.timeoutMs ?? USAGE_TIMEOUT_MS
 
   async function post(path: '/allowance' | '/usage', key: string, call: UsageCall): Promise<Response> {
-    if (!options.url) throw new UsageUnavailable('no usage service is configured (GW_USAGE_URL)')
+    if (!options.url) throw new UsageUnavailable('no usage service is configured (GW_USAGE_URL)', 'refused')
     const body = JSON.stringify({ request_id: call.requestId, service: options.service, agent_id: call.agentId, usage: call.usage })
     let response: Response
     try {
@@ -52,12 +67,14 @@ export function createUsageClient(options: UsageClientOptions): UsageClient {
         redirect: 'error',
       })
     } catch (error) {
-      const name = (error as Error).name
-      throw new UsageUnavailable(name === 'TimeoutError' || name === 'AbortError' ? `usage service timed out after ${timeoutMs} ms` : 'usage service unreachable')
+      const { name, code } = error as Error & { code?: unknown }
+      if (name === 'TimeoutError' || name === 'AbortError') throw new UsageUnavailable(`usage service timed out after ${timeoutMs} ms`, 'unknown')
+      if (typeof code === 'string' && NOTHING_SENT.has(code)) throw new UsageUnavailable('usage service unreachable', 'refused')
+      throw new UsageUnavailable('usage service connection failed mid-request', 'unknown')
     }
     if (!response.ok) {
       await response.body?.cancel()
-      throw new UsageUnavailable(`usage service answered ${response.status} to ${path}`)
+      throw new UsageUnavailable(`usage service answered ${response.status} to ${path}`, response.status >= 400 && response.status < 500 ? 'refused' : 'unknown')
     }
     return response
   }

@@ -1,12 +1,13 @@
 import { Elysia } from 'elysia'
 import type { Db } from '../db'
 import { AppError } from '../errors'
-import { reportUsage, requireAllowance, type GatewayPlugin } from '../gateway/plugin'
+import { requireAllowance, type GatewayPlugin } from '../gateway/plugin'
 import type { UsageItem } from '../gateway/routes'
 import { usageHeader } from '../gateway/settlement'
 import type { UsageClient } from '../gateway/usage-client'
 import { organizationEvents, organizationEventsBytes } from '../services/org-events'
 import { searchBusinesses } from '../services/search-businesses'
+import { billEventsPull } from '../services/usage-billing'
 import { BusinessSearchQuery, businessesResponses, OrgParams } from './businesses.model'
 import { gatewayErrors } from './common.model'
 
@@ -28,7 +29,11 @@ export function businessesRoutes(deps: BusinessesDeps) {
         const headers: Record<string, string> = { 'content-type': 'application/json', 'x-request-id': String(set.headers['x-request-id'] ?? '') }
         if (result.eventCount > 0) {
           await requireAllowance(deps.usage, caller!, usage)
-          await reportUsage(deps.usage, caller!, usage)
+          const billed = await billEventsPull(deps.db, deps.usage, { requestId: caller!.usageRequestId, agentId: caller!.agentId!, usage }, deps.now)
+          if (billed.outcome === 'refused')
+            throw new AppError(503, 'usage_unavailable', `billing is unavailable: ${billed.reason}; nothing was charged`, {}, { 'retry-after': '5' })
+          if (billed.outcome === 'unknown')
+            throw new AppError(503, 'usage_unknown', `the usage report could not be confirmed (${billed.reason}): the charge may have been recorded; nothing was served`, {}, { 'retry-after': '5' })
           headers['gw-usage'] = usageHeader(usage)!
         }
         return new Response(organizationEventsBytes(result), { status: 200, headers })

@@ -46,12 +46,15 @@ export const JobNotes = t.Object(
 
 export const JobPending = t.Object({
   jobId: t.String(),
-  status: t.Union([t.Literal('pending'), t.Literal('running')]),
+  status: t.Union([t.Literal('pending'), t.Literal('running'), t.Literal('awaiting_billing')], {
+    description: 'awaiting_billing: the usage report of this job is not confirmed yet; the job runs once the charge is confirmed, or is cancelled without a charge (502 billing_refused)',
+  }),
   progress: Progress,
   statusUrl: t.String(),
   createdAt: t.String({ format: 'date-time' }),
   expiresAt: t.String({ format: 'date-time' }),
   notes: t.Optional(JobNotes),
+  message: t.Optional(t.String()),
 })
 
 export const JobReady = t.Object({
@@ -63,13 +66,21 @@ export const JobReady = t.Object({
   notes: t.Optional(JobNotes),
 })
 
+/** 503 of POST /orgs: `usage_unavailable` (nothing charged, no job) or `usage_unknown` (the charge may have been recorded: poll `statusUrl`). */
+export const IndexUnsettled = t.Object({
+  error: t.String({ description: 'usage_unavailable: nothing was charged and no job exists; usage_unknown: the usage report could not be confirmed, poll statusUrl' }),
+  message: t.String(),
+  jobId: t.Optional(t.String()),
+  statusUrl: t.Optional(t.String()),
+})
+
 export const orgsResponses = {
-  create: { 202: IndexAccepted, 402: PaymentRequiredBody },
+  create: { 202: IndexAccepted, 402: PaymentRequiredBody, 503: IndexUnsettled },
   poll: {
     200: JobReady,
     202: JobPending,
     404: errorBody('no job with this id'),
     410: errorBody('job_expired: older than 24 hours; `eventsUrl` when the organization is indexed, else `indexUrl`'),
-    502: errorBody('index_failed: the crawl failed; `reason` says why'),
+    502: errorBody('index_failed: the crawl failed; `reason` says why. billing_refused: the usage service refused the charge, nothing was charged and the job did not run'),
   },
 } as const

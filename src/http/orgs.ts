@@ -1,17 +1,15 @@
 import { Elysia } from 'elysia'
 import type { Db } from '../db'
 import { AppError, invalidRequest } from '../errors'
-import { reportUsage, type Caller, type GatewayPlugin } from '../gateway/plugin'
-import { ROUTE_RULES } from '../gateway/routes'
+import type { Caller, GatewayPlugin } from '../gateway/plugin'
 import { usageHeader } from '../gateway/settlement'
 import type { UsageClient } from '../gateway/usage-client'
-import { confirmIndexJob, discardIndexJob, jobNotes, jobStatus, reserveIndexJob } from '../services/index-jobs'
+import { jobNotes, jobStatus, reserveIndexJob } from '../services/index-jobs'
+import { billIndexJob, INDEX_USAGE } from '../services/usage-billing'
 import { assertDateWindow, gatewayErrors } from './common.model'
 import { IndexRequestBody, JobParams, orgsResponses } from './orgs.model'
 
 export type OrgsDeps = { gateway: GatewayPlugin; db: Db; usage: UsageClient; now: () => number; allowPrivate: boolean; onJobQueued?: () => void }
-
-const INDEX_USAGE = [ROUTE_RULES['POST /api/v1/orgs'].usage!]
 
 const links = (caller: Caller) => ({
   status: (jobId: string) => `${caller.baseUrl}/api/v1/orgs/${jobId}`,
@@ -32,13 +30,17 @@ export function orgsRoutes(deps: OrgsDeps) {
           { website: (body.website ?? body.domain)!, startDate: body.startDate, endDate: body.endDate, hints: body.hints, agentId: caller!.agentId, requestId: caller!.usageRequestId },
           { nowMs, allowPrivate: deps.allowPrivate },
         )
-        try {
-          await reportUsage(deps.usage, caller!, INDEX_USAGE)
-        } catch (error) {
-          discardIndexJob(deps.db, job.jobId)
-          throw error
-        }
-        confirmIndexJob(deps.db, job.jobId, deps.now())
+        const billed = await billIndexJob(deps.db, deps.usage, { jobId: job.jobId, agentId: caller!.agentId!, requestId: caller!.usageRequestId }, deps.now)
+        if (billed.outcome === 'refused')
+          throw new AppError(503, 'usage_unavailable', `billing is unavailable: ${billed.reason}; nothing was charged and no job was created`, {}, { 'retry-after': '5' })
+        if (billed.outcome === 'unknown')
+          throw new AppError(
+            503,
+            'usage_unknown',
+            `the usage report could not be confirmed (${billed.reason}): the charge may have been recorded. If it was, the job runs; if not, it is cancelled and nothing is charged. Poll statusUrl to learn which; do not send this request again to retry it`,
+            { jobId: job.jobId, statusUrl: links(caller!).status(job.jobId) },
+            { 'retry-after': '60' },
+          )
         deps.onJobQueued?.()
         set.status = 202
         set.headers['gw-usage'] = usageHeader(INDEX_USAGE)!
@@ -69,6 +71,24 @@ export function orgsRoutes(deps: OrgsDeps) {
               status.orgIndexed ? 'this job is older than 24 hours; the organization is indexed: read eventsUrl' : 'this job is older than 24 hours; index the organization again with POST indexUrl',
               status.orgIndexed ? { jobId: params.jobId, eventsUrl: link.events(status.job.orgId) } : { jobId: params.jobId, indexUrl: link.index() },
             )
+          case 'awaiting_billing':
+            set.status = 202
+            return {
+              jobId: params.jobId,
+              status: 'awaiting_billing' as const,
+              progress: { pagesFetched: 0, sourcesFound: 0, eventsFound: 0 },
+              statusUrl: link.status(params.jobId),
+              createdAt: new Date(status.job.createdAt).toISOString(),
+              expiresAt: new Date(status.job.expiresAt).toISOString(),
+              message: 'the usage report of this job is not confirmed yet: the job runs once the charge is confirmed, or is cancelled without a charge if it was not recorded',
+            }
+          case 'billing_refused':
+            throw new AppError(502, 'billing_refused', 'the usage service refused the charge for this job: nothing was charged and the job did not run; index again with POST indexUrl', {
+              jobId: params.jobId,
+              status: 'cancelled',
+              reason: status.reason,
+              indexUrl: link.index(),
+            })
           case 'failed':
           case 'cancelled':
             throw new AppError(502, status.state === 'failed' ? 'index_failed' : 'index_cancelled', `the index job ${status.state === 'failed' ? 'failed' : 'was cancelled'}: ${status.reason}`, {

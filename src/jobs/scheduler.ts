@@ -6,19 +6,28 @@ import { retryUndelivered } from '../report/reports'
 import { forgetOldAnswers } from '../services/credits'
 import { JOB_TTL_MS, newJobId } from '../services/index-jobs'
 import { bumpEventsGeneration } from '../db/queries/generation'
+import type { UsageClient } from '../gateway/usage-client'
+import { settleBilling, type SettleReport } from '../services/usage-billing'
 import { failStuckJobs } from './queue'
 
 export type SchedulerOptions = {
   db: Db
   mailer: Mailer
+  /** The usage service, for re-sending usage reports whose answer was unknown; without it billing is not settled. */
+  usage?: UsageClient
+  /** How long a reserved job or pending report waits before it is settled, and how often billing is settled (DEFAULT_SETTLE_AFTER_MS). */
+  settleAfterMs?: number
   logger?: Logger
   now?: () => number
   intervalMs?: number
   /** An organization indexed longer ago than this is crawled again (0 turns re-crawls off). */
   staleAfterMs?: number
-  /** Called after re-crawl jobs were enqueued, so the runner picks them up at once. */
+  /** Called after jobs were enqueued (re-crawls, paid jobs whose charge was confirmed), so the runner picks them up at once. */
   onEnqueued?: () => void
 }
+
+/** How long billing left unsettled by a request waits before the scheduler settles it (issue 11: "older than a minute"). */
+export const DEFAULT_SETTLE_AFTER_MS = 60_000
 
 export type TickReport = { jobsEnded: number; recrawls: number; eventsPruned: number; reportsSent: number; jobsPurged: number; answersForgotten: number }
 
@@ -31,7 +40,9 @@ const DAY_MS = 86_400_000
  */
 export class Scheduler {
   private timer?: Timer
+  private billingTimer?: Timer
   private running = false
+  private settling = false
   private readonly now: () => number
   private readonly logger: Logger
 
@@ -42,10 +53,37 @@ export class Scheduler {
 
   start(): void {
     this.timer = setInterval(() => void this.tick(), this.options.intervalMs ?? 60_000)
+    if (this.options.usage) this.billingTimer = setInterval(() => void this.settle(), Math.min(this.settleAfterMs, this.options.intervalMs ?? 60_000))
   }
 
   stop(): void {
     clearInterval(this.timer)
+    clearInterval(this.billingTimer)
+  }
+
+  private get settleAfterMs(): number {
+    return this.options.settleAfterMs ?? DEFAULT_SETTLE_AFTER_MS
+  }
+
+  /**
+   * Settles the billing that requests left open (services/usage-billing `settleBilling`): re-sends usage
+   * reports whose answer was unknown, confirms or cancels their reserved jobs, releases reserved jobs whose
+   * report was never sent. Runs on its own timer, one pass at a time; a failure is logged and retried.
+   */
+  async settle(): Promise<SettleReport | undefined> {
+    if (this.settling || !this.options.usage) return undefined
+    this.settling = true
+    try {
+      const report = await settleBilling(this.options.db, this.options.usage, { nowMs: this.now(), settleAfterMs: this.settleAfterMs, logger: this.logger })
+      if (report.jobsConfirmed) this.options.onEnqueued?.()
+      if (Object.values(report).some((n) => n > 0)) this.logger.info('billing settled', report)
+      return report
+    } catch (error) {
+      this.logger.error('billing settlement failed', { error: (error as Error).message })
+      return undefined
+    } finally {
+      this.settling = false
+    }
   }
 
   async tick(): Promise<TickReport> {

@@ -33,8 +33,9 @@ export function newJobId(): string {
 
 /**
  * Validates an index request and records it as a `reserved` job for its organization (created if new).
- * The job becomes claimable only through {@link confirmIndexJob}, after the usage report succeeded, so a
- * billing failure leaves nothing enqueued. Throws a 400 for a website or window that cannot be indexed.
+ * The job becomes claimable only through {@link confirmIndexJob}, after the usage report was recorded (or
+ * the MCP debit committed), so a refused report leaves nothing enqueued (see services/usage-billing).
+ * Throws a 400 for a website or window that cannot be indexed.
  */
 export function reserveIndexJob(db: Db, request: IndexRequest, options: { nowMs: number; allowPrivate: boolean }): ReservedJob {
   let identity
@@ -76,6 +77,8 @@ export const discardIndexJob = (db: Db, jobId: string) => discardReservedJob(db,
 
 export type JobStatus =
   | { state: 'not_found' }
+  | { state: 'awaiting_billing'; job: JobRow }
+  | { state: 'billing_refused'; job: JobRow; reason: string }
   | { state: 'pending' | 'running'; job: JobRow; progress: { pagesFetched: number; sourcesFound: number; eventsFound: number } }
   | { state: 'ready'; job: JobRow; eventCount: number }
   | { state: 'failed' | 'cancelled'; job: JobRow; reason: string }
@@ -98,11 +101,19 @@ export function jobNotes(job: JobRow): JobNotes | undefined {
   return Object.keys(notes).length ? notes : undefined
 }
 
-/** What the poll endpoint should say about a job at `nowMs` (spec "States and transitions"). */
+/**
+ * What the poll endpoint should say about a job at `nowMs` (spec "States and transitions"), truthfully
+ * also while its billing is unsettled: a reserved job whose usage report was sent is `awaiting_billing`
+ * (it runs once the charge is confirmed); one whose charge the usage service refused is
+ * `billing_refused` (nothing charged, never run). A reserved job whose report was never sent has not been
+ * given to anyone and is `not_found`.
+ */
 export function jobStatus(db: Db, jobId: string, nowMs: number): JobStatus {
   const job = findJob(db, jobId)
-  if (!job || job.state === 'reserved') return { state: 'not_found' }
+  if (!job || (job.state === 'reserved' && job.billing === null)) return { state: 'not_found' }
   if (nowMs > job.expiresAt) return { state: 'expired', job, orgIndexed: !!findOrganization(db, job.orgId)?.lastIndexedAt }
+  if (job.state === 'reserved') return { state: 'awaiting_billing', job }
+  if (job.state === 'cancelled' && job.billing === 'refused') return { state: 'billing_refused', job, reason: job.error ?? 'the usage service refused the charge' }
   if (job.state === 'ready') return { state: 'ready', job, eventCount: job.eventCount ?? 0 }
   if (job.state === 'failed' || job.state === 'cancelled') return { state: job.state, job, reason: job.error ?? job.state }
   const p = JSON.parse(job.progress) as Partial<Record<'pagesFetched' | 'sourcesFound' | 'eventsFound', number>>

@@ -74,12 +74,12 @@ export const indexOrganizationTool = defineTool({
 export const getIndexJobTool = defineTool({
   name: 'get_index_job',
   title: 'Get an index job',
-  description: 'The state of an index job: pending or running (with progress), ready (with orgId and eventCount), failed or cancelled (with the reason), or expired after 24 hours. Free: the job id is unguessable.',
+  description: 'The state of an index job: awaiting_billing (a REST job whose charge is not confirmed yet), pending or running (with progress), ready (with orgId and eventCount), failed or cancelled (with the reason), or expired after 24 hours. Free: the job id is unguessable.',
   access: 'anonymous',
   input: t.Object({ jobId: JobIdArg }),
   output: t.Object({
     jobId: t.String(),
-    status: t.Union([t.Literal('pending'), t.Literal('running'), t.Literal('ready'), t.Literal('failed'), t.Literal('cancelled'), t.Literal('expired')]),
+    status: t.Union([t.Literal('awaiting_billing'), t.Literal('pending'), t.Literal('running'), t.Literal('ready'), t.Literal('failed'), t.Literal('cancelled'), t.Literal('expired')]),
     orgId: t.String(),
     createdAt: t.String({ format: 'date-time' }),
     expiresAt: t.String({ format: 'date-time' }),
@@ -99,6 +99,10 @@ export const getIndexJobTool = defineTool({
       case 'failed':
       case 'cancelled':
         return { ...base, status: status.state, reason: status.reason }
+      case 'billing_refused':
+        return { ...base, status: 'cancelled' as const, reason: status.reason }
+      case 'awaiting_billing':
+        return { ...base, status: 'awaiting_billing' as const }
       case 'expired':
         return { ...base, status: 'expired' as const, organizationIndexed: status.orgIndexed }
       default:
