@@ -3,6 +3,14 @@ import type { JobRow } from '../db/queries/jobs'
 
 /** How long a claimed job stays leased without a heartbeat (the runner renews it every poll, 500 ms) before another runner may claim it. */
 export const LEASE_MS = 15_000
+/**
+ * How many times a job may be claimed again after its lease expired (its process died, or stopped
+ * renewing) before it ends `failed`. Such interruptions are not the job's fault (a restart, a deploy) and
+ * do not count against `max_attempts`; this separate bound exists so that a job that kills its whole
+ * process every time still ends, after at most 10 × (lease + restart) instead of looping for 24 hours.
+ * A worker crash the runner sees is a counted attempt, and a graceful shutdown counts nowhere.
+ */
+export const MAX_INTERRUPTIONS = 10
 
 type RawJob = Record<string, unknown>
 
@@ -35,25 +43,39 @@ const toRow = (raw: RawJob): JobRow => ({
 })
 
 /**
- * Claims the oldest runnable job for `owner`: a pending one, or a running one whose lease expired (its
- * worker or process died), never one past its 24 h life, never a second job of an organization that is
- * being crawled. One UPDATE … RETURNING, so two runners can never claim the same job.
+ * Claims the oldest runnable job for `owner`: a pending one with attempts left, or a running one whose
+ * lease expired (its process died), never one past its 24 h life, never a second job of an organization
+ * that is being crawled. Claiming a pending job starts a counted attempt; claiming an expired lease
+ * continues the interrupted attempt and counts an interruption instead ({@link MAX_INTERRUPTIONS}).
+ * One UPDATE … RETURNING, so two runners can never claim the same job.
  */
 export function claimJob(db: Db, owner: string, nowMs: number, leaseMs = LEASE_MS): JobRow | undefined {
   const raw = db.$client
     .query(
-      `UPDATE index_jobs SET state = 'running', lease_owner = ?1, lease_expires_at = ?2 + ?3, attempts = attempts + 1,
+      `UPDATE index_jobs SET lease_owner = ?1, lease_expires_at = ?2 + ?3,
+         attempts = attempts + (state = 'pending'), interruptions = interruptions + (state = 'running'), state = 'running',
          started_at = COALESCE(started_at, ?2), updated_at = ?2
        WHERE job_id = (
          SELECT j.job_id FROM index_jobs j
-         WHERE (j.state = 'pending' OR (j.state = 'running' AND j.lease_expires_at < ?2))
-           AND j.attempts < j.max_attempts AND j.expires_at > ?2
+         WHERE ((j.state = 'pending' AND j.attempts < j.max_attempts) OR (j.state = 'running' AND j.lease_expires_at < ?2 AND j.interruptions < ?4))
+           AND j.expires_at > ?2
            AND NOT EXISTS (SELECT 1 FROM index_jobs r WHERE r.org_id = j.org_id AND r.job_id <> j.job_id AND r.state = 'running' AND r.lease_expires_at >= ?2)
          ORDER BY j.created_at LIMIT 1)
        RETURNING *`,
     )
-    .get(owner, nowMs, leaseMs) as RawJob | null
+    .get(owner, nowMs, leaseMs, MAX_INTERRUPTIONS) as RawJob | null
   return raw ? toRow(raw) : undefined
+}
+
+/**
+ * Gives the jobs `owner` is running back to the queue (a graceful shutdown): pending again at once, and
+ * the interrupted attempt uncounted, so a restart never uses up a job's attempts. Returns how many.
+ */
+export function releaseJobs(db: Db, owner: string, nowMs: number): number {
+  return db.$client.run(
+    "UPDATE index_jobs SET state = 'pending', attempts = MAX(attempts - 1, 0), lease_owner = NULL, lease_expires_at = NULL, updated_at = ?2 WHERE lease_owner = ?1 AND state = 'running'",
+    [owner, nowMs],
+  ).changes
 }
 
 /** Extends the lease of a job still held by `owner`; false when the lease was lost. */
@@ -86,13 +108,14 @@ export function failAttempt(db: Db, jobId: string, owner: string, reason: string
 }
 
 /**
- * Jobs that can no longer finish: leased to a dead worker too many times, or past their 24 h life while
- * still waiting. They end `failed` with a reason the poll can show. Returns how many were ended.
+ * Jobs that can no longer finish: interrupted (lease expired) {@link MAX_INTERRUPTIONS} times and expired
+ * again, or past their 24 h life while still waiting. They end `failed` with a reason the poll can show.
+ * Returns how many were ended.
  */
 export function failStuckJobs(db: Db, nowMs: number): number {
   const exhausted = db.$client.run(
-    "UPDATE index_jobs SET state = 'failed', error = 'the crawl was interrupted ' || attempts || ' times (worker lost)', lease_owner = NULL, lease_expires_at = NULL, finished_at = ?1, updated_at = ?1 WHERE state = 'running' AND lease_expires_at < ?1 AND attempts >= max_attempts",
-    [nowMs],
+    "UPDATE index_jobs SET state = 'failed', error = 'the crawl was interrupted ' || (interruptions + 1) || ' times (its process stopped each time)', lease_owner = NULL, lease_expires_at = NULL, finished_at = ?1, updated_at = ?1 WHERE state = 'running' AND lease_expires_at < ?1 AND interruptions >= ?2",
+    [nowMs, MAX_INTERRUPTIONS],
   ).changes
   const expired = db.$client.run(
     "UPDATE index_jobs SET state = 'failed', error = 'the job did not complete within 24 hours', lease_owner = NULL, lease_expires_at = NULL, finished_at = ?1, updated_at = ?1 WHERE state IN ('pending', 'running') AND expires_at <= ?1",

@@ -6,7 +6,7 @@ import { storeCrawlResult } from '../db/queries/store'
 import type { WorkerStatus } from '../http/health.model'
 import { silentLogger, type Logger } from '../log'
 import type { FromWorker, ToWorker } from './protocol'
-import { claimJob, failAttempt, LEASE_MS, recordProgress, renewLease } from './queue'
+import { claimJob, failAttempt, LEASE_MS, recordProgress, releaseJobs, renewLease } from './queue'
 import { buildCrawlRequest, type CrawlSettings } from './request'
 
 export type RunnerOptions = {
@@ -31,8 +31,9 @@ export function defaultWorkerUrl(): string {
 /**
  * The main-thread job runner: claims jobs from the SQLite queue, hands each to a Bun Worker, renews its
  * lease while it runs, and is the ONLY writer of crawl results (one transaction per organization). A
- * worker that crashes is replaced and its job retried; a process that dies leaves leases that expire, so
- * the next runner claims the jobs again. Nothing is lost, nothing is written twice.
+ * worker that crashes is replaced and its job retried (a counted attempt); a process that dies leaves
+ * leases that expire, so the next runner claims the jobs again (an interruption, not counted); a graceful
+ * stop gives its jobs back at once. Nothing is lost, nothing is written twice.
  */
 export class JobRunner {
   readonly owner = `runner-${randomBytes(6).toString('hex')}`
@@ -57,12 +58,23 @@ export class JobRunner {
     this.tick()
   }
 
-  /** Stops claiming and terminates the workers; running jobs keep their lease until it expires. */
+  /**
+   * Stops claiming, terminates the workers and gives their jobs back to the queue at once (a graceful
+   * shutdown is not the job's fault: the attempt is not counted, and the next process claims the job
+   * without waiting for the lease to expire). If the database refuses, the leases expire instead.
+   */
   async stop(): Promise<void> {
+    if (this.stopped) return
     this.stopped = true
     clearInterval(this.timer)
     for (const slot of this.slots) slot.worker.terminate()
     this.slots = []
+    try {
+      const released = releaseJobs(this.options.db, this.owner, this.now())
+      if (released) this.logger.info('runner: jobs released for the next start', { released })
+    } catch (error) {
+      this.logger.error('runner: could not release its jobs; they are claimed again when their leases expire', { error: (error as Error).message })
+    }
   }
 
   /** Looks for work now (called when a job was just enqueued). */

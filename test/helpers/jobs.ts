@@ -17,9 +17,10 @@ export function insertPendingJob(db: Db, options: { domain?: string; calendarUrl
 }
 
 export const jobRow = (db: Db, jobId: string) =>
-  db.$client.query('SELECT state, attempts, error, event_count, progress, lease_owner FROM index_jobs WHERE job_id = ?').get(jobId) as {
+  db.$client.query('SELECT state, attempts, interruptions, error, event_count, progress, lease_owner FROM index_jobs WHERE job_id = ?').get(jobId) as {
     state: string
     attempts: number
+    interruptions: number
     error: string | null
     event_count: number | null
     progress: string

@@ -1,9 +1,11 @@
-// Pins the SQLite job queue (DESIGN §5, issue 5): a job is claimed by one runner only; a lease that
-// expires (dead worker or process) lets another runner claim it again; a job that keeps dying ends
-// failed with its reason; an organization is never crawled twice at once; a job past 24 h never runs.
+// Pins the SQLite job queue (DESIGN §5, issues 5 and 11): a job is claimed by one runner only; a lease
+// that expires (its process died) lets another runner claim it again without using up an attempt (an
+// interruption, bounded apart by MAX_INTERRUPTIONS so a job that kills its process every time still ends
+// failed with its reason); a graceful release gives a job back at once, uncounted; an organization is
+// never crawled twice at once; a job past 24 h never runs.
 import { describe, expect, it } from 'bun:test'
 import { migrate, openDatabase } from '../../src/db'
-import { cancelJob, claimJob, failAttempt, failStuckJobs, renewLease } from '../../src/jobs/queue'
+import { cancelJob, claimJob, failAttempt, failStuckJobs, MAX_INTERRUPTIONS, releaseJobs, renewLease } from '../../src/jobs/queue'
 import { insertPendingJob, jobRow } from '../helpers/jobs'
 
 function db() {
@@ -31,22 +33,49 @@ describe('claimJob', () => {
     claimJob(d, 'dead-runner', now, 1000)
     expect(claimJob(d, 'survivor', now + 999, 1000)).toBeUndefined()
     expect(claimJob(d, 'survivor', now + 1001, 1000)?.jobId).toBe(jobId)
-    expect(jobRow(d, jobId)).toMatchObject({ attempts: 2, lease_owner: 'survivor' })
+    expect(jobRow(d, jobId)).toMatchObject({ attempts: 1, interruptions: 1, lease_owner: 'survivor' })
     expect(renewLease(d, jobId, 'dead-runner', now + 1002)).toBe(false)
     expect(renewLease(d, jobId, 'survivor', now + 1002)).toBe(true)
   })
 
-  it('ends a job that keeps losing its worker as failed with the reason', () => {
+  it('does not count restarts against the attempts: three process deaths during one crawl leave every retry', () => {
     const d = db()
-    const { jobId } = insertPendingJob(d, { maxAttempts: 2 })
+    const { jobId } = insertPendingJob(d, { maxAttempts: 3 })
     let now = Date.now()
-    claimJob(d, 'r1', now, 100)
-    now += 200
-    claimJob(d, 'r2', now, 100)
-    now += 200
-    expect(claimJob(d, 'r3', now, 100)).toBeUndefined()
+    for (const owner of ['first', 'after-restart-1', 'after-restart-2', 'after-restart-3']) {
+      expect(claimJob(d, owner, now, 100)?.jobId).toBe(jobId)
+      now += 200
+      expect(failStuckJobs(d, now)).toBe(0)
+    }
+    expect(jobRow(d, jobId)).toMatchObject({ state: 'running', attempts: 1, interruptions: 3 })
+    claimJob(d, 'after-restart-4', now, 100)
+    expect(failAttempt(d, jobId, 'after-restart-4', 'the site timed out', true, now)).toBe('retry')
+    expect(claimJob(d, 'r', now)?.attempts).toBe(2)
+  })
+
+  it(`ends a job whose process dies every time after ${MAX_INTERRUPTIONS} interruptions, with the reason`, () => {
+    const d = db()
+    const { jobId } = insertPendingJob(d)
+    let now = Date.now()
+    let claims = 0
+    while (claimJob(d, `r${claims}`, now, 100)) {
+      claims++
+      now += 200
+    }
+    expect(claims).toBe(1 + MAX_INTERRUPTIONS)
     expect(failStuckJobs(d, now)).toBe(1)
-    expect(jobRow(d, jobId)).toMatchObject({ state: 'failed', error: 'the crawl was interrupted 2 times (worker lost)' })
+    expect(jobRow(d, jobId)).toMatchObject({ state: 'failed', error: `the crawl was interrupted ${MAX_INTERRUPTIONS + 1} times (its process stopped each time)` })
+  })
+
+  it('gives released jobs back at once, without counting the interrupted attempt', () => {
+    const d = db()
+    const { jobId } = insertPendingJob(d)
+    const now = Date.now()
+    claimJob(d, 'stopping', now)
+    expect(releaseJobs(d, 'someone-else', now)).toBe(0)
+    expect(releaseJobs(d, 'stopping', now)).toBe(1)
+    expect(jobRow(d, jobId)).toMatchObject({ state: 'pending', attempts: 0, interruptions: 0, lease_owner: null })
+    expect(claimJob(d, 'next-process', now)).toMatchObject({ jobId, attempts: 1 })
   })
 
   it('never runs two jobs of one organization at once', () => {

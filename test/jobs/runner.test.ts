@@ -1,8 +1,10 @@
 // Pins the job runner (DESIGN §5 and §6, issue 5) with real Bun Workers running a scripted crawler:
 // results are stored by the runner alone, progress is visible while running, a crashing worker is
 // replaced and its job retried, a job that keeps crashing ends failed with its reason, a non-retryable
-// failure fails at once, and a failed re-crawl keeps the old events.
+// failure fails at once, a failed re-crawl keeps the old events, and a graceful stop gives its running
+// job back at once without using up an attempt (issue 11).
 import { afterAll, afterEach, describe, expect, it } from 'bun:test'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { migrate, openDatabase } from '../../src/db'
 import { JobRunner } from '../../src/jobs/runner'
@@ -17,8 +19,7 @@ afterEach(async () => {
 })
 afterAll(() => tmp.cleanup())
 
-function setup(workers = 1) {
-  const db = openDatabase(':memory:')
+function setup(workers = 1, db = openDatabase(':memory:')) {
   migrate(db)
   const runner = new JobRunner({ db, workers, workerUrl: WORKER, pollMs: 50, leaseMs: 5000, settings: { maxPages: 10, budgetMs: 10_000, userAgent: 'test', allowPrivate: true, scriptVersion: '1.2.3' } })
   runners.push(runner)
@@ -73,5 +74,19 @@ describe('JobRunner', () => {
     runner.start()
     await eventually(() => runner.status().busy === 2, 5000)
     await eventually(() => jobs.every((j) => jobRow(db, j.jobId).state === 'ready'))
+  })
+
+  it('gives its running job back when it stops, so the next runner claims it at once and the attempt is not counted', async () => {
+    const first = setup()
+    const marker = join(tmp.dir, `hang-${Date.now()}`)
+    const { jobId } = insertPendingJob(first.db, { calendarUrls: [`script:hang-once@${marker}`], maxAttempts: 1 })
+    first.runner.start()
+    await eventually(() => jobRow(first.db, jobId).state === 'running' && existsSync(marker))
+    await first.runner.stop()
+    expect(jobRow(first.db, jobId)).toMatchObject({ state: 'pending', attempts: 0, lease_owner: null })
+    const second = setup(1, first.db)
+    second.runner.start()
+    await eventually(() => jobRow(first.db, jobId).state === 'ready', 2000)
+    expect(jobRow(first.db, jobId)).toMatchObject({ attempts: 1, interruptions: 0 })
   })
 })
