@@ -57,26 +57,23 @@ export class Ledger {
     if (this.settled.size > 10_000) for (const [key, s] of this.settled) if (s.at < nowMs - SETTLED_TTL_MS) this.settled.delete(key)
   }
 
-  /** What is held from the agent by allowances not yet settled. */
-  held(agentId: string): Balance {
+  /** What is held from the agent by allowances not yet settled (leaving out the hold `except`, when given). */
+  held(agentId: string, except?: string): Balance {
     this.expire()
     const sum = emptyBalance()
-    for (const hold of this.holds.values()) {
-      if (hold.agentId !== agentId) continue
+    for (const [key, hold] of this.holds) {
+      if (hold.agentId !== agentId || key === except) continue
       for (const [meter, n] of Object.entries(hold.trial)) sum.trial[meter as Meter] += n
       sum.units += hold.units
     }
     return sum
   }
 
-  /** The agent's balance minus what is held. */
+  /** The agent's balance minus what is held by other requests than `except`. */
   private available(agentId: string, except?: string): Balance {
     const account = this.account(agentId)
-    const held = this.held(agentId)
-    const own = except ? this.holds.get(except) : undefined
-    const trial = { ...account.trial }
-    for (const meter of Object.keys(trial) as Meter[]) trial[meter] -= held.trial[meter] - (own?.agentId === agentId ? (own.trial[meter] ?? 0) : 0)
-    return { trial, units: account.units - held.units + (own?.agentId === agentId ? own.units : 0) }
+    const held = this.held(agentId, except)
+    return { trial: { orgs_index: account.trial.orgs_index - held.trial.orgs_index, events_pull: account.trial.events_pull - held.trial.events_pull }, units: account.units - held.units }
   }
 
   /** What `usage` would cost the agent now, from what is not held: trial quantities used and units to pay. */
