@@ -6,6 +6,7 @@ import { parseAgentKeys, parseKeyring } from './gateway/keyring'
 import { gatewayPlugin } from './gateway/plugin'
 import { ReplayCache } from './gateway/replay'
 import { createUsageClient, type UsageClient } from './gateway/usage-client'
+import { bodyDepthGuard } from './http/body-depth'
 import { businessesRoutes } from './http/businesses'
 import { docsPlugin } from './http/docs'
 import { healthRoutes } from './http/health'
@@ -77,6 +78,7 @@ export function createApp(deps: AppDeps) {
       if (length > MAX_BODY_BYTES) throw new AppError(413, 'payload_too_large', `request body is larger than ${MAX_BODY_BYTES} bytes`)
     })
     .use(gateway)
+    .use(bodyDepthGuard())
     .use(docsPlugin())
     .use(healthRoutes({ db, workers, now, startedAt: now() }))
     .use(orgsRoutes({ gateway, db, usage, now, allowPrivate: config.CRAWL_ALLOW_PRIVATE, onJobQueued: deps.onJobQueued }))
