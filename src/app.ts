@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia'
 import type { Config } from './config'
+import { parseCidrList } from './config/cidr'
 import type { Db } from './db'
 import { AppError, errorPlugin } from './errors'
 import { parseAgentKeys, parseKeyring } from './gateway/keyring'
@@ -60,7 +61,7 @@ export function createApp(deps: AppDeps) {
     deps.usage ??
     createUsageClient({ url: config.GW_USAGE_URL, readKey: config.GW_USAGE_READ_KEY, writeKey: config.GW_USAGE_WRITE_KEY, service: config.GW_SERVICE_SLUG })
   const publicBaseUrl = deps.publicBaseUrl ?? (() => config.PUBLIC_BASE_URL || `http://${config.HOST}:${config.PORT}`)
-  const mailer = deps.mailer ?? createMailer(config.SMTP_URL, config.REPORT_TO)
+  const mailer = deps.mailer ?? createMailer(config.SMTP_URL, config.REPORT_TO, config.REPORT_MAIL_HOURLY_CAP)
   const userAgent = config.CRAWL_USER_AGENT.replace('{version}', VERSION)
   const gateway = gatewayPlugin({
     keyring: parseKeyring(config.GW_SIGNING_KEYS),
@@ -93,6 +94,7 @@ export function createApp(deps: AppDeps) {
         baseUrl: publicBaseUrl,
         listeningPort: deps.listeningPort ?? (() => config.PORT),
         bindHost: config.HOST,
+        trustedProxies: parseCidrList(config.TRUSTED_PROXIES) ?? [],
         tools: {
           db,
           now,
