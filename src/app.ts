@@ -1,11 +1,13 @@
 import { Elysia } from 'elysia'
 import type { Config } from './config'
+import { parseCidrList } from './config/cidr'
 import type { Db } from './db'
 import { AppError, errorPlugin } from './errors'
 import { parseAgentKeys, parseKeyring } from './gateway/keyring'
 import { gatewayPlugin } from './gateway/plugin'
 import { ReplayCache } from './gateway/replay'
 import { createUsageClient, type UsageClient } from './gateway/usage-client'
+import { bodyDepthGuard } from './http/body-depth'
 import { businessesRoutes } from './http/businesses'
 import { docsPlugin } from './http/docs'
 import { healthRoutes } from './http/health'
@@ -59,7 +61,7 @@ export function createApp(deps: AppDeps) {
     deps.usage ??
     createUsageClient({ url: config.GW_USAGE_URL, readKey: config.GW_USAGE_READ_KEY, writeKey: config.GW_USAGE_WRITE_KEY, service: config.GW_SERVICE_SLUG })
   const publicBaseUrl = deps.publicBaseUrl ?? (() => config.PUBLIC_BASE_URL || `http://${config.HOST}:${config.PORT}`)
-  const mailer = deps.mailer ?? createMailer(config.SMTP_URL, config.REPORT_TO)
+  const mailer = deps.mailer ?? createMailer(config.SMTP_URL, config.REPORT_TO, config.REPORT_MAIL_HOURLY_CAP)
   const userAgent = config.CRAWL_USER_AGENT.replace('{version}', VERSION)
   const gateway = gatewayPlugin({
     keyring: parseKeyring(config.GW_SIGNING_KEYS),
@@ -77,6 +79,7 @@ export function createApp(deps: AppDeps) {
       if (length > MAX_BODY_BYTES) throw new AppError(413, 'payload_too_large', `request body is larger than ${MAX_BODY_BYTES} bytes`)
     })
     .use(gateway)
+    .use(bodyDepthGuard())
     .use(docsPlugin())
     .use(healthRoutes({ db, workers, now, startedAt: now() }))
     .use(orgsRoutes({ gateway, db, usage, now, allowPrivate: config.CRAWL_ALLOW_PRIVATE, onJobQueued: deps.onJobQueued }))
@@ -91,6 +94,7 @@ export function createApp(deps: AppDeps) {
         baseUrl: publicBaseUrl,
         listeningPort: deps.listeningPort ?? (() => config.PORT),
         bindHost: config.HOST,
+        trustedProxies: parseCidrList(config.TRUSTED_PROXIES) ?? [],
         tools: {
           db,
           now,

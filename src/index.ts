@@ -3,11 +3,12 @@ import { UsageError } from './cli/flags'
 import { USAGE } from './cli/usage'
 import { ConfigError } from './config'
 import { VERSION } from './version'
+import { lookupTable } from './lookup-table'
 
 type Command = (args: string[]) => Promise<number>
 
 /** Each command's module is loaded only when it runs, so `--version` or `sign` do not pay for the crawler. */
-const commands: Record<string, () => Promise<Command>> = {
+const commands: Record<string, () => Promise<Command>> = lookupTable({
   serve: async () => (await import('./cli/service-commands')).serveCommand,
   dev: async () => (await import('./cli/service-commands')).devCommand,
   migrate: async () => (await import('./cli/service-commands')).migrateCommand,
@@ -16,7 +17,7 @@ const commands: Record<string, () => Promise<Command>> = {
   extract: async () => (await import('./cli/extract-command')).extractCommand,
   crawl: async () => (await import('./cli/crawl-command')).crawlCommand,
   accounts: async () => (await import('./cli/accounts-command')).accountsCommand,
-}
+})
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...args] = argv

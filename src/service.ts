@@ -36,7 +36,7 @@ export function crawlSettings(config: Config): CrawlSettings {
 export async function startService(config: Config, logger: Logger = createLogger(config.LOG_LEVEL)): Promise<ServiceHandle> {
   const db = openDatabase(config.DATABASE_PATH)
   const migrationsApplied = migrate(db)
-  const mailer = createMailer(config.SMTP_URL, config.REPORT_TO)
+  const mailer = createMailer(config.SMTP_URL, config.REPORT_TO, config.REPORT_MAIL_HOURLY_CAP)
   const runner = new JobRunner({ db, workers: config.CRAWL_WORKERS, settings: crawlSettings(config), logger })
   const usage = createUsageClient({ url: config.GW_USAGE_URL, readKey: config.GW_USAGE_READ_KEY, writeKey: config.GW_USAGE_WRITE_KEY, service: config.GW_SERVICE_SLUG })
   const scheduler = new Scheduler({ db, mailer, logger, usage, settleAfterMs: config.BILLING_SETTLE_AFTER_MS, onEnqueued: () => runner.kick() })

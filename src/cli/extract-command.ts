@@ -7,9 +7,10 @@ import { isIanaZone } from '../crawl/normalize/time'
 import { registrableDomain } from '../crawl/normalize/urls'
 import { addDays, isCalendarDate } from '../model/dates'
 import { parseFlags, UsageError } from './flags'
+import { lookupTable } from '../lookup-table'
 
 const FLAGS = { 'base-url': { type: 'string' }, tz: { type: 'string' }, start: { type: 'string' }, end: { type: 'string' } } as const
-const CONTENT_TYPES: Record<string, string> = { '.ics': 'text/calendar', '.ical': 'text/calendar', '.json': 'application/json', '.xml': 'application/xml', '.rss': 'application/rss+xml', '.atom': 'application/atom+xml', '.html': 'text/html', '.htm': 'text/html' }
+const CONTENT_TYPES: Record<string, string> = lookupTable({ '.ics': 'text/calendar', '.ical': 'text/calendar', '.json': 'application/json', '.xml': 'application/xml', '.rss': 'application/rss+xml', '.atom': 'application/atom+xml', '.html': 'text/html', '.htm': 'text/html' })
 
 /** Writes to a stream and waits until it is flushed: the CLI exits right after, and a pipe must get everything. */
 function writeAll(stream: NodeJS.WriteStream, text: string): Promise<void> {

@@ -59,7 +59,7 @@ function describe(schema: TSchema, value: unknown): string {
   const shown = JSON.stringify(value)
   if (schema.type === 'integer') return `expected an integer from ${schema.minimum} to ${schema.maximum}, got ${shown}`
   if (schema.anyOf) return `expected one of ${schema.anyOf.map((s: TSchema) => s.const).join(', ')}, got ${shown}`
-  if (schema.pattern) return `has the wrong form; expected ${schema.form ?? 'the form in the README'} (value not shown)`
+  if (schema.pattern || schema.form) return `has the wrong form; expected ${schema.form ?? 'the form in the README'} (value not shown)`
   return `not acceptable: ${Value.Errors(schema, value).First()?.message ?? 'invalid value'}`
 }
 

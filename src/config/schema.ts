@@ -1,4 +1,7 @@
-import { Type as t, type Static } from '@sinclair/typebox'
+import { FormatRegistry, Type as t, type Static } from '@sinclair/typebox'
+import { parseCidrList } from './cidr'
+
+FormatRegistry.Set('cidr-list', (value) => parseCidrList(value) !== undefined)
 
 /**
  * The service's whole configuration surface, one entry per environment variable of DESIGN §3.
@@ -25,7 +28,9 @@ export const ConfigSchema = t.Object({
   AGENT_KEYS: t.String({ default: '', pattern: '^([^:,\\s]+:[^,\\s]+(,[^:,\\s]+:[^,\\s]+)*)?$', form: 'key:agentId[,key:agentId…]', description: 'Bearer agent keys accepted on read routes, `key:agentId,key:agentId`. Secret.' }),
   SMTP_URL: t.String({ default: '', pattern: '^(smtps?://[^\\s]+)?$', form: 'smtp://[user:pass@]host[:port] or smtps://…', description: 'SMTP server for report mail, e.g. smtp://user:pass@host:587. Empty: reports are stored, not mailed. Secret.' }),
   REPORT_TO: t.String({ default: '', description: 'Recipient address of report mail.' }),
-  REPORT_DAILY_CAP: t.Integer({ minimum: 1, maximum: 100000, default: 20, description: 'Reports accepted per reporter (agent id, else email) per UTC day.' }),
+  REPORT_DAILY_CAP: t.Integer({ minimum: 1, maximum: 100000, default: 20, description: 'Reports accepted per reporter per UTC day: per signed agent id (REST) or MCP account, else per client address (anonymous MCP; an IPv6 client by its /64).' }),
+  REPORT_MAIL_HOURLY_CAP: t.Integer({ minimum: 1, maximum: 100000, default: 30, description: 'Report mails sent per UTC clock hour, all reporters together; reports past it are stored (`delivered: false`) and mailed by the scheduler in a later hour.' }),
+  TRUSTED_PROXIES: t.String({ default: '', format: 'cidr-list', form: 'CIDR[,CIDR…], e.g. 127.0.0.1/32,10.0.0.0/8', description: 'Reverse proxies whose `X-Forwarded-For` is believed (CIDR list). The client address is the first hop not in this list, walking the header from the right. Empty: no forwarded header is trusted; the socket peer is the client.' }),
   CRAWL_WORKERS: t.Integer({ minimum: 1, maximum: 64, default: 2, description: 'Crawler worker threads.' }),
   CRAWL_MAX_PAGES: t.Integer({ minimum: 1, maximum: 100000, default: 200, description: 'Page budget per index job.' }),
   CRAWL_USER_AGENT: t.String({ minLength: 1, default: 'event-index/{version} (+https://github.com/event-index/event-index)', description: 'User-Agent of every crawl request; `{version}` is replaced by the release.' }),

@@ -166,7 +166,12 @@ export const reports = sqliteTable(
     createdAt: integer('created_at').notNull(),
     deliveredAt: integer('delivered_at'),
   },
-  (table) => [index('reports_reporter_created').on(table.reporter, table.createdAt), index('reports_undelivered').on(table.delivered, table.createdAt)],
+  (table) => [
+    index('reports_reporter_created').on(table.reporter, table.createdAt),
+    index('reports_undelivered').on(table.delivered, table.createdAt),
+    // The hourly mail ceiling counts mails sent (or being sent) since the start of the hour.
+    index('reports_delivered_at').on(table.deliveredAt),
+  ],
 )
 
 /** MCP accounts; the account key is stored only as its SHA-256. */

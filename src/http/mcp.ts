@@ -1,10 +1,12 @@
 import { Elysia } from 'elysia'
+import type { Cidr } from '../config/cidr'
 import type { Db } from '../db'
 import { rawBody } from '../gateway/plugin'
 import { oauthUrls, bearerChallenge, type OAuthUrls } from '../mcp/oauth/metadata'
 import { verifyAccessToken, type Scope } from '../mcp/oauth/tokens'
 import type { McpAuthExtra } from '../mcp/server'
 import type { Caller, ToolDeps } from '../mcp/tools/define'
+import { clientAddress } from './client-address'
 
 export type McpRouteDeps = {
   db: Db
@@ -15,6 +17,8 @@ export type McpRouteDeps = {
   listeningPort: () => number
   /** The configured HOST: allowed as a Host value too when it is a specific address. */
   bindHost: string
+  /** TRUSTED_PROXIES: whose X-Forwarded-For names the client (anonymous report cap); empty trusts none. */
+  trustedProxies: readonly Cidr[]
   tools: ToolDeps
 }
 
@@ -144,7 +148,7 @@ export function mcpRoutes(deps: McpRouteDeps) {
       const auth = await authenticate(request, parseJson(bytes), deps, urls, requiredScope)
       if (auth instanceof Response) return auth
       const forwarded = new Request(request.url, { method: 'POST', headers: request.headers, body: bytes, signal: request.signal })
-      const extra: McpAuthExtra = { caller: auth.caller }
+      const extra: McpAuthExtra = { caller: { ...auth.caller, address: clientAddress(request, deps.trustedProxies) } }
       return endpoint.fetch(forwarded, {
         authInfo: { token: auth.token ?? '', clientId: auth.caller.clientId ?? '', scopes: auth.caller.scopes, expiresAt: auth.expiresAt, resource: new URL(urls.resource), extra },
       })

@@ -2,6 +2,7 @@ import { Elysia } from 'elysia'
 import type { FetcherOptions } from '../crawl/fetch/fetcher'
 import type { Db } from '../db'
 import { rawBody } from '../gateway/plugin'
+import { emptyRecord } from '../lookup-table'
 import { authorizationPage, CSRF_COOKIE, errorPage, REQUEST_PARAMS, submitConsent, type AuthorizationParams, type AuthorizeOutcome } from '../mcp/oauth/authorize'
 import { signingKey } from '../mcp/oauth/keys'
 import { authorizationServerMetadata, oauthUrls, protectedResourceMetadata } from '../mcp/oauth/metadata'
@@ -58,10 +59,11 @@ function formOf(request: Request): Record<string, string> | OAuthFailure {
   return paramsOf(new URLSearchParams(new TextDecoder().decode(rawBody(request))))
 }
 
+/** Parameters by name; names like `constructor` or `__proto__` are ordinary unknown parameters (no prototype). */
 function paramsOf(search: URLSearchParams): Record<string, string> | OAuthFailure {
-  const out: Record<string, string> = {}
+  const out = emptyRecord<string>()
   for (const [k, v] of search) {
-    if (k in out) return new OAuthFailure('invalid_request', `the parameter ${k} is repeated`)
+    if (Object.hasOwn(out, k)) return new OAuthFailure('invalid_request', `the parameter ${k} is repeated`)
     out[k] = v
   }
   return out

@@ -4,7 +4,8 @@ import { errorBody, PaymentRequiredBody } from './common.model'
 export const ReportBody = t.Object(
   {
     message: t.String({ minLength: 1, maxLength: 10000, description: 'what is wrong', error: 'message is required: 1 to 10000 characters' }),
-    email: t.Optional(t.String({ maxLength: 320, format: 'email', error: 'email must be an email address' })),
+    // The one-address rule (and its 254-character limit) lives in src/report/reporter.ts, shared with MCP.
+    email: t.Optional(t.String({ description: 'where to answer: exactly one address such as name@example.org (no display name, no list), at most 254 characters' })),
     domain: t.Optional(t.String({ maxLength: 2048 })),
     orgId: t.Optional(t.String({ maxLength: 64 })),
     jobId: t.Optional(t.String({ maxLength: 128 })),

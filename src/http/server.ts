@@ -1,17 +1,19 @@
 import type { Server } from 'bun'
 import { MAX_BODY_BYTES, type App } from '../app'
+import type { Logger } from '../log'
+import { recordPeerAddress } from './client-address'
 
 /**
  * Bun's own hard cap, above the app's: a declared body over MAX_BODY_BYTES gets the app's JSON 413, and
  * only an undeclared (chunked) body past this cap gets Bun's bare 413 and a closed connection.
  */
 const SOCKET_BODY_CAP = 4 * MAX_BODY_BYTES
-import type { Logger } from '../log'
 
 /**
  * Serves the app on a real socket and writes one JSON log line per request (method, path without query,
  * status, duration, request id). Logging sits here rather than in an Elysia hook because only the final
- * Response knows the status that went out, including those made by the error plugin.
+ * Response knows the status that went out, including those made by the error plugin. The socket's peer
+ * address is recorded for the app (client-address.ts) before the request is handled.
  */
 export function startServer(app: App, options: { hostname: string; port: number; logger: Logger }): Server<undefined> {
   const { logger } = options
@@ -20,7 +22,8 @@ export function startServer(app: App, options: { hostname: string; port: number;
     port: options.port,
     maxRequestBodySize: SOCKET_BODY_CAP,
     development: false,
-    async fetch(request) {
+    async fetch(request, server) {
+      recordPeerAddress(request, server.requestIP(request)?.address)
       if (!logger.enabled('info')) return app.handle(request)
       const started = performance.now()
       const response = await app.handle(request)

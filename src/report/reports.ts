@@ -1,76 +1,71 @@
 import { randomBytes } from 'node:crypto'
 import type { Db } from '../db'
+import { dueUndeliveredReports, insertReport, mailsThisHour, markReportDelivered, markReportFailed, reportsToday, reserveMailSlot } from '../db/queries/reports'
 import { AppError } from '../errors'
 import { collectDiagnostics, type Diagnostics } from './diagnostics'
-import type { Mailer } from './mailer'
+import type { Mail, Mailer } from './mailer'
+import { isOneAddress, replyAddress, reporterKey, type ReporterIdentity } from './reporter'
 
-export type ReportInput = { message: string; email?: string; domain?: string; orgId?: string; jobId?: string; agentId?: string }
+export type ReportInput = { message: string; email?: string; domain?: string; orgId?: string; jobId?: string } & ReporterIdentity
+
+export type ReportOptions = { nowMs: number; dailyCap: number; baseUrl: string; allowPrivate: boolean }
 
 const DAY_MS = 86_400_000
 
-/** Whose daily cap a report counts against: the agent, else the email, else the anonymous pool. */
-export function reporterKey(input: { agentId?: string; email?: string }): string {
-  return input.agentId ? `agent:${input.agentId}` : input.email ? `email:${input.email.trim().toLowerCase()}` : 'anonymous'
-}
+const oneLine = (text: string, max: number) => text.replace(/\s+/g, ' ').trim().slice(0, max)
 
-/** Reports a reporter made since the start of the current UTC day. */
-export function reportsToday(db: Db, reporter: string, nowMs: number): number {
-  const dayStart = Math.floor(nowMs / DAY_MS) * DAY_MS
-  return (db.$client.query('SELECT count(*) AS n FROM reports WHERE reporter = ?1 AND created_at >= ?2').get(reporter, dayStart) as { n: number }).n
-}
-
-function mailOf(reportId: string, input: ReportInput, reporter: string, diagnostics: Diagnostics) {
-  const about = diagnostics.organization?.domain ?? input.domain ?? input.orgId ?? 'no organization'
+function mailOf(reportId: string, input: Omit<ReportInput, keyof ReporterIdentity>, reporter: string, diagnostics: Diagnostics): Mail {
+  const about = oneLine(diagnostics.organization?.domain ?? input.domain ?? input.orgId ?? 'no organization', 100)
   return {
-    subject: `[event-index] report ${reportId} (${about}): ${input.message.replace(/\s+/g, ' ').slice(0, 60)}`,
+    subject: `[event-index] report ${reportId} (${about}): ${oneLine(input.message, 60)}`,
     text: [`Report ${reportId} from ${reporter}${input.email ? ` <${input.email}>` : ''}`, '', input.message, '', 'Diagnostics:', JSON.stringify(diagnostics, null, 2)].join('\n'),
     replyTo: input.email,
   }
 }
 
 /**
- * Takes a report: refuses it with 429 past the reporter's daily cap, stores it with its diagnostics
- * (the audit record), then mails the service team. A mail failure loses nothing: the report stays,
- * marked undelivered, and the scheduler sends it later. `delivered` says whether the mail went out.
+ * Takes a report, for both surfaces (REST `POST /api/v1/report` and MCP `report_issue`): checks the reply
+ * address (exactly one, else 400), refuses it with 429 past its reporter's daily cap (reporter.ts says
+ * whose), stores it with its diagnostics (the audit record), then mails the service team if the hour's
+ * mail ceiling (the mailer's `hourlyCap`) allows. A report that is not mailed now loses nothing: it stays,
+ * marked undelivered, and the scheduler mails it later. `delivered` says whether the mail went out.
  */
-export async function submitReport(db: Db, mailer: Mailer, input: ReportInput, options: { nowMs: number; dailyCap: number; baseUrl: string; allowPrivate: boolean }) {
+export async function submitReport(db: Db, mailer: Mailer, input: ReportInput, options: ReportOptions) {
+  const email = replyAddress(input.email)
   const reporter = reporterKey(input)
   if (reportsToday(db, reporter, options.nowMs) >= options.dailyCap)
     throw new AppError(429, 'report_cap_reached', `this reporter has sent ${options.dailyCap} reports today (UTC); try again tomorrow`, {}, { 'retry-after': String(Math.ceil((DAY_MS - (options.nowMs % DAY_MS)) / 1000)) })
   const diagnostics = collectDiagnostics(db, input, options)
   const reportId = `rpt_${randomBytes(12).toString('base64url')}`
-  db.$client.run(
-    'INSERT INTO reports (report_id, reporter, agent_id, email, message, domain, org_id, job_id, diagnostics, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)',
-    [reportId, reporter, input.agentId ?? null, input.email ?? null, input.message, input.domain ?? null, input.orgId ?? null, input.jobId ?? null, JSON.stringify(diagnostics), options.nowMs],
-  )
-  const delivered = await deliver(db, mailer, reportId, mailOf(reportId, input, reporter, diagnostics), options.nowMs)
+  const report = { message: input.message, email, domain: input.domain, orgId: input.orgId, jobId: input.jobId }
+  insertReport(db, { ...report, reportId, reporter, agentId: input.agentId, diagnostics: JSON.stringify(diagnostics), createdAt: options.nowMs })
+  const delivered = await deliver(db, mailer, reportId, mailOf(reportId, report, reporter, diagnostics), options.nowMs)
   return { status: 'received' as const, reportId, delivered }
 }
 
-async function deliver(db: Db, mailer: Mailer, reportId: string, mail: ReturnType<typeof mailOf>, nowMs: number): Promise<boolean> {
-  if (!mailer.configured) return false
+/** Sends one report's mail if a slot of this hour is free; false when held back or when the mail failed. */
+async function deliver(db: Db, mailer: Mailer, reportId: string, mail: Mail, nowMs: number): Promise<boolean> {
+  if (!mailer.configured || !reserveMailSlot(db, reportId, nowMs, mailer.hourlyCap)) return false
   const sent = await mailer.send(mail)
-  if (sent.ok) db.$client.run('UPDATE reports SET delivered = 1, delivered_at = ?2, delivery_attempts = delivery_attempts + 1, last_attempt_at = ?2, last_error = NULL WHERE report_id = ?1', [reportId, nowMs])
-  else db.$client.run('UPDATE reports SET delivery_attempts = delivery_attempts + 1, last_attempt_at = ?2, last_error = ?3 WHERE report_id = ?1', [reportId, nowMs, sent.error])
+  if (sent.ok) markReportDelivered(db, reportId)
+  else markReportFailed(db, reportId, sent.error)
   return sent.ok
 }
 
 /**
- * Sends stored reports whose mail failed, oldest first, backing off (1, 2, 4 … minutes, at most 10 tries)
- * so a mail server that is down is not hammered. Returns how many went out.
+ * Sends stored reports whose mail failed or was held back by the hourly ceiling, within what is left of
+ * this hour's ceiling, backing off failed ones (1, 2, 4 … minutes, at most 10 tries) so a mail server that
+ * is down is not hammered. The scheduler calls it every minute. Returns how many went out.
  */
 export async function retryUndelivered(db: Db, mailer: Mailer, nowMs: number, batch = 20): Promise<number> {
   if (!mailer.configured) return 0
-  const due = db.$client
-    .query(
-      `SELECT report_id, reporter, email, message, domain, org_id, job_id, diagnostics FROM reports
-       WHERE delivered = 0 AND delivery_attempts < 10 AND (last_attempt_at IS NULL OR last_attempt_at + (60000 << MIN(MAX(delivery_attempts - 1, 0), 8)) <= ?1)
-       ORDER BY created_at LIMIT ?2`,
-    )
-    .all(nowMs, batch) as { report_id: string; reporter: string; email: string | null; message: string; domain: string | null; org_id: string | null; job_id: string | null; diagnostics: string }[]
+  const room = Math.min(batch, mailer.hourlyCap - mailsThisHour(db, nowMs))
+  if (room <= 0) return 0
   let sent = 0
-  for (const r of due) {
-    const input: ReportInput = { message: r.message, email: r.email ?? undefined, domain: r.domain ?? undefined, orgId: r.org_id ?? undefined, jobId: r.job_id ?? undefined }
+  for (const r of dueUndeliveredReports(db, nowMs, room)) {
+    // A reply address stored before the one-address rule existed is dropped rather than mailed as a list.
+    const email = r.email && isOneAddress(r.email) ? r.email : undefined
+    const input = { message: r.message, email, domain: r.domain ?? undefined, orgId: r.org_id ?? undefined, jobId: r.job_id ?? undefined }
     if (await deliver(db, mailer, r.report_id, mailOf(r.report_id, input, r.reporter, JSON.parse(r.diagnostics)), nowMs)) sent++
   }
   return sent

@@ -58,6 +58,10 @@ describe('loadConfig', () => {
     [{ GW_SIGNING_KEYS: 'k1:s1,,k2:s2' }, 'GW_SIGNING_KEYS'],
     [{ AGENT_KEYS: 'key-without-agent' }, 'AGENT_KEYS'],
     [{ SMTP_URL: 'mail.example.org:25' }, 'SMTP_URL'],
+    [{ REPORT_MAIL_HOURLY_CAP: '0' }, 'REPORT_MAIL_HOURLY_CAP'],
+    [{ TRUSTED_PROXIES: '10.0.0.0/33' }, 'TRUSTED_PROXIES'],
+    [{ TRUSTED_PROXIES: 'proxy.internal' }, 'TRUSTED_PROXIES'],
+    [{ TRUSTED_PROXIES: '10/8' }, 'TRUSTED_PROXIES'],
   ]
   for (const [env, variable] of bad) {
     it(`names ${variable} when it is ${JSON.stringify(Object.values(env)[0])}`, () => {
@@ -71,6 +75,12 @@ describe('loadConfig', () => {
     const error = errorOf({ GW_SIGNING_KEYS: 'supersecretvalue' })
     expect(error.message).not.toContain('supersecretvalue')
     expect(error.message).toContain('kid:secret')
+  })
+
+  it('reads TRUSTED_PROXIES as a CIDR list (bare addresses too) and names the expected form when it is not one', () => {
+    expect(loadConfig({ TRUSTED_PROXIES: ' 127.0.0.1/32, 10.0.0.0/8 ,::1,fd00::/8' }).TRUSTED_PROXIES).toBe('127.0.0.1/32, 10.0.0.0/8 ,::1,fd00::/8')
+    expect(loadConfig({}).TRUSTED_PROXIES).toBe('')
+    expect(errorOf({ TRUSTED_PROXIES: '300.1.1.1' }).message).toContain('CIDR[,CIDR…]')
   })
 
   it('accepts a keyring with several kids', () => {

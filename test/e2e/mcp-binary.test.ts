@@ -1,8 +1,10 @@
 // Pins the MCP surface of issue 6 through the compiled binary: `accounts create` prints a key once;
 // `serve` answers tools/list with exactly the 24 tools to the SDK's own client, serves anonymous tools
-// without a token and challenges a protected one with 401; the full OAuth dance (client metadata document
-// on loopback, consent, PKCE, token, refresh) yields a token whose index_organization crawls a loopback
-// site for 40 credits charged once even when retried, and get_organization_events costs 1 credit per event.
+// without a token (an anonymous report is keyed on the socket's peer address, issue 11) and challenges a
+// protected one with 401; the full OAuth dance (client metadata document on loopback, consent, PKCE,
+// token, refresh) yields a token whose index_organization crawls a loopback site for 40 credits charged
+// once even when retried, and get_organization_events costs 1 credit per event.
+import { Database } from 'bun:sqlite'
 import { describe, expect, it } from 'bun:test'
 import { join } from 'node:path'
 import { startEventSite } from '../helpers/event-site'
@@ -39,6 +41,11 @@ describe('MCP through the compiled binary', () => {
     const anonymous = await connect(mcpUrl)
     expect((await anonymous.listTools()).tools).toHaveLength(24)
     expect((await callTool(anonymous, 'get_service_status')).structuredContent).toMatchObject({ status: 'ok', workers: { configured: 1 } })
+    // An anonymous report counts against the socket's peer address, which `serve` hands to the app.
+    expect((await callTool(anonymous, 'report_issue', { message: 'from the binary', email: 'parent@example.org' })).structuredContent).toMatchObject({ status: 'received' })
+    const reports = new Database(ENV.DATABASE_PATH, { readonly: true })
+    expect(reports.query('SELECT reporter FROM reports').all()).toEqual([{ reporter: 'address:127.0.0.1' }])
+    reports.close()
     await anonymous.close()
     const challenge = await fetch(mcpUrl, {
       method: 'POST',

@@ -1,14 +1,17 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client'
 import type { Server } from 'bun'
 import type { AppDeps } from '../../src/app'
+import { startServer } from '../../src/http/server'
+import { silentLogger } from '../../src/log'
 import { issueAccessToken, type Scope, ALL_SCOPES } from '../../src/mcp/oauth/tokens'
 import { createAccount } from '../../src/services/credits'
 import { makeApp } from './app'
 import { seedOrganization } from './seed'
 
 /**
- * The app on a real loopback socket (PORT 0), with PUBLIC_BASE_URL empty so the MCP resource and the
- * issuer are http://127.0.0.1:<port>, as `serve` computes them. CRAWL_ALLOW_PRIVATE lets tools and the
+ * The app on a real loopback socket (PORT 0) served by `startServer` as `serve` does (so the socket's peer
+ * address reaches the app), with PUBLIC_BASE_URL empty so the MCP resource and the issuer are
+ * http://127.0.0.1:<port>, as `serve` computes them. CRAWL_ALLOW_PRIVATE lets tools and the
  * client-metadata fetcher reach other loopback servers of the test.
  */
 export function startMcpApp(options: { env?: Record<string, string>; deps?: Partial<AppDeps> } = {}) {
@@ -18,7 +21,7 @@ export function startMcpApp(options: { env?: Record<string, string>; deps?: Part
     env: { PUBLIC_BASE_URL: '', CRAWL_ALLOW_PRIVATE: 'true', ...options.env },
     deps: { publicBaseUrl: () => `http://127.0.0.1:${port()}`, listeningPort: port, ...options.deps },
   })
-  server = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: (request) => made.app.handle(request) })
+  server = startServer(made.app, { hostname: '127.0.0.1', port: 0, logger: silentLogger })
   const base = `http://127.0.0.1:${server.port}`
   return { ...made, server, base, mcpUrl: `${base}/mcp`, stop: () => server!.stop(true) }
 }
@@ -38,11 +41,11 @@ export async function accountWithToken(app: { db: ReturnType<typeof makeApp>['db
 }
 
 /** The SDK's own client over Streamable HTTP; `modern` pins the 2026-07-28 revision, else 2025-11-25 is negotiated. */
-export async function connect(url: string, options: { token?: string; modern?: boolean; onResponse?: (response: Response) => void } = {}) {
+export async function connect(url: string, options: { token?: string; modern?: boolean; headers?: Record<string, string>; onResponse?: (response: Response) => void } = {}) {
   const client = new Client({ name: 'event-index-test', version: '1.0.0' }, options.modern ? ({ versionNegotiation: { mode: { pin: '2026-07-28' } } } as never) : undefined)
   const observe = options.onResponse
   const transport = new StreamableHTTPClientTransport(new URL(url), {
-    ...(options.token ? { requestInit: { headers: { authorization: `Bearer ${options.token}` } } } : {}),
+    ...(options.token || options.headers ? { requestInit: { headers: { ...options.headers, ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) } } } : {}),
     ...(observe ? { fetch: async (input: string | URL | Request, init?: RequestInit) => { const r = await fetch(input, init); observe(r); return r } } : {}),
   })
   await client.connect(transport)

@@ -1,10 +1,12 @@
+import { lookupTable } from '../../lookup-table'
+
 /**
  * The zone of an organization that no source names, read from how it writes its address: a US state or
  * Canadian province after a city ("Toronto, ON M4M 1X3", "Riverbend, NY 12401"). Each state and province
  * maps to the zone most of its people live in; the few split states are a known approximation, used only
  * when nothing better (a TZID, a feed's zone, venue coordinates) is available.
  */
-const REGION_ZONES: Record<string, string> = {
+const REGION_ZONES: Record<string, string> = lookupTable({
   AL: 'America/Chicago', AK: 'America/Anchorage', AZ: 'America/Phoenix', AR: 'America/Chicago', CA: 'America/Los_Angeles', CO: 'America/Denver',
   CT: 'America/New_York', DE: 'America/New_York', DC: 'America/New_York', FL: 'America/New_York', GA: 'America/New_York', HI: 'Pacific/Honolulu',
   ID: 'America/Boise', IL: 'America/Chicago', IN: 'America/Indiana/Indianapolis', IA: 'America/Chicago', KS: 'America/Chicago', KY: 'America/New_York',
@@ -16,9 +18,9 @@ const REGION_ZONES: Record<string, string> = {
   WV: 'America/New_York', WI: 'America/Chicago', WY: 'America/Denver', PR: 'America/Puerto_Rico',
   ON: 'America/Toronto', QC: 'America/Toronto', BC: 'America/Vancouver', AB: 'America/Edmonton', MB: 'America/Winnipeg', SK: 'America/Regina',
   NS: 'America/Halifax', NB: 'America/Moncton', NL: 'America/St_Johns', PE: 'America/Halifax', YT: 'America/Whitehorse', NT: 'America/Yellowknife', NU: 'America/Iqaluit',
-}
+})
 
-const NAMES: Record<string, string> = {
+const NAMES: Record<string, string> = lookupTable({
   alabama: 'AL', alaska: 'AK', arizona: 'AZ', arkansas: 'AR', california: 'CA', colorado: 'CO', connecticut: 'CT', delaware: 'DE', florida: 'FL', georgia: 'GA',
   hawaii: 'HI', idaho: 'ID', illinois: 'IL', indiana: 'IN', iowa: 'IA', kansas: 'KS', kentucky: 'KY', louisiana: 'LA', maine: 'ME', maryland: 'MD',
   massachusetts: 'MA', michigan: 'MI', minnesota: 'MN', mississippi: 'MS', missouri: 'MO', montana: 'MT', nebraska: 'NE', nevada: 'NV', 'new hampshire': 'NH',
@@ -26,7 +28,7 @@ const NAMES: Record<string, string> = {
   pennsylvania: 'PA', 'rhode island': 'RI', 'south carolina': 'SC', 'south dakota': 'SD', tennessee: 'TN', texas: 'TX', utah: 'UT', vermont: 'VT',
   virginia: 'VA', washington: 'WA', 'west virginia': 'WV', wisconsin: 'WI', wyoming: 'WY', ontario: 'ON', quebec: 'QC', 'british columbia': 'BC',
   alberta: 'AB', manitoba: 'MB', saskatchewan: 'SK', 'nova scotia': 'NS', 'new brunswick': 'NB',
-}
+})
 
 const ABBREVIATED = new RegExp(`[A-Z][A-Za-z.'’ -]{1,40},\\s*(${Object.keys(REGION_ZONES).join('|')})(?:\\s+(\\d{5}(?:-\\d{4})?|[A-Z]\\d[A-Z]\\s?\\d[A-Z]\\d))?\\b(?![ \\t]+[a-z])`, 'g')
 const SPELLED = new RegExp(`[A-Z][A-Za-z.'’ -]{1,40},\\s*(${Object.keys(NAMES).map((n) => n.replace(/ /g, '\\s+')).join('|')})\\b`, 'gi')

@@ -2,6 +2,7 @@
  * Helpers shared by the JSON and XML feed extractors: guarded parsing (a bad document is a warning, never
  * a throw), value coercion, and reading a date from the several forms feeds use.
  */
+import { jsonTooDeep, MAX_JSON_DEPTH } from '../../json-depth'
 import { isIanaZone } from '../normalize/time'
 import type { WallTime } from '../types'
 import { parseIsoDateTime, parseRfc822 } from './datetime'
@@ -11,7 +12,10 @@ import { findProseDates } from './prose-dates'
 /** Parses a JSON document; on failure adds a warning naming the format and returns undefined. */
 export function parseJsonDocument(text: string, label: string, warnings: string[]): unknown {
   try {
-    return JSON.parse(text.replace(/^\uFEFF/, ''))
+    const value: unknown = JSON.parse(text.replace(/^\uFEFF/, ''))
+    if (!jsonTooDeep(value)) return value
+    warnings.push(`${label}: JSON nested more than ${MAX_JSON_DEPTH} levels deep; no events read`)
+    return undefined
   } catch (error) {
     const lenient = parseLenientJson(text)
     if ('value' in lenient) {

@@ -13,6 +13,7 @@ import type { Candidate, CandidatePlace, WallTime } from '../types'
 import { type IcsBlock, propertyName, rawValue } from './ical-text'
 import { customOffset, type ZoneTable } from './ical-zones'
 import { splitLocation } from './ical-location'
+import { lookupTable } from '../../lookup-table'
 
 export type RawEvent = {
   uid?: string
@@ -33,7 +34,7 @@ export type RawEvent = {
 /** A parsed property; `raw` is the value as written, for warnings (ical.js reshapes values it cannot read). */
 type Prop = { name: string; params: Record<string, unknown>; type: string; values: unknown[]; raw: string }
 
-const STATUS: Record<string, string> = { CONFIRMED: 'EventScheduled', TENTATIVE: 'EventScheduled', CANCELLED: 'EventCancelled' }
+const STATUS: Record<string, string> = lookupTable({ CONFIRMED: 'EventScheduled', TENTATIVE: 'EventScheduled', CANCELLED: 'EventCancelled' })
 const IMAGE_TYPES = /^image\//i
 const IMAGE_URL = /\.(?:jpe?g|png|gif|webp|avif|svg)(?:[?#]|$)/i
 

@@ -5,6 +5,7 @@
  * repair pass only runs when that fails.
  */
 import { decodeHTML } from 'entities'
+import { jsonTooDeep, MAX_JSON_DEPTH } from '../../json-depth'
 
 /** Strips the wrappers that templates put around a JSON block (comments, CDATA, trailing `;`, BOM). */
 export function unwrapScript(text: string): string {
@@ -154,16 +155,23 @@ export function repairJson(src: string): string {
 export function parseLenientJson(raw: string): { value: unknown; repaired: boolean } | { error: string } {
   const text = unwrapScript(raw)
   if (!text) return { error: 'empty block' }
+  let parsed: { value: unknown; repaired: boolean } | undefined
+  let failure: unknown
   try {
-    return { value: JSON.parse(text), repaired: false }
+    parsed = { value: JSON.parse(text), repaired: false }
   } catch (first) {
+    failure = first
     const candidates = [text]
     if (/&quot;|&#34;/.test(text) && !text.includes('"')) candidates.unshift(decodeHTML(text))
     for (const c of candidates) {
       try {
-        return { value: JSON.parse(repairJson(c)), repaired: true }
+        parsed = { value: JSON.parse(repairJson(c)), repaired: true }
+        break
       } catch {}
     }
-    return { error: (first as Error).message }
   }
+  if (!parsed) return { error: (failure as Error).message }
+  // The readers walk values recursively: a block nested deeper than any real one is refused here, alone.
+  if (jsonTooDeep(parsed.value)) return { error: `nested more than ${MAX_JSON_DEPTH} levels deep` }
+  return parsed
 }

@@ -6,9 +6,10 @@
 import type { Candidate, CandidatePlace, ExtractContext, ExtractResult, WallTime } from '../types'
 import { parseIsoDateTime } from './datetime'
 import { asArray, asRecord, num, parseJsonDocument, put, str, truthy } from './feed-utils'
+import { lookupTable } from '../../lookup-table'
 
 type Json = Record<string, unknown>
-const EXPERIENCE: Record<string, string> = { inperson: 'OfflineEventAttendanceMode', virtual: 'OnlineEventAttendanceMode', hybrid: 'MixedEventAttendanceMode' }
+const EXPERIENCE: Record<string, string> = lookupTable({ inperson: 'OfflineEventAttendanceMode', virtual: 'OnlineEventAttendanceMode', hybrid: 'MixedEventAttendanceMode' })
 
 function localistPlace(e: Json): CandidatePlace | undefined {
   const geo = asRecord(e.geo)

@@ -5,15 +5,16 @@
  */
 import type { Candidate, CandidateOffer, CandidatePlace, Format } from '../types'
 import { bool, deref, isItem, items, link, type SchemaItem, schemaDate, text, texts, typesOf } from './schema-values'
+import { lookupTable } from '../../lookup-table'
 
 export { deref, isItem, schemaDate, type SchemaItem, text, typesOf } from './schema-values'
 const EVENTISH = new Set(['Festival', 'Hackathon', 'CourseInstance', 'EventSeries'])
 /** Event subtypes worth keeping as a category (the rest, e.g. Event or PublicationEvent, say nothing useful). */
-const TYPE_CATEGORY: Record<string, string> = {
+const TYPE_CATEGORY: Record<string, string> = lookupTable({
   ChildrensEvent: 'children', ComedyEvent: 'comedy', DanceEvent: 'dance', EducationEvent: 'education', ExhibitionEvent: 'exhibition',
   Festival: 'festival', FoodEvent: 'food', LiteraryEvent: 'literature', MusicEvent: 'music', ScreeningEvent: 'film', SocialEvent: 'social',
   SportsEvent: 'sports', TheaterEvent: 'theater', VisualArtsEvent: 'visual arts', CourseInstance: 'class', Hackathon: 'hackathon', BusinessEvent: 'business',
-}
+})
 /** Properties by which a non-event item lists its events (a band's tour dates, an episode's broadcasts). */
 const EVENT_LIST_PROPS = new Set(['event', 'events', 'publication', 'releasedEvent'])
 const PERFORMER_TYPES = new Set(['MusicGroup', 'PerformingGroup', 'Person', 'DanceGroup', 'TheaterGroup', 'SportsTeam'])

@@ -9,10 +9,11 @@ import type { Candidate, CandidateOffer } from '../types'
 import { cleanLine } from './text'
 import { availabilityName } from './status'
 import { absolute } from './urls'
+import { lookupTable } from '../../lookup-table'
 
 type Offer = NonNullable<Event['offers']>[number]
 
-const SYMBOL_CURRENCY: Record<string, string> = { '€': 'EUR', '£': 'GBP', '¥': 'JPY', '₹': 'INR' }
+const SYMBOL_CURRENCY: Record<string, string> = lookupTable({ '€': 'EUR', '£': 'GBP', '¥': 'JPY', '₹': 'INR' })
 
 /** A price written in text: `$5`, `5.00`, `Free` (0), `€ 12,50`; undefined when there is no number. */
 export function priceFromText(text: string | undefined): number | undefined {

@@ -5,6 +5,7 @@
  * values). The rule has no COUNT/UNTIL; the caller supplies the start.
  */
 import { WEEKDAY_CODES } from './calendar-math'
+import { lookupTable } from '../../lookup-table'
 
 const DAY_WORDS: [RegExp, number][] = [
   [/^mon(?:day)?s?$/, 0],
@@ -17,13 +18,13 @@ const DAY_WORDS: [RegExp, number][] = [
 ]
 const DAY_TOKEN = '(?:mon(?:day)?s?|tue(?:s|sday)?s?|wed(?:s|nesday)?s?|thu(?:r|rs|rsday)?s?|fri(?:day)?s?|sat(?:urday)?s?|sun(?:day)?s?)'
 const DAY_LIST = `${DAY_TOKEN}(?:\\s*(?:,\\s*and|,|and)\\s*${DAY_TOKEN})*`
-const ORDINALS: Record<string, number> = {
+const ORDINALS: Record<string, number> = lookupTable({
   first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4, fifth: 5, '5th': 5,
   last: -1, 'second to last': -2, 'next to last': -2, penultimate: -2,
-}
+})
 const ORDINAL_TOKEN = '(?:second to last|next to last|penultimate|first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last)'
 const ORDINAL_LIST = `${ORDINAL_TOKEN}(?:\\s*(?:,\\s*and|,|and)\\s*${ORDINAL_TOKEN})*`
-const NUMBER_WORDS: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6 }
+const NUMBER_WORDS: Record<string, number> = lookupTable({ two: 2, three: 3, four: 4, five: 5, six: 6 })
 
 /** Words that make a phrase unsafe to turn into a rule: exceptions, bounds, seasons, alternatives, vague counts. */
 const UNSURE =

@@ -5,6 +5,7 @@
  */
 import type { WallTime } from '../types'
 import { WEEKDAY_CODES, wallSeconds } from './calendar-math'
+import { lookupTable } from '../../lookup-table'
 
 export type Frequency = 'SECONDLY' | 'MINUTELY' | 'HOURLY' | 'DAILY' | 'WEEKLY' | 'MONTHLY' | 'YEARLY'
 const FREQUENCIES: Frequency[] = ['SECONDLY', 'MINUTELY', 'HOURLY', 'DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY']
@@ -35,7 +36,7 @@ export type ParsedRule = { rule?: Rule; errors: string[] }
 
 type ListPart = 'bySecond' | 'byMinute' | 'byHour' | 'byMonthDay' | 'byYearDay' | 'byWeekNo' | 'byMonth' | 'bySetPos'
 
-const LIST_PARTS: Record<string, { key: ListPart; min: number; max: number; zero: boolean }> = {
+const LIST_PARTS: Record<string, { key: ListPart; min: number; max: number; zero: boolean }> = lookupTable({
   BYSECOND: { key: 'bySecond', min: 0, max: 60, zero: true },
   BYMINUTE: { key: 'byMinute', min: 0, max: 59, zero: true },
   BYHOUR: { key: 'byHour', min: 0, max: 23, zero: true },
@@ -44,7 +45,7 @@ const LIST_PARTS: Record<string, { key: ListPart; min: number; max: number; zero
   BYWEEKNO: { key: 'byWeekNo', min: -53, max: 53, zero: false },
   BYMONTH: { key: 'byMonth', min: 1, max: 12, zero: false },
   BYSETPOS: { key: 'bySetPos', min: -366, max: 366, zero: false },
-}
+})
 
 /** Parses `20251231`, `20251231T235959` or `20251231T235959Z` (the RRULE UNTIL forms). */
 export function parseIcalDateTime(text: string): WallTime | undefined {

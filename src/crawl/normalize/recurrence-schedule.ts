@@ -10,6 +10,7 @@ import { expandRule } from './recurrence-engine'
 import { type ByDay, type Frequency, formatRrule, type Rule } from './recurrence-rule'
 import { isIanaZone } from './time'
 import { resolveZoneName } from './zones'
+import { lookupTable } from '../../lookup-table'
 
 export type ScheduleRecurrence = {
   /** The first occurrence (synchronized with the rule); absent when the schedule has no startDate and no anchor was given. */
@@ -23,7 +24,7 @@ export type ScheduleRecurrence = {
 }
 
 const DAY_NAMES = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']
-const WORD_FREQUENCIES: Record<string, [Frequency, number]> = {
+const WORD_FREQUENCIES: Record<string, [Frequency, number]> = lookupTable({
   daily: ['DAILY', 1],
   weekly: ['WEEKLY', 1],
   fortnightly: ['WEEKLY', 2],
@@ -31,7 +32,7 @@ const WORD_FREQUENCIES: Record<string, [Frequency, number]> = {
   yearly: ['YEARLY', 1],
   annually: ['YEARLY', 1],
   hourly: ['HOURLY', 1],
-}
+})
 
 const list = (value: unknown): unknown[] => (value === undefined || value === null ? [] : Array.isArray(value) ? value : [value])
 const text = (value: unknown): string | undefined => {

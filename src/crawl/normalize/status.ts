@@ -1,3 +1,5 @@
+import { lookupTable } from '../../lookup-table'
+
 /**
  * schema.org enumeration names for status fields: what the source states (`https://schema.org/EventCancelled`,
  * `cancelled`, `EventCancelled`) becomes the bare name; a title shouting CANCELLED / POSTPONED /
@@ -6,19 +8,19 @@
 
 const VOCAB = /^(?:https?:\/\/(?:www\.)?schema\.org\/|schema:)/i
 
-const EVENT_STATUS: Record<string, string> = {
+const EVENT_STATUS: Record<string, string> = lookupTable({
   eventscheduled: 'EventScheduled', scheduled: 'EventScheduled', confirmed: 'EventScheduled', tentative: 'EventScheduled',
   eventcancelled: 'EventCancelled', eventcanceled: 'EventCancelled', cancelled: 'EventCancelled', canceled: 'EventCancelled',
   eventpostponed: 'EventPostponed', postponed: 'EventPostponed',
   eventrescheduled: 'EventRescheduled', rescheduled: 'EventRescheduled',
   eventmovedonline: 'EventMovedOnline', movedonline: 'EventMovedOnline',
-}
+})
 
-const ATTENDANCE: Record<string, string> = {
+const ATTENDANCE: Record<string, string> = lookupTable({
   offlineeventattendancemode: 'OfflineEventAttendanceMode', offline: 'OfflineEventAttendanceMode', inperson: 'OfflineEventAttendanceMode',
   onlineeventattendancemode: 'OnlineEventAttendanceMode', online: 'OnlineEventAttendanceMode', virtual: 'OnlineEventAttendanceMode',
   mixedeventattendancemode: 'MixedEventAttendanceMode', mixed: 'MixedEventAttendanceMode', hybrid: 'MixedEventAttendanceMode',
-}
+})
 
 const AVAILABILITY = ['InStock', 'SoldOut', 'LimitedAvailability', 'PreOrder', 'PreSale', 'OutOfStock', 'Discontinued', 'OnlineOnly', 'InStoreOnly', 'BackOrder', 'Reserved', 'MadeToOrder']
 

@@ -1,9 +1,11 @@
+import { lookupTable } from '../../lookup-table'
+
 /**
  * Windows time zone names (as Outlook and Exchange write them in TZID) → IANA, from the Unicode CLDR
  * `common/supplemental/windowsZones.xml` mapping, territory "001" (the golden zone of each Windows zone).
  * Data only; the lookup lives in zones.ts.
  */
-export const WINDOWS_ZONES: Readonly<Record<string, string>> = {
+export const WINDOWS_ZONES: Readonly<Record<string, string>> = lookupTable({
   'Dateline Standard Time': 'Etc/GMT+12',
   'UTC-11': 'Etc/GMT+11',
   'Aleutian Standard Time': 'America/Adak',
@@ -143,4 +145,4 @@ export const WINDOWS_ZONES: Readonly<Record<string, string>> = {
   'Tonga Standard Time': 'Pacific/Tongatapu',
   'Samoa Standard Time': 'Pacific/Apia',
   'Line Islands Standard Time': 'Pacific/Kiritimati',
-}
+})

@@ -20,6 +20,38 @@ export type ClientMetadataOptions = {
   fetcher?: Partial<FetcherOptions>
 }
 
+/** A public client needs a few redirect URIs (one per port or platform); a long list is refused unread. */
+export const MAX_REDIRECT_URIS = 20
+const MAX_REDIRECT_URI_CHARS = 2000
+/** Schemes that run or read content where they are opened: never a redirect target. */
+const FORBIDDEN_SCHEMES = new Set(['javascript:', 'data:', 'vbscript:', 'file:', 'blob:', 'about:', 'filesystem:'])
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
+
+/**
+ * Why a redirect URI listed in a client metadata document cannot be used, or undefined when it can
+ * (OAuth 2.1 §2.3.1, RFC 8252 §7): an absolute URI without fragment or credentials that is https, http on
+ * a loopback host (native apps on a local port), or a native app's private-use scheme. Checked when the
+ * document is read, so every later step (the exact match, the `error=` redirect, the code redirect) only
+ * ever sees URIs that parse and are safe to send a browser to.
+ */
+export function redirectUriProblem(uri: string): string | undefined {
+  if (uri.length > MAX_REDIRECT_URI_CHARS) return `is longer than ${MAX_REDIRECT_URI_CHARS} characters`
+  let url: URL
+  try {
+    url = new URL(uri)
+  } catch {
+    return 'is not an absolute URI'
+  }
+  if (uri.includes('#')) return 'has a fragment; a redirect URI must not have one'
+  if (/[\s\\]/.test(uri)) return 'contains white space or a backslash'
+  if (url.username || url.password) return 'carries credentials'
+  if (FORBIDDEN_SCHEMES.has(url.protocol)) return `uses the ${url.protocol} scheme, which is never a redirect target`
+  if (url.protocol === 'http:' && !(LOOPBACK_HOSTS.has(url.hostname) || /^127\.\d+\.\d+\.\d+$/.test(url.hostname)))
+    return 'uses plain http on a host that is not loopback; use https (or http://127.0.0.1, http://[::1], http://localhost for a native app)'
+  if ((url.protocol === 'https:' || url.protocol === 'http:') && !url.hostname) return 'has no host'
+  return undefined
+}
+
 /**
  * Checks that a `client_id` can be a Client ID Metadata Document URL (draft-ietf-oauth-client-id-metadata-document):
  * https with a path, no fragment, no credentials, no dot segments; plain http only where private
@@ -84,6 +116,11 @@ export async function fetchClientMetadata(clientId: string, options: ClientMetad
   if (d.client_id !== clientId) throw new OAuthFailure('invalid_client', 'the client metadata document names another client_id; it must equal the document URL')
   if (!Array.isArray(d.redirect_uris) || !d.redirect_uris.length || !d.redirect_uris.every((u) => typeof u === 'string'))
     throw new OAuthFailure('invalid_client', 'the client metadata document has no redirect_uris')
+  if (d.redirect_uris.length > MAX_REDIRECT_URIS) throw new OAuthFailure('invalid_client', `the client metadata document lists more than ${MAX_REDIRECT_URIS} redirect_uris`)
+  d.redirect_uris.forEach((uri: string, i) => {
+    const why = redirectUriProblem(uri)
+    if (why) throw new OAuthFailure('invalid_client', `redirect_uris[${i}] (${JSON.stringify(uri.slice(0, 200))}) ${why}`)
+  })
   if (d.token_endpoint_auth_method !== undefined && d.token_endpoint_auth_method !== 'none')
     throw new OAuthFailure('invalid_client', 'only public clients (token_endpoint_auth_method "none") are supported')
   const name = typeof d.client_name === 'string' && d.client_name.trim() ? d.client_name.trim().slice(0, 100) : url.host

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { importJWK, jwtVerify, SignJWT, errors as joseErrors, type JWK } from 'jose'
 import type { Db } from '../../db'
+import { lookupTable } from '../../lookup-table'
 import { signingKey, TOKEN_ALG } from './keys'
 
 /** Access tokens live 15 minutes: short enough that a leaked one soon stops working. */
@@ -11,12 +12,15 @@ export const REFRESH_TOKEN_TTL_MS = 30 * 86_400_000
 export const CODE_TTL_MS = 60_000
 
 /** The scopes this authorization server grants (and names on the consent page). */
-export const SCOPES = {
+export const SCOPES = lookupTable({
   'events:read': 'read the full event records of organizations, previews, exports and your credit balance',
   'events:index': 'start, list and cancel index jobs (crawls) billed to your credits',
-} as const
+} as const)
 export type Scope = keyof typeof SCOPES
 export const ALL_SCOPES = Object.keys(SCOPES) as Scope[]
+
+/** True for a scope this server grants; any other word (`constructor`, `__proto__` …) is not one. */
+export const isScope = (word: string): word is Scope => Object.hasOwn(SCOPES, word)
 
 /** An OAuth error answered by the token endpoint (RFC 6749 §5.2) or carried to the redirect URI. */
 export class OAuthFailure extends Error {
@@ -40,7 +44,7 @@ export type TokenClaims = { accountId: string; clientId: string; scopes: Scope[]
 export function parseScope(scope: string | null | undefined): Scope[] {
   const words = (scope ?? '').split(/\s+/).filter(Boolean)
   if (!words.length) return [...ALL_SCOPES]
-  const unknown = words.filter((w) => !(w in SCOPES))
+  const unknown = words.filter((w) => !isScope(w))
   if (unknown.length) throw new OAuthFailure('invalid_scope', `unknown scope ${unknown.join(' ')}; this server grants ${ALL_SCOPES.join(' ')}`)
   return [...new Set(words)] as Scope[]
 }
@@ -85,7 +89,7 @@ export async function verifyAccessToken(db: Db, token: string, expect: { issuer:
   }
   const accountId = String(payload.sub)
   if (!db.$client.query('SELECT 1 FROM accounts WHERE account_id = ?1').get(accountId)) throw new Error('the account of this access token no longer exists')
-  const scopes = String(payload.scope ?? '').split(' ').filter((s): s is Scope => s in SCOPES)
+  const scopes = String(payload.scope ?? '').split(' ').filter(isScope)
   return { accountId, clientId: String(payload.client_id), scopes, expiresAt: payload.exp! * 1000, token }
 }
 

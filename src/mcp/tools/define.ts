@@ -30,8 +30,12 @@ export type ToolDeps = {
   fetcher?: Partial<FetcherOptions>
 }
 
-/** Who calls: anonymous, or an account through a verified access token. */
-export type Caller = { accountId?: string; clientId?: string; scopes: Scope[] }
+/**
+ * Who calls: anonymous, or an account through a verified access token. `address` is the client's
+ * network address (socket peer, or the first untrusted X-Forwarded-For hop behind TRUSTED_PROXIES),
+ * undefined without a socket; anonymous limits key on it, never on what the caller writes.
+ */
+export type Caller = { accountId?: string; clientId?: string; scopes: Scope[]; address?: string }
 
 export type ToolContext = { deps: ToolDeps; caller: Caller }
 

@@ -42,11 +42,12 @@ export const getServiceStatusTool = defineTool({
 export const reportIssueTool = defineTool({
   name: 'report_issue',
   title: 'Report a problem',
-  description: "Reports a data or crawl problem to the service team (the REST report's twin): wrong or missing events, a site that cannot be read. Free; a daily cap per reporter applies.",
+  description:
+    "Reports a data or crawl problem to the service team (the REST report's twin): wrong or missing events, a site that cannot be read. Free; a daily cap per reporter applies (per account with a token, else per client address).",
   access: 'anonymous',
   input: t.Object({
     message: t.String({ minLength: 1, maxLength: 5000 }),
-    email: t.Optional(t.String({ maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+$', description: 'where to answer' })),
+    email: t.Optional(t.String({ description: 'where to answer: exactly one address such as name@example.org (no display name, no list), at most 254 characters' })),
     domain: t.Optional(t.String({ maxLength: 253 })),
     orgId: t.Optional(OrgIdArg),
     jobId: t.Optional(t.String({ maxLength: 100 })),
@@ -54,7 +55,13 @@ export const reportIssueTool = defineTool({
   output: t.Object({ status: t.Literal('received'), reportId: t.String(), delivered: t.Boolean({ description: 'whether the mail to the service team went out now (else it is retried)' }) }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   run: (args, { deps, caller }) =>
-    submitReport(deps.db, deps.mailer, { ...args, agentId: caller.accountId ? `mcp:${caller.accountId}` : undefined }, { nowMs: deps.now(), dailyCap: deps.dailyCap, baseUrl: deps.baseUrl(), allowPrivate: deps.allowPrivate }),
+    submitReport(
+      deps.db,
+      deps.mailer,
+      // Named fields only: who reports comes from the token or the socket, never from the arguments.
+      { message: args.message, email: args.email, domain: args.domain, orgId: args.orgId, jobId: args.jobId, agentId: caller.accountId ? `mcp:${caller.accountId}` : undefined, clientAddress: caller.address },
+      { nowMs: deps.now(), dailyCap: deps.dailyCap, baseUrl: deps.baseUrl(), allowPrivate: deps.allowPrivate },
+    ),
 })
 
 export const serviceTools = [getServiceStatusTool, reportIssueTool]

@@ -79,7 +79,9 @@ class MicrodataReader {
         value = this.item(el, new Set(path))
       } else value = propertyValue(el)
       for (const name of names) {
-        const existing = result[name]
+        // Names come from itemprop attributes: only own properties count, and `__proto__` is none.
+        if (name === '__proto__') continue
+        const existing = Object.hasOwn(result, name) ? result[name] : undefined
         if (existing === undefined) result[name] = value
         else if (Array.isArray(existing)) existing.push(value)
         else result[name] = [existing, value]

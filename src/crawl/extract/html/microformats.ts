@@ -5,20 +5,21 @@
  */
 import { attr, childrenOf, collapse, type Document, type Element, hasAttr, isElement, textOf, tokens, walk } from './dom'
 import { assembleDateTime, normalizeDateTimeText } from './mf-datetime'
+import { emptyRecord, lookupTable } from '../../../lookup-table'
 
 /** An mf2 item; `backcompat` marks one read from classic (v1) class names. */
 export type Mf2Item = { type: string[]; properties: Record<string, Mf2Value[]>; value?: string; children?: Mf2Item[]; backcompat?: boolean }
 export type Mf2Value = string | Mf2Item | { html: string; value: string }
 
 /** Classic root classes and the mf2 type each stands for. */
-const BACKCOMPAT_ROOTS: Record<string, string> = { vevent: 'h-event', vcard: 'h-card', adr: 'h-adr', geo: 'h-geo' }
+const BACKCOMPAT_ROOTS: Record<string, string> = lookupTable({ vevent: 'h-event', vcard: 'h-card', adr: 'h-adr', geo: 'h-geo' })
 /** Classic property classes per root type, mapped to mf2 prefixed properties. */
-const BACKCOMPAT_PROPS: Record<string, Record<string, string>> = {
+const BACKCOMPAT_PROPS: Record<string, Record<string, string>> = lookupTable({
   'h-event': { summary: 'p-name', dtstart: 'dt-start', dtend: 'dt-end', duration: 'dt-duration', description: 'p-description', url: 'u-url', category: 'p-category', location: 'p-location', geo: 'p-location', uid: 'u-uid', attendee: 'p-attendee', contact: 'p-contact', organizer: 'p-organizer' },
   'h-card': { fn: 'p-name', org: 'p-org', url: 'u-url', adr: 'p-adr', 'street-address': 'p-street-address', 'extended-address': 'p-extended-address', locality: 'p-locality', region: 'p-region', 'postal-code': 'p-postal-code', 'country-name': 'p-country-name', tel: 'p-tel', email: 'u-email', photo: 'u-photo', geo: 'p-geo', latitude: 'p-latitude', longitude: 'p-longitude', note: 'p-note', category: 'p-category' },
   'h-adr': { 'street-address': 'p-street-address', 'extended-address': 'p-extended-address', locality: 'p-locality', region: 'p-region', 'postal-code': 'p-postal-code', 'country-name': 'p-country-name', 'post-office-box': 'p-post-office-box' },
   'h-geo': { latitude: 'p-latitude', longitude: 'p-longitude' },
-}
+})
 const MF2_ROOT = /^h-([a-z0-9]+-)?[a-z]+(-[a-z]+)*$/
 const MF2_PROP = /^(p|u|dt|e)-([a-z0-9]+-)?[a-z]+(-[a-z]+)*$/
 const MAX_ITEMS = 5000
@@ -35,7 +36,7 @@ function rootTypes(el: Element): { types: string[]; backcompat: boolean } | unde
 function propertyClasses(el: Element, parent: { types: string[]; backcompat: boolean }): string[] {
   const classes = tokens(el, 'class')
   if (!parent.backcompat) return [...new Set(classes.filter((c) => MF2_PROP.test(c)))]
-  const map = Object.assign({}, ...parent.types.map((t) => BACKCOMPAT_PROPS[t] ?? {}))
+  const map: Record<string, string> = Object.assign(emptyRecord<string>(), ...parent.types.map((t) => BACKCOMPAT_PROPS[t] ?? {}))
   return [...new Set(classes.map((c) => map[c]).filter(Boolean))] as string[]
 }
 
@@ -103,7 +104,8 @@ class Mf2Parser {
 
   item(el: Element, root: { types: string[]; backcompat: boolean }, depth = 0): Mf2Item {
     this.count++
-    const item: Mf2Item = { type: root.types, properties: {} }
+    // Property names come from class attributes: a class named `constructor` is a property, not Object's.
+    const item: Mf2Item = { type: root.types, properties: emptyRecord<Mf2Value[]>() }
     if (root.backcompat) item.backcompat = true
     const push = (name: string, value: Mf2Value) => (item.properties[name] ??= []).push(value)
     let explicitP = false

@@ -5,16 +5,17 @@
  */
 import type { SchemaItem } from '../schema-org'
 import { attr, childrenOf, collapse, type Document, type Element, hasAttr, isElement, textOf, tokens } from './dom'
+import { emptyRecord, lookupTable } from '../../../lookup-table'
 
 const SCHEMA = /^https?:\/\/(?:www\.)?schema\.org\/?$/i
-const DEFAULT_PREFIXES: Record<string, string> = { schema: 'http://schema.org/' }
+const DEFAULT_PREFIXES: Record<string, string> = lookupTable({ schema: 'http://schema.org/' })
 const MAX_DEPTH = 300
 const MAX_ITEMS = 5000
 
 type Scope = { vocab?: string; prefixes: Record<string, string>; item?: SchemaItem }
 
 function parsePrefixes(value: string, inherited: Record<string, string>): Record<string, string> {
-  const prefixes = { ...inherited }
+  const prefixes = Object.assign(emptyRecord<string>(), inherited)
   const re = /([A-Za-z_][\w.-]*):\s+(\S+)/g
   let m: RegExpExecArray | null
   while ((m = re.exec(value))) prefixes[m[1]] = m[2]
@@ -51,8 +52,10 @@ function literal(el: Element): string {
   return collapse(textOf(el))
 }
 
+/** Adds a property value; names come from the page, so only own properties count and `__proto__` is none. */
 function add(item: SchemaItem, name: string, value: unknown) {
-  const existing = item[name]
+  if (name === '__proto__') return
+  const existing = Object.hasOwn(item, name) ? item[name] : undefined
   if (existing === undefined) item[name] = value
   else if (Array.isArray(existing)) existing.push(value)
   else item[name] = [existing, value]

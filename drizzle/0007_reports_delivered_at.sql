@@ -1,0 +1,1 @@
+CREATE INDEX `reports_delivered_at` ON `reports` (`delivered_at`);
