@@ -8,6 +8,7 @@ import type { Logger } from '../../log'
 import type { Mailer } from '../../report/mailer'
 import { InsufficientCredits } from '../../services/credits'
 import type { Scope } from '../oauth/tokens'
+import { withDefaults } from '../../with-defaults'
 
 /** Everything a tool may use; built once per app. Tools call services with plain arguments. */
 export type ToolDeps = {
@@ -123,7 +124,7 @@ export function registerTool(server: McpServer, spec: ToolSpec, ctx: ToolContext
   const c = compile(spec)
   server.registerTool(
     spec.name,
-    { title: spec.title, description: spec.description, inputSchema: c.input, outputSchema: c.output, annotations: { title: spec.title, ...spec.annotations } },
+    { title: spec.title, description: spec.description, inputSchema: c.input, outputSchema: c.output, annotations: withDefaults({ title: spec.title }, spec.annotations) },
     async (args: unknown, sdk: { mcpReq?: { log?: (level: 'info', data: unknown, logger?: string) => Promise<void> } }) => {
       try {
         const structured = (await spec.run(args as never, ctx)) as Record<string, unknown>
