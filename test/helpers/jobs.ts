@@ -15,7 +15,7 @@ export function insertPendingJob(
   const now = options.nowMs ?? Date.now()
   const website = options.website ?? `https://${domain}/`
   const window = options.window ?? { start: '2026-12-01', end: '2027-02-28' }
-  db.$client.run('INSERT OR IGNORE INTO organizations (org_id, domain, website, created_at, updated_at) VALUES (?, ?, ?, ?, ?)', [orgId, domain, website, now, now])
+  db.$client.run('INSERT OR IGNORE INTO organizations (org_id, domain, website, created_at, updated_at) VALUES (?, ?, ?, ?, ?)', [orgId, domain, new URL(website).origin, now, now])
   const jobId = newJobId()
   db.$client.run(
     "INSERT INTO index_jobs (job_id, org_id, website, start_date, end_date, hints, state, max_attempts, created_at, updated_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?)",

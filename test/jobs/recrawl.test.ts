@@ -53,6 +53,7 @@ describe('re-crawling an unchanged site', () => {
     const first = await crawl()
     expect(first.job.state).toBe('ready')
     expect(titles(first.events)).toEqual(wanted(site))
+    expect(underListing(first.log).map((r) => r.path).sort()).toEqual(UNDER_LISTING)
     expect(underListing(first.log).every((r) => r.status === 200)).toBe(true)
 
     for (const round of [2, 3]) {

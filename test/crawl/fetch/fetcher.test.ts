@@ -88,27 +88,28 @@ describe('createFetcher', () => {
   })
 
   it('by default waits 500 ms between request starts to one host and keeps 2 in flight, even when politenessMs is passed as undefined', async () => {
-    const starts: number[] = []
-    let active = 0
-    let peak = 0
-    const s = site(async (_, u) => {
-      if (u.pathname === '/robots.txt') return new Response('', { status: 404 })
-      starts.push(performance.now())
-      active++
-      peak = Math.max(peak, active)
-      await Bun.sleep(1100)
-      active--
-      return new Response('ok')
-    })
     // What production builds: no politeness option at all, or one forwarded from a setting that was never set.
-    for (const f of [createFetcher({ userAgent: 'x', allowPrivate: false, lookup, addressAllowed: (ip) => ip === '127.0.0.1' }), createFetcher(options({ politenessMs: undefined }))]) {
-      starts.length = 0
-      peak = 0
-      await Promise.all([1, 2, 3].map((i) => f.fetch(`http://site.test:${s.port}/p${i}`)))
-      expect(starts).toHaveLength(3)
-      for (let i = 1; i < starts.length; i++) expect(starts[i] - starts[i - 1]).toBeGreaterThanOrEqual(FETCH_DEFAULTS.politenessMs - 10)
-      expect(peak).toBe(2)
-    }
+    const built = [createFetcher({ userAgent: 'x', allowPrivate: false, lookup, addressAllowed: (ip) => ip === '127.0.0.1' }), createFetcher(options({ politenessMs: undefined }))]
+    await Promise.all(
+      built.map(async (f) => {
+        const starts: number[] = []
+        let active = 0
+        let peak = 0
+        const s = site(async (_, u) => {
+          if (u.pathname === '/robots.txt') return new Response('', { status: 404 })
+          starts.push(performance.now())
+          active++
+          peak = Math.max(peak, active)
+          await Bun.sleep(1100)
+          active--
+          return new Response('ok')
+        })
+        await Promise.all([1, 2, 3].map((i) => f.fetch(`http://site.test:${s.port}/p${i}`)))
+        expect(starts).toHaveLength(3)
+        for (let i = 1; i < starts.length; i++) expect(starts[i] - starts[i - 1]).toBeGreaterThanOrEqual(FETCH_DEFAULTS.politenessMs - 10)
+        expect(peak).toBe(2)
+      }),
+    )
   }, 15_000)
 
   it("honours robots.txt Crawl-delay when it asks for more than the default pause", async () => {
