@@ -7,6 +7,23 @@ import type { ExtractResult } from './types'
  */
 export const MEMO_MAX_CHARS = 4_000_000
 
+/**
+ * All the memos one crawl keeps together (about 16 MB, a few hundred times what a typical site needs):
+ * a site cannot make its organization's stored sources grow without bound. Past it, further sources keep
+ * no memo and are read in full next time.
+ */
+export const MEMO_BUDGET_CHARS = 16_000_000
+
+/** A per-crawl gate over memo texts: each is kept while the crawl's {@link MEMO_BUDGET_CHARS} allows. */
+export function memoBudget(limit = MEMO_BUDGET_CHARS): (text: string | undefined) => string | undefined {
+  let used = 0
+  return (text) => {
+    if (text === undefined || used + text.length > limit) return undefined
+    used += text.length
+    return text
+  }
+}
+
 /** The memo of a document read now (`url` is where it was finally read, after redirects), or undefined when too large. */
 export function writeMemo(url: string, extracted: Pick<ExtractResult, 'format' | 'candidates' | 'links'>, request: Pick<CrawlRequest, 'window' | 'scriptVersion'>): string | undefined {
   const memo: SourceMemo = { url, format: extracted.format, candidates: extracted.candidates, links: extracted.links, window: request.window, scriptVersion: request.scriptVersion }

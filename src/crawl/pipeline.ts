@@ -10,7 +10,7 @@ import { FetchError } from './fetch/errors'
 import { createFetcher, type FetcherOptions, type FetchResult } from './fetch/fetcher'
 import { collectEvents, inferZone, type DocumentHarvest } from './collect'
 import { Frontier, type Task } from './frontier'
-import { readMemo, writeMemo } from './memo'
+import { memoBudget, readMemo, writeMemo } from './memo'
 import type { ExtractResult } from './types'
 
 /** A crawl that could not produce a result; `retryable` decides whether the job is tried again. */
@@ -74,6 +74,7 @@ export async function crawlSite(request: CrawlRequest, deps: CrawlDeps = {}): Pr
   let feedEvents = 0
   let feedsInFlight = 0
   const memos = new Map<string, SourceMemo | undefined>()
+  const keepMemo = memoBudget()
   const previous = (url: string) => {
     const known = request.previous?.[url]
     if (!known) return undefined
@@ -187,7 +188,7 @@ export async function crawlSite(request: CrawlRequest, deps: CrawlDeps = {}): Pr
     const kind = FORMAT_KIND[doc.format] ?? doc.format
     const isSource = doc.candidates.length > 0 || FEED_KINDS.has(kind)
     const source: SourceReport | undefined = isSource
-      ? { url: task.url, kind, platform: platformOf(fingerprint), eventCount: 0, ...answer, memo: answer.memo ?? writeMemo(doc.url, doc, request) }
+      ? { url: task.url, kind, platform: platformOf(fingerprint), eventCount: 0, ...answer, memo: keepMemo(answer.memo ?? writeMemo(doc.url, doc, request)) }
       : undefined
     if (source) sources.push(source)
     harvests.push({ url: doc.url, kind, format: doc.format, candidates: doc.candidates, source })
