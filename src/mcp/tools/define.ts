@@ -111,7 +111,7 @@ function compile(spec: ToolSpec): Compiled {
 }
 
 function errorResult(code: string, message: string, extra: Record<string, unknown> = {}) {
-  const structured = { error: code, message, ...extra }
+  const structured = withDefaults({ error: code, message }, extra)
   return { content: [{ type: 'text' as const, text: JSON.stringify(structured) }], structuredContent: structured, isError: true }
 }
 
