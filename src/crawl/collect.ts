@@ -33,7 +33,8 @@ export function inferZone(harvests: DocumentHarvest[], known?: string, homeText?
 /**
  * Normalizes every document's candidates in the organization's zone and window, then deduplicates
  * across documents (a feed and the event's page become one record, the richer fields kept). Each
- * event keeps the URL of the source it was first found in; each source learns how many events it gave.
+ * event keeps the URL of the source it was first found in (as the crawl asked for it, before any
+ * redirect, so it matches that source's report); each source learns how many events it gave.
  */
 export function collectEvents(harvests: DocumentHarvest[], request: CrawlRequest, zone: string | undefined, scrapedAt: string): { events: FoundEvent[]; warnings: string[] } {
   const warnings: string[] = []
@@ -44,7 +45,7 @@ export function collectEvents(harvests: DocumentHarvest[], request: CrawlRequest
     const { events, warnings: w } = normalizeCandidates(h.candidates, { baseUrl: h.url, timezone: zone, window: request.window, orgDomain: request.orgDomain }, { scrapedAt, scriptVersion: request.scriptVersion })
     warnings.push(...w.slice(0, 20).map((x) => `${h.url}: ${x}`))
     if (h.source) h.source.eventCount = events.length
-    for (const e of events) if (e.event_id && !sourceOf.has(e.event_id)) sourceOf.set(e.event_id, h.url)
+    for (const e of events) if (e.event_id && !sourceOf.has(e.event_id)) sourceOf.set(e.event_id, h.source?.url ?? h.url)
     all.push(...events)
   }
   const { events, merged } = dedupeEvents(all)

@@ -1,4 +1,5 @@
 import type { Event } from '../model/event'
+import type { Candidate, ExtractLinks, Format } from './types'
 
 /** What one crawl of one organization needs; plain data, so it crosses the worker boundary as is. */
 export type CrawlRequest = {
@@ -15,12 +16,23 @@ export type CrawlRequest = {
   budgetMs: number
   userAgent: string
   allowPrivate: boolean
-  /** Politeness delay between requests to one host (0 for benchmarks). */
+  /** Politeness delay between requests to one host: 500 ms when absent or undefined; 0 only for tests and benchmarks. */
   politenessMs?: number
-  /** Conditional-request validators from the last crawl, by source URL. */
-  validators?: Record<string, { etag?: string; lastModified?: string }>
+  /** The sources of the last crawl that may be asked for conditionally, by source URL. */
+  previous?: Record<string, PreviousSource>
   scriptVersion: string
 }
+
+/**
+ * What one document gave when it was last read: its candidates and the links it led to (detail pages,
+ * feeds, its next page). A 304 Not Modified stands for the document only with this, since the crawl must
+ * go on to the same children and normalize the same candidates (issue 12). Extraction depends on the
+ * window and the crawler's version, so a memo is used only when both are the same.
+ */
+export type SourceMemo = { url: string; format: Format; candidates: Candidate[]; links?: ExtractLinks; window: { start: string; end: string }; scriptVersion: string }
+
+/** A source of the last crawl: its validators and its memo, as JSON text (it crosses the worker boundary and is stored as is). */
+export type PreviousSource = { etag?: string; lastModified?: string; memo: string }
 
 export type CrawlProgress = { pagesFetched: number; sourcesFound: number; eventsFound: number }
 
@@ -36,9 +48,11 @@ export type SourceReport = {
   eventCount: number
   etag?: string
   lastModified?: string
+  /** JSON text of the source's {@link SourceMemo}, kept for the next crawl's conditional request (absent when too large). */
+  memo?: string
 }
 
-/** A normalized event and the source URL it came from (kept so a not-modified source keeps its events). */
+/** A normalized event and the URL of the source it was first found in. */
 export type FoundEvent = { event: Event; source: string }
 
 export type CrawlResult = {

@@ -1,7 +1,15 @@
 /** What a URL is expected to hold; decides its priority and how its answer is used. */
 export type TaskKind = 'start' | 'hint-calendar' | 'probe' | 'ics' | 'calendar-page' | 'listing-next' | 'feed-next' | 'hint-event' | 'detail' | 'sitemap'
 
-export type Task = { url: string; kind: TaskKind; depth: number; probeKind?: string; expected?: boolean }
+export type Task = {
+  url: string
+  kind: TaskKind
+  depth: number
+  probeKind?: string
+  expected?: boolean
+  /** An iCalendar export found on an event's own page: it repeats that event and says nothing of the site's others. */
+  eventExport?: boolean
+}
 
 /** DESIGN §6's order: the start page, caller hints, platform exports and APIs, iCalendar links, listing pages, then detail pages. */
 const PRIORITY: Record<TaskKind, number> = { start: 0, 'hint-calendar': 1, probe: 2, 'feed-next': 2, ics: 3, 'calendar-page': 4, 'listing-next': 5, 'hint-event': 6, detail: 7, sitemap: 8 }
@@ -23,15 +31,26 @@ export class Frontier {
     return true
   }
 
+  /** The task `next()` would take, left in place. */
+  peek(): Task | undefined {
+    const best = this.best()
+    return best < 0 ? undefined : this.queue[best].task
+  }
+
   next(): Task | undefined {
-    if (!this.queue.length) return undefined
+    const best = this.best()
+    return best < 0 ? undefined : this.queue.splice(best, 1)[0].task
+  }
+
+  private best(): number {
+    if (!this.queue.length) return -1
     let best = 0
     for (let i = 1; i < this.queue.length; i++) {
       const a = this.queue[i]
       const b = this.queue[best]
       if (PRIORITY[a.task.kind] < PRIORITY[b.task.kind] || (PRIORITY[a.task.kind] === PRIORITY[b.task.kind] && a.order < b.order)) best = i
     }
-    return this.queue.splice(best, 1)[0].task
+    return best
   }
 
   /** What is left, for the report of URLs the budget did not allow. */

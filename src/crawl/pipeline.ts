@@ -1,5 +1,6 @@
 import { parse } from 'parse5'
-import type { CrawlProgress, CrawlRequest, CrawlResult, SourceReport } from './crawl-types'
+import { withDefaults } from '../with-defaults'
+import type { CrawlProgress, CrawlRequest, CrawlResult, SourceMemo, SourceReport } from './crawl-types'
 import { calendarPages } from './discover/navigation'
 import { fingerprintSite, type Fingerprint } from './discover/fingerprint'
 import { platformProbes, squarespaceJsonUrl } from './discover/probes'
@@ -9,6 +10,8 @@ import { FetchError } from './fetch/errors'
 import { createFetcher, type FetcherOptions, type FetchResult } from './fetch/fetcher'
 import { collectEvents, inferZone, type DocumentHarvest } from './collect'
 import { Frontier, type Task } from './frontier'
+import { memoBudget, readMemo, writeMemo } from './memo'
+import type { ExtractResult } from './types'
 
 /** A crawl that could not produce a result; `retryable` decides whether the job is tried again. */
 export class CrawlFailure extends Error {
@@ -36,20 +39,30 @@ const CONCURRENCY = 4
 const REFUSALS = new Set(['robots_disallowed', 'ssrf_blocked', 'too_large', 'bad_url', 'too_many_redirects'])
 /** Calendar feeds on these hosts are subscriptions the site publishes, read like a feed reader would: without their robots.txt. */
 const FEED_HOSTS = /(^|\.)calendar\.google\.com$|(^|\.)outlook\.(office365|live)\.com$/
+/** Tasks that cannot lead to a calendar feed; any other may, and detail pages wait for it (see the dispatch loop). */
+const FEEDLESS = new Set<Task['kind']>(['detail', 'hint-event', 'sitemap'])
+
+/** A document as the crawl uses it: read now, or what a 304 stands for (its memo). */
+type ReadDocument = Pick<ExtractResult, 'format' | 'candidates' | 'links'> & { url: string; warnings: string[] }
+/** How a document was answered, for its source report. */
+type Answer = Pick<SourceReport, 'status' | 'httpStatus' | 'etag' | 'lastModified' | 'memo'>
 
 /**
  * Crawls one organization's site (DESIGN §6): fetch the start page, fingerprint it, probe the platform's
  * exports and APIs, follow iCalendar links, calendar and listing pages (with their pagination) and, when
  * no feed gave events, detail pages and sitemaps; all within the page and time budget. Every document is
- * extracted, then everything is normalized in the organization's zone and deduplicated. Never touches
- * the database. Throws CrawlFailure when the site cannot be read at all.
+ * extracted, then everything is normalized in the organization's zone and deduplicated. A source of the
+ * last crawl is asked for conditionally when its memo fits this crawl; a 304 then stands for it: its
+ * candidates count again and its links are followed again (issue 12), so an unchanged site gives the
+ * same events. The start page is always read in full (discovery reads its markup). Never touches the
+ * database. Throws CrawlFailure when the site cannot be read at all.
  */
 export async function crawlSite(request: CrawlRequest, deps: CrawlDeps = {}): Promise<CrawlResult> {
   const now = deps.now ?? Date.now
   const started = now()
-  const base = { userAgent: request.userAgent, allowPrivate: request.allowPrivate, politenessMs: request.politenessMs, ...deps.fetcher }
+  const base = withDefaults({ userAgent: request.userAgent, allowPrivate: request.allowPrivate, politenessMs: request.politenessMs }, deps.fetcher)
   const fetcher = createFetcher(base)
-  const feedFetcher = createFetcher({ ...base, respectRobots: false })
+  const feedFetcher = createFetcher(withDefaults(base, { respectRobots: false }))
   const frontier = new Frontier()
   const harvests: DocumentHarvest[] = []
   const sources: SourceReport[] = []
@@ -59,6 +72,16 @@ export async function crawlSite(request: CrawlRequest, deps: CrawlDeps = {}): Pr
   let fingerprint: Fingerprint | undefined
   let homeText: string | undefined
   let feedEvents = 0
+  let feedsInFlight = 0
+  const memos = new Map<string, SourceMemo | undefined>()
+  const keepMemo = memoBudget()
+  const previous = (url: string) => {
+    const known = request.previous?.[url]
+    if (!known) return undefined
+    if (!memos.has(url)) memos.set(url, readMemo(known.memo, request))
+    const memo = memos.get(url)
+    return memo && { ...known, parsed: memo }
+  }
 
   frontier.add({ url: request.startUrl, kind: 'start', depth: 0 })
   for (const url of request.hints.calendarUrls) frontier.add({ url, kind: 'hint-calendar', depth: 0 })
@@ -80,14 +103,25 @@ export async function crawlSite(request: CrawlRequest, deps: CrawlDeps = {}): Pr
   }
   for (;;) {
     while (inFlight.size < CONCURRENCY && fatal === undefined) {
-      const task = frontier.next()
+      const task = frontier.peek()
       if (!task) break
-      if (task.kind === 'detail' && feedEvents > 0) continue
-      if (overBudget()) {
-        frontier.add(task, true)
-        break
+      // Detail pages are skipped once a feed gave events; decide that only when no task that could still
+      // find a feed is in flight, so the same site always gives the same pages (and events).
+      if (task.kind === 'detail' && feedsInFlight > 0) break
+      if (task.kind === 'detail' && feedEvents > 0) {
+        frontier.next()
+        continue
       }
-      const p: Promise<void> = run(task).catch((error) => void (fatal ??= error)).finally(() => inFlight.delete(p))
+      if (overBudget()) break
+      frontier.next()
+      const feedCapable = !FEEDLESS.has(task.kind) && !task.eventExport
+      if (feedCapable) feedsInFlight++
+      const p: Promise<void> = run(task)
+        .catch((error) => void (fatal ??= error))
+        .finally(() => {
+          inFlight.delete(p)
+          if (feedCapable) feedsInFlight--
+        })
       inFlight.add(p)
       if (task.kind === 'start') await p
     }
@@ -115,9 +149,10 @@ export async function crawlSite(request: CrawlRequest, deps: CrawlDeps = {}): Pr
   async function fetchTask(task: Task): Promise<FetchResult | undefined> {
     const isFeed = task.kind === 'probe' || task.kind === 'ics' || task.kind === 'feed-next' || task.kind === 'hint-calendar'
     const external = FEED_HOSTS.test(new URL(task.url).hostname)
-    const validator = request.validators?.[task.url]
+    const known = task.kind === 'start' ? undefined : previous(task.url)
+    const accept = isFeed ? 'text/calendar, application/json, */*;q=0.5' : 'text/html, */*;q=0.5'
     try {
-      return await (isFeed && external ? feedFetcher : fetcher).fetch(task.url, { accept: isFeed ? 'text/calendar, application/json, */*;q=0.5' : 'text/html, */*;q=0.5', ...validator })
+      return await (isFeed && external ? feedFetcher : fetcher).fetch(task.url, withDefaults({ accept }, known && { etag: known.etag, lastModified: known.lastModified }))
     } catch (error) {
       if (!(error instanceof FetchError)) throw error
       if (task.kind === 'start' && !request.hints.calendarUrls.length) throw new CrawlFailure(`${task.url}: ${error.message}`, error.retryable)
@@ -129,9 +164,11 @@ export async function crawlSite(request: CrawlRequest, deps: CrawlDeps = {}): Pr
   }
 
   function handle(task: Task, result: FetchResult): void {
-    if (result.notModified) {
-      sources.push({ url: task.url, kind: task.probeKind ?? 'feed', status: 'not_modified', httpStatus: 304, eventCount: 0, etag: result.etag, lastModified: result.lastModified })
-      return
+    const known = result.notModified && task.kind !== 'start' ? previous(task.url) : undefined
+    if (known) {
+      const { url, format, candidates, links } = known.parsed
+      const answer: Answer = { status: 'not_modified', httpStatus: 304, etag: result.etag ?? known.etag, lastModified: result.lastModified ?? known.lastModified, memo: known.memo }
+      return absorb(task, { url, format, candidates, links, warnings: [] }, answer)
     }
     if (!result.ok) {
       if (task.kind === 'start' && !request.hints.calendarUrls.length) throw new CrawlFailure(`${task.url} answered HTTP ${result.status}`, result.status >= 500 || result.status === 429)
@@ -140,25 +177,32 @@ export async function crawlSite(request: CrawlRequest, deps: CrawlDeps = {}): Pr
     }
     if (task.kind === 'sitemap') return followSitemap(task, result)
     const extracted = extractDocument(result.body, { baseUrl: result.url, timezone: request.timezone, window: request.window, orgDomain: request.orgDomain }, result.contentType)
-    warnings.push(...extracted.warnings.slice(0, 10).map((w) => `${result.url}: ${w}`))
-    const kind = FORMAT_KIND[extracted.format] ?? extracted.format
-    const isSource = extracted.candidates.length > 0 || FEED_KINDS.has(kind)
+    const answer: Answer = { status: 'ok', httpStatus: result.status, etag: result.etag, lastModified: result.lastModified }
+    absorb(task, { ...extracted, url: result.url }, answer)
+    if (task.kind === 'start' && extracted.format === 'html') discoverFromHome(result)
+  }
+
+  /** Uses a document, read now or stood for by a 304: its candidates, its source report, and the links to follow. */
+  function absorb(task: Task, doc: ReadDocument, answer: Answer): void {
+    warnings.push(...doc.warnings.slice(0, 10).map((w) => `${doc.url}: ${w}`))
+    const kind = FORMAT_KIND[doc.format] ?? doc.format
+    const isSource = doc.candidates.length > 0 || FEED_KINDS.has(kind)
     const source: SourceReport | undefined = isSource
-      ? { url: task.url, kind, platform: platformOf(fingerprint), status: 'ok', httpStatus: result.status, eventCount: 0, etag: result.etag, lastModified: result.lastModified }
+      ? { url: task.url, kind, platform: platformOf(fingerprint), eventCount: 0, ...answer, memo: keepMemo(answer.memo ?? writeMemo(doc.url, doc, request)) }
       : undefined
     if (source) sources.push(source)
-    harvests.push({ url: result.url, kind, format: extracted.format, candidates: extracted.candidates, source })
-    progress.eventsFound += extracted.candidates.length
+    harvests.push({ url: doc.url, kind, format: doc.format, candidates: doc.candidates, source })
+    progress.eventsFound += doc.candidates.length
     progress.sourcesFound = sources.length
-    if (FEED_KINDS.has(kind)) feedEvents += extracted.candidates.length
-    const links = extracted.links
+    if (FEED_KINDS.has(kind) && !task.eventExport) feedEvents += doc.candidates.length
+    const links = doc.links
+    const onEventPage = task.kind === 'detail' || task.kind === 'hint-event'
     if (links?.next && task.depth < 20) frontier.add({ url: links.next, kind: FEED_KINDS.has(kind) ? 'feed-next' : 'listing-next', depth: task.depth + 1, probeKind: kind })
-    for (const url of links?.calendars ?? []) frontier.add({ url, kind: 'ics', depth: task.depth + 1, probeKind: 'ics' })
-    if (extracted.format !== 'html') return
+    for (const url of links?.calendars ?? []) frontier.add({ url, kind: 'ics', depth: task.depth + 1, probeKind: 'ics', ...(onEventPage ? { eventExport: true } : {}) })
+    if (doc.format !== 'html') return
     for (const url of (links?.events ?? []).slice(0, request.maxPages)) frontier.add({ url, kind: 'detail', depth: task.depth + 1 })
-    if (task.kind === 'start') discoverFromHome(result)
-    else if ((task.kind === 'calendar-page' || task.kind === 'hint-calendar') && fingerprint?.platforms.includes('squarespace'))
-      frontier.add({ url: squarespaceJsonUrl(result.url), kind: 'probe', depth: task.depth + 1, probeKind: 'squarespace-json', expected: true })
+    if ((task.kind === 'calendar-page' || task.kind === 'hint-calendar') && fingerprint?.platforms.includes('squarespace'))
+      frontier.add({ url: squarespaceJsonUrl(doc.url), kind: 'probe', depth: task.depth + 1, probeKind: 'squarespace-json', expected: true })
   }
 
   function discoverFromHome(result: FetchResult): void {

@@ -34,6 +34,8 @@ export const sources = sqliteTable(
     eventCount: integer('event_count').notNull().default(0),
     etag: text('etag'),
     lastModified: text('last_modified'),
+    /** JSON of what the source gave last time (crawl/memo.ts), so a 304 can stand for it; NULL when unknown. */
+    memo: text('memo'),
     lastFetchedAt: integer('last_fetched_at'),
   },
   (table) => [uniqueIndex('sources_org_url').on(table.orgId, table.url)],

@@ -6,6 +6,7 @@ import { oauthUrls, bearerChallenge, type OAuthUrls } from '../mcp/oauth/metadat
 import { verifyAccessToken, type Scope } from '../mcp/oauth/tokens'
 import type { McpAuthExtra } from '../mcp/server'
 import type { Caller, ToolDeps } from '../mcp/tools/define'
+import { withDefaults } from '../with-defaults'
 import { clientAddress } from './client-address'
 
 export type McpRouteDeps = {
@@ -26,7 +27,7 @@ const LOOPBACK = ['localhost', '127.0.0.1', '[::1]']
 const WILDCARD_BIND = new Set(['0.0.0.0', '::', '[::]', ''])
 
 const json = (status: number, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } })
+  new Response(JSON.stringify(body), { status, headers: withDefaults({ 'content-type': 'application/json' }, headers) })
 
 /** `host:port` with the scheme's default port made explicit, so `example.org` and `example.org:443` compare equal. */
 function hostKey(url: URL): string {

@@ -7,6 +7,7 @@ import { authorizationPage, CSRF_COOKIE, errorPage, REQUEST_PARAMS, submitConsen
 import { signingKey } from '../mcp/oauth/keys'
 import { authorizationServerMetadata, oauthUrls, protectedResourceMetadata } from '../mcp/oauth/metadata'
 import { exchangeCode, OAuthFailure, refreshTokens } from '../mcp/oauth/tokens'
+import { withDefaults } from '../with-defaults'
 
 export type OAuthRouteDeps = {
   db: Db
@@ -32,7 +33,7 @@ const PAGE_HEADERS = {
 }
 const KNOWN = new Set(['/oauth/authorize', '/oauth/token', '/oauth/jwks'])
 
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } })
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) => new Response(JSON.stringify(body), { status, headers: withDefaults({ 'content-type': 'application/json' }, headers) })
 
 /** An OAuth error in RFC 6749 §5.2 form, with the house `message` beside `error_description`. */
 const oauthError = (error: OAuthFailure) => json(error.status, { error: error.code, error_description: error.message, message: error.message }, NO_STORE)

@@ -1,6 +1,7 @@
 import type { CrawlRequest } from '../crawl/crawl-types'
 import type { Db } from '../db'
 import type { JobRow } from '../db/queries/jobs'
+import { previousSources } from '../db/queries/sources'
 
 /** Operator settings every crawl request carries (from the configuration). */
 export type CrawlSettings = {
@@ -8,33 +9,46 @@ export type CrawlSettings = {
   budgetMs: number
   userAgent: string
   allowPrivate: boolean
+  /** Absent in production: the fetcher's default (500 ms, or robots.txt's Crawl-delay) applies. Tests and benchmarks set 0. */
   politenessMs?: number
   scriptVersion: string
 }
 
+/** A job's stored hints, whatever was written (the column's default is `{}`): both lists, URLs only. */
+function readHints(text: string): CrawlRequest['hints'] {
+  let raw: unknown
+  try {
+    raw = JSON.parse(text)
+  } catch {
+    raw = {}
+  }
+  const list = (value: unknown) => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [])
+  const hints = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>
+  return { calendarUrls: list(hints.calendarUrls), eventUrls: list(hints.eventUrls) }
+}
+
 /**
  * Everything a worker needs for one job, read on the main thread (workers never touch the database):
- * the job's window and hints, the organization's domain and known zone, and the ETag/Last-Modified of
- * the sources seen last time, for conditional requests.
+ * the job's window and hints, the organization's domain and known zone, and the sources of the last
+ * crawl with their validators and memos, for conditional requests. Settings that are not set stay
+ * absent, never `undefined` over a default.
  */
 export function buildCrawlRequest(db: Db, job: JobRow, settings: CrawlSettings): CrawlRequest {
   const org = db.$client.query('SELECT domain, timezone FROM organizations WHERE org_id = ?1').get(job.orgId) as { domain: string; timezone: string | null } | null
   if (!org) throw new Error(`organization ${job.orgId} is missing`)
-  const validators: CrawlRequest['validators'] = {}
-  for (const s of db.$client.query('SELECT url, etag, last_modified FROM sources WHERE org_id = ?1').all(job.orgId) as { url: string; etag: string | null; last_modified: string | null }[])
-    if (s.etag || s.last_modified) validators[s.url] = { etag: s.etag ?? undefined, lastModified: s.last_modified ?? undefined }
-  return {
+  const request: CrawlRequest = {
     startUrl: job.website,
     orgDomain: org.domain,
     window: { start: job.startDate, end: job.endDate },
-    hints: JSON.parse(job.hints),
-    timezone: org.timezone ?? undefined,
+    hints: readHints(job.hints),
     maxPages: settings.maxPages,
     budgetMs: settings.budgetMs,
     userAgent: settings.userAgent,
     allowPrivate: settings.allowPrivate,
-    politenessMs: settings.politenessMs,
-    validators,
+    previous: previousSources(db, job.orgId),
     scriptVersion: settings.scriptVersion,
   }
+  if (org.timezone) request.timezone = org.timezone
+  if (settings.politenessMs !== undefined) request.politenessMs = settings.politenessMs
+  return request
 }

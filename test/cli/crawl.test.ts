@@ -23,7 +23,7 @@ describe('event-index crawl', () => {
     expect(stderr).toContain('3 event(s) from')
     expect(stderr).toContain('"progress"')
     expect(stderr).toMatch(/source ok\s+\d+\s+page/)
-  })
+  }, 20_000) // the default politeness (500 ms between requests to the site) applies here
 
   it('exits 1 with the reason when the site redirects to a cloud metadata address (refused even in development)', async () => {
     const site = await startFixtureSite('redirect-private')

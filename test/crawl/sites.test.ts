@@ -1,7 +1,8 @@
 // Pins discovery and crawling on realistic fixture sites served on loopback (issue 5): what each site's
 // crawl finds (its expected.json, written by hand) and what it refuses: The Events Calendar (REST, ICS,
-// JSON-LD), a Google Calendar embed, Squarespace, plain listing cards with pagination, a robots.txt that
-// forbids the calendar, redirects to private addresses, a server that never answers, a 20 MB page.
+// JSON-LD), a Google Calendar embed, Squarespace, plain listing cards with pagination, listing cards
+// linking detail pages that each carry their own .ics, a robots.txt that forbids the calendar, redirects
+// to private addresses, a server that never answers, a 20 MB page.
 import { afterEach, describe, expect, it } from 'bun:test'
 import type { CrawlRequest, CrawlResult } from '../../src/crawl/crawl-types'
 import { crawlSite, CrawlFailure, type CrawlDeps } from '../../src/crawl/pipeline'
@@ -92,6 +93,16 @@ describe('crawling fixture sites', () => {
     const result = await run()
     expect(found(result)).toEqual(wanted(expected))
     expect(site.paths()).toContain('/whats-on')
+  })
+
+  it("listing-details: each card merged with its page and the page's own .ics; every page read", async () => {
+    const { run, expected, site } = await crawl('listing-details')
+    const result = await run()
+    expect(found(result)).toEqual(wanted(expected))
+    const pages = expected.events.filter((e: { url?: string }) => e.url).map((e: { url: string }) => new URL(e.url).pathname)
+    expect(site.paths().filter((p) => p.startsWith('/events/')).sort()).toEqual([...pages, ...pages.map((p: string) => `${p}.ics`)].sort())
+    const venues = Object.fromEntries(result.events.map((f) => [f.event.title, f.event.venue]))
+    expect(venues['Printmaking Intensive']).toMatchObject({ name: 'Print Shop, Riverside Arts Centre' })
   })
 
   it('robots-forbid: nothing under /calendar is ever requested', async () => {

@@ -14,6 +14,8 @@ export type FileRoute = {
   params?: Record<string, [number, number]>
   /** Fixed variables for the file's expressions (e.g. `{ "page": 1 }` for the first page of a generated listing). */
   vars?: Record<string, number>
+  /** `false`: send no ETag, so a client can only revalidate with the route's `Last-Modified` header. */
+  etag?: boolean
 }
 /** A redirect; `redirect` may hold `{{origin}}`. */
 export type RedirectRoute = { redirect: string; status?: number; headers?: Record<string, string> }

@@ -203,7 +203,7 @@ describe('hostile behaviours', () => {
     expect(received).toEqual([])
     expect(socket.destroyed).toBe(false)
     socket.destroy()
-    expect(site.requests).toEqual([{ method: 'GET', path: '/events', headers: { host: 'oldchurch.example', 'user-agent': 'event-index-test' } }])
+    expect(site.requests).toEqual([{ method: 'GET', path: '/events', headers: { host: 'oldchurch.example', 'user-agent': 'event-index-test' }, at: expect.any(Number) }])
     const started = performance.now()
     await expect(fetch(`${site.url}/`, { signal: AbortSignal.timeout(200) })).rejects.toThrow()
     expect(performance.now() - started).toBeLessThan(1000)
@@ -328,6 +328,30 @@ for (const now of [NOW, new Date('2027-02-20T15:00:00Z')]) {
       expect(all).toEqual(expected.map((e) => [e.url!, e.title]))
       const pottery = await (await fetch(`${site.url}/whats-on/pottery-for-beginners`)).text()
       expect(pottery).toContain(`href="${expected[1].ticketUrl}">Register</a>`)
+    })
+
+    it('listing-details: 4 + 3 cards; each linked page and its .ics give the expected event, with validators for re-crawls', async () => {
+      const site = await start('listing-details', now)
+      const expected = site.expected().events
+      const cards = async (path: string) => [...(await (await fetch(site.url + path)).text()).matchAll(/<h3 class="event-title">(?:<a href="([^"]+)">)?([^<]+)</g)].map((m) => [m[1] ? site.origin + m[1] : undefined, decode(m[2])])
+      const all = [...(await cards('/events')), ...(await cards('/events?page=2'))]
+      expect(all).toEqual(expected.map((e) => [e.url, e.title]))
+      for (const event of expected.filter((e) => e.url)) {
+        const page = await fetch(event.url!)
+        const json = JSON.parse(/<script type="application\/ld\+json">\n([\s\S]*?)\n<\/script>/.exec(await page.text())![1])
+        expect([json.name, json.startDate, json.endDate, json.location.name]).toEqual([event.title, event.start, event.end, event.venue])
+        expect([page.headers.get('etag'), page.headers.get('last-modified')].every(Boolean)).toBe(true)
+        const feed = await fetch(`${event.url}.ics`)
+        expect([feed.headers.get('etag'), feed.headers.get('last-modified')?.endsWith(' GMT')]).toEqual([null, true])
+        const vevent = new ICAL.Component(ICAL.parse(await feed.text())).getFirstSubcomponent('vevent')!
+        expect([vevent.getFirstPropertyValue('summary'), vevent.getFirstPropertyValue('url')]).toEqual([event.title, event.url!])
+        const since = await fetch(`${event.url}.ics`, { headers: { 'if-modified-since': feed.headers.get('last-modified')! } })
+        expect(since.status).toBe(304)
+      }
+      const changed = await cards('/events') // unchanged: the edited listing is served only through setRoutes
+      expect(changed.map((c) => c[1])).not.toContain('Linocut for Teens')
+      site.setRoutes({ '/events': 'events-changed.html' })
+      expect((await cards('/events')).map((c) => c[1])).toEqual(['Watercolour Basics', 'Open Studio Night', 'Linocut for Teens', 'Artist Talk: Mara Ellison'])
     })
 
     it('bench-200: the 10 listing pages link 200 distinct detail pages whose JSON-LD matches', async () => {

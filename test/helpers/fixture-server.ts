@@ -26,8 +26,11 @@
  * A request whose Host names the host of an `externalFeeds` URL is answered from `externalFeeds` only
  * (so crawl tests can route e.g. calendar.google.com to this server); `/__external/<host>/<path>` reaches
  * the same routes without a Host header. Any other Host gets the site (tests may map a fake name here).
- * Content types follow the file extension (`headers` overrides); file answers carry an ETag and honour
- * If-None-Match with 304. Every request is recorded, including those never answered.
+ * Content types follow the file extension (`headers` overrides); file answers carry an ETag (unless the
+ * route says `"etag": false`) and honour If-None-Match with 304; a route whose `headers` give a
+ * `Last-Modified` also answers 304 to an If-Modified-Since not older than it (when no If-None-Match is
+ * sent, as RFC 9110 says). Every request is recorded with when it arrived and the status it got,
+ * including those never answered. `setRoutes` changes a running site (a re-crawl after an edit).
  */
 import type { Server } from 'bun'
 import { createServer, type Socket } from 'node:net'
@@ -41,8 +44,11 @@ export { contentTypeFor, type BehaviourRoute, type FileRoute, type RedirectRoute
 /** Folder holding every fixture site. */
 export const SITES_DIR = join(import.meta.dir, '../fixtures/sites')
 
-/** One request as the fixture server received it (`path` includes the query string as sent). */
-export type RecordedRequest = { method: string; path: string; headers: Record<string, string> }
+/**
+ * One request as the fixture server received it (`path` includes the query string as sent), `at` its
+ * arrival (`performance.now()` of this process, ms) and `status` the answer's status once it was given.
+ */
+export type RecordedRequest = { method: string; path: string; headers: Record<string, string>; at: number; status?: number }
 
 export type FixtureSite = {
   /** `http://127.0.0.1:PORT`: the site's home, without a trailing slash. */
@@ -59,6 +65,11 @@ export type FixtureSite = {
   requests: RecordedRequest[]
   /** Paths (with query) requested so far, for `toContain` / `not.toContain` assertions. */
   paths(): string[]
+  /**
+   * Replaces this run's route overrides (as `options.routes` at start) while the site keeps serving on the
+   * same origin: the site as edited between two crawls. `{}` restores the manifest's routes.
+   */
+  setRoutes(routes: Record<string, RouteSpec>): void
   /** Expands a template with this site's zone, `now` and origin. */
   expand(text: string): string
   /** The site's `expected.json`, expanded against the same `now` and origin. */
@@ -90,7 +101,7 @@ function parseRawRequest(head: string): RecordedRequest {
     const i = line.indexOf(':')
     if (i > 0) headers[line.slice(0, i).trim().toLowerCase()] = line.slice(i + 1).trim()
   }
-  return { method, path, headers }
+  return { method, path, headers, at: performance.now() }
 }
 
 async function startSilentTcp(requests: RecordedRequest[]): Promise<{ port: number; stop(): Promise<void> }> {
@@ -139,7 +150,8 @@ export async function startFixtureSite(name: string, options: FixtureSiteOptions
   const dir = join(SITES_DIR, name)
   if (!existsSync(join(dir, 'site.json'))) throw new Error(`no fixture site "${name}" in ${SITES_DIR}`)
   const loaded = loadManifest(name, now)
-  const manifest: SiteManifest = { ...loaded, routes: { ...options.routes, ...withoutKeys(loaded.routes, Object.keys(options.routes ?? {})) } }
+  const withOverrides = (routes: Record<string, RouteSpec> = {}) => ({ ...routes, ...withoutKeys(loaded.routes, Object.keys(routes)) })
+  const manifest: SiteManifest = { ...loaded, routes: withOverrides(options.routes) }
   const zone = manifest.timezone
   const requests: RecordedRequest[] = []
   const files = new Map<string, string>()
@@ -150,7 +162,7 @@ export async function startFixtureSite(name: string, options: FixtureSiteOptions
     if (text === undefined) files.set(path, (text = readFileSync(path, 'utf8')))
     return text
   }
-  const siteRoutes = compile(manifest.routes)
+  let siteRoutes = compile(manifest.routes)
   const external = new Map<string, CompiledRoute[]>()
   for (const [url, spec] of Object.entries(manifest.externalFeeds ?? {})) {
     const u = new URL(url)
@@ -186,11 +198,14 @@ export async function startFixtureSite(name: string, options: FixtureSiteOptions
     }
     vars = { ...route.vars, ...vars }
     const body = expandTemplate(read(route.file), context(origin, vars))
-    const etag = `"${Bun.hash(body).toString(16)}"`
-    const headers: Record<string, string> = { 'content-type': contentTypeFor(route.file), etag }
+    const etag = route.etag === false ? undefined : `"${Bun.hash(body).toString(16)}"`
+    const headers: Record<string, string> = { 'content-type': contentTypeFor(route.file), ...(etag ? { etag } : {}) }
     for (const [k, v] of Object.entries(route.headers ?? {})) headers[k.toLowerCase()] = expandTemplate(v, context(origin, vars))
     const status = route.status ?? 200
-    if (status === 200 && request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers: { etag } })
+    if (status === 200 && notModified(request.headers, etag, headers['last-modified'])) {
+      const validators = Object.fromEntries(Object.entries(headers).filter(([k]) => k === 'etag' || k === 'last-modified'))
+      return new Response(null, { status: 304, headers: validators })
+    }
     return new Response(body, { status, headers })
   }
 
@@ -200,7 +215,10 @@ export async function startFixtureSite(name: string, options: FixtureSiteOptions
     idleTimeout: 0,
     fetch(request): Response | Promise<Response> {
       const url = new URL(request.url)
-      requests.push({ method: request.method, path: url.pathname + url.search, headers: Object.fromEntries(request.headers) })
+      const recorded: RecordedRequest = { method: request.method, path: url.pathname + url.search, headers: Object.fromEntries(request.headers), at: performance.now() }
+      requests.push(recorded)
+      const answered = (response: Response) => ((recorded.status = response.status), response)
+      const reply = (response: Response | Promise<Response>) => (response instanceof Response ? answered(response) : response.then(answered))
       const host = request.headers.get('host') ?? `127.0.0.1:${server.port}`
       const origin = `http://${host}`
       try {
@@ -212,11 +230,11 @@ export async function startFixtureSite(name: string, options: FixtureSiteOptions
           pathname = via[2]
         }
         const found = match(routes ?? siteRoutes, pathname, url.searchParams)
-        if (!found) return notFound(origin)
-        if (request.method !== 'GET' && request.method !== 'HEAD') return new Response('Method Not Allowed', { status: 405, headers: { allow: 'GET, HEAD' } })
-        return answer(request, found.route.spec, found.vars, origin)
+        if (!found) return reply(notFound(origin))
+        if (request.method !== 'GET' && request.method !== 'HEAD') return reply(new Response('Method Not Allowed', { status: 405, headers: { allow: 'GET, HEAD' } }))
+        return reply(answer(request, found.route.spec, found.vars, origin))
       } catch (error) {
-        return new Response(`fixture error: ${(error as Error).message}`, { status: 500, headers: { 'content-type': 'text/plain; charset=utf-8' } })
+        return reply(new Response(`fixture error: ${(error as Error).message}`, { status: 500, headers: { 'content-type': 'text/plain; charset=utf-8' } }))
       }
     },
   })
@@ -239,6 +257,10 @@ export async function startFixtureSite(name: string, options: FixtureSiteOptions
       manifest,
       requests,
       paths: () => requests.map((r) => r.path),
+      setRoutes(routes) {
+        manifest.routes = withOverrides(routes)
+        siteRoutes = compile(manifest.routes)
+      },
       expand: (text) => expandTemplate(text, { now, zone, origin, include: read }),
       expected: () => loadExpected(name, { now, origin }),
       externalUrl(url) {
@@ -248,6 +270,18 @@ export async function startFixtureSite(name: string, options: FixtureSiteOptions
       stop,
     }
   }
+}
+
+/**
+ * RFC 9110 §13.1: If-None-Match decides when sent; otherwise If-Modified-Since, when the resource has a
+ * Last-Modified no later than it.
+ */
+function notModified(headers: Headers, etag: string | undefined, lastModified: string | undefined): boolean {
+  const ifNoneMatch = headers.get('if-none-match')
+  if (ifNoneMatch !== null) return etag !== undefined && ifNoneMatch.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')
+  const since = Date.parse(headers.get('if-modified-since') ?? '')
+  const modified = Date.parse(lastModified ?? '')
+  return Number.isFinite(since) && Number.isFinite(modified) && modified <= since
 }
 
 /** One event a good crawler should produce (titles decoded; dates as the normalizer should write them). */

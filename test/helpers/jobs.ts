@@ -2,16 +2,24 @@ import type { Db } from '../../src/db'
 import { orgIdFor } from '../../src/model/org-identity'
 import { newJobId } from '../../src/services/index-jobs'
 
-/** Inserts a pending job (and its organization) directly, with raw hints, for queue and runner tests. */
-export function insertPendingJob(db: Db, options: { domain?: string; calendarUrls?: string[]; nowMs?: number; maxAttempts?: number; createdAt?: number } = {}) {
+/**
+ * Inserts a pending job (and its organization) directly, with raw hints, for queue and runner tests. A
+ * loopback site gives its `domain` as host:port and its `website`; the window defaults to a fixed one.
+ */
+export function insertPendingJob(
+  db: Db,
+  options: { domain?: string; website?: string; window?: { start: string; end: string }; calendarUrls?: string[]; nowMs?: number; maxAttempts?: number; createdAt?: number } = {},
+) {
   const domain = options.domain ?? `site-${Math.random().toString(36).slice(2, 8)}.example.org`
   const orgId = orgIdFor(domain)
   const now = options.nowMs ?? Date.now()
-  db.$client.run('INSERT OR IGNORE INTO organizations (org_id, domain, website, created_at, updated_at) VALUES (?, ?, ?, ?, ?)', [orgId, domain, `https://${domain}`, now, now])
+  const website = options.website ?? `https://${domain}/`
+  const window = options.window ?? { start: '2026-12-01', end: '2027-02-28' }
+  db.$client.run('INSERT OR IGNORE INTO organizations (org_id, domain, website, created_at, updated_at) VALUES (?, ?, ?, ?, ?)', [orgId, domain, new URL(website).origin, now, now])
   const jobId = newJobId()
   db.$client.run(
-    "INSERT INTO index_jobs (job_id, org_id, website, start_date, end_date, hints, state, max_attempts, created_at, updated_at, expires_at) VALUES (?, ?, ?, '2026-12-01', '2027-02-28', ?, 'pending', ?, ?, ?, ?)",
-    [jobId, orgId, `https://${domain}/`, JSON.stringify({ calendarUrls: options.calendarUrls ?? [], eventUrls: [] }), options.maxAttempts ?? 3, options.createdAt ?? now, now, now + 24 * 3600_000],
+    "INSERT INTO index_jobs (job_id, org_id, website, start_date, end_date, hints, state, max_attempts, created_at, updated_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?)",
+    [jobId, orgId, website, window.start, window.end, JSON.stringify({ calendarUrls: options.calendarUrls ?? [], eventUrls: [] }), options.maxAttempts ?? 3, options.createdAt ?? now, now, now + 24 * 3600_000],
   )
   return { jobId, orgId, domain }
 }

@@ -1,9 +1,12 @@
 // Pins how crawl results are written (DESIGN §5): one transaction per organization; a re-crawl replaces
-// the event set; a source that answered 304 keeps its events; a runner that lost its lease writes nothing;
+// the event set, also when sources answered 304 (issue 12: the crawl reports their events from their
+// memos); each source keeps the memo and validators of its last answer, and only sources with a memo are
+// asked for conditionally; a runner that lost its lease writes nothing;
 // derived columns (local days, city, categories) are computed once at write time.
 import { describe, expect, it } from 'bun:test'
 import type { CrawlResult } from '../../src/crawl/crawl-types'
 import { migrate, openDatabase } from '../../src/db'
+import { previousSources } from '../../src/db/queries/sources'
 import { storeCrawlResult } from '../../src/db/queries/store'
 import { claimJob } from '../../src/jobs/queue'
 import { insertPendingJob, jobRow } from '../helpers/jobs'
@@ -56,20 +59,32 @@ describe('storeCrawlResult', () => {
     expect(events(db).map((r) => r.event_id)).toEqual(['c'])
   })
 
-  it('keeps the events of a source that answered 304 Not Modified', () => {
+  it('replaces the set even when a source answered 304 (the crawl re-reads it from its memo), and keeps each source memo with its validators', () => {
     const db = setup()
     const feed = 'https://lib.example.org/feed.ics'
     const page = 'https://lib.example.org/events'
-    crawl(db, result([{ id: 'f1', start: '2026-12-01T10:00:00-08:00', source: feed }, { id: 'p1', start: '2026-12-02T10:00:00-08:00', source: page }], [
-      { url: feed, kind: 'ics', status: 'ok', eventCount: 1, etag: '"v1"' },
-      { url: page, kind: 'page', status: 'ok', eventCount: 1 },
+    const gone = 'https://lib.example.org/old-listing'
+    const { orgId } = crawl(db, result([{ id: 'f1', start: '2026-12-01T10:00:00-08:00', source: feed }, { id: 'p1', start: '2026-12-02T10:00:00-08:00', source: page }, { id: 'g1', start: '2026-12-03T10:00:00-08:00', source: gone }], [
+      { url: feed, kind: 'ics', status: 'ok', eventCount: 1, etag: '"v1"', memo: '{"feed":1}' },
+      { url: page, kind: 'page', status: 'ok', eventCount: 1, lastModified: 'Sun, 01 Nov 2026 10:00:00 GMT', memo: '{"page":1}' },
+      { url: gone, kind: 'page', status: 'ok', eventCount: 1, etag: '"g"', memo: '{"gone":1}' },
     ]))
-    crawl(db, result([{ id: 'p2', start: '2026-12-04T10:00:00-08:00', source: page }], [
-      { url: feed, kind: 'ics', status: 'not_modified', eventCount: 0 },
-      { url: page, kind: 'page', status: 'ok', eventCount: 1 },
+    expect(previousSources(db, orgId)).toEqual({ [feed]: { etag: '"v1"', memo: '{"feed":1}' }, [page]: { lastModified: 'Sun, 01 Nov 2026 10:00:00 GMT', memo: '{"page":1}' }, [gone]: { etag: '"g"', memo: '{"gone":1}' } })
+    // The feed answered 304: the crawl reports its event again; the page changed; the old listing was not reached.
+    crawl(db, result([{ id: 'f1', start: '2026-12-01T10:00:00-08:00', source: feed }, { id: 'p2', start: '2026-12-04T10:00:00-08:00', source: page }], [
+      { url: feed, kind: 'ics', status: 'not_modified', httpStatus: 304, eventCount: 1, etag: '"v1"', memo: '{"feed":1}' },
+      { url: page, kind: 'page', status: 'ok', eventCount: 1, etag: '"p2"', memo: '{"page":2}' },
     ]))
     expect(events(db).map((r) => r.event_id)).toEqual(['f1', 'p2'])
-    expect(db.$client.query('SELECT etag, event_count FROM sources WHERE url = ?').get(feed)).toEqual({ etag: '"v1"', event_count: 1 })
+    expect(db.$client.query('SELECT status, etag, event_count FROM sources WHERE url = ?').get(feed)).toEqual({ status: 'not_modified', etag: '"v1"', event_count: 1 })
+    expect(previousSources(db, orgId)).toEqual({ [feed]: { etag: '"v1"', memo: '{"feed":1}' }, [page]: { etag: '"p2"', memo: '{"page":2}' } })
+  })
+
+  it('asks conditionally only for sources with a memo: one too large to keep is read in full next time', () => {
+    const db = setup()
+    const page = 'https://lib.example.org/events'
+    const { orgId } = crawl(db, result([{ id: 'p1', start: '2026-12-02T10:00:00-08:00', source: page }], [{ url: page, kind: 'page', status: 'ok', eventCount: 1, etag: '"v1"' }]))
+    expect(previousSources(db, orgId)).toEqual({})
   })
 
   it('writes nothing when the lease was lost', () => {

@@ -128,7 +128,7 @@ describe('paid tools', () => {
     expect(found.charge.credits).toBe(4)
     await fails('discover_calendars', { website: 'http://127.0.0.1:9/' }, 'fetch_failed')
     expect(balance()).toBe(before - 4)
-  })
+  }, 20_000) // a real crawl with the default politeness (500 ms between requests to the site)
 
   it('preview_extraction shows the normalized events of one page for 4 credits', async () => {
     const before = balance()

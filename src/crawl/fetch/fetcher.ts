@@ -1,5 +1,6 @@
 import { FetchError } from './errors'
-import { HostLimiter } from './host-limiter'
+import { withDefaults } from '../../with-defaults'
+import { HostLimiter, hostDelayMs } from './host-limiter'
 import { RobotsCache } from './robots'
 import { isPublicAddress, resolveAllowed, systemLookup, type Lookup } from './ssrf'
 
@@ -18,7 +19,10 @@ export type FetcherOptions = {
   /** Time allowed for the whole response, body included (a server trickling bytes stops here). */
   totalTimeoutMs?: number
   perHostConcurrency?: number
-  /** Minimum time between two request starts to the same host; 0 turns politeness off (benchmarks). */
+  /**
+   * Minimum time between two request starts to the same host (500 ms when absent or undefined); a
+   * robots.txt `Crawl-delay` that asks for more wins, up to 10 s. 0 turns politeness off (benchmarks).
+   */
   politenessMs?: number
   respectRobots?: boolean
   /** Extra trust anchors for https (tests with a self-signed fixture certificate). */
@@ -59,13 +63,13 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308])
 
 /**
  * The crawler's only way to the network (DESIGN §6): honest User-Agent, robots.txt, per-host concurrency
- * and politeness, timeouts, a body cap, at most five redirects, conditional requests, and the SSRF guard
+ * and politeness (robots.txt's Crawl-delay included), timeouts, a body cap, at most five redirects, conditional requests, and the SSRF guard
  * on every hop — the host is resolved, checked and connected to by that checked address (Host header and
  * TLS server name keep the original name), so a rebinding DNS answer cannot slip past the check.
  * Non-2xx answers are returned (discovery probes expect 404s); failures throw {@link FetchError}.
  */
 export function createFetcher(options: FetcherOptions) {
-  const o = { ...FETCH_DEFAULTS, ...options }
+  const o = withDefaults(FETCH_DEFAULTS, options)
   const lookup = options.lookup ?? systemLookup
   const allowed = options.addressAllowed ?? (options.allowPrivate ? () => true : isPublicAddress)
   const limiter = new HostLimiter(o.perHostConcurrency, o.politenessMs)
@@ -84,10 +88,12 @@ export function createFetcher(options: FetcherOptions) {
       const rewritten = o.rewriteUrl?.(current)
       if (rewritten) current = rewritten
       const address = await resolveAllowed(current, { allowed, lookup })
+      let delayMs = o.politenessMs
       if (!skipRobots && o.respectRobots !== false) {
         const rules = await robots.rules(current)
         if (rules.unreachable instanceof FetchError) throw rules.unreachable
         if (!rules.isAllowed(current.href)) throw new FetchError('robots_disallowed', `robots.txt of ${current.host} disallows ${current.pathname}`, current.href)
+        delayMs = hostDelayMs(o.politenessMs, rules.crawlDelayS)
       }
       const hopUrl = current
       const outcome = await limiter.run(current.host, async (): Promise<{ redirect: string; status: number } | { result: Omit<FetchResult, 'redirects'> }> => {
@@ -98,7 +104,7 @@ export function createFetcher(options: FetcherOptions) {
           return { redirect: location, status: response.status }
         }
         return { result: await readBody(hopUrl, response) }
-      })
+      }, delayMs)
       if ('result' in outcome) return { ...outcome.result, redirects }
       if (redirects.length >= o.maxRedirects) throw new FetchError('too_many_redirects', `more than ${o.maxRedirects} redirects`, url.href)
       redirects.push(current.href)

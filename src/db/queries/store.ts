@@ -6,11 +6,14 @@ import { bumpEventsGeneration } from './generation'
 export type StoreOutcome = { stored: true; eventCount: number } | { stored: false; reason: string }
 
 /**
- * Writes a finished crawl in ONE transaction (DESIGN §5): the organization's events are replaced, its
- * sources and details updated and the job marked ready, so readers see either the old set or the new
- * one, never half of each. Events of a source that answered 304 Not Modified are kept (the crawl did not
- * re-read them). Nothing is written when the job's lease was lost to another runner (its result would be
- * stale). Events without a readable start are skipped.
+ * Writes a finished crawl in ONE transaction (DESIGN §5): the organization's events are replaced by the
+ * crawl's, its sources (with the validators and memo of the answer they describe, for the next
+ * conditional request) and details updated and the
+ * job marked ready, so readers see either the old set or the new one, never half of each. A source that
+ * answered 304 Not Modified needs no special case here: the crawl read it from its memo and reports its
+ * events like any other's (issue 12). A source the crawl did not reach loses its memo, so it is read in
+ * full when it is found again. Nothing is written when the job's lease was lost to another runner (its
+ * result would be stale). Events without a readable start are skipped.
  */
 export function storeCrawlResult(db: Db, args: { jobId: string; owner: string; orgId: string; result: CrawlResult; nowMs: number; scriptVersion: string }): StoreOutcome {
   const { jobId, owner, orgId, result, nowMs } = args
@@ -20,22 +23,19 @@ export function storeCrawlResult(db: Db, args: { jobId: string; owner: string; o
     if (!held) return { stored: false, reason: 'lease lost' }
     const org = c.query('SELECT timezone, domain FROM organizations WHERE org_id = ?1').get(orgId) as { timezone: string | null; domain: string } | null
     const zone = result.organization.timezone ?? org?.timezone ?? undefined
-    const unchanged = result.sources.filter((s) => s.status === 'not_modified').map((s) => s.url)
-    c.run(
-      `DELETE FROM events WHERE org_id = ?1 AND (source_id IS NULL OR source_id NOT IN (SELECT id FROM sources WHERE org_id = ?1 AND url IN (SELECT value FROM json_each(?2))))`,
-      [orgId, JSON.stringify(unchanged)],
-    )
+    c.run('DELETE FROM events WHERE org_id = ?1', [orgId])
+    c.run('UPDATE sources SET memo = NULL WHERE org_id = ?1 AND memo IS NOT NULL AND url NOT IN (SELECT value FROM json_each(?2))', [orgId, JSON.stringify(result.sources.map((s) => s.url))])
     const upsertSource = c.prepare(
-      `INSERT INTO sources (org_id, url, kind, platform, status, http_status, error, event_count, etag, last_modified, last_fetched_at)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+      `INSERT INTO sources (org_id, url, kind, platform, status, http_status, error, event_count, etag, last_modified, memo, last_fetched_at)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
        ON CONFLICT (org_id, url) DO UPDATE SET kind = excluded.kind, platform = excluded.platform, status = excluded.status, http_status = excluded.http_status,
-         error = excluded.error, event_count = CASE WHEN excluded.status = 'not_modified' THEN sources.event_count ELSE excluded.event_count END,
-         etag = COALESCE(excluded.etag, sources.etag), last_modified = COALESCE(excluded.last_modified, sources.last_modified), last_fetched_at = excluded.last_fetched_at
+         error = excluded.error, event_count = excluded.event_count, etag = excluded.etag, last_modified = excluded.last_modified, memo = excluded.memo,
+         last_fetched_at = excluded.last_fetched_at
        RETURNING id`,
     )
     const sourceIds = new Map<string, number>()
     for (const s of result.sources) {
-      const row = upsertSource.get(orgId, s.url, s.kind, s.platform ?? null, s.status, s.httpStatus ?? null, s.error ?? null, s.eventCount, s.etag ?? null, s.lastModified ?? null, nowMs) as { id: number }
+      const row = upsertSource.get(orgId, s.url, s.kind, s.platform ?? null, s.status, s.httpStatus ?? null, s.error ?? null, s.eventCount, s.etag ?? null, s.lastModified ?? null, s.memo ?? null, nowMs) as { id: number }
       sourceIds.set(s.url, row.id)
     }
     const insertEvent = c.prepare(
@@ -44,7 +44,7 @@ export function storeCrawlResult(db: Db, args: { jobId: string; owner: string; o
        ON CONFLICT (org_id, event_id) DO NOTHING RETURNING id`,
     )
     const insertCategory = c.prepare('INSERT OR IGNORE INTO event_categories (event_pk, category) VALUES (?1, ?2)')
-    let count = (c.query('SELECT count(*) AS n FROM events WHERE org_id = ?1').get(orgId) as { n: number }).n
+    let count = 0
     for (const { event, source } of result.events) {
       const cols = eventColumns(event, zone)
       if (!cols || !event.event_id) continue

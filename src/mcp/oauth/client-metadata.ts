@@ -1,6 +1,7 @@
 import { FetchError } from '../../crawl/fetch/errors'
 import { createFetcher, type FetcherOptions } from '../../crawl/fetch/fetcher'
 import { OAuthFailure } from './tokens'
+import { withDefaults } from '../../with-defaults'
 
 /** A Client ID Metadata Document is small; anything bigger is refused unread (the draft suggests 5 KB). */
 export const MAX_CLIENT_DOCUMENT_BYTES = 16 * 1024
@@ -78,17 +79,21 @@ export function checkClientIdUrl(clientId: string, allowPrivate: boolean): URL {
  */
 export async function fetchClientMetadata(clientId: string, options: ClientMetadataOptions): Promise<ClientMetadata> {
   const url = checkClientIdUrl(clientId, options.allowPrivate)
-  const fetcher = createFetcher({
-    userAgent: options.userAgent,
-    allowPrivate: options.allowPrivate,
-    maxBytes: MAX_CLIENT_DOCUMENT_BYTES,
-    maxRedirects: 0,
-    respectRobots: false,
-    headersTimeoutMs: 5000,
-    totalTimeoutMs: 8000,
-    politenessMs: 0,
-    ...options.fetcher,
-  })
+  const fetcher = createFetcher(
+    withDefaults(
+      {
+        userAgent: options.userAgent,
+        allowPrivate: options.allowPrivate,
+        maxBytes: MAX_CLIENT_DOCUMENT_BYTES,
+        maxRedirects: 0,
+        respectRobots: false,
+        headersTimeoutMs: 5000,
+        totalTimeoutMs: 8000,
+        politenessMs: 0,
+      },
+      options.fetcher,
+    ),
+  )
   let result
   try {
     result = await fetcher.fetch(url.href, { accept: 'application/json' })

@@ -8,6 +8,7 @@ import type { Logger } from '../../log'
 import type { Mailer } from '../../report/mailer'
 import { InsufficientCredits } from '../../services/credits'
 import type { Scope } from '../oauth/tokens'
+import { withDefaults } from '../../with-defaults'
 
 /** Everything a tool may use; built once per app. Tools call services with plain arguments. */
 export type ToolDeps = {
@@ -114,7 +115,7 @@ function compile(spec: ToolSpec): Compiled {
 }
 
 function errorResult(code: string, message: string, extra: Record<string, unknown> = {}) {
-  const structured = { error: code, message, ...extra }
+  const structured = withDefaults({ error: code, message }, extra)
   return { content: [{ type: 'text' as const, text: JSON.stringify(structured) }], structuredContent: structured, isError: true }
 }
 
@@ -127,7 +128,7 @@ export function registerTool(server: McpServer, spec: ToolSpec, ctx: ToolContext
   const c = compile(spec)
   server.registerTool(
     spec.name,
-    { title: spec.title, description: spec.description, inputSchema: c.input, outputSchema: c.output, annotations: { title: spec.title, ...spec.annotations } },
+    { title: spec.title, description: spec.description, inputSchema: c.input, outputSchema: c.output, annotations: withDefaults({ title: spec.title }, spec.annotations) },
     async (args: unknown, sdk: { mcpReq?: { log?: (level: 'info', data: unknown, logger?: string) => Promise<void> } }) => {
       try {
         const structured = (await spec.run(args as never, ctx)) as Record<string, unknown>

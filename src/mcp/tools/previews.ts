@@ -14,6 +14,7 @@ import { DEFAULT_WINDOW_DAYS } from '../../services/index-jobs'
 import { ensureCredits, paidCall } from '../credits'
 import { defineTool, ToolError, type ToolContext } from './define'
 import { Charge, DateArg, IdempotencyKeyArg } from './schemas'
+import { withDefaults } from '../../with-defaults'
 
 /** A preview crawl is small: a look at the site, not an index (which has its own budget and job). */
 export const PREVIEW_BUDGET = { maxPages: 15, budgetMs: 30_000 } as const
@@ -27,7 +28,7 @@ const window = (args: { startDate?: string; endDate?: string }, nowMs: number) =
 }
 
 async function fetchDocument(ctx: ToolContext, url: string) {
-  const fetcher = createFetcher({ userAgent: ctx.deps.userAgent, allowPrivate: ctx.deps.allowPrivate, ...ctx.deps.fetcher })
+  const fetcher = createFetcher(withDefaults({ userAgent: ctx.deps.userAgent, allowPrivate: ctx.deps.allowPrivate }, ctx.deps.fetcher))
   let result
   try {
     result = await fetcher.fetch(url, { accept: 'text/calendar, application/json, text/html;q=0.9, */*;q=0.5' })

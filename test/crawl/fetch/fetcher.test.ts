@@ -1,12 +1,15 @@
 // Pins the crawler's fetcher (DESIGN §6, issue 5) against real servers on loopback: honest User-Agent,
-// robots.txt (RFC 9309: 4xx allows, 5xx forbids), per-host concurrency 2 and a politeness delay,
+// robots.txt (RFC 9309: 4xx allows, 5xx forbids), per-host concurrency 2 and a politeness delay (500 ms by
+// default, even when the option arrives undefined; longer when robots.txt's Crawl-delay asks, up to a cap),
 // at most 5 redirects with the SSRF guard on every hop, timeouts for silent and trickling servers, a
 // body cap that also stops decompression bombs, conditional requests, and TLS by checked address.
 import { afterEach, describe, expect, it } from 'bun:test'
 import { gzipSync } from 'node:zlib'
 import { join } from 'node:path'
 import type { Server } from 'bun'
-import { createFetcher, type FetcherOptions } from '../../../src/crawl/fetch/fetcher'
+import { createFetcher, FETCH_DEFAULTS, type FetcherOptions } from '../../../src/crawl/fetch/fetcher'
+import { hostDelayMs, MAX_CRAWL_DELAY_MS } from '../../../src/crawl/fetch/host-limiter'
+import { expectSpaced } from '../../helpers/spacing'
 
 const servers: Server<undefined>[] = []
 afterEach(() => {
@@ -82,7 +85,54 @@ describe('createFetcher', () => {
     })
     const f = createFetcher(options({ politenessMs: 150 }))
     await Promise.all([1, 2, 3].map((i) => f.fetch(`http://site.test:${s.port}/p${i}`)))
-    for (let i = 1; i < starts.length; i++) expect(starts[i] - starts[i - 1]).toBeGreaterThanOrEqual(140)
+    expectSpaced(starts, 150)
+  })
+
+  it('by default waits 500 ms between request starts to one host and keeps 2 in flight, even when politenessMs is passed as undefined', async () => {
+    // What production builds: no politeness option at all, or one forwarded from a setting that was never set.
+    const built = [createFetcher({ userAgent: 'x', allowPrivate: false, lookup, addressAllowed: (ip) => ip === '127.0.0.1' }), createFetcher(options({ politenessMs: undefined }))]
+    await Promise.all(
+      built.map(async (f) => {
+        const starts: number[] = []
+        let active = 0
+        let peak = 0
+        const s = site(async (_, u) => {
+          if (u.pathname === '/robots.txt') return new Response('', { status: 404 })
+          starts.push(performance.now())
+          active++
+          peak = Math.max(peak, active)
+          await Bun.sleep(1100)
+          active--
+          return new Response('ok')
+        })
+        await Promise.all([1, 2, 3].map((i) => f.fetch(`http://site.test:${s.port}/p${i}`)))
+        expect(starts).toHaveLength(3)
+        expectSpaced(starts, FETCH_DEFAULTS.politenessMs)
+        expect(peak).toBe(2)
+      }),
+    )
+  }, 15_000)
+
+  it("honours robots.txt Crawl-delay when it asks for more than the default pause", async () => {
+    const starts: number[] = []
+    const s = site((_, u) => {
+      if (u.pathname === '/robots.txt') return new Response('User-agent: *\nCrawl-delay: 1.5\nDisallow: /private\n')
+      starts.push(performance.now())
+      return new Response('ok')
+    })
+    const f = createFetcher(options({ politenessMs: undefined }))
+    await Promise.all([1, 2, 3].map((i) => f.fetch(`http://site.test:${s.port}/p${i}`)))
+    expectSpaced(starts, 1500)
+  }, 15_000)
+
+  it('reads Crawl-delay in seconds, never below the configured pause, capped at MAX_CRAWL_DELAY_MS', () => {
+    expect(hostDelayMs(500, undefined)).toBe(500)
+    expect(hostDelayMs(500, 0.2)).toBe(500)
+    expect(hostDelayMs(500, 2)).toBe(2000)
+    expect(hostDelayMs(0, 1)).toBe(1000)
+    expect(hostDelayMs(500, 86_400)).toBe(MAX_CRAWL_DELAY_MS)
+    expect(MAX_CRAWL_DELAY_MS).toBe(10_000)
+    for (const junk of [Number.NaN, -5, Number.POSITIVE_INFINITY]) expect(hostDelayMs(500, junk)).toBe(junk === Number.POSITIVE_INFINITY ? MAX_CRAWL_DELAY_MS : 500)
   })
 
   it('follows 5 redirects and refuses the 6th', async () => {
