@@ -1,11 +1,12 @@
 import { Elysia } from 'elysia'
 import type { Config } from './config'
 import type { Db } from './db'
-import { AppError, errorPlugin } from './errors'
+import { errorPlugin } from './errors'
 import { parseAgentKeys, parseKeyring } from './gateway/keyring'
 import { gatewayPlugin } from './gateway/plugin'
-import { ReplayCache } from './gateway/replay'
+import { sqliteReplayStore } from './db/queries/replay-keys'
 import { createUsageClient, type UsageClient } from './gateway/usage-client'
+import { declaredTooLarge, payloadTooLarge } from './http/body'
 import { businessesRoutes } from './http/businesses'
 import { docsPlugin } from './http/docs'
 import { healthRoutes } from './http/health'
@@ -16,13 +17,13 @@ import { requestIdPlugin } from './http/request-id'
 import { mcpRoutes } from './http/mcp'
 import { oauthRoutes } from './http/oauth'
 import { searchRoutes } from './http/search'
+import { targetGuard } from './http/target-guard'
 import { silentLogger, type Logger } from './log'
 import { createMailer, type Mailer } from './report/mailer'
 import type { FetcherOptions } from './crawl/fetch/fetcher'
 import { VERSION } from './version'
 
-/** Largest request body accepted; the spec's biggest body (a hints object) fits many times over. */
-export const MAX_BODY_BYTES = 1024 * 1024
+export { MAX_BODY_BYTES } from './http/body'
 
 export type AppDeps = {
   config: Config
@@ -45,10 +46,11 @@ export type AppDeps = {
 }
 
 /**
- * Builds the HTTP application: errors first (global), request ids, the gateway (authentication in
- * `derive`, before validation), then the REST routes, the OAuth documents and endpoints, and `/mcp`. Never listens: tests call `app.handle(new Request(...))`
- * and `startServer` serves it. `normalize: false` keeps Elysia from silently rewriting a wrongly typed
- * body into a valid one.
+ * Builds the HTTP application: errors first (global), request ids, the request-target guard, the body cap,
+ * the gateway (authentication in `onParse`/`derive`, before JSON and validation), then the REST routes, the
+ * OAuth documents and endpoints, and `/mcp`. Never listens: tests call `app.handle(new Request(...))` and
+ * `startServer` serves it. `normalize: false` keeps Elysia from silently rewriting a wrongly typed body into
+ * a valid one; `standardHostname: false` makes its router find the path after any Host (see target-guard.ts).
  */
 export function createApp(deps: AppDeps) {
   const { config, db } = deps
@@ -64,17 +66,17 @@ export function createApp(deps: AppDeps) {
   const gateway = gatewayPlugin({
     keyring: parseKeyring(config.GW_SIGNING_KEYS),
     agentKeys: parseAgentKeys(config.AGENT_KEYS),
-    replay: new ReplayCache(),
+    replay: sqliteReplayStore(db),
     usage,
     now,
     publicBaseUrl,
   })
-  return new Elysia({ normalize: false })
+  return new Elysia({ normalize: false, handler: { standardHostname: false } })
     .use(errorPlugin(logger))
     .use(requestIdPlugin())
+    .use(targetGuard())
     .onRequest(({ request }) => {
-      const length = Number(request.headers.get('content-length') ?? 0)
-      if (length > MAX_BODY_BYTES) throw new AppError(413, 'payload_too_large', `request body is larger than ${MAX_BODY_BYTES} bytes`)
+      if (declaredTooLarge(request)) throw payloadTooLarge()
     })
     .use(gateway)
     .use(docsPlugin())

@@ -6,9 +6,10 @@ import m2 from '../../drizzle/0002_event_days.sql' with { type: 'text' }
 import m3 from '../../drizzle/0003_report_attempts.sql' with { type: 'text' }
 import m4 from '../../drizzle/0004_search_record.sql' with { type: 'text' }
 import m5 from '../../drizzle/0005_mcp_oauth_credits.sql' with { type: 'text' }
+import m6 from '../../drizzle/0006_replay_keys.sql' with { type: 'text' }
 
 /** The drizzle journal and the text of each migration, keyed by tag. */
 export const migrationFiles = {
   journal,
-  sql: { '0000_init': m0, '0001_fts': m1, '0002_event_days': m2, '0003_report_attempts': m3, '0004_search_record': m4, '0005_mcp_oauth_credits': m5 } as Record<string, string>,
+  sql: { '0000_init': m0, '0001_fts': m1, '0002_event_days': m2, '0003_report_attempts': m3, '0004_search_record': m4, '0005_mcp_oauth_credits': m5, '0006_replay_keys': m6 } as Record<string, string>,
 }

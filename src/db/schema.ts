@@ -227,3 +227,17 @@ export const oauthRefreshTokens = sqliteTable(
   },
   (table) => [index('oauth_refresh_family').on(table.familyId)],
 )
+
+/**
+ * Replay keys of verified gateway signatures (DESIGN §4): the gw2 request id or the gw1 signature, kept
+ * until its 300 s window is over, so a captured request is refused after a restart and by every instance
+ * on this database. One unique insert per signed request; expired rows are pruned in small batches.
+ */
+export const replayKeys = sqliteTable(
+  'replay_keys',
+  {
+    key: text('key').primaryKey(),
+    expiresAt: integer('expires_at').notNull(),
+  },
+  (table) => [index('replay_keys_expires').on(table.expiresAt)],
+)

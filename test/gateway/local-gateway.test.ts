@@ -1,7 +1,9 @@
 // Pins the local reference gateway (DESIGN §4) over real HTTP in front of the real service: it strips
 // /s/<session>, signs, identifies agents by key, runs the usage service with the free trial of the spec's
 // Limits (3 orgs_index, 50 events_pull) and the unit prices (orgs_index 1 = 4 units), turns the service's
-// 402 into a challenge, and debits once per request from gw-usage and the usage report together.
+// 402 into a challenge, and debits once per request from gw-usage and the usage report together. It signs with
+// gw2 and a fresh id per request (issue 11): identical requests in one second are neither replays nor moved
+// to a future timestamp.
 import { afterEach, describe, expect, it } from 'bun:test'
 import { createApp } from '../../src/app'
 import { loadConfig } from '../../src/config'
@@ -9,6 +11,7 @@ import { migrate, openDatabase } from '../../src/db'
 import { startLocalGateway, type LocalGateway } from '../../src/gateway/local/server'
 import { startServer } from '../../src/http/server'
 import { silentLogger } from '../../src/log'
+import { signRequest } from '../../src/gateway/signature'
 import { seedIndexedOrganization } from '../helpers/seed'
 
 const running: (() => Promise<void> | void)[] = []
@@ -114,5 +117,34 @@ describe('the local gateway', () => {
     expect((await fetch(`${gateway.usageUrl}/allowance`, { method: 'POST', body: '{"usage":"x"}', headers: { authorization: 'Bearer ur-key' } })).status).toBe(400)
     expect((await fetch(`${gateway.usageUrl}/allowance`, { method: 'POST', body, headers: { authorization: 'Bearer ur-key' } })).status).toBe(200)
     expect((await fetch(`${gateway.url}/_gateway/agents`, { method: 'POST' })).status).toBe(401)
+  })
+
+  it('serves two identical polls sent in the same second (each has its own signed id)', async () => {
+    const { call, anonymous } = stack()
+    const created = (await (await call('/api/v1/orgs', indexBody('twice.example.org'))).json()) as any
+    const polls = await Promise.all([anonymous(`/api/v1/orgs/${created.jobId}`), anonymous(`/api/v1/orgs/${created.jobId}`), call(`/api/v1/orgs/${created.jobId}`), call(`/api/v1/orgs/${created.jobId}`)])
+    expect(polls.map((p) => p.status)).toEqual([202, 202, 202, 202])
+  })
+})
+
+describe('what the local gateway forwards', () => {
+  it('signs gw2 with a fresh lgw- id per request, at the current second', async () => {
+    const received: Headers[] = []
+    const origin = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: (request) => (received.push(request.headers), Response.json({ ok: true })) })
+    running.push(() => origin.stop(true))
+    const gateway = startLocalGateway({ upstream: `http://127.0.0.1:${origin.port}`, port: 0, kid: 'lg1', secret: 'local-gateway-secret', usageReadKey: 'r', usageWriteKey: 'w' })
+    running.push(() => gateway.stop())
+    const agent = gateway.agents[0]
+    const before = Math.floor(Date.now() / 1000)
+    for (let i = 0; i < 3; i++) await fetch(`${gateway.url}/s/${agent.session}/api/v1/search/events?city=X`, { headers: { authorization: `Bearer ${agent.key}` } })
+    const after = Math.floor(Date.now() / 1000)
+    const parsed = received.map((h) => /^t=(\d+),kid=lg1,id=(lgw-[0-9a-f]{24}),v1=([A-Za-z0-9_-]+)$/.exec(h.get('gw-signature') ?? '')!)
+    expect(parsed.every(Boolean)).toBe(true)
+    expect(new Set(parsed.map((m) => m[2])).size).toBe(3)
+    for (const [header, t, id] of parsed) {
+      expect(Number(t)).toBeGreaterThanOrEqual(before)
+      expect(Number(t)).toBeLessThanOrEqual(after)
+      expect(header).toBe(signRequest('local-gateway-secret', { t: Number(t), kid: 'lg1', id, method: 'GET', pathAndQuery: '/api/v1/search/events?city=X', agentId: agent.agentId, body: '' }))
+    }
   })
 })

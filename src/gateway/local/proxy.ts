@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { parseDictionary } from 'structured-headers'
 import type { UsageItem } from '../routes'
-import { bodyDigest, signRequest } from '../signature'
+import { signRequest } from '../signature'
+import { scopedUsageRequestId } from '../usage-id'
 import type { AgentRegistry } from './agents'
 import type { Ledger } from './ledger'
 
@@ -12,8 +13,9 @@ const error = (status: number, code: string, message: string, extra: object = {}
 
 /**
  * Serves `/s/<session>/<rest>`: identifies the agent by its bearer key, strips the storefront prefix,
- * signs the request exactly as DESIGN §4 says, forwards it to the origin, turns a 402 into a buyer's
- * challenge and debits the agent from the `gw-usage` settlement header (idempotent by request id).
+ * signs the request exactly as DESIGN §4 says with `gw2` and a fresh `lgw-…` request id (so two identical
+ * requests in one second are two requests, not a replay), forwards it to the origin, turns a 402 into a
+ * buyer's challenge and debits the agent from the `gw-usage` settlement header (idempotent by request id).
  */
 export async function proxy(request: Request, session: string, rest: string, options: ProxyOptions): Promise<Response> {
   if (!options.agents.hasSession(session)) return error(404, 'unknown_session', `no storefront session ${session}`)
@@ -30,8 +32,8 @@ export async function proxy(request: Request, session: string, rest: string, opt
     const value = request.headers.get(name)
     if (value) headers.set(name, value)
   }
-  const parts = { kid: options.kid, method: request.method, pathAndQuery, agentId: agent?.agentId, body }
-  headers.set('gw-signature', signRequest(options.secret, { ...parts, t: uniqueTimestamp(`${parts.method} ${pathAndQuery} ${parts.agentId} ${bodyDigest(body)}`) }))
+  const t = Math.floor(Date.now() / 1000)
+  headers.set('gw-signature', signRequest(options.secret, { t, kid: options.kid, id: requestId, method: request.method, pathAndQuery, agentId: agent?.agentId, body }))
   if (agent) headers.set('gw-agent-id', agent.agentId)
   headers.set('gw-base-url', `${options.publicUrl}/s/${session}`)
   headers.set('x-request-id', requestId)
@@ -42,28 +44,13 @@ export async function proxy(request: Request, session: string, rest: string, opt
     return error(502, 'upstream_unreachable', `the service at ${options.upstream()} did not answer`)
   }
   const settlement = upstream.headers.get('gw-usage')
-  if (agent && settlement && upstream.status >= 200 && upstream.status < 300) options.ledger.debit(requestId, agent.agentId, parseUsage(settlement))
+  // The service reports usage under the same id (the signed id scoped to the agent), so both debit once.
+  if (agent && settlement && upstream.status >= 200 && upstream.status < 300) options.ledger.debit(scopedUsageRequestId(agent.agentId, requestId), agent.agentId, parseUsage(settlement))
   if (upstream.status === 402) return challenge(upstream, agent?.agentId, options)
   const out = new Headers(upstream.headers)
   out.delete('content-encoding')
   out.delete('content-length')
   return new Response(upstream.body, { status: upstream.status, headers: out })
-}
-
-const lastStamp = new Map<string, number>()
-
-/**
- * The signature has no nonce, so two identical requests signed in the same second would carry the same
- * signature and the second would be refused as a replay. The gateway therefore never reuses a
- * timestamp for the same request: it moves a repeat one second ahead (well inside the ±300 s window).
- */
-function uniqueTimestamp(key: string): number {
-  const now = Math.floor(Date.now() / 1000)
-  const previous = lastStamp.get(key)
-  const t = previous !== undefined && previous >= now ? previous + 1 : now
-  lastStamp.set(key, t)
-  if (lastStamp.size > 10_000) for (const [k, v] of lastStamp) if (v < now - 1) lastStamp.delete(k)
-  return t
 }
 
 function parseUsage(header: string): UsageItem[] {
