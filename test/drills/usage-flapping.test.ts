@@ -9,7 +9,8 @@ import { createApp } from '../../src/app'
 import { loadConfig } from '../../src/config'
 import { migrate, openDatabase } from '../../src/db'
 import { call } from '../helpers/app'
-import { TEST_KEYRING } from '../helpers/gateway'
+import { scopedUsageRequestId } from '../../src/gateway/usage-id'
+import { TEST_AGENT, TEST_KEYRING } from '../helpers/gateway'
 import { seedIndexedOrganization } from '../helpers/seed'
 
 const servers: Server<undefined>[] = []
@@ -66,11 +67,11 @@ describe('a flapping usage service under concurrent paid requests', () => {
     const app = createApp({ config: loadConfig({ GW_SIGNING_KEYS: TEST_KEYRING, GW_USAGE_URL: usage.url, GW_USAGE_READ_KEY: 'r', GW_USAGE_WRITE_KEY: 'w' }), db })
     const orgId = seedIndexedOrganization(db, { events: 4 })
     const requests = Array.from({ length: 120 }, (_, i) => {
-      const requestId = `drill-request-${String(i).padStart(4, '0')}`
-      const headers = { 'x-request-id': requestId }
+      const id = `drill-request-${String(i).padStart(4, '0')}`
+      const requestId = scopedUsageRequestId(TEST_AGENT, id)
       return i % 2 === 0
-        ? call(app, 'POST', '/api/v1/orgs', { body: { website: `site-${i}.example.org` }, sign: { headers } }).then((res) => ({ requestId, res, kind: 'index' as const }))
-        : call(app, 'GET', `/api/v1/businesses/${orgId}/events?i=${i}`, { sign: { headers } }).then((res) => ({ requestId, res, kind: 'pull' as const }))
+        ? call(app, 'POST', '/api/v1/orgs', { body: { website: `site-${i}.example.org` }, sign: { id } }).then((res) => ({ requestId, res, kind: 'index' as const }))
+        : call(app, 'GET', `/api/v1/businesses/${orgId}/events?i=${i}`, { sign: { id } }).then((res) => ({ requestId, res, kind: 'pull' as const }))
     })
     const results = await Promise.all(requests)
     const statuses = new Map<number, number>()

@@ -1,7 +1,8 @@
 // Pins where replay keys live (DESIGN §4 "the same signature seen again within the window → 401"; issue 11
 // finding 5): in the database, for their 300 s window, so a captured signed request is refused after a
 // restart and by another instance on the same database; a key is recorded by one unique insert, an expired
-// key may be used again, and expired rows are pruned.
+// key may be used again, and expired rows are pruned. While the database takes no writes (read-only, disk
+// full), replays are still refused from the stored rows and from memory, and the keys are stored on recovery.
 import { afterEach, describe, expect, it } from 'bun:test'
 import { join } from 'node:path'
 import { createApp } from '../../src/app'
@@ -95,5 +96,20 @@ describe('the SQLite replay store', () => {
     expect(rows(db)).toBe(6000)
     for (let i = 0; i < 6000; i++) await s.remember(`l-${i}`, T + 900_000 + i * 10 + 300_000, T + 900_000 + i * 10)
     expect(rows(db)).toBe(6000)
+  })
+
+  it('keeps refusing replays while the database is read-only, and stores the keys once it recovers', async () => {
+    const { db, store: s } = store()
+    expect(await s.remember('before', T + 300_000, T)).toBe(true)
+    db.$client.run('PRAGMA query_only = ON')
+    expect(await s.remember('before', T + 300_000, T + 1000)).toBe(false)
+    expect(await s.remember('during', T + 300_000, T + 1000)).toBe(true)
+    expect(await s.remember('during', T + 300_000, T + 2000)).toBe(false)
+    expect(rows(db)).toBe(1)
+    db.$client.run('PRAGMA query_only = OFF')
+    expect(await s.remember('after', T + 300_000, T + 3000)).toBe(true)
+    expect(await s.remember('during', T + 300_000, T + 4000)).toBe(false)
+    expect(rows(db)).toBe(3)
+    expect(await sqliteReplayStore(db).remember('during', T + 300_000, T + 5000)).toBe(false)
   })
 })

@@ -1,3 +1,4 @@
+import { isStorageFailure } from '../../errors'
 import type { ReplayStore } from '../../gateway/replay'
 import type { Db } from '../client'
 
@@ -5,6 +6,8 @@ import type { Db } from '../client'
 const PRUNE_EVERY_KEYS = 512
 const PRUNE_EVERY_MS = 30_000
 const PRUNE_BATCH = 2048
+/** Keys held in memory while the database takes no writes; past this, signed requests are refused (503). */
+const MEMORY_CAP = 200_000
 
 type Waiting = { key: string; expiresAtMs: number; nowMs: number; resolve: (fresh: boolean) => void; reject: (error: unknown) => void }
 
@@ -18,15 +21,24 @@ type Waiting = { key: string; expiresAtMs: number; nowMs: number; resolve: (fres
  * so a key is never reported fresh before it is durable. Pruning deletes expired rows in bounded batches
  * through the `expires_at` index, four times faster than keys arrive, so the table stays at about (request
  * rate × 300 s) rows and no request pays for a large delete.
+ *
+ * When the database takes no writes (disk full, read-only, locked: the storage drill), reads must keep
+ * working, so keys are checked against the rows already stored and kept in memory, and written to the
+ * table with the first commit that succeeds again. Meanwhile a replay is still refused by this instance,
+ * and by every instance for keys stored before the failure; past MEMORY_CAP keys it fails closed.
  */
 export function sqliteReplayStore(db: Db): ReplayStore {
   const insert = db.$client.prepare<unknown, [string, number, number]>(
     'INSERT INTO replay_keys (key, expires_at) VALUES (?1, ?2) ON CONFLICT (key) DO UPDATE SET expires_at = excluded.expires_at WHERE replay_keys.expires_at <= ?3',
   )
   const prune = db.$client.prepare<unknown, [number, number]>('DELETE FROM replay_keys WHERE rowid IN (SELECT rowid FROM replay_keys WHERE expires_at <= ?1 LIMIT ?2)')
+  const stored = db.$client.prepare<{ expires_at: number }, [string]>('SELECT expires_at FROM replay_keys WHERE key = ?1')
+  const memory = new Map<string, number>()
   let keysSincePrune = 0
   let lastPruneMs = -Infinity
   let waiting: Waiting[] = []
+
+  const inMemory = (w: Waiting) => (memory.get(w.key) ?? -Infinity) > w.nowMs
 
   const commit = db.$client.transaction((batch: Waiting[]) => {
     const nowMs = batch[batch.length - 1].nowMs
@@ -36,8 +48,20 @@ export function sqliteReplayStore(db: Db): ReplayStore {
       keysSincePrune = 0
       lastPruneMs = nowMs
     }
-    return batch.map((w) => insert.run(w.key, w.expiresAtMs, w.nowMs).changes === 1)
+    const fresh = batch.map((w) => !(memory.size > 0 && inMemory(w)) && insert.run(w.key, w.expiresAtMs, w.nowMs).changes === 1)
+    for (const [key, expiresAtMs] of memory) if (expiresAtMs > nowMs) insert.run(key, expiresAtMs, nowMs)
+    return fresh
   })
+
+  /** Without writes: refused if stored (live) or held in memory, else held in memory. */
+  const degraded = (batch: Waiting[]) =>
+    batch.map((w) => {
+      if (inMemory(w) || (stored.get(w.key)?.expires_at ?? -Infinity) > w.nowMs) return false
+      if (memory.size >= MEMORY_CAP) for (const [key, expiresAtMs] of memory) if (expiresAtMs <= w.nowMs) memory.delete(key)
+      if (memory.size >= MEMORY_CAP) throw Object.assign(new Error('replay keys cannot be stored'), { code: 'SQLITE_FULL' })
+      memory.set(w.key, w.expiresAtMs)
+      return true
+    })
 
   function flush(): void {
     const batch = waiting
@@ -45,9 +69,15 @@ export function sqliteReplayStore(db: Db): ReplayStore {
     let fresh: boolean[]
     try {
       fresh = commit(batch)
+      memory.clear()
     } catch (error) {
-      for (const w of batch) w.reject(error)
-      return
+      try {
+        if (!isStorageFailure(error)) throw error
+        fresh = degraded(batch)
+      } catch (failure) {
+        for (const w of batch) w.reject(failure)
+        return
+      }
     }
     batch.forEach((w, i) => w.resolve(fresh[i]))
   }
