@@ -5,6 +5,7 @@ import { errorPlugin } from './errors'
 import { parseAgentKeys, parseKeyring } from './gateway/keyring'
 import { gatewayPlugin } from './gateway/plugin'
 import { sqliteReplayStore } from './db/queries/replay-keys'
+import type { ReplayStore } from './gateway/replay'
 import { createUsageClient, type UsageClient } from './gateway/usage-client'
 import { declaredTooLarge, payloadTooLarge } from './http/body'
 import { businessesRoutes } from './http/businesses'
@@ -33,6 +34,8 @@ export type AppDeps = {
   workers?: () => WorkerStatus
   /** The usage service client; built from GW_USAGE_* when not given. */
   usage?: UsageClient
+  /** Where replay keys are kept; the SQLite store on `db` when not given (the service passes its own to flush it at stop). */
+  replay?: ReplayStore
   /** Storefront base when the gateway forwards none; PUBLIC_BASE_URL, else http://HOST:PORT. */
   publicBaseUrl?: () => string
   /** Report mail; built from SMTP_URL and REPORT_TO when not given. */
@@ -66,7 +69,7 @@ export function createApp(deps: AppDeps) {
   const gateway = gatewayPlugin({
     keyring: parseKeyring(config.GW_SIGNING_KEYS),
     agentKeys: parseAgentKeys(config.AGENT_KEYS),
-    replay: sqliteReplayStore(db),
+    replay: deps.replay ?? sqliteReplayStore(db),
     usage,
     now,
     publicBaseUrl,

@@ -3,6 +3,7 @@ import { createApp } from './app'
 import type { Config } from './config'
 import { SCRIPT_VERSION } from './crawl/version'
 import { closeDatabase, migrate, openDatabase, type Db } from './db'
+import { sqliteReplayStore } from './db/queries/replay-keys'
 import { startServer } from './http/server'
 import type { CrawlSettings } from './jobs/request'
 import { JobRunner } from './jobs/runner'
@@ -30,7 +31,8 @@ export function crawlSettings(config: Config): CrawlSettings {
 /**
  * The composition root shared by `serve` and `dev`: open the database (migrating it), start the job
  * runner and its workers, the scheduler, and the HTTP server. `stop()` closes the socket first, then the
- * runner and scheduler, then the database, so no request or write is cut off halfway.
+ * runner and scheduler, then stores the replay keys still waiting, then the database, so no request or
+ * write is cut off halfway.
  */
 export async function startService(config: Config, logger: Logger = createLogger(config.LOG_LEVEL)): Promise<ServiceHandle> {
   const db = openDatabase(config.DATABASE_PATH)
@@ -38,6 +40,7 @@ export async function startService(config: Config, logger: Logger = createLogger
   const mailer = createMailer(config.SMTP_URL, config.REPORT_TO)
   const runner = new JobRunner({ db, workers: config.CRAWL_WORKERS, settings: crawlSettings(config), logger })
   const scheduler = new Scheduler({ db, mailer, logger, onEnqueued: () => runner.kick() })
+  const replay = sqliteReplayStore(db)
   let server: Server<undefined> | undefined
   const listeningPort = () => server?.port ?? config.PORT
   const hostName = config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST
@@ -46,6 +49,7 @@ export async function startService(config: Config, logger: Logger = createLogger
     db,
     logger,
     mailer,
+    replay,
     workers: () => runner.status(),
     onJobQueued: () => runner.kick(),
     // With PORT=0 the real port is known only once listening; links and the MCP resource must name it.
@@ -74,6 +78,11 @@ export async function startService(config: Config, logger: Logger = createLogger
       await server!.stop()
       scheduler.stop()
       await runner.stop()
+      try {
+        replay.flush()
+      } catch (error) {
+        logger.error('replay keys could not be stored at stop', { error: (error as Error).message })
+      }
       closeDatabase(db)
     },
   }

@@ -230,14 +230,12 @@ export const oauthRefreshTokens = sqliteTable(
 
 /**
  * Replay keys of verified gateway signatures (DESIGN §4): the gw2 request id or the gw1 signature, kept
- * until its 300 s window is over, so a captured request is refused after a restart and by every instance
- * on this database. One unique insert per signed request; expired rows are pruned in small batches.
+ * until its window is over, so a captured request is refused after a restart and by every instance on
+ * this database. An append-only log in arrival order (`seq` never reused): each instance appends its keys
+ * and reads the others' under the write lock (src/db/queries/replay-keys.ts); old rows are pruned by `seq`.
  */
-export const replayKeys = sqliteTable(
-  'replay_keys',
-  {
-    key: text('key').primaryKey(),
-    expiresAt: integer('expires_at').notNull(),
-  },
-  (table) => [index('replay_keys_expires').on(table.expiresAt)],
-)
+export const replayKeys = sqliteTable('replay_keys', {
+  seq: integer('seq').primaryKey({ autoIncrement: true }),
+  key: text('key').notNull(),
+  expiresAt: integer('expires_at').notNull(),
+})

@@ -16,6 +16,8 @@ export type AuthInput = AuthHeaders & {
   pathAndQuery: string
   agentIdHeader: string | null
   body: Uint8Array
+  /** Whether the replay key must be stored before the answer (routes that bill or write; see ReplayStore). */
+  durable: boolean
 }
 
 export type AuthDeps = { keyring: Map<string, string>; agentKeys: Map<string, string>; replay: ReplayStore; nowS: number }
@@ -52,7 +54,7 @@ export function checkHeaders(input: AuthHeaders, deps: Pick<AuthDeps, 'keyring' 
  */
 export async function verifySignature(
   pending: Pending,
-  request: { method: string; pathAndQuery: string; agentIdHeader: string | null; digest: string },
+  request: { method: string; pathAndQuery: string; agentIdHeader: string | null; digest: string; durable: boolean },
   deps: Pick<AuthDeps, 'replay' | 'nowS'>,
 ): Promise<SignedCaller | Refused> {
   const { parsed, secret } = pending
@@ -64,9 +66,9 @@ export async function verifySignature(
     const raw = rawEquivalent(request.pathAndQuery)
     if (raw === undefined || !matches(raw)) return refuse('invalid_gateway_signature', 'the signature does not match the request')
   }
-  const key = parsed.id === undefined ? `sig:${parsed.kid}:${parsed.v1.slice(0, 22)}` : `id:${parsed.id}`
+  const key = parsed.id === undefined ? `sig:${parsed.t}:${parsed.kid}:${parsed.v1.slice(0, 22)}` : `id:${parsed.id}`
   const expiresAtMs = (Math.max(parsed.t, deps.nowS) + SIGNATURE_TOLERANCE_S) * 1000
-  if (!(await deps.replay.remember(key, expiresAtMs, deps.nowS * 1000)))
+  if (!(await deps.replay.remember(key, expiresAtMs, deps.nowS * 1000, request.durable)))
     return refuse('invalid_gateway_signature', parsed.id === undefined ? 'this signature was already used' : `the request id ${parsed.id} was already used`)
   if (agentId !== undefined && !AGENT_ID.test(agentId)) return refuse('invalid_gateway_signature', 'gw-agent-id is malformed')
   return { ok: true, via: 'signature', agentId: agentId || undefined, kid: parsed.kid, v1: parsed.v1, id: parsed.id }
@@ -76,7 +78,7 @@ export async function verifySignature(
 export async function authenticate(input: AuthInput, deps: AuthDeps): Promise<Authenticated | Refused> {
   const checked = checkHeaders(input, deps)
   if (checked.ok !== 'pending') return checked
-  return verifySignature(checked, { method: input.method, pathAndQuery: input.pathAndQuery, agentIdHeader: input.agentIdHeader, digest: bodyDigest(input.body) }, deps)
+  return verifySignature(checked, { method: input.method, pathAndQuery: input.pathAndQuery, agentIdHeader: input.agentIdHeader, digest: bodyDigest(input.body), durable: input.durable }, deps)
 }
 
 function byAgentKey(authorization: string, agentKeys: Map<string, string>): Authenticated | Refused {

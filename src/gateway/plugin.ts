@@ -4,7 +4,7 @@ import { readCappedBody } from '../http/body'
 import { requestTarget } from '../http/request-target'
 import { authenticate, checkHeaders, verifySignature, type Authenticated, type Refused } from './authenticate'
 import type { ReplayStore } from './replay'
-import { allowedMethods, routeRule, type RouteRule, type UsageItem } from './routes'
+import { allowedMethods, durableReplay, routeRule, type RouteRule, type UsageItem } from './routes'
 import { bodyDigest } from './signature'
 import { mintedUsageRequestId, scopedUsageRequestId, signatureUsageRequestId } from './usage-id'
 import { UsageUnavailable, type UsageClient } from './usage-client'
@@ -61,7 +61,7 @@ export function gatewayPlugin(deps: GatewayDeps) {
       const bytes = await readCappedBody(request)
       rawBodies.set(request, bytes)
       if (!checked) return bytes
-      const signed = { method: request.method, pathAndQuery: requestTarget(request.url), agentIdHeader: request.headers.get('gw-agent-id'), digest: bodyDigest(bytes) }
+      const signed = { method: request.method, pathAndQuery: requestTarget(request.url), agentIdHeader: request.headers.get('gw-agent-id'), digest: bodyDigest(bytes), durable: durableReplay(rule!, request.method) }
       const caller = checked.ok === 'pending' ? await verifySignature(checked, signed, { replay: deps.replay, nowS: nowS(deps) }) : checked
       if (!caller.ok) throw unauthenticated(caller)
       bodyCallers.set(request, caller)
@@ -98,7 +98,7 @@ async function identify(request: Request, rule: RouteRule, deps: GatewayDeps): P
   let auth = bodyCallers.get(request)
   if (!auth) {
     const result = await authenticate(
-      { ...headers(request, rule), method: request.method, pathAndQuery: requestTarget(request.url), agentIdHeader: request.headers.get('gw-agent-id'), body: rawBody(request) },
+      { ...headers(request, rule), method: request.method, pathAndQuery: requestTarget(request.url), agentIdHeader: request.headers.get('gw-agent-id'), body: rawBody(request), durable: durableReplay(rule, request.method) },
       { keyring: deps.keyring, agentKeys: deps.agentKeys, replay: deps.replay, nowS: nowS(deps) },
     )
     if (!result.ok) throw unauthenticated(result)

@@ -6,9 +6,15 @@
  */
 export interface ReplayStore {
   /**
-   * Records `key` until `expiresAtMs`, atomically (one unique insert): true when it was not recorded, or
-   * only as already expired at `nowMs`; false when a live record exists (a replay). Implementations prune
-   * expired records themselves.
+   * Records `key` until `expiresAtMs`: true when it was not recorded (or only as expired at `nowMs`), false
+   * when a live record exists (a replay). With `durable`, the key is stored before the answer is given, so
+   * no instance and no restart can accept it again; without it (free reads, the hot path) it is decided at
+   * once against every key this instance knows and stored within `LAZY_WRITE_MS`, in one write for all.
    */
-  remember(key: string, expiresAtMs: number, nowMs: number): boolean | Promise<boolean>
+  remember(key: string, expiresAtMs: number, nowMs: number, durable: boolean): boolean | Promise<boolean>
+  /** Stores every key still waiting (called before the database is closed). */
+  flush(): void | Promise<void>
 }
+
+/** How long a free read's replay key may wait before it is stored with the others of that interval. */
+export const LAZY_WRITE_MS = 10

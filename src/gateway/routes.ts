@@ -23,6 +23,11 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'GET /api/v1/businesses/:id/events': { kind: 'paid', read: true },
 }
 
+/** Routes that bill or write store their replay key before answering; free reads store it lazily (ReplayStore). */
+export function durableReplay(rule: RouteRule, method: string): boolean {
+  return rule.kind === 'paid' || (method !== 'GET' && method !== 'HEAD')
+}
+
 export function routeRule(method: string, route: string): RouteRule | undefined {
   return ROUTE_RULES[`${method === 'HEAD' ? 'GET' : method} ${route}`]
 }

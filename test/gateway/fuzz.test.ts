@@ -44,6 +44,7 @@ function signed(method: string, signedTarget: string, received: string, body: st
     authorization: null,
     body: bytes,
     allowAgentKey: false,
+    durable: method === 'POST',
     signature: signRequest(SECRET, { t: T, kid: 'k1', id, method, pathAndQuery: signedTarget, agentId: 'agent-7', body: bytes }),
   }
 }
