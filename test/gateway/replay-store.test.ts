@@ -85,15 +85,16 @@ describe('replays across restarts and instances', () => {
     expect(apps.flatMap((x) => x.usageCalls).filter((c) => c.kind === 'usage')).toHaveLength(1)
   })
 
-  it('refuses a search on another instance once its key is written, within a few milliseconds', async () => {
+  it('refuses a search on another instance once its key is written and read (no delay configured)', async () => {
     const path = tmpPath('lazy.sqlite')
     const a = fileDb(path)
     const b = openDatabase(path)
     cleanups.push(() => closeDatabase(a), () => closeDatabase(b))
+    const [first, second] = [appOn(a, sqliteReplayStore(a, { lazyMs: 0 })), appOn(b, sqliteReplayStore(b, { lazyMs: 0 }))]
     const headers = gatewayHeaders('GET', SEARCH, '', { id: 'lazy-1' })
-    expect((await call(appOn(a).app, 'GET', SEARCH, { sign: false, headers })).status).toBe(200)
+    expect((await call(first.app, 'GET', SEARCH, { sign: false, headers })).status).toBe(200)
     await eventually(() => rows(b) === 1, 2000)
-    expect((await call(appOn(b).app, 'GET', SEARCH, { sign: false, headers })).status).toBe(401)
+    expect((await call(second.app, 'GET', SEARCH, { sign: false, headers })).status).toBe(401)
   })
 })
 
@@ -158,6 +159,19 @@ describe('the SQLite replay store', () => {
     expect(await s.remember('during', T + 300_000, T + 4000, true)).toBe(false)
     expect(rows(db)).toBe(3)
     expect(await sqliteReplayStore(db).remember('during', T + 300_000, T + 5000, true)).toBe(false)
+  })
+
+  it('learns the keys another connection wrote at its own next write, before deciding a lazy key', async () => {
+    const path = tmpPath('learn.sqlite')
+    const a = fileDb(path)
+    const b = openDatabase(path)
+    cleanups.push(() => closeDatabase(a), () => closeDatabase(b))
+    const first = sqliteReplayStore(a)
+    const second = sqliteReplayStore(b)
+    expect(await first.remember('lazy-k', T + 300_000, T, false)).toBe(true)
+    await first.flush()
+    expect(await second.remember('other', T + 300_000, T, true)).toBe(true)
+    expect(await second.remember('lazy-k', T + 300_000, T, false)).toBe(false)
   })
 
   it('learns the keys another connection wrote before deciding a durable key', async () => {

@@ -23,14 +23,16 @@ type Row = { key: string; expiresAtMs: number }
  *   transaction before the answer: under the database's write lock it first reads the rows other
  *   connections appended since its last look, so across instances and restarts a key is accepted once;
  * - other keys (free reads: search, poll) are decided at once against every live key this instance knows
- *   (loaded at start, and the others' rows read at each write) and appended together at most every
- *   LAZY_WRITE_MS, and by `flush()` at shutdown. A replay of a free read is refused by this instance
- *   always, and by the others and after a restart once its key is written (10 ms later, or at a crash
- *   in between: the only gap, and only for requests that neither bill nor write).
+ *   (loaded at start; the others' rows are read again at each write and at most every LAZY_WRITE_MS
+ *   before a decision) and appended together at most every LAZY_WRITE_MS, and by `flush()` at shutdown.
+ *   A replay of a free read is refused by this instance always, and by the others and after a restart
+ *   once its key is written and read: the gap is about 20 ms (or a crash within 10 ms of the answer), and
+ *   only for requests that neither bill nor write.
  * When the database takes no writes (disk full, read-only: the storage drill), reads must keep working:
  * keys are decided from memory and stored with the first write that succeeds again.
  */
-export function sqliteReplayStore(db: Db): ReplayStore {
+export function sqliteReplayStore(db: Db, options: { lazyMs?: number } = {}): ReplayStore {
+  const lazyMs = options.lazyMs ?? LAZY_WRITE_MS
   const sqlite = db.$client
   const tail = sqlite.prepare<{ seq: number; key: string; expires_at: number }, [number]>('SELECT seq, key, expires_at FROM replay_keys WHERE seq > ?1 ORDER BY seq')
   const append = sqlite.prepare<{ seq: number }, [string, number]>('INSERT INTO replay_keys (key, expires_at) VALUES (?1, ?2) RETURNING seq')
@@ -42,12 +44,14 @@ export function sqliteReplayStore(db: Db): ReplayStore {
   let keysSincePrune = 0
   let lastPruneMs = -Infinity
   let timer: ReturnType<typeof setTimeout> | undefined
+  let lastReadAt = -Infinity
 
   const learn = (key: string, expiresAtMs: number) => {
     live.delete(key)
     live.set(key, expiresAtMs)
   }
   const readOthers = () => {
+    lastReadAt = performance.now()
     for (const row of tail.iterate(seenSeq)) {
       if (row.expires_at > (live.get(row.key) ?? -Infinity)) learn(row.key, row.expires_at)
       seenSeq = row.seq
@@ -85,11 +89,18 @@ export function sqliteReplayStore(db: Db): ReplayStore {
 
   /** Decided from memory; stored later (the lazy path, and every path while the database takes no write). */
   const later = (row: Row, nowMs: number) => {
+    if (performance.now() - lastReadAt >= lazyMs) {
+      try {
+        readOthers()
+      } catch {
+        // unreadable: decide from what is already known
+      }
+    }
     if ((live.get(row.key) ?? -Infinity) > nowMs) return false
     if (pending.length >= PENDING_CAP) throw Object.assign(new Error('replay keys cannot be stored: the database has taken no write for too long'), { code: 'SQLITE_FULL' })
     learn(row.key, row.expiresAtMs)
     pending.push(row)
-    timer ??= setTimeout(flushSoon, LAZY_WRITE_MS).unref()
+    timer ??= setTimeout(flushSoon, lazyMs).unref()
     return true
   }
 
@@ -113,11 +124,7 @@ export function sqliteReplayStore(db: Db): ReplayStore {
         return commit(row, nowMs)
       } catch (error) {
         if (!isStorageFailure(error)) throw error
-        try {
-          readOthers()
-        } catch {
-          // unreadable too: decide from what is already known
-        }
+        lastReadAt = -Infinity
         return later(row, nowMs)
       }
     },
