@@ -45,6 +45,8 @@ export function sqliteReplayStore(db: Db, options: { lazyMs?: number } = {}): Re
   let lastPruneMs = -Infinity
   let timer: ReturnType<typeof setTimeout> | undefined
   let lastReadAt = -Infinity
+  /** The callers' clock (the app's `now`), for writes made outside a call. */
+  let clockMs = 0
 
   const learn = (key: string, expiresAtMs: number) => {
     live.delete(key)
@@ -97,6 +99,7 @@ export function sqliteReplayStore(db: Db, options: { lazyMs?: number } = {}): Re
       }
     }
     if ((live.get(row.key) ?? -Infinity) > nowMs) return false
+    clockMs = nowMs
     if (pending.length >= PENDING_CAP) throw Object.assign(new Error('replay keys cannot be stored: the database has taken no write for too long'), { code: 'SQLITE_FULL' })
     learn(row.key, row.expiresAtMs)
     pending.push(row)
@@ -108,7 +111,7 @@ export function sqliteReplayStore(db: Db, options: { lazyMs?: number } = {}): Re
     timer = undefined
     if (pending.length === 0) return
     try {
-      commit(undefined, Date.now())
+      commit(undefined, clockMs)
     } catch (error) {
       // storage failing: keep them pending and decide from memory meanwhile; anything else (a closed database): give up
       if (isStorageFailure(error)) timer = setTimeout(flushSoon, 1000).unref()
@@ -131,7 +134,7 @@ export function sqliteReplayStore(db: Db, options: { lazyMs?: number } = {}): Re
     flush() {
       if (timer) clearTimeout(timer)
       timer = undefined
-      if (pending.length) commit(undefined, Date.now())
+      if (pending.length) commit(undefined, clockMs)
     },
   }
 }
