@@ -66,9 +66,10 @@ export async function verifySignature(
     const raw = rawEquivalent(request.pathAndQuery)
     if (raw === undefined || !matches(raw)) return refuse('invalid_gateway_signature', 'the signature does not match the request')
   }
-  const key = parsed.id === undefined ? `sig:${parsed.t}:${parsed.kid}:${parsed.v1.slice(0, 22)}` : `id:${parsed.id}`
+  const key = parsed.id === undefined ? `sig:${parsed.kid}:${parsed.v1.slice(0, 22)}` : `id:${parsed.id}`
   const expiresAtMs = (Math.max(parsed.t, deps.nowS) + SIGNATURE_TOLERANCE_S) * 1000
-  if (!(await deps.replay.remember(key, expiresAtMs, deps.nowS * 1000, request.durable)))
+  const remembered = deps.replay.remember(key, expiresAtMs, deps.nowS * 1000, request.durable)
+  if (!(typeof remembered === 'boolean' ? remembered : await remembered))
     return refuse('invalid_gateway_signature', parsed.id === undefined ? 'this signature was already used' : `the request id ${parsed.id} was already used`)
   if (agentId !== undefined && !AGENT_ID.test(agentId)) return refuse('invalid_gateway_signature', 'gw-agent-id is malformed')
   return { ok: true, via: 'signature', agentId: agentId || undefined, kid: parsed.kid, v1: parsed.v1, id: parsed.id }
