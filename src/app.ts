@@ -2,12 +2,14 @@ import { Elysia } from 'elysia'
 import type { Config } from './config'
 import { parseCidrList } from './config/cidr'
 import type { Db } from './db'
-import { AppError, errorPlugin } from './errors'
+import { errorPlugin } from './errors'
 import { parseAgentKeys, parseKeyring } from './gateway/keyring'
 import { gatewayPlugin } from './gateway/plugin'
-import { ReplayCache } from './gateway/replay'
+import { sqliteReplayStore } from './db/queries/replay-keys'
+import type { ReplayStore } from './gateway/replay'
 import { createUsageClient, type UsageClient } from './gateway/usage-client'
 import { bodyDepthGuard } from './http/body-depth'
+import { declaredTooLarge, payloadTooLarge } from './http/body'
 import { businessesRoutes } from './http/businesses'
 import { docsPlugin } from './http/docs'
 import { healthRoutes } from './http/health'
@@ -18,13 +20,13 @@ import { requestIdPlugin } from './http/request-id'
 import { mcpRoutes } from './http/mcp'
 import { oauthRoutes } from './http/oauth'
 import { searchRoutes } from './http/search'
+import { targetGuard } from './http/target-guard'
 import { silentLogger, type Logger } from './log'
 import { createMailer, type Mailer } from './report/mailer'
 import type { FetcherOptions } from './crawl/fetch/fetcher'
 import { VERSION } from './version'
 
-/** Largest request body accepted; the spec's biggest body (a hints object) fits many times over. */
-export const MAX_BODY_BYTES = 1024 * 1024
+export { MAX_BODY_BYTES } from './http/body'
 
 export type AppDeps = {
   config: Config
@@ -34,6 +36,8 @@ export type AppDeps = {
   workers?: () => WorkerStatus
   /** The usage service client; built from GW_USAGE_* when not given. */
   usage?: UsageClient
+  /** Where replay keys are kept; the SQLite store on `db` when not given (the service passes its own to flush it at stop). */
+  replay?: ReplayStore
   /** Storefront base when the gateway forwards none; PUBLIC_BASE_URL, else http://HOST:PORT. */
   publicBaseUrl?: () => string
   /** Report mail; built from SMTP_URL and REPORT_TO when not given. */
@@ -47,10 +51,11 @@ export type AppDeps = {
 }
 
 /**
- * Builds the HTTP application: errors first (global), request ids, the gateway (authentication in
- * `derive`, before validation), then the REST routes, the OAuth documents and endpoints, and `/mcp`. Never listens: tests call `app.handle(new Request(...))`
- * and `startServer` serves it. `normalize: false` keeps Elysia from silently rewriting a wrongly typed
- * body into a valid one.
+ * Builds the HTTP application: errors first (global), request ids, the request-target guard, the body cap,
+ * the gateway (authentication in `onParse`/`derive`, before JSON and validation), then the REST routes, the
+ * OAuth documents and endpoints, and `/mcp`. Never listens: tests call `app.handle(new Request(...))` and
+ * `startServer` serves it. `normalize: false` keeps Elysia from silently rewriting a wrongly typed body into
+ * a valid one; `standardHostname: false` makes its router find the path after any Host (see target-guard.ts).
  */
 export function createApp(deps: AppDeps) {
   const { config, db } = deps
@@ -66,17 +71,17 @@ export function createApp(deps: AppDeps) {
   const gateway = gatewayPlugin({
     keyring: parseKeyring(config.GW_SIGNING_KEYS),
     agentKeys: parseAgentKeys(config.AGENT_KEYS),
-    replay: new ReplayCache(),
+    replay: deps.replay ?? sqliteReplayStore(db),
     usage,
     now,
     publicBaseUrl,
   })
-  return new Elysia({ normalize: false })
+  return new Elysia({ normalize: false, handler: { standardHostname: false } })
     .use(errorPlugin(logger))
     .use(requestIdPlugin())
+    .use(targetGuard())
     .onRequest(({ request }) => {
-      const length = Number(request.headers.get('content-length') ?? 0)
-      if (length > MAX_BODY_BYTES) throw new AppError(413, 'payload_too_large', `request body is larger than ${MAX_BODY_BYTES} bytes`)
+      if (declaredTooLarge(request)) throw payloadTooLarge()
     })
     .use(gateway)
     .use(bodyDepthGuard())

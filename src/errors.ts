@@ -1,4 +1,5 @@
 import { Elysia, ValidationError } from 'elysia'
+import { requestPath } from './http/request-target'
 import type { Logger } from './log'
 
 /**
@@ -58,6 +59,8 @@ export function validationMessage(error: ValidationError): string {
  * a missing or doubled `/api/v1` prefix), and an opaque 500 for bugs.
  */
 export function mapError(code: string | number, error: unknown): ErrorResponse {
+  // Elysia wraps whatever an onParse hook throws in a ParseError; the gateway refuses bodies there (401, 413).
+  if (code === 'PARSE' && (error as { cause?: unknown } | null)?.cause instanceof AppError) error = (error as { cause: AppError }).cause
   if (error instanceof AppError)
     return { status: error.status, body: { error: error.code, message: error.message, ...error.extra }, headers: error.headers }
   if (error instanceof ValidationError || code === 'VALIDATION')
@@ -93,7 +96,7 @@ export function errorPlugin(logger: Logger) {
     const requestId = String(set.headers['x-request-id'] ?? '')
     if (mapped.status >= 500 && !(error instanceof AppError)) {
       const err = error as Error
-      const path = new URL(request.url).pathname
+      const path = requestPath(request.url)
       if (mapped.status === 503) logger.error('storage unavailable', { requestId, path, error: err?.message })
       else logger.error('unhandled error', { requestId, path, error: err?.message, stack: err?.stack })
     }

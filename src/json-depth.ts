@@ -23,3 +23,31 @@ export function jsonTooDeep(value: unknown, max = MAX_JSON_DEPTH): boolean {
   }
   return false
 }
+
+const QUOTE = 0x22
+const BACKSLASH = 0x5c
+const OPEN_ARRAY = 0x5b
+const OPEN_OBJECT = 0x7b
+const CLOSE_ARRAY = 0x5d
+const CLOSE_OBJECT = 0x7d
+
+/**
+ * The same question asked of JSON text still in bytes (bodies that routes keep raw, such as `/mcp`'s):
+ * counts `[`/`{` nesting outside strings in one pass, without parsing. Bytes that are not JSON at all
+ * answer false; the route's own parser refuses them.
+ */
+export function jsonBytesTooDeep(bytes: Uint8Array, max = MAX_JSON_DEPTH): boolean {
+  let depth = 0
+  let inString = false
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i]
+    if (inString) {
+      if (b === BACKSLASH) i++
+      else if (b === QUOTE) inString = false
+    } else if (b === QUOTE) inString = true
+    else if (b === OPEN_ARRAY || b === OPEN_OBJECT) {
+      if (++depth > max) return true
+    } else if (b === CLOSE_ARRAY || b === CLOSE_OBJECT) depth--
+  }
+  return false
+}

@@ -3,6 +3,7 @@ import { createApp } from './app'
 import type { Config } from './config'
 import { SCRIPT_VERSION } from './crawl/version'
 import { closeDatabase, migrate, openDatabase, type Db } from './db'
+import { sqliteReplayStore } from './db/queries/replay-keys'
 import { startServer } from './http/server'
 import type { CrawlSettings } from './jobs/request'
 import { JobRunner } from './jobs/runner'
@@ -31,7 +32,8 @@ export function crawlSettings(config: Config): CrawlSettings {
 /**
  * The composition root shared by `serve` and `dev`: open the database (migrating it), start the job
  * runner and its workers, the scheduler, and the HTTP server. `stop()` closes the socket first, then the
- * runner and scheduler, then the database, so no request or write is cut off halfway.
+ * runner and scheduler, then stores the replay keys still waiting, then the database, so no request or
+ * write is cut off halfway.
  */
 export async function startService(config: Config, logger: Logger = createLogger(config.LOG_LEVEL)): Promise<ServiceHandle> {
   const db = openDatabase(config.DATABASE_PATH)
@@ -40,6 +42,7 @@ export async function startService(config: Config, logger: Logger = createLogger
   const runner = new JobRunner({ db, workers: config.CRAWL_WORKERS, settings: crawlSettings(config), logger })
   const usage = createUsageClient({ url: config.GW_USAGE_URL, readKey: config.GW_USAGE_READ_KEY, writeKey: config.GW_USAGE_WRITE_KEY, service: config.GW_SERVICE_SLUG })
   const scheduler = new Scheduler({ db, mailer, logger, usage, settleAfterMs: config.BILLING_SETTLE_AFTER_MS, onEnqueued: () => runner.kick() })
+  const replay = sqliteReplayStore(db)
   let server: Server<undefined> | undefined
   const listeningPort = () => server?.port ?? config.PORT
   const hostName = config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST
@@ -49,6 +52,7 @@ export async function startService(config: Config, logger: Logger = createLogger
     logger,
     mailer,
     usage,
+    replay,
     workers: () => runner.status(),
     onJobQueued: () => runner.kick(),
     // With PORT=0 the real port is known only once listening; links and the MCP resource must name it.
@@ -78,6 +82,11 @@ export async function startService(config: Config, logger: Logger = createLogger
       await server!.stop()
       scheduler.stop()
       await runner.stop()
+      try {
+        replay.flush()
+      } catch (error) {
+        logger.error('replay keys could not be stored at stop', { error: (error as Error).message })
+      }
       closeDatabase(db)
     },
   }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { ConfigError, loadConfig } from '../config'
 import { parseKeyring } from '../gateway/keyring'
 import { startLocalGateway, type LocalGateway } from '../gateway/local/server'
-import { signRequest } from '../gateway/signature'
+import { GATEWAY_REQUEST_ID, signRequest } from '../gateway/signature'
 import { createLogger } from '../log'
 import { parseFlags, UsageError } from './flags'
 
@@ -53,7 +53,7 @@ export async function gatewayCommand(args: string[]): Promise<number> {
   return 0
 }
 
-/** `event-index sign`: prints the gateway headers for a request, for operators and tests. */
+/** `event-index sign`: prints the gateway headers for a request (gw2 with `--id`, else gw1), for operators and tests. */
 export async function signCommand(args: string[]): Promise<number> {
   const { values } = parseFlags(args, {
     kid: { type: 'string' },
@@ -63,6 +63,7 @@ export async function signCommand(args: string[]): Promise<number> {
     agent: { type: 'string' },
     body: { type: 'string' },
     t: { type: 'string' },
+    id: { type: 'string' },
   })
   const kid = values.kid as string | undefined
   const path = values.path as string | undefined
@@ -71,6 +72,8 @@ export async function signCommand(args: string[]): Promise<number> {
   if (!secret) throw new UsageError(`no --secret given and ${kid} is not in GW_SIGNING_KEYS`)
   const t = values.t === undefined ? Math.floor(Date.now() / 1000) : Number(values.t)
   if (!Number.isInteger(t)) throw new UsageError('--t must be unix seconds')
+  const id = values.id as string | undefined
+  if (id !== undefined && !GATEWAY_REQUEST_ID.test(id)) throw new UsageError('--id must be 1–128 characters of A-Za-z0-9._:-')
   let body: Uint8Array = new Uint8Array(0)
   if (values.body !== undefined) {
     try {
@@ -82,7 +85,7 @@ export async function signCommand(args: string[]): Promise<number> {
   }
   const agent = values.agent as string | undefined
   const method = ((values.method as string | undefined) ?? 'GET').toUpperCase()
-  process.stdout.write(`gw-signature: ${signRequest(secret, { t, kid, method, pathAndQuery: path, agentId: agent, body })}\n`)
+  process.stdout.write(`gw-signature: ${signRequest(secret, { t, kid, id, method, pathAndQuery: path, agentId: agent, body })}\n`)
   if (agent) process.stdout.write(`gw-agent-id: ${agent}\n`)
   return 0
 }

@@ -12,7 +12,7 @@ Commands:
   gateway --upstream URL
                         run the local gateway in front of a running service (signs with the last
                         GW_SIGNING_KEYS pair, serves the usage service with GW_USAGE_*_KEY)
-  sign --kid K [--secret S] --path /api/v1/… [--method M] [--agent A] [--body FILE] [--t SECONDS]
+  sign --kid K [--secret S] --path /api/v1/… [--method M] [--agent A] [--body FILE] [--t SECONDS] [--id ID]
                         print the gw-signature (and gw-agent-id) headers for a request
   crawl <website> [--json] [--start YYYY-MM-DD --end YYYY-MM-DD]
                         crawl one site in the foreground: progress on stderr, events as JSON on stdout

@@ -278,3 +278,15 @@ export const oauthRefreshTokens = sqliteTable(
   },
   (table) => [index('oauth_refresh_family').on(table.familyId)],
 )
+
+/**
+ * Replay keys of verified gateway signatures (DESIGN §4): the gw2 request id or the gw1 signature, kept
+ * until its window is over, so a captured request is refused after a restart and by every instance on
+ * this database. An append-only log in arrival order (`seq` never reused): each instance appends its keys
+ * and reads the others' under the write lock (src/db/queries/replay-keys.ts); old rows are pruned by `seq`.
+ */
+export const replayKeys = sqliteTable('replay_keys', {
+  seq: integer('seq').primaryKey({ autoIncrement: true }),
+  key: text('key').notNull(),
+  expiresAt: integer('expires_at').notNull(),
+})

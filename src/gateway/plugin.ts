@@ -1,15 +1,18 @@
-import { createHash } from 'node:crypto'
 import { Elysia } from 'elysia'
 import { AppError, invalidRequest } from '../errors'
-import { authenticate } from './authenticate'
-import type { ReplayCache } from './replay'
-import { routeRule, type RouteRule, type UsageItem } from './routes'
+import { readCappedBody } from '../http/body'
+import { requestTarget } from '../http/request-target'
+import { authenticate, checkHeaders, verifySignature, type Authenticated, type Refused } from './authenticate'
+import type { ReplayStore } from './replay'
+import { allowedMethods, durableReplay, routeRule, type RouteRule, type UsageItem } from './routes'
+import { bodyDigest } from './signature'
+import { mintedUsageRequestId, scopedUsageRequestId, signatureUsageRequestId } from './usage-id'
 import { UsageUnavailable, type UsageClient } from './usage-client'
 
 export type GatewayDeps = {
   keyring: Map<string, string>
   agentKeys: Map<string, string>
-  replay: ReplayCache
+  replay: ReplayStore
   usage: UsageClient
   now: () => number
   /** Storefront base when the gateway forwards none (PUBLIC_BASE_URL, else the listening address). */
@@ -20,7 +23,7 @@ export type GatewayDeps = {
 export type Caller = {
   readonly agentId?: string
   readonly via: 'signature' | 'agent-key'
-  /** The id sent to the usage service: the gateway's request id, else derived from the signature. */
+  /** The request_id sent to the usage service (see usage-id.ts): from what was signed, or minted here. */
   readonly usageRequestId: string
   /** Storefront base for statusUrl/eventsUrl/indexUrl. */
   readonly baseUrl: string
@@ -28,8 +31,9 @@ export type Caller = {
 }
 
 const rawBodies = new WeakMap<Request, Uint8Array>()
+/** Callers of body routes, authenticated in `onParse` (before their JSON is parsed). */
+const bodyCallers = new WeakMap<Request, Authenticated>()
 const INVALID_JSON = Symbol('invalid-json')
-const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/
 const EMPTY = new Uint8Array(0)
 
 /** The exact bytes of a request's body as received (empty when it had none). */
@@ -37,16 +41,30 @@ export function rawBody(request: Request): Uint8Array {
   return rawBodies.get(request) ?? EMPTY
 }
 
+const unauthenticated = (refused: Refused) => new AppError(401, refused.code, refused.message)
+const nowS = (deps: GatewayDeps) => Math.floor(deps.now() / 1000)
+
 /**
- * Gateway authentication and identity, in `derive` so that it runs before validation: 401, then 402,
- * then anything else (DESIGN §4). The body is read once in `onParse`, its bytes kept for the digest;
- * a body that is not JSON becomes a 400 only after the caller is authenticated.
+ * Gateway authentication and identity: 401, then 402, then anything else (DESIGN §4). A route with a body
+ * is authenticated in `onParse`: the signature header, kid and timestamp are checked before a byte of the
+ * body is read, the body is read up to the cap and hashed once, the MAC checked, and only then is the JSON
+ * parsed. Other routes (GET, HEAD) are authenticated in `derive`, which runs before validation. A body that
+ * is not JSON becomes a 400 only after identity and allowance. `/mcp` and `/oauth` bodies are read (capped)
+ * and kept as bytes for their handlers.
  */
 export function gatewayPlugin(deps: GatewayDeps) {
   return new Elysia({ name: 'gateway' })
-    .onParse({ as: 'global' }, async ({ request }) => {
-      const bytes = new Uint8Array(await request.arrayBuffer())
+    .onParse({ as: 'global' }, async ({ request, route }) => {
+      const rule = routeRule(request.method, route)
+      const checked = rule ? checkHeaders(headers(request, rule), { ...deps, nowS: nowS(deps) }) : undefined
+      if (checked?.ok === false) throw unauthenticated(checked)
+      const bytes = await readCappedBody(request)
       rawBodies.set(request, bytes)
+      if (!checked) return bytes
+      const signed = { method: request.method, pathAndQuery: requestTarget(request.url), agentIdHeader: request.headers.get('gw-agent-id'), digest: bodyDigest(bytes), durable: durableReplay(rule!, request.method) }
+      const caller = checked.ok === 'pending' ? await verifySignature(checked, signed, { replay: deps.replay, nowS: nowS(deps) }) : checked
+      if (!caller.ok) throw unauthenticated(caller)
+      bodyCallers.set(request, caller)
       if (bytes.length === 0) return { [INVALID_JSON]: 'empty' }
       try {
         return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes))
@@ -54,34 +72,43 @@ export function gatewayPlugin(deps: GatewayDeps) {
         return { [INVALID_JSON]: 'invalid' }
       }
     })
-    .derive({ as: 'global' }, async ({ request, route, body, set }) => {
+    .derive({ as: 'global' }, async ({ request, route, body }) => {
       const rule = routeRule(request.method, route)
-      if (!rule) return { caller: undefined }
-      const caller = await identify(request, rule, deps, String(set.headers['x-request-id'] ?? ''))
+      if (!rule) {
+        const allowed = allowedMethods(route)
+        if (allowed) throw methodNotAllowed(request.method, allowed)
+        return { caller: undefined }
+      }
+      const caller = await identify(request, rule, deps)
       if (body && typeof body === 'object' && INVALID_JSON in body)
         throw invalidRequest((body as Record<symbol, unknown>)[INVALID_JSON] === 'empty' ? 'request body is empty; send a JSON object' : 'request body is not valid JSON')
       return { caller }
     })
 }
 
-async function identify(request: Request, rule: RouteRule, deps: GatewayDeps, responseRequestId: string): Promise<Caller> {
-  const url = request.url
-  const auth = authenticate(
-    {
-      method: request.method,
-      pathAndQuery: url.slice(url.indexOf('/', url.indexOf('//') + 2)),
-      signature: request.headers.get('gw-signature'),
-      agentIdHeader: request.headers.get('gw-agent-id'),
-      authorization: request.headers.get('authorization'),
-      body: rawBody(request),
-      allowAgentKey: rule.read,
-    },
-    { keyring: deps.keyring, agentKeys: deps.agentKeys, replay: deps.replay, nowS: Math.floor(deps.now() / 1000) },
-  )
-  if (!auth.ok) throw new AppError(401, auth.code, auth.message)
+function headers(request: Request, rule: RouteRule) {
+  return { signature: request.headers.get('gw-signature'), authorization: request.headers.get('authorization'), allowAgentKey: rule.read }
+}
+
+function methodNotAllowed(method: string, allowed: string[]): AppError {
+  return new AppError(405, 'method_not_allowed', `${method} is not served here; use ${allowed.join(' or ')}`, {}, { allow: allowed.join(', ') })
+}
+
+async function identify(request: Request, rule: RouteRule, deps: GatewayDeps): Promise<Caller> {
+  let auth = bodyCallers.get(request)
+  if (!auth) {
+    const result = await authenticate(
+      { ...headers(request, rule), method: request.method, pathAndQuery: requestTarget(request.url), agentIdHeader: request.headers.get('gw-agent-id'), body: rawBody(request), durable: durableReplay(rule, request.method) },
+      { keyring: deps.keyring, agentKeys: deps.agentKeys, replay: deps.replay, nowS: nowS(deps) },
+    )
+    if (!result.ok) throw unauthenticated(result)
+    auth = result
+  }
+  // A HEAD carries no events, so the per-event price of a paid GET can neither be charged nor waived.
+  if (request.method === 'HEAD' && rule.kind === 'paid') throw methodNotAllowed('HEAD', ['GET'])
   if (rule.kind !== 'verify' && !auth.agentId)
     throw new AppError(402, 'identity_required', 'this route needs a registered agent (gw-agent-id); the identity check costs nothing', { usage: [] })
-  const caller = new GatewayCaller(request, auth, rule, deps, responseRequestId)
+  const caller = new GatewayCaller(request, auth, rule, deps)
   if (rule.usage) await requireAllowance(deps.usage, caller, [rule.usage])
   return caller
 }
@@ -98,25 +125,18 @@ class GatewayCaller implements Caller {
 
   constructor(
     private readonly request: Request,
-    private readonly auth: { via: Caller['via']; agentId?: string; kid?: string; v1?: string },
+    private readonly auth: Authenticated,
     readonly rule: RouteRule,
     private readonly deps: GatewayDeps,
-    private readonly responseRequestId: string,
   ) {
     this.agentId = auth.agentId
     this.via = auth.via
   }
 
   get usageRequestId(): string {
-    if (this.usageId === undefined) {
-      const incoming = this.request.headers.get('x-request-id')
-      this.usageId =
-        incoming && REQUEST_ID.test(incoming)
-          ? incoming
-          : this.auth.v1
-            ? `sig-${createHash('sha256').update(`${this.auth.kid}:${this.auth.v1}`).digest('hex').slice(0, 32)}`
-            : this.responseRequestId
-    }
+    const auth = this.auth
+    this.usageId ??=
+      auth.via === 'agent-key' ? mintedUsageRequestId() : auth.id !== undefined ? scopedUsageRequestId(auth.agentId, auth.id) : signatureUsageRequestId(auth.kid, auth.v1)
     return this.usageId
   }
 

@@ -1,36 +1,20 @@
-import { SIGNATURE_TOLERANCE_S } from './signature'
-
-const BUCKET_S = 60
-
 /**
- * Remembers signatures seen within the tolerance window so a captured request cannot be sent again.
- * Entries live in one-minute buckets keyed by the signature's own timestamp and are dropped once that
- * timestamp falls out of the window (a replay then fails the staleness check anyway). Memory is
- * bounded by the request rate times the window; keys are the first 132 bits of the MAC.
+ * Where the replay keys of verified signatures live for their window (DESIGN §4: the same signature, or the
+ * same gw2 id, seen again within the window is refused). It must be shared by every instance serving the
+ * same data and survive a restart, so it lives in the database: `sqliteReplayStore` (src/db/queries/
+ * replay-keys.ts) today; a PostgreSQL store implements the same interface. No SQLite type appears here.
  */
-export class ReplayCache {
-  private buckets = new Map<number, Set<string>>()
-
-  /** Records the signature; false when it was already seen (a replay). */
-  remember(kid: string, v1: string, t: number, nowS: number): boolean {
-    this.prune(nowS)
-    const key = `${kid}:${v1.slice(0, 22)}`
-    const bucket = Math.floor(t / BUCKET_S)
-    let set = this.buckets.get(bucket)
-    if (!set) this.buckets.set(bucket, (set = new Set()))
-    if (set.has(key)) return false
-    set.add(key)
-    return true
-  }
-
-  get size(): number {
-    let n = 0
-    for (const set of this.buckets.values()) n += set.size
-    return n
-  }
-
-  private prune(nowS: number): void {
-    const oldest = Math.floor((nowS - SIGNATURE_TOLERANCE_S) / BUCKET_S) - 1
-    for (const bucket of this.buckets.keys()) if (bucket < oldest) this.buckets.delete(bucket)
-  }
+export interface ReplayStore {
+  /**
+   * Records `key` until `expiresAtMs`: true when it was not recorded (or only as expired at `nowMs`), false
+   * when a live record exists (a replay). With `durable`, the key is stored before the answer is given, so
+   * no instance and no restart can accept it again; without it (free reads, the hot path) it is decided at
+   * once against every key this instance knows and stored within `LAZY_WRITE_MS`, in one write for all.
+   */
+  remember(key: string, expiresAtMs: number, nowMs: number, durable: boolean): boolean | Promise<boolean>
+  /** Stores every key still waiting (called before the database is closed). */
+  flush(): void | Promise<void>
 }
+
+/** How long a free read's replay key may wait before it is stored with the others of that interval. */
+export const LAZY_WRITE_MS = 10

@@ -37,7 +37,8 @@ const Progress = t.Object({ pagesFetched: t.Integer(), sourcesFound: t.Integer()
 /** What the job could not use: hints dropped by the sanitizer, URLs refused (robots.txt, SSRF guard, size, budget), platforms it cannot read. */
 export const JobNotes = t.Object(
   {
-    droppedHints: t.Optional(t.Array(t.Object({ list: t.String(), url: t.String(), reason: t.String() }))),
+    droppedHints: t.Optional(t.Array(t.Object({ list: t.String(), url: t.String(), reason: t.String() }), { description: 'the first 20 hints dropped, URLs cut to 200 characters' })),
+    droppedHintCount: t.Optional(t.Integer({ minimum: 0, description: 'how many hints were dropped in all, present when more than droppedHints lists' })),
     refused: t.Optional(t.Array(t.Object({ url: t.String(), reason: t.String() }))),
     unreadable: t.Optional(t.Array(t.Object({ url: t.String(), platform: t.String(), reason: t.String() }), { description: 'platforms recognised but not readable (Wix, Facebook events, Eventbrite)' })),
   },

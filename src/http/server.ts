@@ -1,13 +1,16 @@
 import type { Server } from 'bun'
-import { MAX_BODY_BYTES, type App } from '../app'
+import type { App } from '../app'
 import type { Logger } from '../log'
 import { recordPeerAddress } from './client-address'
+import { requestPath } from './request-target'
 
 /**
- * Bun's own hard cap, above the app's: a declared body over MAX_BODY_BYTES gets the app's JSON 413, and
- * only an undeclared (chunked) body past this cap gets Bun's bare 413 and a closed connection.
+ * Bun's own body cap, set out of reach so that it never answers: over it Bun sends a bare 413 before the
+ * app runs. The app enforces MAX_BODY_BYTES itself (src/http/body.ts): a declared length is refused on
+ * arrival, a chunked body as soon as it passes the cap, both with the JSON 413 and `connection: close`, so
+ * Bun neither buffers nor drains what was refused.
  */
-const SOCKET_BODY_CAP = 4 * MAX_BODY_BYTES
+const SOCKET_BODY_CAP = Number.MAX_SAFE_INTEGER
 
 /**
  * Serves the app on a real socket and writes one JSON log line per request (method, path without query,
@@ -27,13 +30,10 @@ export function startServer(app: App, options: { hostname: string; port: number;
       if (!logger.enabled('info')) return app.handle(request)
       const started = performance.now()
       const response = await app.handle(request)
-      const url = request.url
-      const pathStart = url.indexOf('/', url.indexOf('//') + 2)
-      const queryStart = url.indexOf('?', pathStart)
       logger.info('request', {
         requestId: response.headers.get('x-request-id'),
         method: request.method,
-        path: queryStart < 0 ? url.slice(pathStart) : url.slice(pathStart, queryStart),
+        path: requestPath(request.url),
         status: response.status,
         durationMs: Math.round((performance.now() - started) * 100) / 100,
       })

@@ -26,6 +26,9 @@ export type IndexRequest = {
 
 export type ReservedJob = { jobId: string; orgId: string; domain: string; expiresAt: number; droppedHints: DroppedHint[] }
 
+/** What the sanitizer dropped, as stored with the job: the first entries and the count of all of them. */
+type HintReport = { items: DroppedHint[]; count: number }
+
 /** ≥128 random bits (DESIGN §5): 20 bytes, base64url. */
 export function newJobId(): string {
   return `job_${randomBytes(20).toString('base64url')}`
@@ -48,7 +51,7 @@ export function reserveIndexJob(db: Db, request: IndexRequest, options: { nowMs:
   const endDate = request.endDate ?? addDays(startDate, DEFAULT_WINDOW_DAYS)
   if (endDate < startDate) throw invalidRequest('endDate must not be before startDate')
   if (endDate > addDays(startDate, MAX_WINDOW_DAYS)) throw invalidRequest(`the window from startDate to endDate must be at most ${MAX_WINDOW_DAYS} days`)
-  const { hints, dropped } = sanitizeHints(request.hints)
+  const { hints, dropped, droppedCount } = sanitizeHints(request.hints)
   const jobId = newJobId()
   const expiresAt = options.nowMs + JOB_TTL_MS
   db.transaction(() => {
@@ -60,7 +63,7 @@ export function reserveIndexJob(db: Db, request: IndexRequest, options: { nowMs:
       startDate,
       endDate,
       hints: JSON.stringify(hints),
-      hintReport: JSON.stringify(dropped),
+      hintReport: JSON.stringify({ items: dropped, count: droppedCount } satisfies HintReport),
       agentId: request.agentId,
       accountId: request.accountId,
       requestId: request.requestId,
@@ -86,6 +89,8 @@ export type JobStatus =
 
 export type JobNotes = {
   droppedHints?: DroppedHint[]
+  /** How many hints were dropped in all, when that is more than the entries listed. */
+  droppedHintCount?: number
   refused?: { url: string; reason: string }[]
   unreadable?: { url: string; platform: string; reason: string }[]
 }
@@ -93,8 +98,10 @@ export type JobNotes = {
 /** Hints the sanitizer dropped, URLs the crawl refused and platforms it recognised but cannot read, for the poll answer (empty lists left out). */
 export function jobNotes(job: JobRow): JobNotes | undefined {
   const notes: JobNotes = {}
-  const dropped = JSON.parse(job.hintReport) as DroppedHint[]
-  if (dropped.length) notes.droppedHints = dropped
+  const stored = JSON.parse(job.hintReport) as HintReport | DroppedHint[]
+  const dropped: HintReport = Array.isArray(stored) ? { items: stored, count: stored.length } : stored
+  if (dropped.items.length) notes.droppedHints = dropped.items
+  if (dropped.count > dropped.items.length) notes.droppedHintCount = dropped.count
   const progress = JSON.parse(job.progress) as Pick<JobNotes, 'refused' | 'unreadable'>
   if (progress.refused?.length) notes.refused = progress.refused
   if (progress.unreadable?.length) notes.unreadable = progress.unreadable

@@ -1,5 +1,5 @@
 // Pins `event-index sign` and `event-index gateway` argument handling (DESIGN §3, issue 3): sign prints
-// the headers of the signature contract (checked against an openssl vector), reads the secret from
+// the headers of the signature contract, gw1 or gw2 with --id (checked against openssl vectors), reads the secret from
 // GW_SIGNING_KEYS when not given; gateway refuses to start without an upstream or its keys.
 import { afterAll, describe, expect, it } from 'bun:test'
 import { join } from 'node:path'
@@ -30,6 +30,16 @@ describe('event-index sign', () => {
     expect(stdout).toStartWith('gw-signature: t=1700000000,kid=k2026,v1=')
     expect(stdout).toBe(explicit.stdout)
     expect(stdout).not.toContain('gw-agent-id')
+  })
+
+  it('prints a gw2 header with --id (the openssl vector) and refuses a malformed id', async () => {
+    const body = join(tmp.dir, 'body2.json')
+    writeFileSync(body, '{"website":"example.org"}')
+    const args = ['sign', '--kid', 'k2026', '--secret', 'correct horse battery staple', '--method', 'POST', '--path', '/api/v1/orgs', '--agent', 'agent-42', '--body', body, '--t', '1700000000']
+    const { code, stdout } = await run([...CLI, ...args, '--id', 'lgw-0123abcd'])
+    expect(code).toBe(0)
+    expect(stdout).toBe('gw-signature: t=1700000000,kid=k2026,id=lgw-0123abcd,v1=wmDQFHHkinxHI8SLB7dtyFHx2-8zekoJqHTC4fLUi1c\ngw-agent-id: agent-42\n')
+    expect((await run([...CLI, ...args, '--id', 'a b'])).code).toBe(2)
   })
 
   it('exits 2 without a kid or a path, and 1 for an unreadable body file', async () => {

@@ -1,5 +1,6 @@
 // Pins the spec's hint rules (POST /api/v1/orgs, Limits): hints are sanitized, not rejected: only
-// http(s), at most 2048 characters, duplicates removed, 50 per list; what is dropped is kept with a reason.
+// http(s), at most 2048 characters, duplicates removed, 50 per list; what is dropped is reported with a
+// reason, as a bounded summary (issue 11: the first 20 entries, URLs cut to 200 characters, and a count).
 import { describe, expect, it } from 'bun:test'
 import fc from 'fast-check'
 import { HINT_LIMITS, sanitizeHints } from '../../src/crawl/discover/hints'
@@ -55,14 +56,24 @@ describe('sanitizeHints', () => {
   })
 
   it('accepts no hints at all', () => {
-    expect(sanitizeHints(undefined)).toEqual({ hints: { calendarUrls: [], eventUrls: [] }, dropped: [] })
+    expect(sanitizeHints(undefined)).toEqual({ hints: { calendarUrls: [], eventUrls: [] }, dropped: [], droppedCount: 0 })
+  })
+
+  it('reports at most 20 dropped entries with URLs cut to 200 characters, and counts them all', () => {
+    const long = (i: number) => `https://a.org/${i}/${'x'.repeat(2000)}`
+    const { hints, dropped, droppedCount } = sanitizeHints({ calendarUrls: Array.from({ length: 300 }, (_, i) => long(i)), eventUrls: Array.from({ length: 40 }, (_, i) => `nope ${i}`) })
+    expect(hints.calendarUrls).toHaveLength(50)
+    expect(droppedCount).toBe(250 + 40)
+    expect(dropped).toHaveLength(HINT_LIMITS.reported)
+    expect(dropped[0]).toEqual({ list: 'calendarUrls', url: long(50).slice(0, 200), reason: 'over_limit' })
+    for (const d of dropped) expect(d.url.length).toBeLessThanOrEqual(HINT_LIMITS.reportedUrlLength)
   })
 
   it('never keeps an unsafe, long or repeated URL, and accounts for every input (property)', () => {
     const url = fc.oneof(fc.webUrl({ withFragments: true, withQueryParameters: true }), fc.string(), fc.constantFrom('javascript:x', 'data:,x', 'HTTPS://A.ORG/'))
     fc.assert(
       fc.property(fc.array(url, { maxLength: 120 }), fc.array(url, { maxLength: 120 }), (calendarUrls, eventUrls) => {
-        const { hints, dropped } = sanitizeHints({ calendarUrls, eventUrls })
+        const { hints, dropped, droppedCount } = sanitizeHints({ calendarUrls, eventUrls })
         for (const list of ['calendarUrls', 'eventUrls'] as const) {
           const kept = hints[list]
           expect(kept.length).toBeLessThanOrEqual(HINT_LIMITS.perList)
@@ -75,7 +86,8 @@ describe('sanitizeHints', () => {
           })
           expect(new Set(keys).size).toBe(keys.length)
         }
-        expect(hints.calendarUrls.length + hints.eventUrls.length + dropped.length).toBe(calendarUrls.length + eventUrls.length)
+        expect(hints.calendarUrls.length + hints.eventUrls.length + droppedCount).toBe(calendarUrls.length + eventUrls.length)
+        expect(dropped.length).toBe(Math.min(droppedCount, HINT_LIMITS.reported))
       }),
       { numRuns: 300 },
     )

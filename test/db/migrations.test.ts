@@ -8,7 +8,7 @@ import { appliedCount, BUSY_TIMEOUT_MS, closeDatabase, embeddedMigrations, migra
 import { tempDir } from '../helpers/tmp'
 
 const DRIZZLE_DIR = join(import.meta.dir, '../../drizzle')
-const TABLES = ['accounts', 'credit_ledger', 'event_categories', 'events', 'events_fts', 'index_jobs', 'oauth_codes', 'oauth_keys', 'oauth_refresh_tokens', 'organizations', 'organizations_fts', 'reports', 'sources', 'usage_reports']
+const TABLES = ['accounts', 'credit_ledger', 'event_categories', 'events', 'events_fts', 'index_jobs', 'oauth_codes', 'oauth_keys', 'oauth_refresh_tokens', 'organizations', 'organizations_fts', 'replay_keys', 'reports', 'sources', 'usage_reports']
 
 const open: Db[] = []
 const cleanups: (() => void)[] = []

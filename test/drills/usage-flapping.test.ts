@@ -15,7 +15,8 @@ import { createUsageClient } from '../../src/gateway/usage-client'
 import { Scheduler } from '../../src/jobs/scheduler'
 import { createMailer } from '../../src/report/mailer'
 import { call } from '../helpers/app'
-import { TEST_KEYRING } from '../helpers/gateway'
+import { scopedUsageRequestId } from '../../src/gateway/usage-id'
+import { TEST_AGENT, TEST_KEYRING } from '../helpers/gateway'
 import { seedIndexedOrganization } from '../helpers/seed'
 
 const servers: Server<undefined>[] = []
@@ -77,11 +78,11 @@ describe('a flapping usage service under concurrent paid requests', () => {
     const app = createApp({ config, db, now: () => clock })
     const orgId = seedIndexedOrganization(db, { events: 4 })
     const requests = Array.from({ length: 120 }, (_, i) => {
-      const requestId = `drill-request-${String(i).padStart(4, '0')}`
-      const headers = { 'x-request-id': requestId }
+      const id = `drill-request-${String(i).padStart(4, '0')}`
+      const requestId = scopedUsageRequestId(TEST_AGENT, id)
       return i % 2 === 0
-        ? call(app, 'POST', '/api/v1/orgs', { body: { website: `site-${i}.example.org` }, sign: { headers } }).then((res) => ({ requestId, res, kind: 'index' as const }))
-        : call(app, 'GET', `/api/v1/businesses/${orgId}/events?i=${i}`, { sign: { headers } }).then((res) => ({ requestId, res, kind: 'pull' as const }))
+        ? call(app, 'POST', '/api/v1/orgs', { body: { website: `site-${i}.example.org` }, sign: { id } }).then((res) => ({ requestId, res, kind: 'index' as const }))
+        : call(app, 'GET', `/api/v1/businesses/${orgId}/events?i=${i}`, { sign: { id } }).then((res) => ({ requestId, res, kind: 'pull' as const }))
     })
     const results = await Promise.all(requests)
     const jobOf = (requestId: string) => db.$client.query('SELECT job_id, state, billing FROM index_jobs WHERE request_id = ?').get(requestId) as { job_id: string; state: string; billing: string | null } | null

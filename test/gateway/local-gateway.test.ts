@@ -4,6 +4,8 @@
 // 402 into a challenge, and debits once per request, in its usage service only (issue 11): /allowance
 // holds the quoted amount for the request id until /usage settles it or the hold expires, /usage answers
 // 402 when the debit is refused, and a repeated report is answered 200 without a second debit.
+// It signs with gw2 and a fresh id per request: identical requests in one second are neither replays nor
+// moved to a future timestamp.
 import { afterEach, describe, expect, it } from 'bun:test'
 import { createApp } from '../../src/app'
 import { loadConfig } from '../../src/config'
@@ -11,6 +13,7 @@ import { migrate, openDatabase } from '../../src/db'
 import { startLocalGateway, type LocalGateway } from '../../src/gateway/local/server'
 import { startServer } from '../../src/http/server'
 import { silentLogger } from '../../src/log'
+import { signRequest } from '../../src/gateway/signature'
 import { seedIndexedOrganization } from '../helpers/seed'
 
 const running: (() => Promise<void> | void)[] = []
@@ -171,5 +174,34 @@ describe('the local gateway', () => {
     expect((await post('/usage', 'b', 20)).status).toBe(200)
     const after = (await (await admin(`/_gateway/agents/${agent.agentId}`)).json()) as any
     expect(after).toMatchObject({ balance: { trial: { events_pull: 0 }, units: 0 }, held: { trial: { events_pull: 0 }, units: 0 } })
+  })
+
+  it('serves two identical polls sent in the same second (each has its own signed id)', async () => {
+    const { call, anonymous } = stack()
+    const created = (await (await call('/api/v1/orgs', indexBody('twice.example.org'))).json()) as any
+    const polls = await Promise.all([anonymous(`/api/v1/orgs/${created.jobId}`), anonymous(`/api/v1/orgs/${created.jobId}`), call(`/api/v1/orgs/${created.jobId}`), call(`/api/v1/orgs/${created.jobId}`)])
+    expect(polls.map((p) => p.status)).toEqual([202, 202, 202, 202])
+  })
+})
+
+describe('what the local gateway forwards', () => {
+  it('signs gw2 with a fresh lgw- id per request, at the current second', async () => {
+    const received: Headers[] = []
+    const origin = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: (request) => (received.push(request.headers), Response.json({ ok: true })) })
+    running.push(() => origin.stop(true))
+    const gateway = startLocalGateway({ upstream: `http://127.0.0.1:${origin.port}`, port: 0, kid: 'lg1', secret: 'local-gateway-secret', usageReadKey: 'r', usageWriteKey: 'w' })
+    running.push(() => gateway.stop())
+    const agent = gateway.agents[0]
+    const before = Math.floor(Date.now() / 1000)
+    for (let i = 0; i < 3; i++) await fetch(`${gateway.url}/s/${agent.session}/api/v1/search/events?city=X`, { headers: { authorization: `Bearer ${agent.key}` } })
+    const after = Math.floor(Date.now() / 1000)
+    const parsed = received.map((h) => /^t=(\d+),kid=lg1,id=(lgw-[0-9a-f]{24}),v1=([A-Za-z0-9_-]+)$/.exec(h.get('gw-signature') ?? '')!)
+    expect(parsed.every(Boolean)).toBe(true)
+    expect(new Set(parsed.map((m) => m[2])).size).toBe(3)
+    for (const [header, t, id] of parsed) {
+      expect(Number(t)).toBeGreaterThanOrEqual(before)
+      expect(Number(t)).toBeLessThanOrEqual(after)
+      expect(header).toBe(signRequest('local-gateway-secret', { t: Number(t), kid: 'lg1', id, method: 'GET', pathAndQuery: '/api/v1/search/events?city=X', agentId: agent.agentId, body: '' }))
+    }
   })
 })

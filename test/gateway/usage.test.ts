@@ -8,7 +8,8 @@ import { loadConfig } from '../../src/config'
 import { createApp } from '../../src/app'
 import { migrate, openDatabase } from '../../src/db'
 import { call } from '../helpers/app'
-import { TEST_KEYRING } from '../helpers/gateway'
+import { scopedUsageRequestId } from '../../src/gateway/usage-id'
+import { TEST_AGENT, TEST_KEYRING } from '../helpers/gateway'
 import { deadUrl, startUsageServer, type UsageBehaviour } from '../helpers/usage-server'
 import { seedIndexedOrganization } from '../helpers/seed'
 
@@ -28,7 +29,9 @@ function setup(behaviour: UsageBehaviour | 'down') {
   return { app, db, usage, jobs }
 }
 
-const index = (app: ReturnType<typeof setup>['app']) => call(app, 'POST', '/api/v1/orgs', { body: { website: 'library.example.org' }, sign: { headers: { 'x-request-id': 'gw-req-000001' } } })
+const index = (app: ReturnType<typeof setup>['app']) => call(app, 'POST', '/api/v1/orgs', { body: { website: 'library.example.org' }, sign: { id: 'gw-req-000001' } })
+/** The usage request_id of that request: its signed gw2 id scoped to the agent. */
+const REQUEST_ID = scopedUsageRequestId(TEST_AGENT, 'gw-req-000001')
 
 describe('POST /api/v1/orgs with a usage service', () => {
   it('checks the allowance with the read key, reports with the write key, answers 202 with gw-usage', async () => {
@@ -39,14 +42,14 @@ describe('POST /api/v1/orgs with a usage service', () => {
     expect(jobs()).toBe(1)
     expect(usage.received.map((r) => [r.path, r.authorization])).toEqual([['/allowance', 'Bearer read-key'], ['/usage', 'Bearer write-key']])
     for (const r of usage.received)
-      expect(r.body).toEqual({ request_id: 'gw-req-000001', service: 'event-index-test', agent_id: 'agent-test', usage: [{ meter: 'orgs_index', quantity: 1 }] })
+      expect(r.body).toEqual({ request_id: REQUEST_ID, service: 'event-index-test', agent_id: 'agent-test', usage: [{ meter: 'orgs_index', quantity: 1 }] })
   })
 
   it('answers 402 with the usage declaration when the allowance is short, and enqueues nothing', async () => {
     const { app, usage, jobs } = setup({ allowance: 'deny' })
     const res = await index(app)
     expect(res.status).toBe(402)
-    expect(res.json).toEqual({ error: 'payment_required', message: expect.any(String), usage: [{ meter: 'orgs_index', quantity: 1 }], request_id: 'gw-req-000001' })
+    expect(res.json).toEqual({ error: 'payment_required', message: expect.any(String), usage: [{ meter: 'orgs_index', quantity: 1 }], request_id: REQUEST_ID })
     expect(res.headers.get('gw-usage')).toBeNull()
     expect(jobs()).toBe(0)
     expect(usage.received.map((r) => r.path)).toEqual(['/allowance'])

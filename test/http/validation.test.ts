@@ -82,7 +82,7 @@ describe('POST /api/v1/orgs', () => {
     expect(res.status).toBe(202)
     const job = db.$client.query('SELECT hints, hint_report FROM index_jobs WHERE job_id = ?').get(res.json.jobId) as { hints: string; hint_report: string }
     expect(JSON.parse(job.hints)).toEqual({ calendarUrls: ['https://a.org/cal'], eventUrls: [] })
-    expect(JSON.parse(job.hint_report)).toEqual([{ list: 'calendarUrls', url: 'javascript:alert(1)', reason: 'not_http' }])
+    expect(JSON.parse(job.hint_report)).toEqual({ items: [{ list: 'calendarUrls', url: 'javascript:alert(1)', reason: 'not_http' }], count: 1 })
   })
 
   for (const website of ['ftp://a.org', 'localhost', 'http://10.0.0.1/', 'no-suffix', 'https://user:pw@a.org/']) {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { UsageItem } from '../routes'
-import { bodyDigest, signRequest } from '../signature'
+import { signRequest } from '../signature'
 import type { AgentRegistry } from './agents'
 import type { Ledger } from './ledger'
 
@@ -11,10 +11,11 @@ const error = (status: number, code: string, message: string, extra: object = {}
 
 /**
  * Serves `/s/<session>/<rest>`: identifies the agent by its bearer key, strips the storefront prefix,
- * signs the request exactly as DESIGN §4 says, forwards it to the origin and turns a 402 into a buyer's
- * challenge. It never debits: the usage service ({@link handleUsage}) is the single place the local
- * gateway debits, keyed by the service's usage request id, which need not equal this proxy's id; a
- * second debit here from the `gw-usage` header would charge twice or charge what was never allowed.
+ * signs the request exactly as DESIGN §4 says with `gw2` and a fresh `lgw-…` request id (so two identical
+ * requests in one second are two requests, not a replay), forwards it to the origin and turns a 402 into a
+ * buyer's challenge. It never debits: the usage service ({@link handleUsage}) is the single place the local
+ * gateway debits, keyed by the service's usage request id; a second debit here from the `gw-usage` header
+ * would charge twice or charge what was never allowed.
  */
 export async function proxy(request: Request, session: string, rest: string, options: ProxyOptions): Promise<Response> {
   if (!options.agents.hasSession(session)) return error(404, 'unknown_session', `no storefront session ${session}`)
@@ -31,8 +32,8 @@ export async function proxy(request: Request, session: string, rest: string, opt
     const value = request.headers.get(name)
     if (value) headers.set(name, value)
   }
-  const parts = { kid: options.kid, method: request.method, pathAndQuery, agentId: agent?.agentId, body }
-  headers.set('gw-signature', signRequest(options.secret, { ...parts, t: uniqueTimestamp(`${parts.method} ${pathAndQuery} ${parts.agentId} ${bodyDigest(body)}`) }))
+  const t = Math.floor(Date.now() / 1000)
+  headers.set('gw-signature', signRequest(options.secret, { t, kid: options.kid, id: requestId, method: request.method, pathAndQuery, agentId: agent?.agentId, body }))
   if (agent) headers.set('gw-agent-id', agent.agentId)
   headers.set('gw-base-url', `${options.publicUrl}/s/${session}`)
   headers.set('x-request-id', requestId)
@@ -47,22 +48,6 @@ export async function proxy(request: Request, session: string, rest: string, opt
   out.delete('content-encoding')
   out.delete('content-length')
   return new Response(upstream.body, { status: upstream.status, headers: out })
-}
-
-const lastStamp = new Map<string, number>()
-
-/**
- * The signature has no nonce, so two identical requests signed in the same second would carry the same
- * signature and the second would be refused as a replay. The gateway therefore never reuses a
- * timestamp for the same request: it moves a repeat one second ahead (well inside the ±300 s window).
- */
-function uniqueTimestamp(key: string): number {
-  const now = Math.floor(Date.now() / 1000)
-  const previous = lastStamp.get(key)
-  const t = previous !== undefined && previous >= now ? previous + 1 : now
-  lastStamp.set(key, t)
-  if (lastStamp.size > 10_000) for (const [k, v] of lastStamp) if (v < now - 1) lastStamp.delete(k)
-  return t
 }
 
 /** The buyer-facing 402: what the request costs, what the agent has, and how to get an allowance. */

@@ -1,0 +1,189 @@
+// Pins where replay keys live (DESIGN §4 "the same signature seen again within the window → 401"; issue 11
+// finding 5): in the database, for their window, so a captured signed request is refused after a restart
+// and by another instance on the same database. A route that bills or writes stores its key before it
+// answers (a replay is refused everywhere at once); a free read decides at once from the keys this instance
+// knows and stores the key within LAZY_WRITE_MS and at shutdown (flush). An expired key may be used again,
+// expired rows are pruned, and while the database takes no writes (read-only, disk full) replays are still
+// refused from memory and the keys are stored once it recovers.
+import { afterEach, describe, expect, it } from 'bun:test'
+import { join } from 'node:path'
+import { createApp } from '../../src/app'
+import { loadConfig } from '../../src/config'
+import { closeDatabase, migrate, openDatabase, type Db } from '../../src/db'
+import { sqliteReplayStore } from '../../src/db/queries/replay-keys'
+import type { ReplayStore } from '../../src/gateway/replay'
+import { call } from '../helpers/app'
+import { gatewayHeaders, recordingUsage, TEST_KEYRING } from '../helpers/gateway'
+import { eventually } from '../helpers/jobs'
+import { tempDir } from '../helpers/tmp'
+
+const cleanups: (() => void)[] = []
+afterEach(() => {
+  for (const c of cleanups.splice(0).reverse()) c()
+})
+
+function fileDb(path: string): Db {
+  const db = openDatabase(path)
+  migrate(db)
+  return db
+}
+
+function appOn(db: Db, replay: ReplayStore = sqliteReplayStore(db)) {
+  const usage = recordingUsage()
+  return { app: createApp({ config: loadConfig({ GW_SIGNING_KEYS: TEST_KEYRING, PUBLIC_BASE_URL: 'http://public.test' }), db, usage: usage.client, replay }), usageCalls: usage.calls, replay }
+}
+
+function tmpPath(name: string): string {
+  const tmp = tempDir()
+  cleanups.push(tmp.cleanup)
+  return join(tmp.dir, name)
+}
+
+const ORGS = '/api/v1/orgs'
+const SEARCH = '/api/v1/search/events'
+const BODY = JSON.stringify({ website: 'example.org' })
+const rows = (db: Db) => (db.$client.query('SELECT count(*) AS n FROM replay_keys').get() as { n: number }).n
+
+describe('replays across restarts and instances', () => {
+  it('refuses a captured paid request after a restart of the service', async () => {
+    const path = tmpPath('replay.sqlite')
+    const headers = gatewayHeaders('POST', ORGS, BODY)
+    const first = fileDb(path)
+    expect((await call(appOn(first).app, 'POST', ORGS, { body: BODY, sign: false, headers })).status).toBe(202)
+    closeDatabase(first)
+    const restarted = fileDb(path)
+    cleanups.push(() => closeDatabase(restarted))
+    const { app, usageCalls } = appOn(restarted)
+    const replay = await call(app, 'POST', ORGS, { body: BODY, sign: false, headers })
+    expect(replay).toMatchObject({ status: 401, json: { error: 'invalid_gateway_signature' } })
+    expect(usageCalls).toEqual([])
+  })
+
+  it('refuses a captured search after a restart (its key is stored at shutdown)', async () => {
+    const path = tmpPath('search.sqlite')
+    const headers = gatewayHeaders('GET', SEARCH, '', { id: 'search-1' })
+    const first = fileDb(path)
+    const before = appOn(first)
+    expect((await call(before.app, 'GET', SEARCH, { sign: false, headers })).status).toBe(200)
+    expect((await call(before.app, 'GET', SEARCH, { sign: false, headers })).status).toBe(401)
+    before.replay.flush()
+    closeDatabase(first)
+    const restarted = fileDb(path)
+    cleanups.push(() => closeDatabase(restarted))
+    expect((await call(appOn(restarted).app, 'GET', SEARCH, { sign: false, headers })).status).toBe(401)
+  })
+
+  it('serves a paid request once when instances share the database, however they race', async () => {
+    const path = tmpPath('shared.sqlite')
+    const a = fileDb(path)
+    const b = openDatabase(path)
+    cleanups.push(() => closeDatabase(a), () => closeDatabase(b))
+    const headers = gatewayHeaders('POST', ORGS, BODY, { id: 'shared-1' })
+    const apps = [appOn(a), appOn(b), appOn(a), appOn(b)]
+    const results = await Promise.all(apps.map(({ app }) => call(app, 'POST', ORGS, { body: BODY, sign: false, headers })))
+    expect(results.map((r) => r.status).sort()).toEqual([202, 401, 401, 401])
+    expect(apps.flatMap((x) => x.usageCalls).filter((c) => c.kind === 'usage')).toHaveLength(1)
+  })
+
+  it('refuses a search on another instance once its key is written and read (no delay configured)', async () => {
+    const path = tmpPath('lazy.sqlite')
+    const a = fileDb(path)
+    const b = openDatabase(path)
+    cleanups.push(() => closeDatabase(a), () => closeDatabase(b))
+    const [first, second] = [appOn(a, sqliteReplayStore(a, { lazyMs: 0 })), appOn(b, sqliteReplayStore(b, { lazyMs: 0 }))]
+    const headers = gatewayHeaders('GET', SEARCH, '', { id: 'lazy-1' })
+    expect((await call(first.app, 'GET', SEARCH, { sign: false, headers })).status).toBe(200)
+    await eventually(() => rows(b) === 1, 2000)
+    expect((await call(second.app, 'GET', SEARCH, { sign: false, headers })).status).toBe(401)
+  })
+})
+
+describe('the SQLite replay store', () => {
+  const T = 1_800_000_000_000
+  const store = () => {
+    const db = openDatabase(':memory:')
+    migrate(db)
+    return { db, store: sqliteReplayStore(db) }
+  }
+
+  for (const durable of [true, false]) {
+    it(`records a key once and refuses it until it expires, then accepts it again (${durable ? 'durable' : 'lazy'})`, async () => {
+      const { store: s } = store()
+      expect(await s.remember('k1', T + 300_000, T, durable)).toBe(true)
+      expect(await s.remember('k1', T + 300_000, T + 1000, true)).toBe(false)
+      expect(await s.remember('k1', T + 600_000, T + 299_999, false)).toBe(false)
+      expect(await s.remember('k1', T + 900_000, T + 300_000, durable)).toBe(true)
+      expect(await s.remember('k1', T + 900_000, T + 300_001, durable)).toBe(false)
+      expect(await s.remember('k2', T + 300_000, T, durable)).toBe(true)
+    })
+  }
+
+  it('writes a lazy key within moments, and every waiting key at flush', async () => {
+    const { db, store: s } = store()
+    expect(await s.remember('lazy-a', T + 300_000, T, false)).toBe(true)
+    expect(rows(db)).toBe(0)
+    await eventually(() => rows(db) === 1, 2000)
+    expect(await s.remember('lazy-b', T + 300_000, T, false)).toBe(true)
+    await s.flush()
+    expect(rows(db)).toBe(2)
+  })
+
+  it('prunes expired rows', async () => {
+    const { db, store: s } = store()
+    for (let i = 0; i < 50; i++) await s.remember(`old-${i}`, T + 300_000, T, true)
+    expect(rows(db)).toBe(50)
+    await s.remember('new', T + 700_000, T + 400_000, true)
+    expect(rows(db)).toBe(1)
+  })
+
+  it('keeps up with a steady stream of keys, pruning only expired ones', async () => {
+    const { db, store: s } = store()
+    for (let i = 0; i < 6000; i++) await s.remember(`k-${i}`, T + i * 10 + 300_000, T + i * 10, i % 2 === 0)
+    await s.flush()
+    // 60 s of keys at 100/s with a 300 s window: every key is still live, nothing may be pruned
+    expect(rows(db)).toBe(6000)
+    for (let i = 0; i < 6000; i++) await s.remember(`l-${i}`, T + 900_000 + i * 10 + 300_000, T + 900_000 + i * 10, true)
+    expect(rows(db)).toBe(6000)
+  })
+
+  it('keeps refusing replays while the database is read-only, and stores the keys once it recovers', async () => {
+    const { db, store: s } = store()
+    expect(await s.remember('before', T + 300_000, T, true)).toBe(true)
+    db.$client.run('PRAGMA query_only = ON')
+    expect(await s.remember('before', T + 300_000, T + 1000, true)).toBe(false)
+    expect(await s.remember('during', T + 300_000, T + 1000, true)).toBe(true)
+    expect(await s.remember('during', T + 300_000, T + 2000, true)).toBe(false)
+    expect(rows(db)).toBe(1)
+    db.$client.run('PRAGMA query_only = OFF')
+    expect(await s.remember('after', T + 300_000, T + 3000, true)).toBe(true)
+    expect(await s.remember('during', T + 300_000, T + 4000, true)).toBe(false)
+    expect(rows(db)).toBe(3)
+    expect(await sqliteReplayStore(db).remember('during', T + 300_000, T + 5000, true)).toBe(false)
+  })
+
+  it('learns the keys another connection wrote at its own next write, before deciding a lazy key', async () => {
+    const path = tmpPath('learn.sqlite')
+    const a = fileDb(path)
+    const b = openDatabase(path)
+    cleanups.push(() => closeDatabase(a), () => closeDatabase(b))
+    const first = sqliteReplayStore(a)
+    const second = sqliteReplayStore(b)
+    expect(await first.remember('lazy-k', T + 300_000, T, false)).toBe(true)
+    await first.flush()
+    expect(await second.remember('other', T + 300_000, T, true)).toBe(true)
+    expect(await second.remember('lazy-k', T + 300_000, T, false)).toBe(false)
+  })
+
+  it('learns the keys another connection wrote before deciding a durable key', async () => {
+    const path = tmpPath('two.sqlite')
+    const a = fileDb(path)
+    const b = openDatabase(path)
+    cleanups.push(() => closeDatabase(a), () => closeDatabase(b))
+    const first = sqliteReplayStore(a)
+    const second = sqliteReplayStore(b)
+    expect(await first.remember('k', T + 300_000, T, true)).toBe(true)
+    expect(await second.remember('k', T + 300_000, T, true)).toBe(false)
+    expect(await second.remember('k2', T + 300_000, T, true)).toBe(true)
+    expect(await first.remember('k2', T + 300_000, T, true)).toBe(false)
+  })
+})
