@@ -7,7 +7,7 @@ import { eventPagesOf, readSitemap } from './discover/sitemap'
 import { extractDocument } from './extract'
 import { FetchError } from './fetch/errors'
 import { createFetcher, type FetcherOptions, type FetchResult } from './fetch/fetcher'
-import { collectEvents, inferZone, type DocumentHarvest } from './collect'
+import { collectEvents, homeSignals, inferZone, type DocumentHarvest, type HomeSignals } from './collect'
 import { Frontier, type Task } from './frontier'
 
 /** A crawl that could not produce a result; `retryable` decides whether the job is tried again. */
@@ -57,7 +57,7 @@ export async function crawlSite(request: CrawlRequest, deps: CrawlDeps = {}): Pr
   const warnings: string[] = []
   const progress: CrawlProgress = { pagesFetched: 0, sourcesFound: 0, eventsFound: 0 }
   let fingerprint: Fingerprint | undefined
-  let homeText: string | undefined
+  let home: HomeSignals | undefined
   let feedEvents = 0
 
   frontier.add({ url: request.startUrl, kind: 'start', depth: 0 })
@@ -98,13 +98,14 @@ export async function crawlSite(request: CrawlRequest, deps: CrawlDeps = {}): Pr
   for (const left of frontier.remaining().filter((t) => !(t.kind === 'detail' && feedEvents > 0))) refused.push({ url: left.url, reason: 'not fetched: crawl budget reached' })
   if (deps.signal?.aborted) throw new CrawlFailure('the crawl was cancelled', false)
 
-  const zone = inferZone(harvests, request.timezone, homeText)
-  const { events, warnings: normalizeWarnings } = collectEvents(harvests, request, zone, new Date(now()).toISOString())
+  const zone = inferZone(harvests, request.timezone, home, request.startUrl)
+  const { events, warnings: normalizeWarnings } = collectEvents(harvests, request, zone?.zone, new Date(now()).toISOString())
   warnings.push(...normalizeWarnings)
   progress.eventsFound = events.length
   progress.sourcesFound = sources.length
   return {
-    organization: { name: fingerprint?.name, timezone: zone, platform: platformOf(fingerprint) },
+    organization: { name: fingerprint?.name, timezone: zone?.zone, platform: platformOf(fingerprint) },
+    zone: zone ?? { zone: 'Etc/UTC', how: 'nothing on the site points to a zone: times are written in UTC (+00:00)' },
     events,
     sources,
     progress,
@@ -164,7 +165,7 @@ export async function crawlSite(request: CrawlRequest, deps: CrawlDeps = {}): Pr
   function discoverFromHome(result: FetchResult): void {
     const html = new TextDecoder().decode(result.body)
     fingerprint = fingerprintSite(html, result.headers)
-    homeText = html.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]+>/g, ' ').replace(/&nbsp;|&middot;|&#183;/g, ' ')
+    home = homeSignals(html)
     if (fingerprint.unreadable) {
       sources.push({ url: result.url, kind: fingerprint.unreadable.platform, platform: fingerprint.unreadable.platform, status: 'unreadable', error: fingerprint.unreadable.reason, eventCount: 0 })
       warnings.push(`${fingerprint.unreadable.platform}: ${fingerprint.unreadable.reason}`)

@@ -26,13 +26,13 @@ function endFromDuration(start: ResolvedTime, duration: string): ResolvedTime | 
     return { iso: date, ms: start.ms + (days - 1) * 86_400_000, allDay: true, zone: start.zone, zoned: start.zoned }
   }
   const ms = start.ms + d.ms
-  if (start.zone) return { iso: formatInstant(ms, offsetAt(ms, start.zone)), ms, allDay: false, zone: start.zone, zoned: true }
+  if (start.zone) return { iso: formatInstant(ms, offsetAt(ms, start.zone)), ms, allDay: false, zone: start.zone, zoned: start.zoned }
   const offset = /([+-]\d{2}:\d{2})$/.exec(start.iso)?.[1]
   if (offset) {
     const minutes = (offset.startsWith('-') ? -1 : 1) * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6)))
     return { iso: formatInstant(ms, minutes), ms, allDay: false, zoned: true }
   }
-  return { iso: new Date(ms).toISOString().slice(0, 19), ms, allDay: false, zoned: false }
+  return { iso: formatInstant(ms, 0), ms, allDay: false, zoned: false }
 }
 
 /**

@@ -106,7 +106,7 @@ export function normalizeCandidates(candidates: Candidate[], ctx: ExtractContext
       warnings.push(`${label(c)} dropped: ${(error as Error).message}`)
     }
   }
-  if (tally.floating) warnings.push(`${tally.floating} event(s) have times but no known time zone (none from the source, the organization or the venue): written without an offset`)
+  if (tally.floating) warnings.push(`${tally.floating} event(s) have times but no known time zone (none from the source, the organization or the venue): written in UTC (+00:00) as the last resort: pass --tz or the organization's zone`)
   try {
     attachSeriesSchedules(drafts)
   } catch (error) {
