@@ -48,6 +48,17 @@ export function inferZone(harvests: DocumentHarvest[], known?: string, home?: Ho
 }
 
 /**
+ * The zone of one saved document's organization when the caller names none (`event-index extract`
+ * without `--tz`): the same reasoning as a crawl, over that document's events and its own text, language
+ * and URL. Undefined when nothing points anywhere (the normalizer then writes UTC and says so).
+ */
+export function documentZone(body: Uint8Array | string, format: Format, candidates: Candidate[], url: string): ZoneChoice | undefined {
+  const text = typeof body === 'string' ? body : new TextDecoder().decode(body.subarray(0, 2_000_000))
+  const signals = format === 'html' ? homeSignals(text) : { text }
+  return inferZone([{ url, kind: format, format, candidates }], undefined, signals, /^https?:/i.test(url) ? url : undefined)
+}
+
+/**
  * Normalizes every document's candidates in the organization's zone and window, then deduplicates
  * across documents (a feed and the event's page become one record, the richer fields kept). Each
  * event keeps the URL of the source it was first found in; each source learns how many events it gave.

@@ -2,8 +2,8 @@
  * A written place → where it is and its zone: the gazetteer's place of that name in the country and
  * region the address gives (Paris, TX is not Paris, France; London, ON is not London), the most populous
  * one when several remain; else the region's zone, else the country's when one zone holds nearly all its
- * people. Countries the caller has other reasons to expect (the site's domain, its phone numbers) are
- * preferred among equals.
+ * people. A country the caller has other reasons to expect (the site's domain, its phone numbers) is
+ * preferred whenever it has a place of that name.
  */
 import { parseAddress, type ParsedAddress } from './address'
 import { zoneOfCountry, zoneOfRegion } from './countries'
@@ -43,10 +43,14 @@ function bestCity(city: string, allowed: string[] | undefined, regions: Region[]
     found = inRegion
   }
   if (!found.length) return undefined
-  for (const country of [...(allowed ?? []).slice(0, allowed && allowed.length > 1 ? 1 : 0), ...hints]) {
-    const preferred = found.find((p) => p.country === country)
-    if (preferred && preferred.population * 50 >= found[0].population) return preferred
+  // A country the site points to (its phone numbers, its domain) wins: a US library's "Paris" is in Texas.
+  for (const country of hints) {
+    const hinted = found.find((p) => p.country === country)
+    if (hinted) return hinted
   }
+  // The street's language (a "Calle" before "28013 Madrid") prefers its country among places of a similar size.
+  const byStreet = allowed && allowed.length > 1 ? found.find((p) => p.country === allowed[0]) : undefined
+  if (byStreet && byStreet.population * 50 >= found[0].population) return byStreet
   return found[0]
 }
 

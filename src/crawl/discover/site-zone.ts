@@ -48,8 +48,10 @@ function resolveFound(address: ParsedAddress, hints: string[]): ResolvedPlace | 
     const place = resolveAddress({ ...address, city: words.slice(0, k).join(' ') }, { countries: hints })
     if (place?.precision === 'city') return place
   }
+  // Without a known city, a region counts, and a country only when the address's own shape names it
+  // (a UK postcode, "D-70173"), never one merely allowed by a bare number.
   const place = resolveAddress({ ...address, city: undefined }, { countries: hints })
-  return place?.precision === 'region' ? place : undefined
+  return place?.precision === 'region' || (place?.precision === 'country' && address.country) ? place : undefined
 }
 
 function tally(votes: Vote[]): { zone: string; weight: number; labels: string[] } | undefined {

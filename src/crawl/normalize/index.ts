@@ -117,7 +117,8 @@ export function normalizeCandidates(candidates: Candidate[], ctx: ExtractContext
   const scrapedAt = options.scrapedAt ?? new Date().toISOString()
   const _source = { domain, scrapedAt, scriptVersion: options.scriptVersion ?? VERSION }
   drafts.sort((a, b) => a.startMs - b.startMs)
-  const { events, merged } = dedupeEvents(drafts.map((d) => ({ ...d.event, _source })))
+  const identities = drafts.map((d) => (d.candidate.source.id ? `${d.candidate.source.method}\u0000${d.candidate.source.id}` : undefined))
+  const { events, merged } = dedupeEvents(drafts.map((d) => ({ ...d.event, _source })), { sameDocument: true, identities })
   if (merged) warnings.push(`${merged} duplicate record(s) merged`)
   return { events: events.map(ordered), warnings }
 }
