@@ -7,7 +7,7 @@
  */
 import { findAddresses } from '../../geo/address-text'
 import { parseAddress, type ParsedAddress } from '../../geo/address'
-import { countriesOfPhones, countryOfHost, countryOfLanguage, zoneOfCountry } from '../../geo/countries'
+import { countriesOfPhones, countryFromName, countryOfHost, countryOfLanguage, isCountryCode, zoneOfCountry } from '../../geo/countries'
 import { resolveAddress, type ResolvedPlace } from '../../geo/place'
 import { zoneAt } from '../../geo/gazetteer'
 import type { CandidatePlace } from '../types'
@@ -34,10 +34,19 @@ function describe(p: ResolvedPlace): string {
   return p.precision === 'city' ? `${p.name}, ${p.region && /^[A-Z]{2,3}$/.test(p.region) && p.country !== 'GB' ? `${p.region}, ` : ''}${p.country}` : `${p.precision} ${p.name}${p.precision === 'region' ? `, ${p.country}` : ''}`
 }
 
-/** A candidate's place as a parsed address: its structured fields first, the one-line address for the rest. */
+/** A country as structured data writes it: a code (`DE`, `USA`) or a name in one of our languages. */
+function countryOf(text: string | undefined): string | undefined {
+  const t = text?.trim()
+  if (!t) return undefined
+  return isCountryCode(t.toUpperCase()) && t.length === 2 ? t.toUpperCase() : countryFromName(t)
+}
+
+/** A candidate's place as a parsed address: its structured fields as they are, the one-line address for the rest. */
 function addressOfPlace(p: CandidatePlace): ParsedAddress {
-  const parsed = parseAddress([p.street, p.address, p.city, [p.region, p.postalCode].filter(Boolean).join(' '), p.country].filter(Boolean).join(', '))
-  if (p.city) parsed.city = p.city
+  const parsed = parseAddress(p.address ?? '')
+  const structured: ParsedAddress = { street: p.street, city: p.city, region: p.region, postalCode: p.postalCode, country: countryOf(p.country) }
+  for (const [key, value] of Object.entries(structured) as [keyof ParsedAddress, string | undefined][]) if (value) Object.assign(parsed, { [key]: value })
+  if (parsed.country) delete parsed.countries
   return parsed
 }
 

@@ -124,9 +124,10 @@ function offsetOfOtherSeason(ms: number, zone: string, offset: number): boolean 
  * Turns a source's wall time into the record's form, always with an offset. Zone priority (DESIGN §6):
  * the zone the source named, then `fallbackZone` (the organization's, or tz-lookup on the venue), then
  * UTC as the last resort (`zoned: false`, for the caller's warning). A fixed offset the source wrote:
- * UTC (`Z`, `+00:00`, how systems serialize an instant) is shown in the event's zone; the zone's own
- * offset of the other season keeps the wall time with the offset in force (the source wrote one offset
- * all year); any other offset is kept as written (an event elsewhere, in its own local time). A
+ * the zone's own offset of the other season keeps the wall time with the offset in force (the source
+ * wrote one offset all year: `+01:00` in Amsterdam's summer, `+00:00` in London's); other UTC (`Z`, or
+ * `+00:00` where that is no offset of the zone) is shown in the event's zone; any other offset is kept
+ * as written (an event elsewhere, in its own local time). A
  * date-only value stays date-only: no time is invented.
  */
 export function resolveWallTime(value: WallTime, fallbackZone?: string): ResolvedTime {
@@ -138,7 +139,7 @@ export function resolveWallTime(value: WallTime, fallbackZone?: string): Resolve
   if (fixed !== undefined) {
     const ms = wallMs(value.date, time) - fixed * 60_000
     if (!known) return { iso: formatInstant(ms, fixed), ms, allDay: false, zoned: true }
-    if (fixed !== 0 && offsetOfOtherSeason(ms, known, fixed)) {
+    if (!/^z$/i.test(value.offset ?? '') && offsetOfOtherSeason(ms, known, fixed)) {
       const wall = wallToInstant(value.date, time, known)
       return { iso: formatInstant(wall.ms, wall.offsetMinutes), ms: wall.ms, allDay: false, zone: known, zoned: true }
     }
