@@ -17,14 +17,17 @@ const mostFrequent = (values: (string | undefined)[]) => {
 /** What the home page tells about where the organization is: its visible text and declared language. */
 export type HomeSignals = { text: string; lang?: string }
 
-/** The home page's visible text (scripts and styles dropped) and its `<html lang>`. */
+/** The home page's visible text (scripts and styles dropped) and its language (`<html lang>`, else og:locale or Content-Language). */
 export function homeSignals(html: string): HomeSignals {
   const text = html
     .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
     .replace(/<br\s*\/?>|<\/(p|div|li|tr|h\d|address)>/gi, '\n')
     .replace(/<[^>]+>/g, ' ')
     .replace(/&nbsp;|&middot;|&#183;/g, ' ')
-  const lang = /<html\b[^>]*\blang\s*=\s*["']?([A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*)/i.exec(html)?.[1]
+  const lang =
+    /<html\b[^>]*\blang\s*=\s*["']?([A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*)/i.exec(html)?.[1] ??
+    /<meta\b[^>]*\bproperty\s*=\s*["']og:locale["'][^>]*\bcontent\s*=\s*["']([A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*)/i.exec(html)?.[1] ??
+    /<meta\b[^>]*\bhttp-equiv\s*=\s*["']content-language["'][^>]*\bcontent\s*=\s*["']([A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*)/i.exec(html)?.[1]
   return lang ? { text, lang } : { text }
 }
 

@@ -22,7 +22,27 @@ const PATTERNS: RegExp[] = [
   new RegExp(String.raw`(?<![\d.,:/-])(?:[A-Z]{1,2}-)?(?:\d{5}|\d{4}-\d{3}|\d{4}\s?[A-Z]{2}(?=\s)|\d{4})\s+${NAME}`, 'gu'),
   // "Little Whinging, Surrey GU1 2AB", "London SW1A 2AA"
   new RegExp(String.raw`(?:${NAME},\s*)?${NAME}\s+[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\b`, 'gu'),
+  // "Montréal (Québec) H2J 2L3", "Kingston (Ontario)"
+  new RegExp(String.raw`${NAME}\s*\(\s*(?:${US_REGION}|${STATE_NAMES})\s*\)(?:\s+[A-Z]\d[A-Z] ?\d[A-Z]\d)?`, 'gu'),
 ]
+
+/**
+ * "São Paulo – SP", "Campinas, SP": a city and a region code this module does not know. Callers keep such
+ * a match only when the city lies in a country the site already points to.
+ */
+const UNKNOWN_REGION = new RegExp(String.raw`${NAME}\s*(?:,|\s[–—-])\s*[A-Z]{2}\b(?![ \t]*[\p{L}\d])`, 'gu')
+
+/** "City – XX" stretches of `text` whose region code is unknown (see `UNKNOWN_REGION`), parsed. */
+export function findLooseAddresses(text: string): { text: string; address: ParsedAddress }[] {
+  const out: { text: string; address: ParsedAddress }[] = []
+  for (const m of text.slice(0, MAX_TEXT).matchAll(UNKNOWN_REGION)) {
+    if (out.length >= MAX_FOUND) break
+    const snippet = m[0].replace(/\s+/g, ' ').trim()
+    const address = parseAddress(snippet)
+    if (address.city && !address.country) out.push({ text: snippet, address })
+  }
+  return out
+}
 
 /** Address-shaped stretches of `text`, parsed, in order of appearance (at most 200). */
 export function findAddresses(text: string): { text: string; address: ParsedAddress }[] {

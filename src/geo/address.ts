@@ -68,7 +68,7 @@ function readTail(part: string, out: ParsedAddress): Tail | undefined {
   let m = /^(.*?)[\s,]*\b(\d{5}(?:-\d{4})?|[A-Z]\d[A-Z] ?\d[A-Z]\d|\d{4})$/.exec(part)
   if (m && /[A-Za-z]/.test(m[1])) {
     // "Springfield IL 62701", "Sydney NSW 2000", "Toronto, Ontario M5H 2N2": the region is the last word or words.
-    const words = m[1].replace(/,/g, ' ').trim().split(/\s+/)
+    const words = m[1].replace(/[,()]/g, ' ').trim().split(/\s+/)
     const code = m[2]
     for (let k = 1; k <= Math.min(3, words.length); k++) {
       const region = words.slice(-k).join(' ')
@@ -91,7 +91,7 @@ function readTail(part: string, out: ParsedAddress): Tail | undefined {
     if (prefix && LETTER_PREFIX[prefix]) out.country = LETTER_PREFIX[prefix]
     else if (/^\d{4}\s?[A-Z]{2}$/.test(code)) out.country = 'NL'
     else if (/^\d{4}-\d{3}$/.test(code)) out.country = 'PT'
-    else out.countries = code.length === 5 ? ['DE', 'FR', 'ES', 'IT'] : ['AT', 'CH', 'BE', 'NL', 'DK', 'NO', 'HU', 'LU']
+    else out.countries = code.length === 5 ? ['DE', 'FR', 'ES', 'IT', 'MX', 'FI', 'TR'] : ['AT', 'CH', 'BE', 'NL', 'DK', 'NO', 'HU', 'LU']
     return { city: cityOf(rest, out) }
   }
   const regions = regionsOf(part)
@@ -105,6 +105,11 @@ function readTail(part: string, out: ParsedAddress): Tail | undefined {
     out.region = m[2]
     if (regionsOf(m[2]).length === 1) out.country ??= regionsOf(m[2])[0].country
     return { city: cityOf(m[1], out) }
+  }
+  // A region code this module does not know ("São Paulo – SP", "Oaxaca, Oax."): kept as written, the city before it.
+  if (/^[A-Z][A-Za-z]{1,3}\.?$/.test(part) && part.replace('.', '').length <= 4 && /^[A-Z]{2}$|\.$|^[A-Z][a-z]{2}$/.test(part)) {
+    out.region = part.replace(/\.$/, '')
+    return { cityFromPrevious: true }
   }
   return undefined
 }

@@ -139,3 +139,16 @@ export function zoneOfCountry(country: string): string | undefined {
 export function zoneOfRegion(country: string, region: string): string | undefined {
   return mainZone(country, region)?.zone
 }
+
+/**
+ * Postal codes that name a zone of their own within a country whose main zone is another: Spain's Canary
+ * Islands (35xxx Las Palmas, 38xxx Santa Cruz de Tenerife) and Portugal's Madeira (90xx–93xx) and Azores
+ * (95xx–99xx). Undefined for every other code (the country's main zone then applies).
+ */
+export function zoneOfPostalCode(country: string | undefined, code: string | undefined): string | undefined {
+  if (!code) return undefined
+  if (country === 'ES' && /^3[58]\d{3}$/.test(code)) return 'Atlantic/Canary'
+  if (country === 'PT' && /^9[0-3]\d{2}-\d{3}$/.test(code)) return 'Atlantic/Madeira'
+  if (country === 'PT' && /^9[5-9]\d{2}-\d{3}$/.test(code)) return 'Atlantic/Azores'
+  return undefined
+}

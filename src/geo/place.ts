@@ -6,7 +6,7 @@
  * preferred whenever it has a place of that name.
  */
 import { parseAddress, type ParsedAddress } from './address'
-import { zoneOfCountry, zoneOfRegion } from './countries'
+import { zoneOfCountry, zoneOfPostalCode, zoneOfRegion } from './countries'
 import { placesNamed, zoneAt, type GazetteerPlace } from './gazetteer'
 import { regionsOf, type Region } from './regions'
 
@@ -71,9 +71,12 @@ export function resolveAddress(address: ParsedAddress, hints: PlaceHints = {}): 
     const zone = zoneOfRegion(r.country, r.code)
     if (zone) return { name: r.code, country: r.country, region: r.code, zone, precision: 'region' }
   }
-  const country = address.country ?? (allowed?.length === 1 ? allowed[0] : undefined)
-  if (country) return { name: country, country, zone: zoneOfCountry(country), precision: 'country' }
-  return undefined
+  // The country: written, the only one the address's shape allows, or one the site points to among those.
+  const country = address.country ?? (allowed?.length === 1 ? allowed[0] : allowed?.find((c) => hints.countries?.includes(c)))
+  if (!country) return undefined
+  const byCode = zoneOfPostalCode(country, address.postalCode)
+  if (byCode) return { name: address.postalCode!, country, zone: byCode, precision: 'region' }
+  return { name: country, country, zone: zoneOfCountry(country), precision: 'country' }
 }
 
 /**

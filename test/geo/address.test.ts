@@ -21,9 +21,9 @@ describe('parseAddress', () => {
   })
 
   it('reads continental addresses, guessing the country from the street when the code is shared', () => {
-    expect(parseAddress('Königstraße 12, 70173 Stuttgart')).toEqual({ street: 'Königstraße 12', city: 'Stuttgart', postalCode: '70173', countries: ['DE', 'FR', 'ES', 'IT'] })
+    expect(parseAddress('Königstraße 12, 70173 Stuttgart')).toEqual({ street: 'Königstraße 12', city: 'Stuttgart', postalCode: '70173', countries: ['DE', 'FR', 'ES', 'IT', 'MX', 'FI', 'TR'] })
     expect(parseAddress('12 rue de la République, 69002 Lyon').countries?.[0]).toBe('FR')
-    expect(parseAddress('Calle Mayor 5, 28013 Madrid')).toMatchObject({ street: 'Calle Mayor 5', city: 'Madrid', postalCode: '28013', countries: ['ES', 'DE', 'FR', 'IT'] })
+    expect(parseAddress('Calle Mayor 5, 28013 Madrid')).toMatchObject({ street: 'Calle Mayor 5', city: 'Madrid', postalCode: '28013', countries: ['ES', 'DE', 'FR', 'IT', 'MX', 'FI', 'TR'] })
     expect(parseAddress('Via Roma 1, 00184 Roma RM')).toMatchObject({ street: 'Via Roma 1', city: 'Roma', region: 'RM', postalCode: '00184' })
     expect(parseAddress('Place Bellecour, 69002 Lyon Cedex 02, France')).toEqual({ street: 'Place Bellecour', city: 'Lyon', postalCode: '69002', country: 'FR' })
     expect(parseAddress('Musterweg 3\nD-10115 Berlin\nDeutschland')).toEqual({ street: 'Musterweg 3', city: 'Berlin', postalCode: '10115', country: 'DE' })

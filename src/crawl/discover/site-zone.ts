@@ -5,7 +5,7 @@
  * the country of its phone numbers, of its domain and of its pages' language when that country keeps
  * nearly everyone in one zone. The answer says how it was chosen, for the job's notes and `extract`.
  */
-import { findAddresses } from '../../geo/address-text'
+import { findAddresses, findLooseAddresses } from '../../geo/address-text'
 import { parseAddress, type ParsedAddress } from '../../geo/address'
 import { countriesOfPhones, countryFromName, countryOfHost, countryOfLanguage, isCountryCode, zoneOfCountry } from '../../geo/countries'
 import { resolveAddress, type ResolvedPlace } from '../../geo/place'
@@ -58,9 +58,10 @@ function resolveFound(address: ParsedAddress, hints: string[]): ResolvedPlace | 
     if (place?.precision === 'city') return place
   }
   // Without a known city, a region counts, and a country only when the address's own shape names it
-  // (a UK postcode, "D-70173"), never one merely allowed by a bare number.
+  // (a UK postcode, "D-70173") or the site points to it and the code is no bare 4-digit number (a year).
   const place = resolveAddress({ ...address, city: undefined }, { countries: hints })
-  return place?.precision === 'region' || (place?.precision === 'country' && address.country) ? place : undefined
+  const hinted = place?.precision === 'country' && hints.includes(place.country) && !/^\d{4}$/.test(address.postalCode ?? '')
+  return place?.precision === 'region' || (place?.precision === 'country' && (address.country || hinted)) ? place : undefined
 }
 
 function tally(votes: Vote[]): { zone: string; weight: number; labels: string[] } | undefined {
@@ -115,6 +116,12 @@ export function inferSiteZone(evidence: ZoneEvidence): ZoneChoice | undefined {
     for (const found of findAddresses(text)) {
       const resolved = resolveFound(found.address, hintCountries)
       if (resolved?.zone) votes.push({ zone: resolved.zone, weight: WEIGHT[resolved.precision], label: `"${found.text}" → ${describe(resolved)}` })
+    }
+  }
+  for (const text of votes.length ? [] : (evidence.texts ?? [])) {
+    for (const found of findLooseAddresses(text)) {
+      const resolved = resolveAddress(found.address, { countries: hintCountries })
+      if (resolved?.precision === 'city' && resolved.zone && hintCountries.includes(resolved.country)) votes.push({ zone: resolved.zone, weight: WEIGHT.city, label: `"${found.text}" → ${describe(resolved)}` })
     }
   }
   best = tally(votes)

@@ -42,7 +42,7 @@ export function readVenue(block: IcsBlock): Venue | undefined {
 
 /** Text without whitespace or escapes, lower case: how a broken fold and the venue's text compare equal. */
 export function squash(value: string | undefined): string {
-  return (value ?? '').replace(/\\n/gi, '').replace(/\s+/g, '').toLowerCase()
+  return (value ?? '').replace(/\\n/gi, '').replace(/\\([,;\\])/g, '$1').replace(/\s+/g, '').toLowerCase()
 }
 
 /** The venue an event refers to, by reference, by nesting, or by a LOCATION that is the venue's name. */

@@ -6,7 +6,7 @@
  */
 import { EventSchema, type Event } from '../../model/event'
 import { VERSION } from '../../version'
-import { dedupeEvents, titleKey } from '../dedupe'
+import { dedupeEvents, differentPlaces, titleKey } from '../dedupe'
 import type { Candidate, ExtractContext, WallTime } from '../types'
 import { overlapsWindow, resolveOccurrence } from './dates'
 import { eventId } from './ids'
@@ -72,15 +72,17 @@ function normalizeOne(c: Candidate, ctx: ExtractContext, orgDomain: string | und
   return drafts
 }
 
-/** Gives each draft its `event_id`; two different events that would share one are told apart by title. */
+/** Gives each draft its `event_id`; two different events that would share one are told apart by title, then by place. */
 function assignIds(drafts: Draft[], domain: string, documentUrl: string) {
-  const seen = new Map<string, string>()
+  const seen = new Map<string, Event>()
   for (const d of drafts) {
     const input = { domain, sourceId: d.candidate.source.id, url: d.event.url, documentUrl: d.candidate.source.url || documentUrl, title: d.event.title, start: d.event.startDate! }
+    const title = (d.event.title ?? '').toLowerCase()
     let id = eventId(input)
     const owner = seen.get(id)
-    if (owner !== undefined && owner !== (d.event.title ?? '').toLowerCase()) id = eventId(input, (d.event.title ?? '').toLowerCase())
-    seen.set(id, (d.event.title ?? '').toLowerCase())
+    if (owner && (owner.title ?? '').toLowerCase() !== title) id = eventId(input, title)
+    else if (owner && differentPlaces(owner, d.event, true)) id = eventId(input, `${title}\u0000${(d.event.venue?.name ?? '').toLowerCase()}\u0000${(d.event.address ?? '').toLowerCase()}`)
+    seen.set(id, d.event)
     d.event.event_id = id
   }
 }

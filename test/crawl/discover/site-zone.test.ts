@@ -80,3 +80,21 @@ describe('inferSiteZone: the country when no place is named', () => {
     expect(inferSiteZone({ url: 'https://verein.de/', texts: ['Treffpunkt: 1010 Wien, Stephansplatz'] })?.zone).toBe('Europe/Vienna')
   })
 })
+
+describe('inferSiteZone: shapes beyond US and EU street addresses', () => {
+  it('reads "City (Province) postal code", island postal codes and 5-digit codes of Mexico', () => {
+    expect(inferSiteZone({ texts: ['4560, rue Saint-Denis, Montréal (Québec) H2J 2L3'] })?.zone).toBe('America/Toronto')
+    expect(inferSiteZone({ texts: ['Plaza de San Bartolomé, 1 · 35328 Montaña Alta · Gran Canaria'], url: 'https://www.montanaalta.es/' })?.zone).toBe('Atlantic/Canary')
+    expect(inferSiteZone({ texts: ['Rua do Esmeraldo 10, 9000-051 Funchal'] })?.zone).toBe('Atlantic/Madeira')
+    expect(inferSiteZone({ texts: ['Calle de Macedonio Alcalá 410, Centro, 68000 Oaxaca de Juárez, Oax.'], languages: ['es-MX'] })?.zone).toBe('America/Mexico_City')
+  })
+
+  it('reads "City – XX" with an unknown region code only in a country the site points to', () => {
+    expect(inferSiteZone({ texts: ['Teatro de Arena, Rua das Acácias 250 – Vila Mariana, São Paulo – SP'], languages: ['pt_BR'] })?.zone).toBe('America/Sao_Paulo')
+    expect(inferSiteZone({ texts: ['Teatro de Arena, Rua das Acácias 250 – Vila Mariana, São Paulo – SP'] })).toBeUndefined()
+  })
+
+  it('does not take a year for a postal code', () => {
+    expect(inferSiteZone({ texts: ['Anmeldung bis März 2026 Uhrzeit folgt'], url: 'https://kurse.example.at/' })?.how).toContain('domain')
+  })
+})
