@@ -41,7 +41,8 @@ export function inferZone(harvests: DocumentHarvest[], known?: string, home?: Ho
   const candidates = harvests.flatMap((h) => h.candidates)
   const named = mostFrequent(candidates.map((c) => c.start?.zone))
   if (named) return { zone: named, how: 'named by the calendar sources (TZID, X-WR-TIMEZONE or the platform\'s timezone)' }
-  if (isIanaZone(known)) return { zone: known, how: 'kept from the previous crawl' }
+  // An earlier crawl's zone may itself have been guessed: it is treated as inferred.
+  if (isIanaZone(known)) return { zone: known, how: 'kept from the previous crawl', inferred: true }
   return inferSiteZone({
     places: candidates.map((c) => c.place).filter((p) => p !== undefined),
     texts: home ? [home.text] : [],
@@ -66,13 +67,13 @@ export function documentZone(body: Uint8Array | string, format: Format, candidat
  * across documents (a feed and the event's page become one record, the richer fields kept). Each
  * event keeps the URL of the source it was first found in; each source learns how many events it gave.
  */
-export function collectEvents(harvests: DocumentHarvest[], request: CrawlRequest, zone: string | undefined, scrapedAt: string): { events: FoundEvent[]; warnings: string[] } {
+export function collectEvents(harvests: DocumentHarvest[], request: CrawlRequest, zone: string | undefined, scrapedAt: string, zoneInferred = false): { events: FoundEvent[]; warnings: string[] } {
   const warnings: string[] = []
   const sourceOf = new Map<string, string>()
   const all = []
   for (const h of harvests) {
     if (!h.candidates.length) continue
-    const { events, warnings: w } = normalizeCandidates(h.candidates, { baseUrl: h.url, timezone: zone, window: request.window, orgDomain: request.orgDomain }, { scrapedAt, scriptVersion: request.scriptVersion })
+    const { events, warnings: w } = normalizeCandidates(h.candidates, { baseUrl: h.url, timezone: zone, timezoneInferred: zoneInferred, window: request.window, orgDomain: request.orgDomain }, { scrapedAt, scriptVersion: request.scriptVersion })
     warnings.push(...w.slice(0, 20).map((x) => `${h.url}: ${x}`))
     if (h.source) h.source.eventCount = events.length
     for (const e of events) if (e.event_id && !sourceOf.has(e.event_id)) sourceOf.set(e.event_id, h.url)

@@ -99,7 +99,7 @@ export async function crawlSite(request: CrawlRequest, deps: CrawlDeps = {}): Pr
   if (deps.signal?.aborted) throw new CrawlFailure('the crawl was cancelled', false)
 
   const zone = inferZone(harvests, request.timezone, home, request.startUrl)
-  const { events, warnings: normalizeWarnings } = collectEvents(harvests, request, zone?.zone, new Date(now()).toISOString())
+  const { events, warnings: normalizeWarnings } = collectEvents(harvests, request, zone?.zone, new Date(now()).toISOString(), !!zone?.inferred)
   warnings.push(...normalizeWarnings)
   progress.eventsFound = events.length
   progress.sourcesFound = sources.length

@@ -17,7 +17,9 @@ export type ReadDocumentResult = { extracted: ExtractResult; events: Event[]; wa
 export function readDocument(body: Uint8Array | string, ctx: ExtractContext, contentType?: string, options: NormalizeOptions = {}): ReadDocumentResult {
   const extracted = extractDocument(body, ctx, contentType)
   const zone = ctx.timezone ? undefined : documentZone(body, extracted.format, extracted.candidates, ctx.baseUrl)
-  const normalized = normalizeCandidates(extracted.candidates, zone ? { ...ctx, timezone: zone.zone } : ctx, options)
-  const notes = zone ? [`no zone given: ${zone.zone}, ${zone.how}`] : []
+  const normalized = normalizeCandidates(extracted.candidates, zone ? { ...ctx, timezone: zone.zone, timezoneInferred: !!zone.inferred } : ctx, options)
+  // Said only when some event needed it: a feed whose every time carries its own zone says nothing.
+  const needed = extracted.candidates.some((c) => c.start && !c.start.zone && (!c.start.offset || /^z$/i.test(c.start.offset)))
+  const notes = zone && needed ? [`no zone given: ${zone.zone}, ${zone.how}`] : []
   return { extracted, events: normalized.events, warnings: [...notes, ...extracted.warnings, ...normalized.warnings], ...(zone ? { zone } : {}) }
 }

@@ -4,7 +4,8 @@
  * calling code of its phone numbers and the language of its pages; and the zone a country (or a region)
  * lives in, counted from the gazetteer's population so that no table of zones is written twice.
  */
-import countries from 'i18n-iso-countries'
+// The browser entry: the Node entry requires every locale by a computed path, which a compiled binary cannot embed.
+import countries from 'i18n-iso-countries/index.js'
 import de from 'i18n-iso-countries/langs/de.json' with { type: 'json' }
 import en from 'i18n-iso-countries/langs/en.json' with { type: 'json' }
 import es from 'i18n-iso-countries/langs/es.json' with { type: 'json' }

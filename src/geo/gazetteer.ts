@@ -33,7 +33,8 @@ type Table = {
   population: Uint32Array
   lat: Float64Array
   lon: Float64Array
-  byName: Map<string, number[]>
+  /** Folded name → the place's row, or its rows when several places share the name. */
+  byName: Map<string, number | number[]>
 }
 
 let table: Table | undefined
@@ -56,14 +57,17 @@ function load(): Table {
   let lastLat = 0
   let lastLon = 0
   let i = 0
+  // Country, region and feature codes repeat a few thousand values over 135,000 rows: keep one string each.
+  const interned = new Map<string, string>()
+  const intern = (v: string) => interned.get(v) ?? (interned.set(v, v), v)
   const readField = (tag: number, _: Table, pbf: PbfReader) => {
     if (tag === 2) t.names[i] = pbf.readString()
-    else if (tag === 3) t.countries[i] = pbf.readString()
+    else if (tag === 3) t.countries[i] = intern(pbf.readString())
     else if (tag === 4) {
       const alt = pbf.readString()
       if (alt) index(t.byName, foldName(alt), i)
-    } else if (tag === 7) t.features[i] = pbf.readString()
-    else if (tag === 8) t.regions[i] = pbf.readString()
+    } else if (tag === 7) t.features[i] = intern(pbf.readString())
+    else if (tag === 8) t.regions[i] = intern(pbf.readString())
     else if (tag === 9) t.population[i] = pbf.readVarint()
     else if (tag === 10) lastLon += pbf.readSVarint()
     else if (tag === 11) lastLat += pbf.readSVarint()
@@ -77,12 +81,18 @@ function load(): Table {
   return t
 }
 
-function index(map: Map<string, number[]>, key: string, i: number) {
+function index(map: Map<string, number | number[]>, key: string, i: number) {
   if (!key) return
-  const list = map.get(key)
-  if (list) {
-    if (list[list.length - 1] !== i) list.push(i)
-  } else map.set(key, [i])
+  const found = map.get(key)
+  if (found === undefined) map.set(key, i)
+  else if (typeof found === 'number') {
+    if (found !== i) map.set(key, [found, i])
+  } else if (found[found.length - 1] !== i) found.push(i)
+}
+
+function rows(t: Table, key: string): number[] {
+  const found = t.byName.get(key)
+  return found === undefined ? [] : typeof found === 'number' ? [found] : found
 }
 
 function gazetteer(): Table {
@@ -102,7 +112,7 @@ export function placesNamed(name: string, filter: { country?: string; region?: s
   const t = gazetteer()
   const key = foldName(name)
   if (!key) return []
-  const ids = [...(t.byName.get(key) ?? []), ...(LOCAL_NAMES[key] ? (t.byName.get(LOCAL_NAMES[key]) ?? []) : [])]
+  const ids = [...rows(t, key), ...(LOCAL_NAMES[key] ? rows(t, LOCAL_NAMES[key]) : [])]
   const out: GazetteerPlace[] = []
   for (const i of new Set(ids)) {
     if (filter.country && t.countries[i] !== filter.country) continue

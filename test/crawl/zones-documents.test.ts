@@ -22,7 +22,7 @@ async function read(file: string, baseUrl: string, contentType = 'text/html') {
 describe('zone from the venue address when none is given', () => {
   it('de: naive JSON-LD times in Dresden, from a block with comments and a leading-zero postal code', async () => {
     const { events, zone, warnings } = await read('kulturhaus-dresden.html', 'https://www.kulturhaus-am-schloss.example/programm/kaestner')
-    expect(zone).toEqual({ zone: 'Europe/Berlin', how: "from the events' venues (venue address → Dresden, DE)" })
+    expect(zone).toEqual({ zone: 'Europe/Berlin', how: "from the events' venues (venue address → Dresden, DE)", inferred: true })
     expect(warnings[0]).toContain('Europe/Berlin')
     expect(events).toHaveLength(1)
     expect(events[0]).toMatchObject({ title: 'Lesung: Erich Kästner zum Wiederlesen', startDate: '2026-05-10T19:30:00+02:00', endDate: '2026-05-10T21:00:00+02:00', city: 'Dresden' })
@@ -66,6 +66,15 @@ describe('zone from the venue address when none is given', () => {
     expect(zone).toBeUndefined()
     expect(events[0].startDate).toBe('2026-05-20T19:00:00+00:00')
     expect(warnings.some((w) => w.includes('UTC (+00:00) as the last resort'))).toBe(true)
+  })
+
+  it('an inferred zone never moves an offset the source wrote; a given zone reads its other-season offset as stale', async () => {
+    const html = '<script type="application/ld+json">{"@type":"Event","name":"Winter Talk","startDate":"2026-01-15T10:00:00-05:00","location":{"@type":"Place","address":{"@type":"PostalAddress","addressLocality":"Springfield"}}}</script>'
+    const inferred = runBytes(html, { baseUrl: 'https://lib.example.org/', window })
+    expect(inferred.zone?.zone).toBe('America/Chicago')
+    expect(inferred.events[0].startDate).toBe('2026-01-15T10:00:00-05:00')
+    const given = runBytes(html, { baseUrl: 'https://lib.example.org/', window, timezone: 'America/Chicago' })
+    expect(given.events[0].startDate).toBe('2026-01-15T10:00:00-06:00')
   })
 
   it('a zone the caller gives wins over the document', async () => {

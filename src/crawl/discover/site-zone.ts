@@ -12,7 +12,8 @@ import { resolveAddress, type ResolvedPlace } from '../../geo/place'
 import { zoneAt } from '../../geo/gazetteer'
 import type { CandidatePlace } from '../types'
 
-export type ZoneChoice = { zone: string; how: string }
+/** A zone and how it was chosen; `inferred` when it was guessed from the site rather than named by a source. */
+export type ZoneChoice = { zone: string; how: string; inferred?: boolean }
 
 export type ZoneEvidence = {
   /** Places of the events found (structured fields, one-line addresses, coordinates). */
@@ -111,7 +112,7 @@ export function inferSiteZone(evidence: ZoneEvidence): ZoneChoice | undefined {
     if (resolved?.zone) votes.push({ zone: resolved.zone, weight: WEIGHT[resolved.precision], label: `venue address → ${describe(resolved)}` })
   }
   let best = tally(votes)
-  if (best) return { zone: best.zone, how: `from the events' venues (${best.labels.join('; ')})` }
+  if (best) return { zone: best.zone, how: `from the events' venues (${best.labels.join('; ')})`, inferred: true }
   for (const text of evidence.texts ?? []) {
     for (const found of findAddresses(text)) {
       const resolved = resolveFound(found.address, hintCountries)
@@ -125,10 +126,10 @@ export function inferSiteZone(evidence: ZoneEvidence): ZoneChoice | undefined {
     }
   }
   best = tally(votes)
-  if (best) return { zone: best.zone, how: `from addresses on the site (${best.labels.join('; ')})` }
+  if (best) return { zone: best.zone, how: `from addresses on the site (${best.labels.join('; ')})`, inferred: true }
   for (const hint of hints) {
     const zone = zoneOfCountry(hint.country)
-    if (zone) return { zone, how: `from ${hint.why}, a country with one zone` }
+    if (zone) return { zone, how: `from ${hint.why}, a country with one zone`, inferred: true }
   }
   return undefined
 }

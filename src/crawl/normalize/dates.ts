@@ -39,7 +39,7 @@ function endFromDuration(start: ResolvedTime, duration: string): ResolvedTime | 
  * Resolves an occurrence's start and end in `zone` (the fallback when the source names none). An end
  * before the start, or an end that mixes a date-only value with a timed start, is dropped with a note.
  */
-export function resolveOccurrence(start: WallTime, end: WallTime | undefined, duration: string | undefined, zone: string | undefined): ResolvedOccurrence {
+export function resolveOccurrence(start: WallTime, end: WallTime | undefined, duration: string | undefined, zone: string | undefined, options: { zoneInferred?: boolean } = {}): ResolvedOccurrence {
   const notes: string[] = []
   if (spansWholeDays(start, end)) {
     // "00:00 to 23:59:59" is how The Events Calendar and others write an all-day event: keep it date-only.
@@ -47,8 +47,9 @@ export function resolveOccurrence(start: WallTime, end: WallTime | undefined, du
     end = end!.date === start.date ? undefined : { date: end!.date, zone: end!.zone }
     duration = undefined
   }
-  const s = resolveWallTime(start, zone)
-  let e = end ? resolveWallTime(end, s.zone ?? zone) : undefined
+  const inferred = { fallbackInferred: options.zoneInferred }
+  const s = resolveWallTime(start, zone, inferred)
+  let e = end ? resolveWallTime(end, s.zone ?? zone, s.zone && s.zone !== zone ? {} : inferred) : undefined
   if (e && e.allDay !== s.allDay) {
     // A timed start with a date-only end (or the reverse) on the same day says nothing more than the start.
     if (!(e.allDay && e.iso === s.iso.slice(0, 10))) notes.push('end dropped: it mixes a date-only value with a timed one')

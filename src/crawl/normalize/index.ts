@@ -57,7 +57,7 @@ function normalizeOne(c: Candidate, ctx: ExtractContext, orgDomain: string | und
   for (const occ of occurrences) {
     const source = occ.override ?? c
     const occZone = occ.zone ?? zone
-    const r = resolveOccurrence(occ.start, occ.end, occ.end ? undefined : (source.duration ?? c.duration), occZone)
+    const r = resolveOccurrence(occ.start, occ.end, occ.end ? undefined : (source.duration ?? c.duration), occZone, { zoneInferred: !!ctx.timezoneInferred && occZone === ctx.timezone })
     for (const note of r.notes) warnings.push(`${label(c)}: ${note}`)
     if (!overlapsWindow(r, ctx.window)) continue
     const fields = occ.override ? { ...base.fields, ...baseRecord({ ...c, ...occ.override, source: c.source }, { baseUrl: ctx.baseUrl, orgDomain }).fields } : base.fields

@@ -127,10 +127,11 @@ function offsetOfOtherSeason(ms: number, zone: string, offset: number): boolean 
  * the zone's own offset of the other season keeps the wall time with the offset in force (the source
  * wrote one offset all year: `+01:00` in Amsterdam's summer, `+00:00` in London's); other UTC (`Z`, or
  * `+00:00` where that is no offset of the zone) is shown in the event's zone; any other offset is kept
- * as written (an event elsewhere, in its own local time). A
+ * as written (an event elsewhere, in its own local time). The stale-offset reading needs a zone named by
+ * the source or the caller (`fallbackInferred` false): a guessed zone must not move a written offset. A
  * date-only value stays date-only: no time is invented.
  */
-export function resolveWallTime(value: WallTime, fallbackZone?: string): ResolvedTime {
+export function resolveWallTime(value: WallTime, fallbackZone?: string, options: { fallbackInferred?: boolean } = {}): ResolvedTime {
   const known = isIanaZone(value.zone) ? value.zone : isIanaZone(fallbackZone) ? fallbackZone : undefined
   const zone = known ?? LAST_RESORT_ZONE
   if (!value.time) return { iso: value.date, ms: wallToInstant(value.date, undefined, zone).ms, allDay: true, zone, zoned: !!known }
@@ -139,7 +140,8 @@ export function resolveWallTime(value: WallTime, fallbackZone?: string): Resolve
   if (fixed !== undefined) {
     const ms = wallMs(value.date, time) - fixed * 60_000
     if (!known) return { iso: formatInstant(ms, fixed), ms, allDay: false, zoned: true }
-    if (!/^z$/i.test(value.offset ?? '') && offsetOfOtherSeason(ms, known, fixed)) {
+    const trusted = isIanaZone(value.zone) || !options.fallbackInferred
+    if (trusted && !/^z$/i.test(value.offset ?? '') && offsetOfOtherSeason(ms, known, fixed)) {
       const wall = wallToInstant(value.date, time, known)
       return { iso: formatInstant(wall.ms, wall.offsetMinutes), ms: wall.ms, allDay: false, zone: known, zoned: true }
     }
