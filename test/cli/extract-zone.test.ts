@@ -3,11 +3,13 @@
 // times are written in UTC (+00:00) with a warning, never without an offset.
 import { describe, expect, it } from 'bun:test'
 import { join } from 'node:path'
-import { FIXTURES } from '../helpers/corpus'
 import { BUN, run } from '../helpers/process'
 
+/** Documents written for issue 13's zone, venue and dedupe rules (German, French, Spanish, English). */
+const ZONE_DOCUMENTS = join(import.meta.dir, '../fixtures/zones')
+
 async function extract(file: string, baseUrl: string) {
-  const r = await run([BUN, 'src/index.ts', 'extract', join(FIXTURES, 'zones', file), '--base-url', baseUrl, '--start', '2026-01-01', '--end', '2026-12-31'])
+  const r = await run([BUN, 'src/index.ts', 'extract', join(ZONE_DOCUMENTS, file), '--base-url', baseUrl, '--start', '2026-01-01', '--end', '2026-12-31'])
   return { ...r, events: JSON.parse(r.stdout) as { startDate: string }[] }
 }
 

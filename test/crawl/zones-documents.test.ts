@@ -7,13 +7,15 @@
 // that points nowhere is written in UTC with a warning, never a naive time.
 import { describe, expect, it } from 'bun:test'
 import { join } from 'node:path'
-import { FIXTURES } from '../helpers/corpus'
 import { runBytes, schemaErrors } from '../helpers/extract'
+
+/** Documents written for issue 13's zone, venue and dedupe rules (German, French, Spanish, English). */
+const ZONE_DOCUMENTS = join(import.meta.dir, '../fixtures/zones')
 
 const window = { start: '2026-01-01', end: '2026-12-31' }
 
 async function read(file: string, baseUrl: string, contentType = 'text/html') {
-  const bytes = await Bun.file(join(FIXTURES, 'zones', file)).bytes()
+  const bytes = await Bun.file(join(ZONE_DOCUMENTS, file)).bytes()
   const result = runBytes(bytes, { baseUrl, window }, contentType)
   for (const e of result.events) expect(schemaErrors(e)).toEqual([])
   return result
@@ -78,7 +80,7 @@ describe('zone from the venue address when none is given', () => {
   })
 
   it('a zone the caller gives wins over the document', async () => {
-    const bytes = await Bun.file(join(FIXTURES, 'zones', 'springfield-library.html')).bytes()
+    const bytes = await Bun.file(join(ZONE_DOCUMENTS, 'springfield-library.html')).bytes()
     const { events, zone } = runBytes(bytes, { baseUrl: 'https://springfieldlibrary.example.org/', window, timezone: 'America/New_York' })
     expect(zone).toBeUndefined()
     expect(events[0].startDate).toBe('2026-06-13T10:00:00-04:00')

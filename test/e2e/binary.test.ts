@@ -24,7 +24,7 @@ describe('the compiled binary', () => {
   })
 
   it('infers a zone from the embedded gazetteer when extract gets no --tz', async () => {
-    const page = join(import.meta.dir, '../fixtures/documents/zones/kulturhaus-dresden.html')
+    const page = join(import.meta.dir, '../fixtures/zones/kulturhaus-dresden.html')
     const { code, stdout, stderr } = await run([binary, 'extract', page, '--base-url', 'https://www.kulturhaus-am-schloss.example/x', '--start', '2026-01-01', '--end', '2026-12-31'], { cwd: tmp.dir })
     expect(code).toBe(0)
     expect((JSON.parse(stdout) as { startDate: string }[]).map((e) => e.startDate)).toEqual(['2026-05-10T19:30:00+02:00'])
