@@ -7,3 +7,9 @@ declare module 'tz-lookup' {
   /** IANA zone (or `Etc/GMT±N` at sea) for a point; throws on coordinates out of range. */
   export default function tzlookup(latitude: number, longitude: number): string
 }
+
+declare module '*.pbf' {
+  /** Path of the embedded file (Bun `with { type: 'file' }`), readable with node:fs inside the binary too. */
+  const path: string
+  export default path
+}

@@ -1,8 +1,7 @@
 import { stat } from 'node:fs/promises'
 import { extname, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { extractDocument } from '../crawl/extract'
-import { normalizeCandidates } from '../crawl/normalize'
+import { readDocument } from '../crawl/read-document'
 import { isIanaZone } from '../crawl/normalize/time'
 import { registrableDomain } from '../crawl/normalize/urls'
 import { addDays, isCalendarDate } from '../model/dates'
@@ -79,9 +78,8 @@ export async function extractCommand(args: string[]): Promise<number> {
     return 1
   }
   const ctx = { baseUrl, timezone: zone, window, orgDomain: baseUrl.startsWith('file:') ? undefined : registrableDomain(baseUrl) }
-  const extracted = extractDocument(bytes, ctx, CONTENT_TYPES[extname(path).toLowerCase()])
-  const { events, warnings } = normalizeCandidates(extracted.candidates, ctx)
-  const notes = [...extracted.warnings, ...warnings]
+  const { extracted, events, warnings } = readDocument(bytes, ctx, CONTENT_TYPES[extname(path).toLowerCase()])
+  const notes = [...warnings]
   if (baseUrl.startsWith('file:')) notes.unshift('no --base-url: relative links cannot be made absolute and are left out')
   const summary = `${events.length} event(s) from ${extracted.format} document, window ${window.start}..${window.end}\n`
   await writeAll(process.stderr, `${notes.map((w) => `warning: ${w}\n`).join('')}${summary}`)

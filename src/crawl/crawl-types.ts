@@ -57,6 +57,8 @@ export type FoundEvent = { event: Event; source: string }
 
 export type CrawlResult = {
   organization: { name?: string; timezone?: string; platform?: string }
+  /** The zone the events were normalized in and how it was chosen (reported in the job's notes). */
+  zone?: { zone: string; how: string }
   events: FoundEvent[]
   sources: SourceReport[]
   progress: CrawlProgress

@@ -2,7 +2,9 @@
  * Deduplication (DESIGN §6): the same event seen twice (JSON-LD and microdata on one page, or a feed and
  * the event's page) becomes one record keeping the richer value of each field. Two records are the same
  * event when they start at the same instant (or on the same day when one of them has no time) and share an
- * id, a URL or a title. Pure functions over Event records.
+ * id, a URL or a title, unless they are plainly two events: two identities the same source gave (two
+ * iCalendar UIDs), or two places (two branches' storytimes at ten, two street addresses). Pure functions
+ * over Event records.
  */
 import type { Event } from '../model/event'
 
@@ -50,10 +52,43 @@ function sameStart(a: Event, b: Event): boolean {
   return a.startDate.slice(0, 10) === b.startDate.slice(0, 10)
 }
 
+/** The house number of an address (its first number), when it has one. */
+function houseNumber(address: string | null | undefined): string | undefined {
+  return address ? /\b(\d+[a-z]?)\b/i.exec(address)?.[1]?.toLowerCase() : undefined
+}
+
+/**
+ * True when two records name two different places: street addresses with different house numbers that do
+ * not contain one another; within one document also venue names that do not contain one another (a
+ * feed's "Room 101" and a page's "Main Library" can be one place, so names alone count only there).
+ */
+export function differentPlaces(a: Event, b: Event, sameDocument = false): boolean {
+  const [aa, ab] = [a.address ?? a.venue?.address, b.address ?? b.venue?.address].map((x) => titleKey(x ?? undefined))
+  const [ha, hb] = [houseNumber(aa), houseNumber(ab)]
+  if (ha && hb && ha !== hb && !aa.includes(ab) && !ab.includes(aa)) return true
+  if (!sameDocument) return false
+  const [na, nb] = [titleKey(a.venue?.name ?? undefined), titleKey(b.venue?.name ?? undefined)]
+  return !!na && !!nb && !na.includes(nb) && !nb.includes(na)
+}
+
+export type SameEventOptions = {
+  /** Both records come from one document: different venue names there mean different events. */
+  sameDocument?: boolean
+  /** The source's own identities of the two records (`method` + id), when known: two different ones of one method are two events. */
+  identities?: [string | undefined, string | undefined]
+}
+
+function differentIdentities(identities: SameEventOptions['identities']): boolean {
+  const [x, y] = identities ?? []
+  if (!x || !y || x === y) return false
+  return x.slice(0, x.indexOf('\u0000')) === y.slice(0, y.indexOf('\u0000'))
+}
+
 /** True when two records describe the same occurrence of the same event. */
-export function sameEvent(a: Event, b: Event): boolean {
+export function sameEvent(a: Event, b: Event, options: SameEventOptions = {}): boolean {
   if (!sameStart(a, b)) return false
   if (a.event_id && a.event_id === b.event_id) return true
+  if (differentIdentities(options.identities) || differentPlaces(a, b, options.sameDocument)) return false
   const [ua, ub] = [urlKey(a.url), urlKey(b.url)]
   if (ua && ub && ua === ub && (!a.title || !b.title)) return true
   return similarTitles(a.title, b.title)
@@ -107,22 +142,32 @@ export function mergeEvents(a: Event, b: Event): Event {
   return out
 }
 
+export type DedupeOptions = {
+  /** All records come from one document (see `SameEventOptions.sameDocument`). */
+  sameDocument?: boolean
+  /** Each record's source identity (`method` + NUL + id), aligned with `events`. */
+  identities?: (string | undefined)[]
+}
+
 /**
- * `dedupeEvents(events)`: one record per event occurrence, in the order each was first seen. Quadratic
- * only within a day's events (records are bucketed by local start day).
+ * `dedupeEvents(events, options)`: one record per event occurrence, in the order each was first seen.
+ * Quadratic only within a day's events (records are bucketed by local start day).
  */
-export function dedupeEvents(events: Event[]): { events: Event[]; merged: number } {
+export function dedupeEvents(events: Event[], options: DedupeOptions = {}): { events: Event[]; merged: number } {
   const byDay = new Map<string, number[]>()
   const out: Event[] = []
+  const kept: (string | undefined)[] = []
   let merged = 0
-  for (const event of events) {
+  for (const [n, event] of events.entries()) {
     const day = event.startDate?.slice(0, 10) ?? ''
     const bucket = byDay.get(day) ?? []
-    const match = bucket.find((i) => sameEvent(out[i], event))
+    const identity = options.identities?.[n]
+    const match = bucket.find((i) => sameEvent(out[i], event, { sameDocument: options.sameDocument, identities: [kept[i], identity] }))
     if (match === undefined) {
       bucket.push(out.length)
       byDay.set(day, bucket)
       out.push(event)
+      kept.push(identity)
     } else {
       out[match] = mergeEvents(out[match], event)
       merged++

@@ -8,7 +8,7 @@ import { eventPagesOf, readSitemap } from './discover/sitemap'
 import { extractDocument } from './extract'
 import { FetchError } from './fetch/errors'
 import { createFetcher, type FetcherOptions, type FetchResult } from './fetch/fetcher'
-import { collectEvents, inferZone, type DocumentHarvest } from './collect'
+import { collectEvents, homeSignals, inferZone, type DocumentHarvest, type HomeSignals } from './collect'
 import { Frontier, type Task } from './frontier'
 import { memoBudget, readMemo, writeMemo } from './memo'
 import type { ExtractResult } from './types'
@@ -70,7 +70,7 @@ export async function crawlSite(request: CrawlRequest, deps: CrawlDeps = {}): Pr
   const warnings: string[] = []
   const progress: CrawlProgress = { pagesFetched: 0, sourcesFound: 0, eventsFound: 0 }
   let fingerprint: Fingerprint | undefined
-  let homeText: string | undefined
+  let home: HomeSignals | undefined
   let feedEvents = 0
   let feedsInFlight = 0
   const memos = new Map<string, SourceMemo | undefined>()
@@ -132,13 +132,14 @@ export async function crawlSite(request: CrawlRequest, deps: CrawlDeps = {}): Pr
   for (const left of frontier.remaining().filter((t) => !(t.kind === 'detail' && feedEvents > 0))) refused.push({ url: left.url, reason: 'not fetched: crawl budget reached' })
   if (deps.signal?.aborted) throw new CrawlFailure('the crawl was cancelled', false)
 
-  const zone = inferZone(harvests, request.timezone, homeText)
-  const { events, warnings: normalizeWarnings } = collectEvents(harvests, request, zone, new Date(now()).toISOString())
+  const zone = inferZone(harvests, request.timezone, home, request.startUrl)
+  const { events, warnings: normalizeWarnings } = collectEvents(harvests, request, zone?.zone, new Date(now()).toISOString(), !!zone?.inferred)
   warnings.push(...normalizeWarnings)
   progress.eventsFound = events.length
   progress.sourcesFound = sources.length
   return {
-    organization: { name: fingerprint?.name, timezone: zone, platform: platformOf(fingerprint) },
+    organization: { name: fingerprint?.name, timezone: zone?.zone, platform: platformOf(fingerprint) },
+    zone: zone ?? { zone: 'Etc/UTC', how: 'nothing on the site points to a zone: times are written in UTC (+00:00)' },
     events,
     sources,
     progress,
@@ -208,7 +209,7 @@ export async function crawlSite(request: CrawlRequest, deps: CrawlDeps = {}): Pr
   function discoverFromHome(result: FetchResult): void {
     const html = new TextDecoder().decode(result.body)
     fingerprint = fingerprintSite(html, result.headers)
-    homeText = html.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]+>/g, ' ').replace(/&nbsp;|&middot;|&#183;/g, ' ')
+    home = homeSignals(html)
     if (fingerprint.unreadable) {
       sources.push({ url: result.url, kind: fingerprint.unreadable.platform, platform: fingerprint.unreadable.platform, status: 'unreadable', error: fingerprint.unreadable.reason, eventCount: 0 })
       warnings.push(`${fingerprint.unreadable.platform}: ${fingerprint.unreadable.reason}`)

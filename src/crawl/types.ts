@@ -121,6 +121,12 @@ export type ExtractContext = {
   baseUrl: string
   /** The organization's zone, used when a source names none. */
   timezone?: string
+  /**
+   * True when `timezone` was inferred (venue or site addresses, phone, domain, language) rather than given
+   * by the caller or named by the sources: an offset a source wrote is then believed as it is, never read
+   * as a stale offset of that zone.
+   */
+  timezoneInferred?: boolean
   /** The window: only events overlapping [start, end] (YYYY-MM-DD, inclusive) are kept. */
   window: { start: string; end: string }
   /** The organization's registrable domain, for `_external`. */

@@ -41,8 +41,9 @@ export const JobNotes = t.Object(
     droppedHintCount: t.Optional(t.Integer({ minimum: 0, description: 'how many hints were dropped in all, present when more than droppedHints lists' })),
     refused: t.Optional(t.Array(t.Object({ url: t.String(), reason: t.String() }))),
     unreadable: t.Optional(t.Array(t.Object({ url: t.String(), platform: t.String(), reason: t.String() }), { description: 'platforms recognised but not readable (Wix, Facebook events, Eventbrite)' })),
+    zone: t.Optional(t.Object({ name: t.String(), how: t.String() }, { description: 'the IANA zone the events were read in and how it was chosen (source, earlier crawl, venue or site addresses, phone numbers, domain, language, or UTC as the last resort)' })),
   },
-  { description: 'present only when something was dropped or refused' },
+  { description: 'present when something was dropped or refused, or once the crawl has chosen the zone' },
 )
 
 export const JobPending = t.Object({

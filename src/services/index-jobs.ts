@@ -93,18 +93,23 @@ export type JobNotes = {
   droppedHintCount?: number
   refused?: { url: string; reason: string }[]
   unreadable?: { url: string; platform: string; reason: string }[]
+  zone?: { name: string; how: string }
 }
 
-/** Hints the sanitizer dropped, URLs the crawl refused and platforms it recognised but cannot read, for the poll answer (empty lists left out). */
+/**
+ * Hints the sanitizer dropped, URLs the crawl refused, platforms it recognised but cannot read and the
+ * zone the events were read in with how it was chosen, for the poll answer (empty lists left out).
+ */
 export function jobNotes(job: JobRow): JobNotes | undefined {
   const notes: JobNotes = {}
   const stored = JSON.parse(job.hintReport) as HintReport | DroppedHint[]
   const dropped: HintReport = Array.isArray(stored) ? { items: stored, count: stored.length } : stored
   if (dropped.items.length) notes.droppedHints = dropped.items
   if (dropped.count > dropped.items.length) notes.droppedHintCount = dropped.count
-  const progress = JSON.parse(job.progress) as Pick<JobNotes, 'refused' | 'unreadable'>
+  const progress = JSON.parse(job.progress) as Pick<JobNotes, 'refused' | 'unreadable' | 'zone'>
   if (progress.refused?.length) notes.refused = progress.refused
   if (progress.unreadable?.length) notes.unreadable = progress.unreadable
+  if (progress.zone?.name) notes.zone = { name: progress.zone.name, how: progress.zone.how }
   return Object.keys(notes).length ? notes : undefined
 }
 

@@ -1,7 +1,8 @@
 // Pins deduplication (DESIGN §6 "Dedupe"): the same event from a feed and a page (same start instant, or
 // the same day when one side is date-only, and a matching id, URL or title) becomes one record keeping
 // the richer fields (precise time, longer description, more offers, fuller venue, all categories) and the
-// order-independent smaller id; different events at the same time stay apart.
+// order-independent smaller id; different events at the same time stay apart, and so do records with two
+// different identities from one source (iCalendar UIDs) or at two places (issue 13).
 import { describe, expect, it } from 'bun:test'
 import { dedupeEvents, mergeEvents, sameEvent, titleKey } from '../../src/crawl/dedupe'
 import type { Event } from '../../src/model/event'
@@ -32,6 +33,38 @@ describe('sameEvent', () => {
   it('keeps different events at the same time apart, and the same title at other times', () => {
     expect(sameEvent({ title: 'Chess Club', startDate: '2026-06-03T16:00:00-05:00', url: 'https://x.org/cal' }, { title: 'Lego Club', startDate: '2026-06-03T16:00:00-05:00', url: 'https://x.org/cal' })).toBe(false)
     expect(sameEvent(feed, { ...feed, event_id: 'evt_c', startDate: '2026-06-10T10:30:00-04:00' })).toBe(false)
+  })
+})
+
+describe('sameEvent: identities and places (issue 13)', () => {
+  const storytime = (venue: string, address?: string): Event => ({ title: 'Storytime', startDate: '2026-06-03T10:00:00-05:00', venue: { name: venue, address: address ?? null, latitude: null, longitude: null } })
+
+  it('keeps two identities of one source apart, and lets identities of two sources meet by title', () => {
+    const a: Event = { title: 'Vorlesestunde', startDate: '2026-06-03T10:00:00+02:00', event_id: 'evt_1' }
+    const b: Event = { ...a, event_id: 'evt_2' }
+    expect(sameEvent(a, b, { identities: ['ics\u0000uid-1@bib', 'ics\u0000uid-2@bib'] })).toBe(false)
+    expect(sameEvent(a, b, { identities: ['ics\u0000uid-1@bib', 'json-ld\u0000https://bib.de/e/1'] })).toBe(true)
+    expect(sameEvent(a, b, { identities: ['ics\u0000uid-1@bib', undefined] })).toBe(true)
+    expect(sameEvent(a, b)).toBe(true)
+  })
+
+  it('keeps one document’s events at two venues apart', () => {
+    expect(sameEvent(storytime('Westside Branch'), storytime('Eastside Branch'), { sameDocument: true })).toBe(false)
+    expect(sameEvent(storytime('Main Library'), storytime('Main Library, Children’s Room'), { sameDocument: true })).toBe(true)
+    expect(sameEvent(storytime('Main Library'), { ...storytime('x'), venue: undefined }, { sameDocument: true })).toBe(true)
+  })
+
+  it('across documents, needs two street addresses to call the places different', () => {
+    expect(sameEvent(storytime('Room 101'), storytime('Main Library'))).toBe(true)
+    expect(sameEvent(storytime('Westside', '12 Oak St, Lincoln, NE'), storytime('Eastside', '400 Elm St, Lincoln, NE'))).toBe(false)
+    expect(sameEvent(storytime('Main', '12 Oak Street, Lincoln NE 68508'), storytime('Main Library', '12 Oak St, Lincoln, NE'))).toBe(true)
+  })
+
+  it('dedupeEvents passes the identities and the document scope on', () => {
+    const a: Event = { title: 'Vorlesestunde', startDate: '2026-06-03T10:00:00+02:00', event_id: 'evt_1' }
+    const b: Event = { ...a, event_id: 'evt_2' }
+    expect(dedupeEvents([a, b], { identities: ['ics\u0000u1', 'ics\u0000u2'] }).events).toHaveLength(2)
+    expect(dedupeEvents([a, b]).events).toHaveLength(1)
   })
 })
 

@@ -1,6 +1,7 @@
 // Pins the shipped artefact (issue 2, DESIGN §3): `npm run build`'s single executable runs from another
 // folder with nothing beside it, finds its embedded migrations, boots `serve` on a fresh temp database
-// and answers over real HTTP, and stops cleanly on SIGTERM.
+// and answers over real HTTP, and stops cleanly on SIGTERM; its embedded gazetteer and country names
+// give a document without --tz its zone (issue 13).
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { Database } from 'bun:sqlite'
 import { join } from 'node:path'
@@ -20,6 +21,14 @@ describe('the compiled binary', () => {
     const { code, stdout } = await run([binary, '--version'], { cwd: tmp.dir })
     expect(code).toBe(0)
     expect(stdout.trim()).toBe(pkg.version)
+  })
+
+  it('infers a zone from the embedded gazetteer when extract gets no --tz', async () => {
+    const page = join(import.meta.dir, '../fixtures/zones/kulturhaus-dresden.html')
+    const { code, stdout, stderr } = await run([binary, 'extract', page, '--base-url', 'https://www.kulturhaus-am-schloss.example/x', '--start', '2026-01-01', '--end', '2026-12-31'], { cwd: tmp.dir })
+    expect(code).toBe(0)
+    expect((JSON.parse(stdout) as { startDate: string }[]).map((e) => e.startDate)).toEqual(['2026-05-10T19:30:00+02:00'])
+    expect(stderr).toContain('Europe/Berlin')
   })
 
   it('boots serve on a fresh database, answers over HTTP and stops on SIGTERM', async () => {

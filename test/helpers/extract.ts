@@ -1,7 +1,6 @@
 import { join } from 'node:path'
 import { Value } from '@sinclair/typebox/value'
-import { extractDocument } from '../../src/crawl/extract'
-import { normalizeCandidates } from '../../src/crawl/normalize'
+import { readDocument } from '../../src/crawl/read-document'
 import type { ExtractContext } from '../../src/crawl/types'
 import { EventSchema, type Event } from '../../src/model/event'
 import { FIXTURES } from './corpus'
@@ -14,10 +13,10 @@ export async function runFixture(name: string, ctx: ExtractContext, contentType?
   return runBytes(bytes, ctx, contentType)
 }
 
+/** As `event-index extract`: the zone is inferred from the document when `ctx` names none. */
 export function runBytes(body: string | Uint8Array, ctx: ExtractContext, contentType?: string) {
-  const extracted = extractDocument(body, ctx, contentType)
-  const normalized = normalizeCandidates(extracted.candidates, ctx, { scrapedAt: SCRAPED_AT, scriptVersion: 'test' })
-  return { extracted, events: normalized.events, warnings: [...extracted.warnings, ...normalized.warnings] }
+  const { extracted, events, warnings, zone } = readDocument(body, ctx, contentType, { scrapedAt: SCRAPED_AT, scriptVersion: 'test' })
+  return { extracted, events, warnings, zone }
 }
 
 /** Schema errors of a record (empty when it validates against EventSchema). */

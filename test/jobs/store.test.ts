@@ -117,4 +117,13 @@ describe('what a crawl could not use', () => {
       unreadable: [{ url: 'https://lib.example.org/', platform: 'wix', reason: 'Wix builds its pages in the browser' }],
     })
   })
+
+  it('keeps the zone the events were read in and how it was chosen, for the poll (issue 13)', async () => {
+    const { jobNotes } = await import('../../src/services/index-jobs')
+    const db = setup()
+    const res = { ...result([{ id: 'a', start: '2026-06-13T10:00:00-05:00' }]), zone: { zone: 'America/Chicago', how: "from the events' venues (venue address → Springfield, IL, US)" } }
+    const { jobId } = crawl(db, res)
+    const row = db.$client.query('SELECT * FROM index_jobs WHERE job_id = ?').get(jobId) as Record<string, unknown>
+    expect(jobNotes({ hintReport: row.hint_report, progress: row.progress } as never)).toEqual({ zone: { name: 'America/Chicago', how: "from the events' venues (venue address → Springfield, IL, US)" } })
+  })
 })

@@ -2,11 +2,17 @@
  * iCalendar text as found on the web → unfolded content lines grouped by component, before any value is
  * parsed. Real feeds have BOMs, bare LF or CR, NUL bytes, lines that lost their folding space, quoting
  * that swallows the colon (`TZID="W. Europe Standard Time:20200609T090000"`), missing END lines and
- * concatenated VCALENDARs; each VEVENT and VTIMEZONE comes out as its own block so one broken component
- * never spoils the others.
+ * concatenated VCALENDARs; each VEVENT, VTIMEZONE and VVENUE (the vendor venue component, at the top or
+ * inside its event) comes out as its own block so one broken component never spoils the others.
  */
 
-export type IcsBlock = { kind: 'VEVENT' | 'VTIMEZONE'; lines: string[]; line: number }
+export type IcsBlock = {
+  kind: 'VEVENT' | 'VTIMEZONE' | 'VVENUE'
+  lines: string[]
+  line: number
+  /** For a VVENUE written inside a VEVENT: the line where that VEVENT begins. */
+  owner?: number
+}
 export type IcsDocument = { calendar: string[]; blocks: IcsBlock[]; sawCalendar: boolean }
 
 const CONTENT_LINE = /^[A-Za-z0-9-]+[;:]/
@@ -63,6 +69,7 @@ export function splitIcs(text: string, warnings: string[]): IcsDocument {
   let current: IcsBlock | undefined
   let nested: string[] = []
   let skipping: string | undefined
+  let venue: IcsBlock | undefined
   const close = (reason?: string) => {
     if (current && reason) warnings.push(`ics: ${current.kind} at line ${current.line} ${reason}`)
     if (current) doc.blocks.push(current)
@@ -72,7 +79,18 @@ export function splitIcs(text: string, warnings: string[]): IcsDocument {
   for (const { text: line, line: number } of unfold(text, warnings)) {
     const name = propertyName(line)
     const value = line.slice(line.indexOf(':') + 1).trim().toUpperCase()
-    if (name === 'BEGIN' && (value === 'VEVENT' || value === 'VTIMEZONE')) {
+    if (venue) {
+      if (name === 'END' && value === 'VVENUE') {
+        doc.blocks.push(venue)
+        venue = undefined
+      } else if (name !== 'BEGIN' && name !== 'END') venue.lines.push(line)
+      if (name !== 'END' || value !== 'VEVENT') continue
+      doc.blocks.push(venue!)
+      venue = undefined
+    }
+    if (name === 'BEGIN' && value === 'VVENUE' && (!current || current.kind === 'VEVENT') && !nested.length) {
+      venue = { kind: 'VVENUE', lines: [], line: number, ...(current ? { owner: current.line } : {}) }
+    } else if (name === 'BEGIN' && (value === 'VEVENT' || value === 'VTIMEZONE')) {
       close(current ? `has no END:${current.kind}` : undefined)
       skipping = undefined
       current = { kind: value, lines: [], line: number }
@@ -99,6 +117,7 @@ export function splitIcs(text: string, warnings: string[]): IcsDocument {
       doc.calendar.push(line)
     }
   }
+  if (venue) doc.blocks.push(venue)
   close(current ? `has no END:${current.kind}` : undefined)
   return doc
 }

@@ -8,7 +8,8 @@ import { expandRecurrence } from '../normalize/recurrence'
 import type { Candidate, ExtractContext, ExtractResult, RecurrenceSpec, WallTime } from '../types'
 import { addDays } from '../../model/dates'
 import { readEvent, type RawEvent } from './ical-event'
-import { calendarProperty, splitIcs } from './ical-text'
+import { calendarProperty, propertyName, rawValue, splitIcs, type IcsBlock } from './ical-text'
+import { findVenue, readVenue, venueReference, withVenue, type Venue } from './ical-venue'
 import { buildZoneTable, customOffset } from './ical-zones'
 
 /** Fields an override VEVENT that leaves them out takes from its master. */
@@ -81,6 +82,14 @@ function outsideWindow(c: Candidate, window: ExtractContext['window']): boolean 
   return last < addDays(window.start, -1) || first > addDays(window.end, 1)
 }
 
+/** Fills an event's place from the VVENUE it refers to (by reference, nesting or name), when there is one. */
+function placeAtVenue(event: RawEvent, block: IcsBlock, venues: { venue: Venue; owner?: number }[]): RawEvent {
+  const location = block.lines.find((l) => propertyName(l) === 'LOCATION')
+  const venue = findVenue(venues, block.line, venueReference(block.lines), location === undefined ? undefined : rawValue(location))
+  if (!venue) return event
+  return { ...event, candidate: { ...event.candidate, place: withVenue(event.candidate.place, venue) } }
+}
+
 /**
  * Extracts every public event of an iCalendar document. Series keep their recurrence for the normalizer;
  * one-off events outside the window (±1 day) are dropped here; CLASS:PRIVATE and CONFIDENTIAL events are
@@ -94,10 +103,14 @@ export function extractIcs(text: string, ctx: ExtractContext): ExtractResult {
     if (!doc.sawCalendar && !doc.blocks.length) warnings.push('ics: no VCALENDAR or VEVENT found')
     const zones = buildZoneTable(doc.blocks, calendarProperty(doc, 'X-WR-TIMEZONE'), warnings)
     const events: RawEvent[] = []
+    const venues = doc.blocks.filter((b) => b.kind === 'VVENUE').flatMap((b) => {
+      const venue = readVenue(b)
+      return venue ? [{ venue, owner: b.owner }] : []
+    })
     for (const block of doc.blocks.filter((b) => b.kind === 'VEVENT')) {
       try {
         const event = readEvent(block, zones, ctx.baseUrl, warnings)
-        if (event) events.push(event)
+        if (event) events.push(venues.length ? placeAtVenue(event, block, venues) : event)
       } catch (e) {
         warnings.push(`ics: VEVENT at line ${block.line} could not be read (${(e as Error).message})`)
       }

@@ -1,8 +1,9 @@
 /**
  * JSON as CMSs actually publish it inside `<script type="application/ld+json">`: wrapped in comments or
  * CDATA, followed by `;`, with raw newlines and control characters inside strings, unescaped quotes in
- * descriptions, trailing commas, several top-level objects, or cut short. Strict parsing first; the
- * repair pass only runs when that fails.
+ * descriptions, trailing commas, several top-level objects, numbers with leading zeros (`"postalCode":
+ * 04109`), HTML comments left between values by templates (`<!---->`), or cut short. Strict parsing
+ * first; the repair pass only runs when that fails, and never moves text into or out of a string.
  */
 import { decodeHTML } from 'entities'
 import { jsonTooDeep, MAX_JSON_DEPTH } from '../../json-depth'
@@ -13,6 +14,10 @@ export function unwrapScript(text: string): string {
   for (let i = 0; i < 3; i++) {
     const before = s
     s = s
+      // A whole comment before or after the JSON (`<!---->{…}`, `{…}<!-- /ko -->`) goes; a comment that wraps it loses its ends.
+      .replace(/^(?:\/\/\s*)?<!--[^{}[\]]*?-->/, '')
+      .replace(/<!--[^{}[\]]*?-->$/, '')
+      .trim()
       .replace(/^(?:\/\/\s*)?<!--/, '')
       .replace(/(?:\/\/\s*)?-->$/, '')
       .replace(/^(?:\/\*\s*)?(?:\/\/\s*)?<!\[CDATA\[(?:\s*\*\/)?/, '')
@@ -27,6 +32,7 @@ export function unwrapScript(text: string): string {
 
 const VALID_ESCAPE = new Set(['"', '\\', '/', 'b', 'f', 'n', 'r', 't'])
 const VALUE_START = /["{[\d\-]|true\b|false\b|null\b/y
+const NUMBER = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y
 
 /** Index of the next character that is neither whitespace nor inside a line or block comment. */
 function nextSignificant(src: string, from: number): number {
@@ -39,6 +45,9 @@ function nextSignificant(src: string, from: number): number {
     } else if (src[j] === '/' && src[j + 1] === '*') {
       const end = src.indexOf('*/', j + 2)
       j = end < 0 ? src.length : end + 2
+    } else if (src.startsWith('<!--', j)) {
+      const end = src.indexOf('-->', j + 4)
+      j = end < 0 ? src.length : end + 3
     } else return j
   }
 }
@@ -110,6 +119,22 @@ export function repairJson(src: string): string {
       const end = src.indexOf('*/', i + 2)
       i = end < 0 ? src.length : end + 1
       continue
+    }
+    if (ch === '<' && src.startsWith('<!--', i)) {
+      const end = src.indexOf('-->', i + 4)
+      i = end < 0 ? src.length : end + 2
+      continue
+    }
+    if (stack.length && /[\d-]/.test(ch)) {
+      NUMBER.lastIndex = i
+      const token = NUMBER.exec(src)?.[0]
+      if (token) {
+        // JSON has no leading zeros; what a template printed as 04109 is a code, kept as written.
+        out.push(/^-?0\d/.test(token) ? JSON.stringify(token) : token)
+        i += token.length - 1
+        if (src[nextSignificant(src, i + 1)] === '"') out.push(',')
+        continue
+      }
     }
     if (/\s/.test(ch)) {
       out.push(ch)

@@ -26,20 +26,20 @@ function endFromDuration(start: ResolvedTime, duration: string): ResolvedTime | 
     return { iso: date, ms: start.ms + (days - 1) * 86_400_000, allDay: true, zone: start.zone, zoned: start.zoned }
   }
   const ms = start.ms + d.ms
-  if (start.zone) return { iso: formatInstant(ms, offsetAt(ms, start.zone)), ms, allDay: false, zone: start.zone, zoned: true }
+  if (start.zone) return { iso: formatInstant(ms, offsetAt(ms, start.zone)), ms, allDay: false, zone: start.zone, zoned: start.zoned }
   const offset = /([+-]\d{2}:\d{2})$/.exec(start.iso)?.[1]
   if (offset) {
     const minutes = (offset.startsWith('-') ? -1 : 1) * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6)))
     return { iso: formatInstant(ms, minutes), ms, allDay: false, zoned: true }
   }
-  return { iso: new Date(ms).toISOString().slice(0, 19), ms, allDay: false, zoned: false }
+  return { iso: formatInstant(ms, 0), ms, allDay: false, zoned: false }
 }
 
 /**
  * Resolves an occurrence's start and end in `zone` (the fallback when the source names none). An end
  * before the start, or an end that mixes a date-only value with a timed start, is dropped with a note.
  */
-export function resolveOccurrence(start: WallTime, end: WallTime | undefined, duration: string | undefined, zone: string | undefined): ResolvedOccurrence {
+export function resolveOccurrence(start: WallTime, end: WallTime | undefined, duration: string | undefined, zone: string | undefined, options: { zoneInferred?: boolean } = {}): ResolvedOccurrence {
   const notes: string[] = []
   if (spansWholeDays(start, end)) {
     // "00:00 to 23:59:59" is how The Events Calendar and others write an all-day event: keep it date-only.
@@ -47,8 +47,9 @@ export function resolveOccurrence(start: WallTime, end: WallTime | undefined, du
     end = end!.date === start.date ? undefined : { date: end!.date, zone: end!.zone }
     duration = undefined
   }
-  const s = resolveWallTime(start, zone)
-  let e = end ? resolveWallTime(end, s.zone ?? zone) : undefined
+  const inferred = { fallbackInferred: options.zoneInferred }
+  const s = resolveWallTime(start, zone, inferred)
+  let e = end ? resolveWallTime(end, s.zone ?? zone, s.zone && s.zone !== zone ? {} : inferred) : undefined
   if (e && e.allDay !== s.allDay) {
     // A timed start with a date-only end (or the reverse) on the same day says nothing more than the start.
     if (!(e.allDay && e.iso === s.iso.slice(0, 10))) notes.push('end dropped: it mixes a date-only value with a timed one')

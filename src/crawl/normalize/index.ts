@@ -6,7 +6,7 @@
  */
 import { EventSchema, type Event } from '../../model/event'
 import { VERSION } from '../../version'
-import { dedupeEvents, titleKey } from '../dedupe'
+import { dedupeEvents, differentPlaces, titleKey } from '../dedupe'
 import type { Candidate, ExtractContext, WallTime } from '../types'
 import { overlapsWindow, resolveOccurrence } from './dates'
 import { eventId } from './ids'
@@ -57,7 +57,7 @@ function normalizeOne(c: Candidate, ctx: ExtractContext, orgDomain: string | und
   for (const occ of occurrences) {
     const source = occ.override ?? c
     const occZone = occ.zone ?? zone
-    const r = resolveOccurrence(occ.start, occ.end, occ.end ? undefined : (source.duration ?? c.duration), occZone)
+    const r = resolveOccurrence(occ.start, occ.end, occ.end ? undefined : (source.duration ?? c.duration), occZone, { zoneInferred: !!ctx.timezoneInferred && occZone === ctx.timezone })
     for (const note of r.notes) warnings.push(`${label(c)}: ${note}`)
     if (!overlapsWindow(r, ctx.window)) continue
     const fields = occ.override ? { ...base.fields, ...baseRecord({ ...c, ...occ.override, source: c.source }, { baseUrl: ctx.baseUrl, orgDomain }).fields } : base.fields
@@ -72,15 +72,17 @@ function normalizeOne(c: Candidate, ctx: ExtractContext, orgDomain: string | und
   return drafts
 }
 
-/** Gives each draft its `event_id`; two different events that would share one are told apart by title. */
+/** Gives each draft its `event_id`; two different events that would share one are told apart by title, then by place. */
 function assignIds(drafts: Draft[], domain: string, documentUrl: string) {
-  const seen = new Map<string, string>()
+  const seen = new Map<string, Event>()
   for (const d of drafts) {
     const input = { domain, sourceId: d.candidate.source.id, url: d.event.url, documentUrl: d.candidate.source.url || documentUrl, title: d.event.title, start: d.event.startDate! }
+    const title = (d.event.title ?? '').toLowerCase()
     let id = eventId(input)
     const owner = seen.get(id)
-    if (owner !== undefined && owner !== (d.event.title ?? '').toLowerCase()) id = eventId(input, (d.event.title ?? '').toLowerCase())
-    seen.set(id, (d.event.title ?? '').toLowerCase())
+    if (owner && (owner.title ?? '').toLowerCase() !== title) id = eventId(input, title)
+    else if (owner && differentPlaces(owner, d.event, true)) id = eventId(input, `${title}\u0000${(d.event.venue?.name ?? '').toLowerCase()}\u0000${(d.event.address ?? '').toLowerCase()}`)
+    seen.set(id, d.event)
     d.event.event_id = id
   }
 }
@@ -106,7 +108,7 @@ export function normalizeCandidates(candidates: Candidate[], ctx: ExtractContext
       warnings.push(`${label(c)} dropped: ${(error as Error).message}`)
     }
   }
-  if (tally.floating) warnings.push(`${tally.floating} event(s) have times but no known time zone (none from the source, the organization or the venue): written without an offset`)
+  if (tally.floating) warnings.push(`${tally.floating} event(s) have times but no known time zone (none from the source, the organization or the venue): written in UTC (+00:00) as the last resort: pass --tz or the organization's zone`)
   try {
     attachSeriesSchedules(drafts)
   } catch (error) {
@@ -117,7 +119,8 @@ export function normalizeCandidates(candidates: Candidate[], ctx: ExtractContext
   const scrapedAt = options.scrapedAt ?? new Date().toISOString()
   const _source = { domain, scrapedAt, scriptVersion: options.scriptVersion ?? VERSION }
   drafts.sort((a, b) => a.startMs - b.startMs)
-  const { events, merged } = dedupeEvents(drafts.map((d) => ({ ...d.event, _source })))
+  const identities = drafts.map((d) => (d.candidate.source.id ? `${d.candidate.source.method}\u0000${d.candidate.source.id}` : undefined))
+  const { events, merged } = dedupeEvents(drafts.map((d) => ({ ...d.event, _source })), { sameDocument: true, identities })
   if (merged) warnings.push(`${merged} duplicate record(s) merged`)
   return { events: events.map(ordered), warnings }
 }

@@ -5,6 +5,7 @@
  */
 import type { Event } from '../../model/event'
 import type { CandidatePlace } from '../types'
+import { parseAddress } from '../../geo/address'
 import { cleanLine } from './text'
 
 type Venue = NonNullable<Event['venue']>
@@ -34,7 +35,10 @@ function plausibleCity(part: string | undefined): string | undefined {
   return part && !/^\d/.test(part) && !/\d{3,}/.test(part) && part.length <= 60 ? part : undefined
 }
 
-/** The city of a one-line address, when its shape shows one ("…, Providence, RI 02903, USA" → Providence). */
+/**
+ * The city of a one-line address, when its shape shows one ("…, Providence, RI 02903, USA" → Providence,
+ * "12 rue de la République, 69002 Lyon" → Lyon, "…, Little Whinging, Surrey GU1 2AB" → Little Whinging).
+ */
 export function cityFromAddress(address: string | undefined): string | undefined {
   if (!address) return undefined
   const parts = address.split(',').map((s) => s.trim()).filter(Boolean)
@@ -45,7 +49,9 @@ export function cityFromAddress(address: string | undefined): string | undefined
   const inline = /^(.+?)\s+([A-Za-z]{2})(\s+[A-Za-z\d]{3}(\s?[A-Za-z\d]{3})?|\s+\d{5}(-\d{4})?)?$/.exec(last ?? '')
   if (inline && isRegion(inline[2]) && (parts.length >= 2 || inline[3])) return plausibleCity(inline[1])
   if (parts.length === 1 && written > 1) return plausibleCity(parts[0])
-  return undefined
+  // Postal code before the city (Europe) or a UK postcode after it: the address parser knows those shapes.
+  const parsed = parseAddress(address)
+  return parsed.postalCode ? plausibleCity(parsed.city) : undefined
 }
 
 function joinAddress(p: CandidatePlace): string | undefined {

@@ -97,37 +97,57 @@ export function formatInstant(ms: number, offsetMinutes: number): string {
 
 /** A wall time resolved to the Event record's form. */
 export type ResolvedTime = {
-  /** `YYYY-MM-DD` for a date-only value, else ISO 8601 with offset (or without one when no zone is known). */
+  /** `YYYY-MM-DD` for a date-only value, else ISO 8601 with offset (always: UTC when no zone is known). */
   iso: string
-  /** Sort key: the instant, or local midnight for a date-only value (UTC midnight when no zone is known). */
+  /** Sort key: the instant, or local midnight for a date-only value. */
   ms: number
   allDay: boolean
-  /** The zone the offset came from, when one was used. */
+  /** The zone the offset came from (`Etc/UTC` when none was known). */
   zone?: string
-  /** False when neither the source nor the fallback said which zone the time is in. */
+  /** False when neither the source nor the fallback said which zone the time is in (UTC was used). */
   zoned: boolean
 }
 
+/** The zone of last resort: a time whose zone nobody states is written in UTC, and the caller warns. */
+export const LAST_RESORT_ZONE = 'Etc/UTC'
+
 /**
- * Turns a source's wall time into the record's form. Zone priority (DESIGN §6): the zone the source
- * named, then `fallbackZone` (the organization's, or tz-lookup on the venue). A fixed offset written by
- * the source is kept, except UTC (`Z`) which is shown in the event's zone when one is known. A date-only
- * value stays date-only: no time is invented.
+ * True when `offset` is one `zone` uses at another time of the year than `ms` (its standard offset in
+ * summer, its daylight offset in winter): the mistake of a CMS that writes one offset all year round.
  */
-export function resolveWallTime(value: WallTime, fallbackZone?: string): ResolvedTime {
-  const zone = isIanaZone(value.zone) ? value.zone : isIanaZone(fallbackZone) ? fallbackZone : undefined
-  if (!value.time) {
-    const ms = zone ? wallToInstant(value.date, undefined, zone).ms : wallMs(value.date)
-    return { iso: value.date, ms, allDay: true, zone, zoned: !!zone }
-  }
+function offsetOfOtherSeason(ms: number, zone: string, offset: number): boolean {
+  const year = new Date(ms).getUTCFullYear()
+  return offset !== offsetAt(ms, zone) && (offsetAt(Date.UTC(year, 0, 15), zone) === offset || offsetAt(Date.UTC(year, 6, 15), zone) === offset)
+}
+
+/**
+ * Turns a source's wall time into the record's form, always with an offset. Zone priority (DESIGN §6):
+ * the zone the source named, then `fallbackZone` (the organization's, or tz-lookup on the venue), then
+ * UTC as the last resort (`zoned: false`, for the caller's warning). A fixed offset the source wrote:
+ * the zone's own offset of the other season keeps the wall time with the offset in force (the source
+ * wrote one offset all year: `+01:00` in Amsterdam's summer, `+00:00` in London's); other UTC (`Z`, or
+ * `+00:00` where that is no offset of the zone) is shown in the event's zone; any other offset is kept
+ * as written (an event elsewhere, in its own local time). The stale-offset reading needs a zone named by
+ * the source or the caller (`fallbackInferred` false): a guessed zone must not move a written offset. A
+ * date-only value stays date-only: no time is invented.
+ */
+export function resolveWallTime(value: WallTime, fallbackZone?: string, options: { fallbackInferred?: boolean } = {}): ResolvedTime {
+  const known = isIanaZone(value.zone) ? value.zone : isIanaZone(fallbackZone) ? fallbackZone : undefined
+  const zone = known ?? LAST_RESORT_ZONE
+  if (!value.time) return { iso: value.date, ms: wallToInstant(value.date, undefined, zone).ms, allDay: true, zone, zoned: !!known }
   const time = value.time.length === 5 ? `${value.time}:00` : value.time
   const fixed = value.offset === undefined ? undefined : parseOffset(value.offset)
   if (fixed !== undefined) {
     const ms = wallMs(value.date, time) - fixed * 60_000
-    if (zone && /^z$/i.test(value.offset ?? '')) return { iso: formatInstant(ms, offsetAt(ms, zone)), ms, allDay: false, zone, zoned: true }
+    if (!known) return { iso: formatInstant(ms, fixed), ms, allDay: false, zoned: true }
+    const trusted = isIanaZone(value.zone) || !options.fallbackInferred
+    if (trusted && !/^z$/i.test(value.offset ?? '') && offsetOfOtherSeason(ms, known, fixed)) {
+      const wall = wallToInstant(value.date, time, known)
+      return { iso: formatInstant(wall.ms, wall.offsetMinutes), ms: wall.ms, allDay: false, zone: known, zoned: true }
+    }
+    if (fixed === 0) return { iso: formatInstant(ms, offsetAt(ms, known)), ms, allDay: false, zone: known, zoned: true }
     return { iso: formatInstant(ms, fixed), ms, allDay: false, zone: isIanaZone(value.zone) ? value.zone : undefined, zoned: true }
   }
-  if (!zone) return { iso: `${value.date}T${time}`, ms: wallMs(value.date, time), allDay: false, zoned: false }
   const { ms, offsetMinutes } = wallToInstant(value.date, time, zone)
-  return { iso: formatInstant(ms, offsetMinutes), ms, allDay: false, zone, zoned: true }
+  return { iso: formatInstant(ms, offsetMinutes), ms, allDay: false, zone, zoned: !!known }
 }

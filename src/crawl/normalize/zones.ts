@@ -3,7 +3,7 @@
  * source first, then the site, then tz-lookup on the venue). Outlook writes Windows names, Mozilla and
  * Citadel prefix IANA names with a vendor path, some tools write only an offset.
  */
-import tzlookup from 'tz-lookup'
+import { zoneAt } from '../../geo/gazetteer'
 import { isIanaZone } from './time'
 import { WINDOWS_ZONES } from './windows-zones'
 
@@ -70,11 +70,6 @@ export function resolveZoneName(tzid: string): string | undefined {
  * for events whose source names no zone. Undefined for coordinates that are not on Earth.
  */
 export function zoneFromCoordinates(lat: number, lon: number): string | undefined {
-  if (!Number.isFinite(lat) || !Number.isFinite(lon) || Math.abs(lat) > 90 || Math.abs(lon) > 180) return undefined
-  try {
-    const zone = tzlookup(lat, lon)
-    return isIanaZone(zone) ? zone : undefined
-  } catch {
-    return undefined
-  }
+  const zone = zoneAt(lat, lon)
+  return isIanaZone(zone) ? zone : undefined
 }

@@ -75,6 +75,7 @@ export function storeCrawlResult(db: Db, args: { jobId: string; owner: string; o
           warnings: result.warnings.slice(0, 50),
           refused: result.refused.slice(0, 50),
           unreadable: result.sources.filter((s) => s.status === 'unreadable').map((s) => ({ url: s.url, platform: s.platform ?? s.kind, reason: s.error ?? '' })),
+          ...(result.zone ? { zone: { name: result.zone.zone, how: result.zone.how } } : {}),
         }),
         nowMs,
       ],

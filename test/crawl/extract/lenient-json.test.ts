@@ -1,6 +1,7 @@
 // Pins lenient JSON parsing for JSON-LD blocks (DESIGN §9): wrappers (comments, CDATA, `;`), raw control
-// characters, unescaped quotes, trailing commas, several top-level objects and truncation are repaired;
-// what cannot be repaired is an error message, never a throw.
+// characters, unescaped quotes, trailing commas, several top-level objects, truncation, numbers with
+// leading zeros (kept as the text written) and HTML comments between values are repaired; a repair never
+// swallows text into a value; what cannot be repaired is an error message, never a throw.
 import { describe, expect, it } from 'bun:test'
 import { parseLenientJson, unwrapScript } from '../../../src/crawl/extract/lenient-json'
 
@@ -11,6 +12,23 @@ const value = (raw: string) => {
 }
 
 describe('parseLenientJson', () => {
+  it('keeps a number written with leading zeros as its text (a postal code), and leaves real numbers alone', () => {
+    expect(value('{"postalCode": 04109, "addressLocality": "Leipzig"}')).toEqual({ postalCode: '04109', addressLocality: 'Leipzig' })
+    expect(value('{"a": [007, 0, 0.5, -0.25, 10, 1e3, 00]}')).toEqual({ a: ['007', 0, 0.5, -0.25, 10, 1000, '00'] })
+    expect(value('{"postalCode": 01067\n"addressCountry": "DE"}')).toEqual({ postalCode: '01067', addressCountry: 'DE' })
+  })
+
+  it('skips HTML comments between values, before and after the block', () => {
+    expect(value('<!---->{"@type": "Event", <!----> "name": "Konzert"<!---->, "startDate": "2026-05-10T19:30"}<!---->')).toEqual({ '@type': 'Event', name: 'Konzert', startDate: '2026-05-10T19:30' })
+    expect(value('{"name": "Lesung"}\n<!-- /ko -->\n')).toEqual({ name: 'Lesung' })
+    expect(value('[{"name": "A"}<!---->,<!---->{"name": "B"}]')).toEqual([{ name: 'A' }, { name: 'B' }])
+  })
+
+  it('never swallows the text after a comment into a value, and keeps a comment written inside a string', () => {
+    expect(value('{"name": "Concert" <!----> , "startDate": "2026-05-10", "x": 1,}')).toEqual({ name: 'Concert', startDate: '2026-05-10', x: 1 })
+    expect(value('{"description": "See <!-- here --> and "there"", "n": 1,}')).toEqual({ description: 'See <!-- here --> and "there"', n: 1 })
+  })
+
   it('strips comment, CDATA and semicolon wrappers', () => {
     expect(unwrapScript('<!--\n{"a":1}\n-->')).toBe('{"a":1}')
     expect(unwrapScript('//<![CDATA[\n{"a":1};\n//]]>')).toBe('{"a":1}')

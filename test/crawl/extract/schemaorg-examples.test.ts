@@ -65,8 +65,14 @@ function run(html: string): { events: Event[]; warnings: string[] } {
   return normalizeCandidates(extracted.candidates, ctx, { scrapedAt: '2026-01-01T00:00:00.000Z', scriptVersion: 'test' })
 }
 
-/** The offset-normalized start the record must show for a node's startDate (UTC written as +00:00 when no zone is known). */
-const expectedStart = (v: unknown) => canonicalIso(String(v)).replace(/Z$/, '+00:00')
+/**
+ * The offset-normalized start the record must show for a node's startDate: UTC written as +00:00, and a
+ * time without offset (no zone is known here) written in UTC as the last resort.
+ */
+const expectedStart = (v: unknown) => {
+  const iso = canonicalIso(String(v)).replace(/Z$/, '+00:00')
+  return iso.length === 19 ? `${iso}+00:00` : iso
+}
 
 /** Checks one record against the node it came from; returns the names of the fields that disagree. */
 function disagreements(node: Node, e: Event): string[] {

@@ -1,6 +1,7 @@
 // Pins wall-time resolution (DESIGN §6 "Normalize"): ISO 8601 with the offset of the event's zone, the
-// source's zone before the fallback, UTC shown in the event's zone, DST gaps and overlaps per RFC 5545,
-// and no invented times (date-only stays date-only).
+// source's zone before the fallback, UTC (Z or +00:00) shown in the event's zone, a zone's offset of the
+// other season read as the wall time it labels, UTC as the last resort (never a naive time), DST gaps and
+// overlaps per RFC 5545, and no invented times (date-only stays date-only).
 import { describe, expect, it } from 'bun:test'
 import { formatOffset, isIanaZone, offsetAt, parseOffset, resolveWallTime, wallToInstant } from '../../../src/crawl/normalize/time'
 
@@ -23,14 +24,29 @@ describe('resolveWallTime', () => {
     expect(resolveWallTime({ date: '2026-07-04', time: '15:00', offset: 'Z' }).iso).toBe('2026-07-04T15:00:00+00:00')
   })
 
+  it('shows +00:00 in the event zone like Z: hidden microdata of a Los Angeles board', () => {
+    expect(resolveWallTime({ date: '2022-08-09', time: '17:00', offset: '+00:00' }, 'America/Los_Angeles').iso).toBe('2022-08-09T10:00:00-07:00')
+    expect(resolveWallTime({ date: '2022-11-08', time: '18:00', offset: '+00:00' }, 'America/Los_Angeles').iso).toBe('2022-11-08T10:00:00-08:00')
+  })
+
+  it("reads the zone's offset of the other season as the wall time it labels (a CMS that ignores daylight saving)", () => {
+    expect(resolveWallTime({ date: '2026-04-17', time: '16:15', offset: '+01:00' }, 'Europe/Amsterdam').iso).toBe('2026-04-17T16:15:00+02:00')
+    expect(resolveWallTime({ date: '2026-12-01', time: '19:00', offset: '-07:00' }, 'America/Los_Angeles').iso).toBe('2026-12-01T19:00:00-08:00')
+    // The offset in force is kept as it is, and a foreign one too (an event elsewhere, in its own time).
+    expect(resolveWallTime({ date: '2026-04-17', time: '16:15', offset: '+02:00' }, 'Europe/Amsterdam').iso).toBe('2026-04-17T16:15:00+02:00')
+    expect(resolveWallTime({ date: '2026-04-17', time: '16:15', offset: '-04:00' }, 'Europe/Amsterdam').iso).toBe('2026-04-17T16:15:00-04:00')
+  })
+
   it('keeps a date-only value date-only, sorted at local midnight', () => {
     const r = resolveWallTime({ date: '2026-07-04' }, 'America/New_York')
     expect(r).toMatchObject({ iso: '2026-07-04', allDay: true, zone: 'America/New_York' })
     expect(r.ms).toBe(Date.UTC(2026, 6, 4, 4))
   })
 
-  it('leaves a time without any zone floating and says so', () => {
-    expect(resolveWallTime({ date: '2026-07-04', time: '10:00' })).toMatchObject({ iso: '2026-07-04T10:00:00', zoned: false })
+  it('writes a time without any zone in UTC as the last resort, and says so (never a naive time)', () => {
+    expect(resolveWallTime({ date: '2026-07-04', time: '10:00' })).toMatchObject({ iso: '2026-07-04T10:00:00+00:00', zoned: false, zone: 'Etc/UTC' })
+    expect(resolveWallTime({ date: '2026-07-04', time: '10:00' }, 'Not/AZone')).toMatchObject({ iso: '2026-07-04T10:00:00+00:00', zoned: false })
+    expect(resolveWallTime({ date: '2026-07-04' })).toMatchObject({ iso: '2026-07-04', zoned: false })
   })
 
   it('ignores a zone name the runtime does not know and falls back', () => {
