@@ -6,15 +6,17 @@
 import { parse } from 'parse5'
 import type { Candidate, ExtractContext, ExtractResult } from '../../types'
 import { findEvents, fromSchemaOrg, indexIds, type SchemaItem, type SchemaSource } from '../schema-org'
-import { absoluteUrl, attr, type Document, findFirst, textOf, tokens } from './dom'
+import { absoluteUrl, attr, type Document, findFirst, tokens } from './dom'
 import { hEventToSchema } from './h-event'
 import { parseJsonLd } from './jsonld'
 import { collectLinks, registrationLink } from './links'
-import { extractListing } from './listing'
+import { extractListing, type ListingResult } from './listing'
+import { uncovered } from './merge'
+import { pageLines } from './page-lines'
 import { findHEvents, parseMicroformats } from './microformats'
 import { parseMicrodata } from './microdata'
 import { parseRdfa } from './rdfa'
-import { refineDateOnly } from './visible-time'
+import { refineWithPage } from './visible-time'
 
 type Reader = { method: string; read: (doc: Document, warnings: string[]) => unknown[] }
 
@@ -78,10 +80,6 @@ function attachPageUrl(doc: Document, candidates: Candidate[], baseUrl: string) 
   }
 }
 
-function body(doc: Document) {
-  return findFirst(doc, (el) => el.tagName === 'body') ?? doc
-}
-
 /**
  * Extracts the events of an HTML page that was already parsed (the benchmark and the document dispatcher
  * share one tree). See `extractHtml`.
@@ -90,24 +88,29 @@ export function extractHtmlTree(doc: Document, ctx: ExtractContext): ExtractResu
   const warnings: string[] = []
   const source: SchemaSource = { url: ctx.baseUrl, format: 'html', method: 'html' }
   const candidates = structuredCandidates(doc, source, warnings)
-  const ref = ctx.window.start
-  // Structured events that name no day (a SportsEvent with only a name) leave the page to the listing heuristic.
-  if (candidates.some((c) => c.start || c.schedule)) {
+  const structured = candidates.some((c) => c.start || c.schedule)
+  let listing: ListingResult | undefined
+  try {
+    listing = extractListing(pageLines(doc), { sourceUrl: ctx.baseUrl, ref: ctx.window.start })
+  } catch (error) {
+    warnings.push(`page reader failed: ${describe(error)}`)
+  }
+  if (structured) {
     attachPageUrl(doc, candidates, ctx.baseUrl)
-    try {
-      const refined = refineDateOnly(candidates, textOf(body(doc), { lines: true }), ref)
-      if (refined) warnings.push(`${refined} date-only start(s) given the time the page shows`)
-    } catch (error) {
-      warnings.push(`time refinement failed: ${describe(error)}`)
+    if (listing) {
+      try {
+        const { lines } = listing.reader.page
+        const refined = refineWithPage(candidates, { lines, dates: listing.reader.dates, ref: listing.reader.ref, zone: ctx.timezone })
+        if (refined) warnings.push(`${refined} structured date(s) given the time the page shows`)
+      } catch (error) {
+        warnings.push(`time refinement failed: ${describe(error)}`)
+      }
+      candidates.push(...uncovered(candidates, listing.records))
     }
-  } else {
-    try {
-      const listing = extractListing(doc, { sourceUrl: ctx.baseUrl, ref })
-      candidates.push(...listing.candidates)
-      if (listing.truncated) warnings.push('listing heuristic stopped early: the page has more cards than the limit')
-    } catch (error) {
-      warnings.push(`listing heuristic failed: ${describe(error)}`)
-    }
+  } else if (listing) {
+    candidates.push(...listing.candidates)
+    if (!listing.candidates.length) warnings.push(...listing.diagnostics.map((d) => `no events: ${d}`))
+    else warnings.push(...listing.diagnostics)
   }
   let links
   try {

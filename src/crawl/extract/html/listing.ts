@@ -1,129 +1,139 @@
 /**
- * The listing heuristic for pages without structured data: an events page repeats one structure per event
- * (cards, table rows, list items), each with a title, a day and usually a link. Repeated siblings are
- * found bottom-up, so a group of day sections holding event cards yields the cards, not the days.
- * Navigation, headers, footers and menus are never read: they repeat links but name no days.
+ * The general reader for pages without structured data (DESIGN §6), one reader for every site: the page's
+ * lines and their dates first, then the records their repeated structure makes (cards, rows, list items,
+ * paragraphs, `<br>` lines), read in document order so that headings scope what follows them: a day
+ * heading gives its day to records that name none, a section heading titles records that have none, a
+ * year in a heading gives dates without one their year. A page that is one event is read from its title
+ * and labels. Every decision that leaves a page without events is said in `diagnostics`.
  */
 import type { Candidate } from '../../types'
-import { attr, childrenOf, type Document, type Element, isElement, tokens, walk } from './dom'
-import { dayHeading, readCard } from './listing-card'
-
-const SKIP_TAGS = new Set(['nav', 'header', 'footer', 'script', 'style', 'noscript', 'template', 'form', 'select', 'svg', 'head'])
-const SKIP_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'menu', 'menubar', 'search'])
-const SKIP_CLASS = /^(nav|navbar|navigation|menu|main-menu|site-menu|submenu|sub-menu|breadcrumbs?|footer|site-footer|header|site-header|masthead|pagination|pager|cookie.*|social.*|share.*|skip-link)$/i
-const VOLATILE_CLASS = /\d|^(odd|even|first|last|active|current|featured|past|today|selected|hidden|sticky|alt|clearfix|is-.*|has-.*)$/i
-const MAX_CARDS = 1500
+import { pickDateLocale } from '../date-locale'
+import { DateReader } from '../prose-dates'
+import { detailEvent } from './detail-page'
+import { lineDates, type LineDates } from './line-dates'
+import type { Line, PageLines } from './page-lines'
+import { readRecord } from './record-fields'
+import { headingDay } from './record-when'
+import { type RecordSpan, segmentRecords } from './records'
 
 export type ListingOptions = { sourceUrl: string; ref: string }
-export type ListingResult = { candidates: Candidate[]; truncated: boolean }
 
-function skipped(el: Element): boolean {
-  if (SKIP_TAGS.has(el.tagName)) return true
-  const role = attr(el, 'role')
-  if (role && SKIP_ROLES.has(role)) return true
-  if (attr(el, 'aria-hidden') === 'true') return true
-  return tokens(el, 'class').some((c) => SKIP_CLASS.test(c)) || SKIP_CLASS.test(attr(el, 'id') ?? '')
-}
+/** A record the reader kept, with the lines it came from (for merging with structured data). */
+export type ListingRecord = { candidate: Candidate; from: number; to: number; region: number }
 
-/** Groups siblings that share a tag and their first stable class. */
-function signature(el: Element): string {
-  const stable = tokens(el, 'class').find((c) => !VOLATILE_CLASS.test(c)) ?? ''
-  return `${el.tagName}.${stable}`
-}
+export type ListingResult = { candidates: Candidate[]; records: ListingRecord[]; diagnostics: string[]; reader: PageReader }
 
-function siblingGroups(container: Element): Element[][] {
-  const groups = new Map<string, Element[]>()
-  for (const child of childrenOf(container)) {
-    if (!isElement(child) || skipped(child) || /^h[1-6]$/.test(child.tagName)) continue
-    const key = signature(child)
-    const list = groups.get(key)
-    if (list) list.push(child)
-    else groups.set(key, [child])
+const MAX_RECORDS = 2000
+const YEAR = /\b(19[5-9]\d|20\d\d)\b/
+
+/** What the reader knows about a page's lines: their dates, read once each. */
+export class PageReader {
+  readonly reader: DateReader
+  private readonly cache: (LineDates | null | undefined)[]
+  constructor(readonly page: PageLines, readonly ref: string) {
+    const sample = page.lines.slice(0, 1500).map((l) => l.text).join(' ')
+    this.reader = new DateReader(pickDateLocale(page.facts.lang, page.facts.ogLocale, sample))
+    this.cache = new Array(page.lines.length)
   }
-  return [...groups.values()].filter((g) => g.length >= 2)
+
+  dates = (line: Line): LineDates | undefined => {
+    const hit = this.cache[line.index]
+    if (hit !== undefined) return hit ?? undefined
+    const d = line.text ? lineDates(line, this.reader) : undefined
+    this.cache[line.index] = d ?? null
+    return d
+  }
 }
 
-/** The day a group sits under: a heading just before the container, or before the first card in it. */
-function contextDate(container: Element, first: Element, ref: string): string | undefined {
-  const kids = childrenOf(container).filter(isElement)
-  for (const k of kids) {
-    if (k === first) break
-    const d = dayHeading(k, ref)
-    if (d) return d
-  }
-  const parent = container.parentNode
-  if (!parent || !('childNodes' in parent)) return undefined
-  const siblings = childrenOf(parent).filter(isElement)
-  const i = siblings.indexOf(container)
-  for (let j = i - 1; j >= Math.max(0, i - 2); j--) {
-    const d = dayHeading(siblings[j], ref)
-    if (d) return d
-  }
-  return undefined
+/** The reference day for years a page leaves out: the window's start (DESIGN §6 "Window"). */
+function referenceDay(ref: string): string {
+  return ref
 }
 
-/** Containers in an order where every element comes after all of its descendants. */
-function containersBottomUp(doc: Document): Element[] {
-  const order: Element[] = []
-  walk(doc, (el) => {
-    if (skipped(el)) return false
-    if (childrenOf(el).filter(isElement).length >= 2) order.push(el)
-  })
-  return order.reverse()
+/** "2023 Library Board Meeting Schedule" → "Library Board Meeting Schedule": a section's name without its year. */
+function sectionTitle(text: string): string | undefined {
+  const t = text.replace(/\b(19|20)\d\d\b/g, ' ').replace(/\s+/g, ' ').replace(/^[\s\-–—:,|]+|[\s\-–—:,|]+$/g, '').trim()
+  return t.length >= 3 && /\p{L}{2}/u.test(t) ? t : undefined
 }
 
-function markAncestors(el: Element, marked: Set<Element>) {
-  let p = el.parentNode
-  while (p && isElement(p as Element) && !marked.has(p as Element)) {
-    marked.add(p as Element)
-    p = (p as Element).parentNode
+type Scope = { year?: number; day?: string; dayLevel: number; section?: string }
+
+/** Updates the scope with a line that is not part of a record; true when the line headed records as a day. */
+function scopeLine(scope: Scope, line: Line, d: LineDates | undefined, ref: string): boolean {
+  if (line.chrome) return false
+  const level = line.heading || (line.virtual ? 9 : 8)
+  const day = headingDay(line, d, ref, scope.year)
+  if (day) {
+    scope.day = day
+    scope.dayLevel = level
+    return true
   }
+  const short = line.text.length <= 90
+  if (short && (line.heading || line.strong || line.text.length <= 40) && !d?.day) {
+    const year = YEAR.exec(line.text)
+    if (year && (line.heading || line.strong || line.link || line.text.replace(YEAR, '').trim().length <= 30)) scope.year = Number(year[1])
+  }
+  if (line.heading && !d?.day) {
+    if (level <= scope.dayLevel) scope.day = undefined
+    const title = sectionTitle(line.text)
+    if (title && short) scope.section = title
+  }
+  return false
+}
+
+/** A record in navigation counts only when it is a dated link with a time ("Closed Session – January 7, 2026, 4:00 PM"). */
+function trustedInChrome(lines: Line[], dates: (l: Line) => LineDates | undefined): boolean {
+  if (!lines.some((l) => l.chrome)) return true
+  return lines.some((l) => l.link && dates(l)?.mentions.some((m) => m.eligible && m.start.day !== undefined && (m.start.hour !== undefined || m.end?.hour !== undefined)))
 }
 
 /**
- * Candidates from a page's repeated event structures. A group counts when at least two of its members and
- * at least half of them read as events; it is ignored when its members hold an already accepted group.
+ * Every event the page's visible text lists. `page` is the page's lines, built once per document and
+ * shared with the other readers.
  */
-export function extractListing(doc: Document, options: ListingOptions): ListingResult {
-  const candidates: Candidate[] = []
-  const holdsAccepted = new Set<Element>()
-  let cards = 0
-  let truncated = false
-  for (const container of containersBottomUp(doc)) {
-    if (cards >= MAX_CARDS) {
-      truncated = true
-      break
-    }
-    for (const group of siblingGroups(container)) {
-      if (group.some((el) => holdsAccepted.has(el))) continue
-      const budget = group.slice(0, MAX_CARDS - cards)
-      if (budget.length < group.length) truncated = true
-      let day: { value?: string } | undefined
-      const contextDay = () => (day ??= { value: contextDate(container, group[0], options.ref) }).value
-      const cardCtx = { sourceUrl: options.sourceUrl, ref: options.ref, contextDate: contextDay }
-      const read = budget.map((card) => ({ card, candidate: hasDigitOrTime(card) || contextDay() ? readCard(card, cardCtx) : undefined }))
-      cards += budget.length
-      const good = read.filter((r) => r.candidate)
-      if (good.length < 2 || good.length * 2 < budget.length) continue
-      for (const { card, candidate } of good) {
-        candidates.push(candidate!)
-        markAncestors(card, holdsAccepted)
+export function extractListing(page: PageLines, options: ListingOptions): ListingResult {
+  const pr = new PageReader(page, referenceDay(options.ref))
+  const { lines } = page
+  const seg = segmentRecords(lines, pr.dates)
+  const diagnostics: string[] = []
+  const records: ListingRecord[] = []
+  const taken = new Set<number>()
+  const reasons = new Map<string, number>()
+  const years: (number | undefined)[] = new Array(lines.length)
+  const scope: Scope = { dayLevel: 99 }
+  let next = 0
+  for (let i = 0; i < lines.length; i++) {
+    const span: RecordSpan | undefined = seg.records[next]
+    if (span && span.from === i) {
+      next++
+      for (let j = span.from; j <= span.to; j++) (taken.add(j), (years[j] = scope.year))
+      i = span.to
+      if (records.length >= MAX_RECORDS) continue
+      const recordLines = lines.slice(span.from, span.to + 1)
+      if (!trustedInChrome(recordLines, pr.dates)) {
+        reasons.set('in navigation without a dated link', (reasons.get('in navigation without a dated link') ?? 0) + 1)
+        continue
       }
+      const read = readRecord(recordLines, { sourceUrl: options.sourceUrl, ref: pr.ref, dates: pr.dates, yearHint: scope.year, day: scope.day, section: scope.section })
+      if (read.candidate) records.push({ candidate: read.candidate, from: span.from, to: span.to, region: span.region })
+      else reasons.set(read.reason!, (reasons.get(read.reason!) ?? 0) + 1)
+      continue
     }
+    years[i] = scope.year
+    if (scopeLine(scope, lines[i], pr.dates(lines[i]), pr.ref) && records.length) taken.add(i)
+    else if (headingDay(lines[i], pr.dates(lines[i]), pr.ref) && seg.records.some((r) => r.from > i)) taken.add(i)
   }
-  return { candidates, truncated }
+  const candidates = records.map((r) => r.candidate)
+  const own = detailEvent({ lines, dates: pr.dates, taken, facts: page.facts, sourceUrl: options.sourceUrl, ref: pr.ref, yearAt: (i) => years[i] })
+  if (own) candidates.unshift(own)
+  if (seg.records.length > MAX_RECORDS) diagnostics.push(`stopped after ${MAX_RECORDS} records`)
+  if (!candidates.length) diagnostics.push(explain(seg, reasons))
+  return { candidates, records, diagnostics, reader: pr }
 }
 
-/** Cheap pre-check before chrono: a card with no digit and no `<time>` cannot name a day. */
-function hasDigitOrTime(card: Element): boolean {
-  const stack = [...childrenOf(card)]
-  while (stack.length) {
-    const n = stack.pop()!
-    if (n.nodeName === '#text' && /\d/.test((n as { value: string }).value)) return true
-    if (isElement(n)) {
-      if (n.tagName === 'time') return true
-      if (n.tagName !== 'script' && n.tagName !== 'style') stack.push(...childrenOf(n))
-    }
-  }
-  return false
+function explain(seg: { records: RecordSpan[]; regions: number; anchors: number }, reasons: Map<string, number>): string {
+  if (!seg.anchors) return 'no dates found in the visible text'
+  if (!seg.records.length) return `dates found in ${seg.anchors} line(s) but no repeated structure holds them, and the page is not one event (no dated line under its title)`
+  const why = [...reasons.entries()].map(([r, n]) => `${n} ${r}`).join(', ')
+  return `${seg.records.length} record(s) in ${seg.regions} repeated structure(s), none an event${why ? `: ${why}` : ''}`
 }

@@ -1,0 +1,113 @@
+/**
+ * The date and time mentions of each line of a page, and which of them can anchor an event: a date in a
+ * line of its own or in an element of its own ("Tuesday, October 4, 2022", `<b>Feb 11, 2020 at 4:15
+ * p.m.</b>`), at the start of a line ("June 13: Lego Club"), with a time or a year at its end ("Closed
+ * Session – January 7, 2026, 4:00 PM"), or in a line that is a list of dates. A date inside a sentence
+ * ("declared on March 11, 2020, and …", "Library closed June 19 for Juneteenth") or after "Posted",
+ * "Updated", "Register by" is not an event's date.
+ */
+import { type DateReader, type RawWhen } from '../prose-dates'
+import type { Line } from './page-lines'
+
+export type Mention = RawWhen & {
+  /** The mention can stand for an event's day or time (see the module comment). */
+  eligible: boolean
+  /** The mention fills its line or its inline element. */
+  dedicated: boolean
+}
+
+export type LineDates = {
+  mentions: Mention[]
+  /** An eligible mention names a day. */
+  day: boolean
+  /** An eligible mention names a clock time. */
+  time: boolean
+  /** Nothing but dates, times, weekdays, labels ("When:", "Doors") and separators. */
+  whenOnly: boolean
+  /** The line labels its date as a start or end ("Starts:", "Bis:"), so it is a field, not a record. */
+  labeled: boolean
+  /** Two or more different days listed in one line ("January 26, March 23, May 25"). */
+  list: boolean
+  /** Words beyond the dates and their labels: the line says something (a title, a place, "Minutes"). */
+  words: boolean
+}
+
+const NOT_EVENT_DATE = /(posted|published|updated|modified|last (updated|modified|reviewed)|deadline|due|(register|registration|apply|rsvp)\s+(by|before|opens|closes|ends|deadline)|sale ends|by|veröffentlicht|aktualisiert|stand|publié|mis à jour|publicado|actualizado|gepubliceerd|bijgewerkt|pubblicato|aggiornato|atualizado|copyright|©)[\s:.,-]*$/i
+/** Words that only label or join dates: what is left when they and the dates are removed says whether a line is more than a date. */
+const FILLER = /\b(date|dates|time|times|when|where|from|to|until|till|through|thru|at|on|and|or|doors?|open|opens|starts?|start time|begins?|ends?|end time|day|the|of|de|del|la|le|les|du|des|à|a|às|das|dos|do|da|el|y|et|und|bis|von|vom|am|um|ab|uhr|den|der|die|datum|zeit|wann|beginn|ende|date|heure|horaire|quand|fecha|hora|horario|cuándo|cuando|wanneer|tijd|uur|van|tot|en|op|om|quando|ora|ore|alle|dalle|orario|data|e|et|h|u|vanaf|tot en met|t\/m|hrs?|[ap]\.?m\.?|noon|midnight|today|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|mo|di|mi|do|fr|sa|so|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|lunes|martes|miércoles|jueves|viernes|sábado|domingo|maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag|ma|wo|vr|za|zo|lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica|segunda|terça|quarta|quinta|sexta|feira|sábado|domingo|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december)\b/giu
+const START_END_LABEL = /\b(starts?|ends?|begins?|from|until|till|beginn|ende|bis|début|fin|inicio|fin|vanaf|tot en met|t\/m|inizio|fine|início|término)\s*:/i
+const SEPARATORS = /[\s\-–—:,.;|/@·•()[\]*'"’]+/g
+const WEEKDAY_PREFIX = /^[\p{L}]{2,12}\.?,?\s*$/u
+
+function leftover(text: string, mentions: RawWhen[]): string {
+  let out = ''
+  let last = 0
+  for (const m of mentions) {
+    out += `${text.slice(last, m.index)} `
+    last = Math.max(last, m.endIndex)
+  }
+  out += text.slice(last)
+  return out.replace(FILLER, ' ').replace(/\d+(st|nd|rd|th)?\b/g, ' ').replace(SEPARATORS, '')
+}
+
+/** The inline element's text span around `[from, to)`, from the line's break offsets. */
+function partAround(line: Line, from: number, to: number): [number, number] {
+  let lo = 0
+  let hi = line.text.length
+  for (const b of line.breaks) {
+    if (b <= from) lo = b
+    else if (b >= to) {
+      hi = b
+      break
+    }
+  }
+  return [lo, hi]
+}
+
+function visibleLength(text: string): number {
+  return text.replace(/\s+/g, '').length
+}
+
+function classify(line: Line, m: RawWhen, others: RawWhen[], list: boolean): Mention {
+  const text = line.text
+  const before = text.slice(Math.max(0, m.index - 40), m.index)
+  const [lo, hi] = partAround(line, m.index, m.endIndex)
+  const part = text.slice(lo, hi)
+  // The dates and times in the mention's inline element, together, fill most of it.
+  const span = others.filter((o) => o.index < hi && o.endIndex > lo).reduce((n, o) => n + visibleLength(text.slice(Math.max(lo, o.index), Math.min(hi, o.endIndex))), 0)
+  const dedicated = span >= visibleLength(part) * 0.6 || span >= visibleLength(text) * 0.6
+  const hasDay = m.start.day !== undefined
+  const hasTime = m.start.hour !== undefined || m.end?.hour !== undefined
+  const atStart = WEEKDAY_PREFIX.test(text.slice(0, m.index)) || m.index <= 1
+  const atEnd = leftover(text.slice(m.endIndex), []) === ''
+  const prose = text.length > 160 && !list
+  const posted = line.postedSpans?.some(([a, b]) => m.index < b && m.endIndex > a) ?? false
+  let eligible = !posted && !NOT_EVENT_DATE.test(before)
+  if (eligible && !dedicated && !list) {
+    if (prose) eligible = atStart && text.length < 400
+    else eligible = atStart || (hasTime && (hasDay || others.length === 1)) || (atEnd && (m.start.year !== undefined || hasTime))
+  }
+  return { ...m, eligible, dedicated }
+}
+
+/** The mentions of one line with what each can anchor. */
+export function lineDates(line: Line, reader: DateReader): LineDates {
+  const raw = line.virtual && !line.text ? [] : reader.raw(line.text)
+  const days = new Set(raw.filter((m) => m.start.day !== undefined).map((m) => `${m.start.month}-${m.start.day}-${m.start.year ?? ''}`))
+  const rest = raw.length ? leftover(line.text, raw) : line.text
+  const list = days.size >= 2 && visibleLength(rest) <= Math.max(12, visibleLength(line.text) * 0.25)
+  const mentions = raw.map((m) => classify(line, m, raw, list))
+  // A time in a line whose day counts belongs to that day ("January 17 - Special Meeting - Noon").
+  if (line.text.length <= 160 && mentions.some((m) => m.eligible && m.start.day !== undefined))
+    for (const m of mentions) if (!m.eligible && m.start.day === undefined && m.start.hour !== undefined && !NOT_EVENT_DATE.test(line.text.slice(Math.max(0, m.index - 40), m.index))) m.eligible = true
+  const eligible = mentions.filter((m) => m.eligible)
+  return {
+    mentions,
+    day: eligible.some((m) => m.start.day !== undefined),
+    time: eligible.some((m) => m.start.hour !== undefined),
+    whenOnly: raw.length > 0 && rest === '',
+    labeled: START_END_LABEL.test(line.text),
+    list,
+    words: /\p{L}{2}/u.test(rest),
+  }
+}

@@ -1,0 +1,306 @@
+/**
+ * A page as the long-tail reader sees it (DESIGN §6 "Pages without structured data"): its visible text as
+ * lines in document order, each line knowing the elements it sits in, so that the repeated structures
+ * holding dates can be found from the lines alone. Built in one walk over the parsed tree, which also
+ * collects the few page facts the reader needs (language, `og:title`, published and modified dates).
+ *
+ * A line is the text between two block boundaries (a block element's start or end, or a `<br>`). Hidden
+ * markup (`<template>`, `hidden`, `display:none`, scripts and styles) gives no lines; comments are not
+ * text. Navigation, site headers and footers give lines marked `chrome`, which the reader only trusts
+ * for dated links.
+ */
+import { parseIsoDateTime } from '../datetime'
+import type { WallTime } from '../../types'
+import { attr, BLOCK, childrenOf, collapse, type Document, type Element, isElement, type Node } from './dom'
+
+export type Line = {
+  index: number
+  /** Whitespace-collapsed text; empty for a virtual line. */
+  text: string
+  /** The innermost element holding all of the line (the lowest common ancestor of its text). */
+  el: Element
+  /** The elements from `<html>` down to `el`. */
+  path: Element[]
+  /** 1–6 inside `h1`–`h6`, 7 inside `summary`, `caption` or `legend`, else 0. */
+  heading: number
+  /** All of the line is bold (`strong`, `b`). */
+  strong: boolean
+  /** All of the line is one link. */
+  link?: Element
+  /** Inside navigation, a site header or footer, or a menu. */
+  chrome: boolean
+  /** Offsets in `text` where one inline element's text gives way to another's. */
+  breaks: number[]
+  /** Not visible text: a date carried by an attribute (`aria-label`, `<time datetime>`). */
+  virtual?: boolean
+  /** A machine-readable date-time (`<time datetime>`, `data-date`, `itemprop=startDate content`). */
+  machine?: WallTime
+  /** The machine value is a publication or update date, never an event's. */
+  published?: boolean
+  /** Character ranges of `text` inside a publication date (`<time class="dt-published">`, `.entry-date`). */
+  postedSpans?: [number, number][]
+}
+
+export type PageFacts = { lang?: string; ogLocale?: string; ogTitle?: string; title?: string; published?: string; modified?: string }
+export type PageLines = { lines: Line[]; facts: PageFacts }
+
+const INVISIBLE = new Set(['script', 'style', 'noscript', 'template', 'title', 'iframe', 'object', 'svg', 'select', 'option', 'textarea', 'head'])
+const CHROME_TAGS = new Set(['nav'])
+const PAGE_CHROME = new Set(['header', 'footer'])
+const SECTIONING = new Set(['article', 'section', 'main', 'aside'])
+const CHROME_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'menu', 'menubar', 'search'])
+const CHROME_CLASS = /^(nav|navbar|navigation|menu|main-menu|site-menu|submenu|sub-menu|breadcrumbs?|footer|site-footer|header|site-header|masthead|pagination|pager|cookie.*|social.*|share.*|skip-link)$/i
+const HIDDEN_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden/i
+const PUBLISHED = /(published|updated|posted|modified|byline|entry-date|post-date|post-meta|entry-meta)/i
+const HEADING = /^h([1-6])$/
+const SECTION_HEADING = new Set(['summary', 'caption', 'legend'])
+const MACHINE_ATTRS = ['datetime', 'data-date', 'data-start', 'data-start-date', 'content']
+const ARIA_DATE = /\d.*\p{L}|\p{L}.*\d/u
+
+const META_FACTS: Record<string, keyof PageFacts> = {
+  'og:title': 'ogTitle', 'og:locale': 'ogLocale', 'article:published_time': 'published', 'article:modified_time': 'modified',
+  'og:updated_time': 'modified', date: 'published', 'dcterms.date': 'published', 'dcterms.modified': 'modified', 'dc.date': 'published', 'last-modified': 'modified',
+}
+
+/**
+ * Markup that is not shown: `hidden`, scripts and templates, and inline `display:none` outside menus (a
+ * menu's dropdowns are `display:none` until opened, and a saved page keeps that state).
+ */
+function isHidden(el: Element, inChrome: boolean): boolean {
+  if (INVISIBLE.has(el.tagName)) return true
+  for (const a of el.attrs) {
+    if (a.name === 'hidden') return true
+    if (a.name === 'style' && !inChrome && HIDDEN_STYLE.test(a.value)) return true
+  }
+  return false
+}
+
+/** A publication or update date: `dt-published`, `.entry-date`, `itemprop=datePublished`. */
+function isPosted(el: Element): boolean {
+  return PUBLISHED.test(attr(el, 'class') ?? '') || /^date(published|modified|created)$/i.test(attr(el, 'itemprop') ?? '')
+}
+
+function isChrome(el: Element, inSection: boolean): boolean {
+  if (CHROME_TAGS.has(el.tagName) || (PAGE_CHROME.has(el.tagName) && !inSection)) return true
+  const role = attr(el, 'role')
+  if (role && CHROME_ROLES.has(role)) return true
+  const cls = attr(el, 'class')
+  if (cls && cls.split(/\s+/).some((c) => CHROME_CLASS.test(c))) return true
+  const id = attr(el, 'id')
+  return !!id && CHROME_CLASS.test(id)
+}
+
+type Frame = { el: Element; chrome: boolean; section: boolean; heading: number; strong: boolean; link: boolean; posted: boolean }
+
+/** Builds the lines and facts of a parsed page in one walk. */
+export function pageLines(doc: Document): PageLines {
+  const b = new Builder()
+  b.run(doc)
+  return { lines: joinBadges(b.lines), facts: b.facts }
+}
+
+const BADGE_WORD = /^\p{L}{3,10}\.?,?$/u
+const BADGE_DAY = /^(0?[1-9]|[12]\d|3[01])(st|nd|rd|th|\.)?$/i
+const BADGE_YEAR = /^(19|20)\d\d$/
+
+/**
+ * A date badge split over elements (`<div>Apr</div><div>8</div>`, `<span>12</span><span>May</span>`)
+ * becomes one line, so that it reads as one date.
+ */
+function joinBadges(lines: Line[]): Line[] {
+  const out: Line[] = []
+  for (let i = 0; i < lines.length; i++) {
+    const a = lines[i]
+    const b = lines[i + 1]
+    const pair = b && !a.virtual && !b.virtual && a.path.length >= 2 && a.path.length === b.path.length && a.path[a.path.length - 2] === b.path[b.path.length - 2]
+    if (!pair || !((BADGE_WORD.test(a.text) && BADGE_DAY.test(b.text)) || (BADGE_DAY.test(a.text) && BADGE_WORD.test(b.text)))) {
+      out.push({ ...a, index: out.length })
+      continue
+    }
+    const c = lines[i + 2]
+    const withYear = c && !c.virtual && c.path.length === a.path.length && c.path[c.path.length - 2] === a.path[a.path.length - 2] && BADGE_YEAR.test(c.text)
+    const path = a.path.slice(0, -1)
+    const text = [a.text, b.text, ...(withYear ? [c.text] : [])].join(' ')
+    out.push({ ...a, index: out.length, text, el: path[path.length - 1], path, breaks: [], link: undefined, heading: Math.min(a.heading, b.heading) })
+    i += withYear ? 2 : 1
+  }
+  return out
+}
+
+class Builder {
+  lines: Line[] = []
+  facts: PageFacts = {}
+  private stack: Element[] = []
+  private frames: Frame[] = []
+  private buf = ''
+  private breaks: number[] = []
+  private lineMin = 0
+  private lastParent: Element | undefined
+  private pending: Line[] = []
+  private posted: [number, number][] = []
+  private strongAll = true
+  private linkEl: Element | undefined | null = undefined
+
+  run(doc: Document) {
+    const html = childrenOf(doc).find((n) => isElement(n) && n.tagName === 'html') as Element | undefined
+    if (html) this.facts.lang = attr(html, 'lang') ?? attr(html, 'xml:lang')
+    for (const n of childrenOf(doc)) this.visit(n)
+    this.flush()
+  }
+
+  private top(): Frame | undefined {
+    return this.frames[this.frames.length - 1]
+  }
+
+  private visit(root: Node) {
+    type Item = { node: Node; exit?: boolean }
+    const work: Item[] = [{ node: root }]
+    while (work.length) {
+      const { node, exit } = work.pop()!
+      if (exit) {
+        this.exit(node as Element)
+        continue
+      }
+      if (node.nodeName === '#text') {
+        this.text((node as { value: string }).value)
+        continue
+      }
+      if (!isElement(node)) continue
+      if (node.tagName === 'meta' || node.tagName === 'title') this.meta(node)
+      if (node.tagName === 'head') {
+        for (const c of childrenOf(node)) if (isElement(c) && (c.tagName === 'meta' || c.tagName === 'title')) this.meta(c)
+        continue
+      }
+      if (isHidden(node, this.top()?.chrome ?? false)) continue
+      this.enter(node)
+      work.push({ node, exit: true })
+      const kids = childrenOf(node)
+      for (let i = kids.length - 1; i >= 0; i--) work.push({ node: kids[i] })
+    }
+  }
+
+  private meta(el: Element) {
+    if (el.tagName === 'title') {
+      const t = el.childNodes.map((c) => (c.nodeName === '#text' ? (c as { value: string }).value : '')).join('')
+      this.facts.title ??= collapse(t) || undefined
+      return
+    }
+    const key = (attr(el, 'property') ?? attr(el, 'name') ?? attr(el, 'itemprop') ?? attr(el, 'http-equiv'))?.toLowerCase()
+    const fact = key && META_FACTS[key]
+    const content = attr(el, 'content')
+    if (fact && content) this.facts[fact] ??= content.trim()
+    if ((key === 'datepublished' || key === 'datemodified') && content) this.facts[key === 'datepublished' ? 'published' : 'modified'] ??= content.trim()
+  }
+
+  private enter(el: Element) {
+    const parent = this.top()
+    const tag = el.tagName
+    const section = (parent?.section ?? false) || SECTIONING.has(tag)
+    const heading = HEADING.exec(tag)
+    const frame: Frame = {
+      el,
+      chrome: (parent?.chrome ?? false) || isChrome(el, parent?.section ?? false),
+      section,
+      heading: heading ? Number(heading[1]) : SECTION_HEADING.has(tag) ? 7 : (parent?.heading ?? 0),
+      strong: (parent?.strong ?? false) || tag === 'strong' || tag === 'b',
+      link: (parent?.link ?? false) || (tag === 'a' && !!attr(el, 'href')),
+      posted: (parent?.posted ?? false) || isPosted(el),
+    }
+    if (BLOCK.has(tag)) this.flush()
+    this.stack.push(el)
+    this.frames.push(frame)
+    if (tag === 'br') return
+    this.machineOf(el)
+  }
+
+  private exit(el: Element) {
+    if (BLOCK.has(el.tagName)) this.flush()
+    this.stack.pop()
+    this.frames.pop()
+    if (this.buf) this.lineMin = Math.min(this.lineMin, this.stack.length)
+  }
+
+  /** Dates carried by attributes become virtual lines of their own, in document order. */
+  private machineOf(el: Element) {
+    const tag = el.tagName
+    if (tag === 'a' || tag === 'button') return
+    const label = attr(el, 'aria-label')
+    if (label && label.length <= 80 && /\d/.test(label) && ARIA_DATE.test(label) && tag !== 'time') this.virtual(collapse(label))
+    for (const name of MACHINE_ATTRS) {
+      const raw = attr(el, name)
+      if (!raw || !/^\d{4}-?\d{2}/.test(raw.trim())) continue
+      const wall = parseIsoDateTime(raw)
+      if (!wall) continue
+      this.virtual('', wall, this.top()!.posted)
+      return
+    }
+  }
+
+  private virtual(text: string, machine?: WallTime, published?: boolean) {
+    const frame = this.top()!
+    const line: Line = { index: 0, text, el: frame.el, path: this.stack.slice(), heading: 0, strong: false, chrome: frame.chrome, breaks: [], virtual: true }
+    if (machine) line.machine = machine
+    if (published) line.published = true
+    // Inside a line of text, the virtual line follows that line: both stay in the same element.
+    if (this.buf) this.pending.push(line)
+    else this.push(line)
+  }
+
+  private push(line: Line) {
+    line.index = this.lines.length
+    this.lines.push(line)
+  }
+
+  private text(value: string) {
+    const frame = this.top()
+    if (!frame || !value) return
+    let v = value.replace(/[\s\u00a0\u200b]+/g, ' ')
+    if (!this.buf) {
+      v = v.trimStart()
+      if (!v) return
+      this.lineMin = this.stack.length
+      this.breaks = []
+      this.strongAll = true
+      this.linkEl = undefined
+    } else {
+      this.lineMin = Math.min(this.lineMin, this.stack.length)
+      if (frame.el !== this.lastParent) {
+        // Adjacent inline elements ("9:00 AM" then a link "Board meeting") read as separate words.
+        if (!this.buf.endsWith(' ') && v && !v.startsWith(' ')) this.buf += ' '
+        this.breaks.push(this.buf.length)
+      }
+      if (this.buf.endsWith(' ') && v.startsWith(' ')) v = v.slice(1)
+    }
+    this.lastParent = frame.el
+    if (frame.posted && v.trim()) this.posted.push([this.buf.length, this.buf.length + v.length])
+    if (v.trim()) {
+      this.strongAll &&= frame.strong
+      const link = frame.link ? this.nearestLink() : null
+      this.linkEl = this.linkEl === undefined ? link : this.linkEl === link ? link : null
+    }
+    this.buf += v
+  }
+
+  private nearestLink(): Element | null {
+    for (let i = this.stack.length - 1; i >= 0; i--) if (this.stack[i].tagName === 'a') return this.stack[i]
+    return null
+  }
+
+  private flush() {
+    const text = this.buf.trimEnd()
+    this.buf = ''
+    this.lastParent = undefined
+    if (text) {
+      const depth = Math.max(1, this.lineMin)
+      const frame = this.frames[depth - 1]
+      const breaks = this.breaks.filter((b) => b > 0 && b < text.length)
+      const line: Line = { index: 0, text, el: this.stack[depth - 1], path: this.stack.slice(0, depth), heading: frame.heading, strong: this.strongAll, chrome: frame.chrome, breaks }
+      if (this.linkEl) line.link = this.linkEl
+      if (this.posted.length) line.postedSpans = this.posted
+      this.push(line)
+    }
+    this.posted = []
+    for (const v of this.pending) this.push(v)
+    this.pending = []
+  }
+}

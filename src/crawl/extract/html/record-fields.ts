@@ -1,0 +1,220 @@
+/**
+ * Reads one record (a card, row, list item, paragraph or group of lines) into a Candidate: its title is the
+ * most prominent text that is neither its date nor boilerplate ("Agenda", "Read more", "Minutes"), else
+ * the heading of the section it sits in; its place comes from a label ("Location:", "Waar:"), a column,
+ * a class, a map link or an address-shaped line; its link from its title.
+ */
+import type { Candidate, CandidatePlace } from '../../types'
+import { attr, type Element, findFirst, textOf } from './dom'
+import { type FieldRole, isBoilerplate, labelValue, NO_EVENT, statusFromText } from './labels'
+import type { LineDates } from './line-dates'
+import type { Line } from './page-lines'
+import { recordDetails } from './record-details'
+import { recordWhen } from './record-when'
+import { cellRole, recordRow, tableRoles } from './table-columns'
+
+export type RecordContext = {
+  sourceUrl: string
+  ref: string
+  dates: (line: Line) => LineDates | undefined
+  yearHint?: number
+  /** The day heading above the record. */
+  day?: string
+  /** The section heading above the record (a committee, a program, "Upcoming Board Meetings"). */
+  section?: string
+  /** The title, when the caller knows it (an event page's `h1`). */
+  forceTitle?: string
+}
+
+export type RecordResult = { candidate?: Candidate; reason?: string }
+
+const TITLE_CLASS = /(^|[-_])(title|name|summary|heading|headline)($|[-_])/i
+const DATE_CLASS = /(date|time|when|day|month|year)/i
+const PLACE_CLASS = /(location|venue|where|place|address)/i
+const SEPARATOR_EDGES = /^[\s\-–—:,;|/@·•]+|[\s\-–—:,;|/@·•(]+$/g
+const CONNECTOR_END = /\s+(on|at|am|le|el|op|il|em|um|vom|du|del|de|van)$/i
+const MAP_HOST = /(maps\.google\.|google\.[a-z.]+\/maps|maps\.apple\.com|bing\.com\/maps|openstreetmap\.org)/i
+const STREET = /\b\d{1,6}[a-z]?\s+[\p{L}][\p{L}\s.'-]*\b(street|st|road|rd|avenue|ave|boulevard|blvd|drive|dr|lane|ln|way|court|ct|place|pl|highway|hwy|parkway|pkwy|circle|cir|square|sq|terrace)\b\.?|\b[\p{L}-]*(straat|weg|laan|plein|gracht|kade|singel|dijk|strasse|straße|str\.|platz|gasse|allee|ring)\s+\d{1,5}\b|\b(rue|avenue|boulevard|chemin|place|calle|avenida|plaza|via|viale|piazza|corso|rua|praça)\s+[\p{L}]/iu
+const POSTAL = /\b[A-Z]{2}\s+\d{5}(-\d{4})?\b|\b\d{4}\s?[A-Z]{2}\b|\b\d{5}\s+[\p{Lu}][\p{L}]+/u
+
+function hasClass(el: Element, pattern: RegExp, unless?: RegExp): boolean {
+  const cls = attr(el, 'class')
+  return !!cls && cls.split(/\s+/).some((c) => pattern.test(c) && !unless?.test(c))
+}
+
+/** A line's text without the dates at its ends ("Closed Session – January 7, 2026, 4:00 PM" → "Closed Session"). */
+export function withoutDates(line: Line, d: LineDates | undefined): string {
+  let text = line.text
+  if (d?.mentions.length) {
+    const spans = d.mentions.filter((m) => m.eligible || m.dedicated).sort((a, b) => b.index - a.index)
+    for (const m of spans) {
+      const before = text.slice(0, m.index).replace(SEPARATOR_EDGES, '')
+      const after = text.slice(m.endIndex).replace(SEPARATOR_EDGES, '')
+      // Only dates at either end come out: "Labor Day on Monday, September 5" keeps its date.
+      if (!before || !after || m.start.hour !== undefined || m.start.year !== undefined) text = `${text.slice(0, m.index)} ${text.slice(m.endIndex)}`
+    }
+  }
+  return text.replace(/\s+/g, ' ').replace(SEPARATOR_EDGES, '').replace(CONNECTOR_END, '').replace(SEPARATOR_EDGES, '').trim()
+}
+
+type Role = (line: Line) => FieldRole | undefined
+
+function titleScore(line: Line, role: FieldRole | undefined, own: number): number {
+  if (role === 'title') return 100
+  let score = 0
+  if (line.heading) score += 20 - line.heading
+  if (line.path.slice(own).some((el) => hasClass(el, TITLE_CLASS, DATE_CLASS))) score += 8
+  if (line.link) score += 4
+  if (line.strong) score += 2
+  return score
+}
+
+function titleOf(lines: Line[], ctx: RecordContext, role: Role): { text: string; line?: Line } | undefined {
+  if (ctx.forceTitle) return { text: ctx.forceTitle, line: lines.find((l) => l.text.startsWith(ctx.forceTitle!)) }
+  let best: { text: string; line: Line; score: number } | undefined
+  const own = commonDepth(lines)
+  for (const line of lines) {
+    if (line.virtual || !line.text) continue
+    const r = role(line)
+    if (r && r !== 'title' && r !== 'description') continue
+    if (labelValue(line.text)) continue
+    const text = withoutDates(line, ctx.dates(line))
+    if (text.length < 3 || isBoilerplate(text) || NO_EVENT.test(text) || !/\p{L}{2}/u.test(text) || text.length > 200) continue
+    const score = titleScore(line, r, own)
+    if (!best || score > best.score) best = { text, line, score }
+  }
+  if (best) return best
+  return ctx.section ? { text: ctx.section } : undefined
+}
+
+function usableHref(el: Element | undefined): string | undefined {
+  const href = el && attr(el, 'href')?.trim()
+  if (!href || href.startsWith('#') || /^(javascript|mailto|tel):/i.test(href)) return undefined
+  if (/\.ics(\?|$)|^webcal:|google\.com\/calendar|outlook\.(live|office)\.com|[?&]format=ical/i.test(href) || MAP_HOST.test(href)) return undefined
+  return href
+}
+
+/** The link of a line: the line is a link, or holds one whose text is part of the title. */
+function lineLink(line: Line, title: string): string | undefined {
+  if (line.link) return usableHref(line.link)
+  const anchor = findFirst(line.el, (e) => e.tagName === 'a' && !!attr(e, 'href') && title.includes(textOf(e)) && textOf(e).length >= 3)
+  return usableHref(anchor)
+}
+
+function linkOf(lines: Line[], title: { text: string; line?: Line }): string | undefined {
+  const own = title.line ? lineLink(title.line, title.text) : undefined
+  if (own) return own
+  for (const line of lines) if (line.link && !isBoilerplate(line.text) && line !== title.line) return usableHref(line.link)
+  return undefined
+}
+
+/** The address a map link searches for (`maps.google.com?q=2975 Farmersville Road …`). */
+function mapAddress(lines: Line[]): string | undefined {
+  for (const line of lines) {
+    const anchor = line.link ?? (line.virtual ? undefined : findFirst(line.el, (e) => e.tagName === 'a' && MAP_HOST.test(attr(e, 'href') ?? '')))
+    const href = anchor && attr(anchor, 'href')
+    if (!href || !MAP_HOST.test(href)) continue
+    try {
+      const q = new URL(href, 'https://example.invalid/').searchParams.get('q') ?? new URL(href, 'https://example.invalid/').searchParams.get('query')
+      if (q && /\p{L}/u.test(q) && !/^-?\d+(\.\d+)?,\s*-?\d+(\.\d+)?$/.test(q.trim())) return q.replace(/\s+/g, ' ').trim()
+    } catch {}
+  }
+  return undefined
+}
+
+const placeText = (t: string) => t.replace(/\s*\(?\b(map|directions|google maps?)\b\)?\s*$/i, '').replace(SEPARATOR_EDGES, '').trim()
+
+/** The value lines of a label line: the text after its colon, or the lines after it up to the next label. */
+function labelled(lines: Line[], i: number, value: string): string[] {
+  if (value) return [value]
+  const out: string[] = []
+  for (let j = i + 1; j < lines.length && out.length < 4; j++) {
+    const t = lines[j].text
+    if (!t || lines[j].virtual) continue
+    if (labelValue(t) || /[:：]$/.test(t) || isBoilerplate(t) || /directions to/i.test(t)) break
+    out.push(t)
+  }
+  return out
+}
+
+function placeOf(lines: Line[], role: Role, skip: Set<string>): CandidatePlace | undefined {
+  for (let i = 0; i < lines.length; i++) {
+    const lv = labelValue(lines[i].text)
+    if (!lv || (lv.role !== 'place' && lv.role !== 'address')) continue
+    const values = labelled(lines, i, lv.value).map(placeText).filter(Boolean)
+    if (values.length) return splitPlace(values)
+  }
+  const byRole = lines.filter((l) => !l.virtual && (role(l) === 'place' || role(l) === 'address')).map((l) => placeText(l.text)).filter(Boolean)
+  if (byRole.length) return splitPlace(byRole)
+  const own = commonDepth(lines)
+  const byClass = lines.filter((l) => !l.virtual && l.text && l.path.slice(own).some((el) => hasClass(el, PLACE_CLASS, DATE_CLASS))).map((l) => placeText(l.text)).filter(Boolean)
+  const fromMap = mapAddress(lines)
+  if (byClass.length) {
+    const place = splitPlace(byClass)
+    if (fromMap && !place.address) place.address = fromMap
+    if (!place.name && place.address) place.name = nameBefore(lines, lines.findIndex((l) => placeText(l.text) === byClass[0]), skip)
+    if (!place.name) delete place.name
+    return place
+  }
+  if (fromMap) return { address: fromMap }
+  const i = lines.findIndex((l) => !l.virtual && l.text.length <= 120 && (STREET.test(l.text) || POSTAL.test(l.text)) && !skip.has(l.text))
+  if (i < 0) return undefined
+  const name = nameBefore(lines, i, skip)
+  return name ? { name, address: lines[i].text } : { address: lines[i].text }
+}
+
+/** The venue's name written on the line above its address ("Dielmann West" / "11400 Olde Cabin Road …"). */
+function nameBefore(lines: Line[], i: number, skip: Set<string>): string | undefined {
+  const prev = lines[i - 1]
+  if (!prev || prev.virtual || prev.text.length > 60 || skip.has(prev.text) || isBoilerplate(prev.text) || /\d{1,2}[:/.]\d{2}/.test(prev.text) || labelValue(prev.text)) return undefined
+  return /\p{L}{2}/u.test(prev.text) ? prev.text : undefined
+}
+
+/** How many elements all of a record's lines share: classes above that depth belong to the page, not the record. */
+function commonDepth(lines: Line[]): number {
+  let depth = lines[0].path.length
+  for (const l of lines) {
+    let i = 0
+    while (i < depth && i < l.path.length && l.path[i] === lines[0].path[i]) i++
+    depth = i
+  }
+  return lines.length === 1 ? depth - 1 : depth
+}
+
+/** "Abrams Building / 1520 Market St. / St. Louis, MO 63103": a name, then its address. */
+function splitPlace(values: string[]): CandidatePlace {
+  if (values.length === 1) return STREET.test(values[0]) || POSTAL.test(values[0]) ? { address: values[0] } : { name: values[0] }
+  const [first, ...rest] = values
+  if (STREET.test(first)) return { address: values.join(', ').replace(/,\s*,/g, ',') }
+  return { name: first, address: rest.join(' ').replace(/\s+/g, ' ').replace(/,\s*$/, '') }
+}
+
+function rowRoles(lines: Line[]): Role {
+  const row = recordRow(lines)
+  const roles = row ? tableRoles(row.table) : null
+  if (!row || !roles) return () => undefined
+  return (line) => cellRole(line, row.row, roles)
+}
+
+/** The Candidate a record describes, or the reason it is not one. */
+export function readRecord(lines: Line[], ctx: RecordContext): RecordResult {
+  const role = rowRoles(lines)
+  const preferred = new Set(lines.filter((l) => ['date', 'time', 'when'].includes(role(l) ?? '')).map((l) => l.index))
+  const when = recordWhen(lines, ctx.dates, { ref: ctx.ref, yearHint: ctx.yearHint, day: ctx.day, preferred })
+  if (!when) return { reason: 'no day' }
+  const words = lines.filter((l) => !l.virtual && ctx.dates(l)?.words !== false).map((l) => withoutDates(l, ctx.dates(l))).filter((t) => t && !isBoilerplate(t))
+  if (words.length && words.every((t) => NO_EVENT.test(t))) return { reason: 'says there is no event' }
+  const title = titleOf(lines, ctx, role)
+  if (!title) return { reason: 'no title' }
+  const c: Candidate = { source: { url: ctx.sourceUrl, format: 'html', method: 'listing' }, title: title.text, start: when.start }
+  if (when.end) c.end = when.end
+  const url = linkOf(lines, title)
+  if (url) c.url = url
+  const skip = new Set([title.line?.text ?? '', title.text])
+  const place = placeOf(lines, role, skip)
+  if (place) c.place = place
+  const status = statusFromText(title.text) ?? lines.map((l) => (l.text.length <= 60 ? statusFromText(l.text) : undefined)).find(Boolean)
+  if (status) c.status = status
+  recordDetails(c, lines, { title: title.text, place })
+  return { candidate: c }
+}
