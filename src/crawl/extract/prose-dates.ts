@@ -83,6 +83,8 @@ export class DateReader {
       if (!/\d/.test(r.text) || RELATIVE.test(r.text)) continue
       const start = partsOf(r.start)
       if (start.day === undefined && start.hour === undefined) continue
+      // "ages 11–15", "Room 12": bare numbers are not a clock unless the text marks one (":", "pm", "Uhr", "h").
+      if (start.day === undefined && !CLOCK_MARK.test(r.text)) continue
       const raw: RawWhen = { index: originalIndex(prepared, r.index), endIndex: originalIndex(prepared, r.index + r.text.length, true), start }
       if (r.end) raw.end = partsOf(r.end)
       out.push(raw)
@@ -98,6 +100,8 @@ export class DateReader {
     return resolveAll(this.raw(text), text, ref, yearHint)
   }
 }
+
+const CLOCK_MARK = /\d[:.]\d|[ap]\.?\s?m\b|\d\s*h\b|uhr|uur|heures?|o'?clock|noon|midnight|ore\b|alle\b|\d\s*u\b/i
 
 const REFERENCE = new Date('2000-01-01T12:00:00Z')
 

@@ -27,12 +27,20 @@ function labelKey(text: string): string {
   return text.trim().toLowerCase().replace(/[:：.*]+$/, '').replace(/\s+/g, ' ').trim()
 }
 
-/** The role a label or column header names ("Date:", "Meeting Location", "Wann"), if any. */
-export function roleOfLabel(text: string): FieldRole | undefined {
+const QUALIFIER = /^(meeting|event|start|end|program|session|class|veranstaltungs?|termin|sitzungs?|réunion|evento|reunión|activiteit|evenement)$/i
+
+/**
+ * The role a label or column header names ("Date:", "Meeting Location", "Wann"), if any. A header may
+ * also name it by one of its words ("Date/Time", "Event Title"); a label only by a known phrase or a
+ * qualified one ("Meeting Date:"), so that "Family Day: Knots" is a title and not a date label.
+ */
+export function roleOfLabel(text: string, header = false): FieldRole | undefined {
   const key = labelKey(text)
   if (!key || key.length > 30) return undefined
   const direct = ROLE_BY_WORD.get(key)
   if (direct) return direct
+  const parts = key.split(/\s+/)
+  if (!header) return parts.length === 2 && QUALIFIER.test(parts[0]) ? ROLE_BY_WORD.get(parts[1]) : undefined
   // "Meeting Date", "Event Location", "Date/Time": the last word decides, then the first.
   const words = key.split(/[\s/&]+/).filter(Boolean)
   return ROLE_BY_WORD.get(words[words.length - 1]) ?? ROLE_BY_WORD.get(words[0])

@@ -126,7 +126,7 @@ export function extractListing(page: PageLines, options: ListingOptions): Listin
   const candidates = records.map((r) => r.candidate)
   const own = detailEvent({ lines, dates: pr.dates, taken, facts: page.facts, sourceUrl: options.sourceUrl, ref: pr.ref, yearAt: (i) => years[i] })
   if (own) candidates.unshift(own)
-  if (seg.records.length > MAX_RECORDS) diagnostics.push(`stopped after ${MAX_RECORDS} records`)
+  if (seg.records.length > MAX_RECORDS) diagnostics.push(`listing heuristic stopped early: the page has more records than the limit (${MAX_RECORDS})`)
   if (!candidates.length) diagnostics.push(explain(seg, reasons))
   return { candidates, records, diagnostics, reader: pr }
 }

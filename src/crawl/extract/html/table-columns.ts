@@ -43,7 +43,7 @@ export function tableRoles(table: Element): (FieldRole | undefined)[] | null {
     const cols = columnsOf(row)
     const header = cols.length > 0 && (cols.every((c) => c.tagName === 'th') || (row.parentNode as Element | null)?.tagName === 'thead')
     if (!header) continue
-    const found = cols.map((c) => roleOfLabel(textOf(c)))
+    const found = cols.map((c) => roleOfLabel(textOf(c), true))
     if (found.some((r) => r === 'date' || r === 'when' || r === 'title')) roles = found
     break
   }
