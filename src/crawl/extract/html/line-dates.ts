@@ -30,11 +30,16 @@ export type LineDates = {
   list: boolean
   /** Words beyond the dates and their labels: the line says something (a title, a place, "Minutes"). */
   words: boolean
+  /** The line says the event lasts all day ("All Day", "ganztägig", "toute la journée"). */
+  allDay: boolean
 }
+
+const ALL_DAY = /^(all[- ]day( event)?|ganztägig|ganztags|den ganzen tag|toute la journée|journée entière|todo el d[ií]a|d[ií]a completo|(de )?hele dag|tutto il giorno|giornata intera|(o )?dia (todo|inteiro))$/i
 
 const NOT_EVENT_DATE = /(posted|published|updated|modified|last (updated|modified|reviewed)|deadline|due|(register|registration|apply|rsvp)\s+(by|before|opens|closes|ends|deadline)|sale ends|by|veröffentlicht|aktualisiert|stand|publié|mis à jour|publicado|actualizado|gepubliceerd|bijgewerkt|pubblicato|aggiornato|atualizado|copyright|©)[\s:.,-]*$/i
 /** Words that only label or join dates: what is left when they and the dates are removed says whether a line is more than a date. */
 const FILLER = /\b(date|dates|time|times|when|where|from|to|until|till|through|thru|at|on|and|or|doors?|open|opens|starts?|start time|begins?|ends?|end time|day|the|of|de|del|la|le|les|du|des|à|a|às|das|dos|do|da|el|y|et|und|bis|von|vom|am|um|ab|uhr|den|der|die|datum|zeit|wann|beginn|ende|date|heure|horaire|quand|fecha|hora|horario|cuándo|cuando|wanneer|tijd|uur|van|tot|en|op|om|quando|ora|ore|alle|dalle|orario|data|e|et|h|u|vanaf|tot en met|t\/m|hrs?|[ap]\.?m\.?|noon|midnight|today|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|mo|di|mi|do|fr|sa|so|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|lunes|martes|miércoles|jueves|viernes|sábado|domingo|maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag|ma|wo|vr|za|zo|lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica|segunda|terça|quarta|quinta|sexta|feira|sábado|domingo|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december)\b/giu
+const SPAN = /^\s*(–|—|-|to|through|thru|until|bis|au|al|tot|t\/m|até)\s*$/i
 const START_END_LABEL = /\b(starts?|ends?|begins?|from|until|till|beginn|ende|bis|début|fin|inicio|fin|vanaf|tot en met|t\/m|inizio|fine|início|término)\s*:/i
 const SEPARATORS = /[\s\-–—:,.;|/@·•()[\]*'"’]+/g
 const WEEKDAY_PREFIX = /^[\p{L}]{2,12}\.?,?\s*$/u
@@ -92,8 +97,11 @@ function classify(line: Line, m: RawWhen, others: RawWhen[], list: boolean): Men
 
 /** The mentions of one line with what each can anchor. */
 export function lineDates(line: Line, reader: DateReader): LineDates {
+  if (ALL_DAY.test(line.text)) return { mentions: [], day: false, time: false, whenOnly: true, labeled: false, list: false, words: false, allDay: true }
   const raw = line.virtual && !line.text ? [] : reader.raw(line.text)
-  const days = new Set(raw.filter((m) => m.start.day !== undefined).map((m) => `${m.start.month}-${m.start.day}-${m.start.year ?? ''}`))
+  // A span of days ("December 21 – December 22") is one event's days, not a list.
+  const dayMentions = raw.filter((m) => m.start.day !== undefined)
+  const days = new Set(dayMentions.filter((m, i) => i === 0 || !SPAN.test(line.text.slice(dayMentions[i - 1].endIndex, m.index))).map((m) => `${m.start.month}-${m.start.day}-${m.start.year ?? ''}`))
   const rest = raw.length ? leftover(line.text, raw) : line.text
   const list = days.size >= 2 && visibleLength(rest) <= Math.max(12, visibleLength(line.text) * 0.25)
   const mentions = raw.map((m) => classify(line, m, raw, list))
@@ -109,5 +117,6 @@ export function lineDates(line: Line, reader: DateReader): LineDates {
     labeled: START_END_LABEL.test(line.text),
     list,
     words: /\p{L}{2}/u.test(rest),
+    allDay: false,
   }
 }

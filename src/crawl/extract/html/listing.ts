@@ -8,11 +8,11 @@
  */
 import type { Candidate } from '../../types'
 import { pickDateLocale } from '../date-locale'
-import { DateReader } from '../prose-dates'
+import { DateReader, resolveAll } from '../prose-dates'
 import { detailEvent } from './detail-page'
 import { lineDates, type LineDates } from './line-dates'
 import type { Line, PageLines } from './page-lines'
-import { readRecord } from './record-fields'
+import { readRecord, withoutDates } from './record-fields'
 import { headingDay } from './record-when'
 import { type RecordSpan, segmentRecords } from './records'
 
@@ -110,6 +110,11 @@ export function extractListing(page: PageLines, options: ListingOptions): Listin
       i = span.to
       if (records.length >= MAX_RECORDS) continue
       const recordLines = lines.slice(span.from, span.to + 1)
+      const list = listLine(recordLines, pr.dates)
+      if (list) {
+        for (const c of listCandidates(list, pr, scope, options.sourceUrl)) records.push({ candidate: c, from: span.from, to: span.to, region: span.region })
+        continue
+      }
       if (!trustedInChrome(recordLines, pr.dates)) {
         reasons.set('in navigation without a dated link', (reasons.get('in navigation without a dated link') ?? 0) + 1)
         continue
@@ -120,6 +125,12 @@ export function extractListing(page: PageLines, options: ListingOptions): Listin
       continue
     }
     years[i] = scope.year
+    const d = pr.dates(lines[i])
+    if (d?.list && !lines[i].chrome) {
+      taken.add(i)
+      for (const c of listCandidates(lines[i], pr, scope, options.sourceUrl)) records.push({ candidate: c, from: i, to: i, region: 0 })
+      continue
+    }
     if (scopeLine(scope, lines[i], pr.dates(lines[i]), pr.ref) && records.length) taken.add(i)
     else if (headingDay(lines[i], pr.dates(lines[i]), pr.ref) && seg.records.some((r) => r.from > i)) taken.add(i)
   }
@@ -129,6 +140,30 @@ export function extractListing(page: PageLines, options: ListingOptions): Listin
   if (seg.records.length > MAX_RECORDS) diagnostics.push(`listing heuristic stopped early: the page has more records than the limit (${MAX_RECORDS})`)
   if (!candidates.length) diagnostics.push(explain(seg, reasons))
   return { candidates, records, diagnostics, reader: pr }
+}
+
+/** The one line of a record that lists several days ("January 12, February 9, March 9, …"), if that is all it dates. */
+function listLine(recordLines: Line[], dates: (l: Line) => LineDates | undefined): Line | undefined {
+  const dated = recordLines.filter((l) => dates(l)?.day)
+  return dated.length === 1 && dates(dated[0])!.list ? dated[0] : undefined
+}
+
+/** One event per day a list line names, titled by the line's own words or else the section heading. */
+function listCandidates(line: Line, pr: PageReader, scope: Scope, sourceUrl: string): Candidate[] {
+  const d = pr.dates(line)!
+  const own = YEAR.exec(line.text.replace(/\d{1,2}[./-]\d{1,2}[./-]\d{2,4}/g, ' '))
+  const yearHint = scope.year ?? (own ? Number(own[1]) : undefined)
+  const words = sectionTitle(withoutDates(line, { ...d, mentions: d.mentions.map((m) => ({ ...m, eligible: true })) }))
+  const title = words && !/^(and|or|und|et|y|en|e)$/i.test(words) ? words : scope.section
+  if (!title) return []
+  const out: Candidate[] = []
+  for (const w of resolveAll(d.mentions.filter((m) => m.eligible), line.text, pr.ref, yearHint)) {
+    if (!w.date) continue
+    const c: Candidate = { source: { url: sourceUrl, format: 'html', method: 'listing' }, title, start: w.time ? { date: w.date, time: w.time } : { date: w.date } }
+    if (w.endTime) c.end = { date: w.date, time: w.endTime }
+    out.push(c)
+  }
+  return out
 }
 
 function explain(seg: { records: RecordSpan[]; regions: number; anchors: number }, reasons: Map<string, number>): string {

@@ -7,7 +7,7 @@
 import type { Candidate, CandidatePlace } from '../../types'
 import { attr, type Element, findFirst, textOf } from './dom'
 import { type FieldRole, isBoilerplate, labelValue, NO_EVENT, statusFromText } from './labels'
-import type { LineDates } from './line-dates'
+import type { LineDates, Mention } from './line-dates'
 import type { Line } from './page-lines'
 import { recordDetails } from './record-details'
 import { recordWhen } from './record-when'
@@ -30,7 +30,7 @@ export type RecordResult = { candidate?: Candidate; reason?: string }
 
 const TITLE_CLASS = /(^|[-_])(title|name|summary|heading|headline)($|[-_])/i
 const DATE_CLASS = /(date|time|when|day|month|year)/i
-const PLACE_CLASS = /(location|venue|where|place|address)/i
+const PLACE_CLASS = /(^|[-_]|event|meeting)(location|venue|where|place|address|room|ort|lieu|lugar|locatie|luogo|local)s?($|[-_])/i
 const SEPARATOR_EDGES = /^[\s\-–—:,;|/@·•]+|[\s\-–—:,;|/@·•(]+$/g
 const CONNECTOR_END = /\s+(on|at|am|le|el|op|il|em|um|vom|du|del|de|van)$/i
 const MAP_HOST = /(maps\.google\.|google\.[a-z.]+\/maps|maps\.apple\.com|bing\.com\/maps|openstreetmap\.org)/i
@@ -42,18 +42,60 @@ function hasClass(el: Element, pattern: RegExp, unless?: RegExp): boolean {
   return !!cls && cls.split(/\s+/).some((c) => pattern.test(c) && !unless?.test(c))
 }
 
-/** A line's text without the dates at its ends ("Closed Session – January 7, 2026, 4:00 PM" → "Closed Session"). */
+const POSTED = /^(posted|published|updated|last updated|modified|veröffentlicht|aktualisiert|publié|mis à jour|publicado|actualizado|gepubliceerd|bijgewerkt|pubblicato|aggiornato|atualizado)\b/i
+const SEGMENT_SEPARATOR = /\s+[–—-]\s+|\s*[|•·]\s*/g
+
+/**
+ * "Palm Sunday, March 29 – Liturgy of the Palms, 9:30 AM (note: one service only)" → "Liturgy of the
+ * Palms": the dash- or bar-separated parts of a line that hold a day go when another part has words, and
+ * the title ends where a date or time follows it (what comes after is a note).
+ */
+function keptRange(text: string, spans: Mention[]): [number, number] {
+  const parts: { from: number; to: number }[] = []
+  let last = 0
+  for (const m of text.matchAll(SEGMENT_SEPARATOR)) {
+    parts.push({ from: last, to: m.index! })
+    last = m.index! + m[0].length
+  }
+  parts.push({ from: last, to: text.length })
+  const dated = parts.map((p) => spans.some((s) => s.start.day !== undefined && s.index < p.to && s.endIndex > p.from))
+  const kept = parts.filter((p, i) => !dated[i] && /\p{L}{2,}.*\s\p{L}|\p{L}{4,}/u.test(text.slice(p.from, p.to)))
+  if (parts.length < 2 || !kept.length || kept.length === parts.length) return [0, text.length]
+  return [kept[0].from, kept[kept.length - 1].to]
+}
+
+/** A line's text without its dates ("Closed Session – January 7, 2026, 4:00 PM" → "Closed Session"). */
 export function withoutDates(line: Line, d: LineDates | undefined): string {
-  let text = line.text
-  if (d?.mentions.length) {
-    const spans = d.mentions.filter((m) => m.eligible || m.dedicated).sort((a, b) => b.index - a.index)
-    for (const m of spans) {
-      const before = text.slice(0, m.index).replace(SEPARATOR_EDGES, '')
-      const after = text.slice(m.endIndex).replace(SEPARATOR_EDGES, '')
-      // Only dates at either end come out: "Labor Day on Monday, September 5" keeps its date.
-      if (!before || !after || m.start.hour !== undefined || m.start.year !== undefined) text = `${text.slice(0, m.index)} ${text.slice(m.endIndex)}`
+  const text = line.text
+  const spans = (d?.mentions ?? []).filter((m) => m.eligible || m.dedicated)
+  if (!spans.length) return clean(text)
+  let [from, to] = keptRange(text, spans)
+  for (const m of [...spans].sort((a, b) => a.index - b.index)) {
+    if (m.endIndex <= from || m.index >= to) continue
+    const before = text.slice(from, m.index).replace(SEPARATOR_EDGES, '')
+    if (!before) from = Math.max(from, m.endIndex)
+    else if (m.start.day === undefined || m.start.hour !== undefined || m.start.year !== undefined || m.dedicated || !restWithout(text, m.endIndex, to, spans)) {
+      // A date or time after the title ends it ("…Holy Eucharist at 7 p.m.", "…Meeting – 03/17/2026 – 5:30 PM").
+      to = m.index
+      break
     }
   }
+  return clean(text.slice(from, to))
+}
+
+/** The text of `[from, to)` without the given mentions and separators: empty when only dates follow. */
+function restWithout(text: string, from: number, to: number, spans: Mention[]): string {
+  let out = ''
+  let at = from
+  for (const m of [...spans].sort((a, b) => a.index - b.index)) {
+    if (m.endIndex <= at || m.index >= to) continue
+    out += text.slice(at, Math.max(at, m.index))
+    at = Math.max(at, m.endIndex)
+  }
+  return (out + text.slice(at, to)).replace(/[\s\-–—:,;|/@·•.()]+/g, '')
+}
+
+function clean(text: string): string {
   return text.replace(/\s+/g, ' ').replace(SEPARATOR_EDGES, '').replace(CONNECTOR_END, '').replace(SEPARATOR_EDGES, '').trim()
 }
 
@@ -69,15 +111,17 @@ function titleScore(line: Line, role: FieldRole | undefined, own: number): numbe
   return score
 }
 
-function titleOf(lines: Line[], ctx: RecordContext, role: Role): { text: string; line?: Line } | undefined {
+function titleOf(lines: Line[], ctx: RecordContext, role: Roles): { text: string; line?: Line } | undefined {
   if (ctx.forceTitle) return { text: ctx.forceTitle, line: lines.find((l) => l.text.startsWith(ctx.forceTitle!)) }
+  // A table whose header names no title column ("Date | Time | Agenda") takes the heading above it.
+  if (role.titled === false && ctx.section) return { text: ctx.section }
   let best: { text: string; line: Line; score: number } | undefined
   const own = commonDepth(lines)
   for (const line of lines) {
     if (line.virtual || !line.text) continue
     const r = role(line)
     if (r && r !== 'title' && r !== 'description') continue
-    if (labelValue(line.text)) continue
+    if (labelValue(line.text) || POSTED.test(line.text)) continue
     const text = withoutDates(line, ctx.dates(line))
     if (text.length < 3 || isBoilerplate(text) || NO_EVENT.test(text) || !/\p{L}{2}/u.test(text) || text.length > 200) continue
     const score = titleScore(line, r, own)
@@ -183,17 +227,29 @@ function commonDepth(lines: Line[]): number {
 
 /** "Abrams Building / 1520 Market St. / St. Louis, MO 63103": a name, then its address. */
 function splitPlace(values: string[]): CandidatePlace {
-  if (values.length === 1) return STREET.test(values[0]) || POSTAL.test(values[0]) ? { address: values[0] } : { name: values[0] }
+  if (values.length === 1) {
+    const v = values[0]
+    if (!STREET.test(v) && !POSTAL.test(v)) return { name: v }
+    // "Library Annex, 300 Pinon Street": a name without digits, then the address.
+    const comma = v.indexOf(',')
+    const head = comma > 0 ? v.slice(0, comma) : ''
+    return head && !/\d/.test(head) && STREET.test(v.slice(comma + 1)) ? { name: head.trim(), address: v.slice(comma + 1).trim() } : { address: v }
+  }
   const [first, ...rest] = values
   if (STREET.test(first)) return { address: values.join(', ').replace(/,\s*,/g, ',') }
   return { name: first, address: rest.join(' ').replace(/\s+/g, ' ').replace(/,\s*$/, '') }
 }
 
-function rowRoles(lines: Line[]): Role {
+type Roles = Role & { titled?: boolean }
+
+/** The roles of a table row's cells; `titled` is false when the header names no title column. */
+function rowRoles(lines: Line[]): Roles {
   const row = recordRow(lines)
   const roles = row ? tableRoles(row.table) : null
   if (!row || !roles) return () => undefined
-  return (line) => cellRole(line, row.row, roles)
+  const role: Roles = (line) => cellRole(line, row.row, roles)
+  role.titled = roles.some((r) => r === 'title' || r === 'description')
+  return role
 }
 
 /** The Candidate a record describes, or the reason it is not one. */

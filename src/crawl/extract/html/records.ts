@@ -36,7 +36,7 @@ export type LineInfo = (line: Line) => LineDates | undefined
 function isAnchor(line: Line, d: LineDates | undefined): boolean {
   if (line.machine) return !line.published
   if (!d) return false
-  return d.day || (d.time && d.mentions.some((m) => m.eligible && (m.dedicated || d.whenOnly)))
+  return d.day || d.allDay || (d.time && d.mentions.some((m) => m.eligible && (m.dedicated || d.whenOnly)))
 }
 
 type Ranges = Map<Element, { from: number; to: number; anchors: number }>
@@ -127,7 +127,10 @@ function regionRecords(children: Child[], lines: Line[], dates: (LineDates | und
   if (units.length + sections.length < 2) return []
   const content = units.filter((c) => c.content)
   const bare = units.filter((c) => !c.content && c.visibleDay)
-  const grouped = groupWithSiblings(children, units)
+  // A day in one child and a time in another are two fields of one record, not two records.
+  const bareUnits = units.filter((c) => !c.content)
+  const mixed = bareUnits.some((c) => c.day) && bareUnits.some((c) => !c.day)
+  const grouped = mixed ? undefined : groupWithSiblings(children, units)
   if (grouped) return grouped
   if (content.length) return content.map((c) => ({ from: c.from, to: c.to }))
   // A list of dates and nothing else ("January 26", "March 23", …): one record per date.
