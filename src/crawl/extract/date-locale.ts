@@ -42,7 +42,8 @@ const MONTH_WORDS: [DateLocale, RegExp][] = [
   ['it', /\b(gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre)\b/gi],
   ['pt', /\b(janeiro|fevereiro|março|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)\b/gi],
 ]
-const ENGLISH_WORDS = /\b(january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/gi
+/** English words no other language here shares (April, August, September and November are German and Dutch too). */
+const ENGLISH_WORDS = /\b(january|february|march|may|june|july|october|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|[ap]\.m\.|[ap]m)\b/gi
 
 /**
  * The language a page's dates are written in: its `<html lang>`, else `og:locale`, else the language
@@ -73,8 +74,8 @@ type Rule = { pattern: RegExp; replace: (m: RegExpExecArray) => string }
 const hm = (h: string, m?: string) => `${h}:${m ?? '00'}`
 const NOON: Rule = { pattern: /\b(?:12\s*)?noon\b/gi, replace: () => '12:00 pm' }
 const MIDNIGHT: Rule = { pattern: /\bmidnight\b/gi, replace: () => '12:00 am' }
-/** "19h30", "19 h 30", "19h" (French, Spanish, Portuguese, Italian, Dutch and German notices). */
-const H_CLOCK: Rule = { pattern: /\b([01]?\d|2[0-3])\s?h\s?([0-5]\d)?(?![\p{L}\d])/giu, replace: (m) => hm(m[1], m[2]) }
+/** "19h30", "19 h 30", "19h", "20 hs" (French, Spanish, Portuguese, Italian, Dutch and German notices); not "1h antes" (a duration). */
+const H_CLOCK: Rule = { pattern: /\b([01]?\d|2[0-3])\s?hs?\s?([0-5]\d)?(?![\p{L}\d])(?!\s*(antes|avant|before|vor|prima|depois|após|après|de (route|marche|caminata|duraci[oó]n)|of|d'avance|min))/giu, replace: (m) => hm(m[1], m[2]) }
 /** "19.30 Uhr", "20.00 uur", "19 Uhr": a clock the locale writes with a dot or without minutes. */
 const DOT_CLOCK: Rule = { pattern: /\b([01]?\d|2[0-3])(?:[.:]([0-5]\d))?\s*(uhr|uur|u)(?![\p{L}])/giu, replace: (m) => `${hm(m[1], m[2])} ${m[3].toLowerCase() === 'u' ? '' : m[3]}`.trimEnd() }
 /** Belgian Dutch "20u30". */

@@ -87,6 +87,8 @@ export class DateReader {
       if (start.day === undefined && !CLOCK_MARK.test(r.text)) continue
       const raw: RawWhen = { index: originalIndex(prepared, r.index), endIndex: originalIndex(prepared, r.index + r.text.length, true), start }
       if (r.end) raw.end = partsOf(r.end)
+      // Outside English a clock is written on 24 hours: "6 Uhr" is six in the morning.
+      if (this.locale !== 'en') for (const p of [raw.start, raw.end]) if (p?.hour !== undefined) p.meridiem = true
       out.push(raw)
     }
     return out

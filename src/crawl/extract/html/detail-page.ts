@@ -67,6 +67,16 @@ function blockAround(ctx: DetailContext, at: number, from: number): Line[] {
   return lines.slice(lo, hi + 1).filter((l) => !l.chrome)
 }
 
+/** `og:title`, else `<title>`, without the site's name ("Owl Prowl Night Hike | Hollow Creek Nature Center"). */
+export function pageTitle(facts: PageFacts): string | undefined {
+  const raw = facts.ogTitle ?? facts.title
+  if (!raw) return undefined
+  const parts = raw.split(/\s+[|–—-]\s+|\s+::\s+|\s+·\s+/).map((p) => p.trim()).filter(Boolean)
+  const site = facts.siteName?.trim().toLowerCase()
+  const kept = parts.filter((p) => p.toLowerCase() !== site)
+  return (kept.length > 1 && !site ? kept[0] : kept.join(' – ')) || undefined
+}
+
 /** The page's own event, when it is an event page without markup. */
 export function detailEvent(ctx: DetailContext): Candidate | undefined {
   const { lines, dates } = ctx
@@ -75,7 +85,7 @@ export function detailEvent(ctx: DetailContext): Candidate | undefined {
   if (at === undefined) return undefined
   const block = blockAround(ctx, at, h1 ? h1.index : 0)
   const extra = lines.slice(at + 1, at + WINDOW_AFTER_TITLE).filter((l) => !l.chrome && !ctx.taken.has(l.index) && !block.includes(l))
-  const title = h1 ? withoutDates(h1, dates(h1)) : undefined
+  const title = h1 ? withoutDates(h1, dates(h1)) : pageTitle(ctx.facts)
   const read = readRecord([...block, ...extra], {
     sourceUrl: ctx.sourceUrl,
     ref: ctx.ref,

@@ -14,7 +14,7 @@ const ROLE_WORDS: [FieldRole, string[]][] = [
   ['place', ['where', 'location', 'venue', 'place', 'room', 'meeting location', 'ort', 'veranstaltungsort', 'wo', 'raum', 'lieu', 'où', 'salle', 'lugar', 'dónde', 'donde', 'sala', 'waar', 'locatie', 'plaats', 'zaal', 'luogo', 'dove', 'sede', 'local', 'onde']],
   ['address', ['address', 'adresse', 'anschrift', 'dirección', 'direccion', 'adres', 'indirizzo', 'endereço', 'endereco']],
   ['cost', ['cost', 'price', 'fee', 'fees', 'admission', 'tickets', 'kosten', 'preis', 'eintritt', 'prix', 'tarif', 'entrée', 'precio', 'entrada', 'prijs', 'entree', 'toegang', 'prezzo', 'ingresso', 'costo', 'preço', 'custo']],
-  ['title', ['meeting', 'event', 'title', 'name', 'meeting name', 'event name', 'program', 'programme', 'activity', 'session', 'body', 'board', 'committee', 'meeting type', 'veranstaltung', 'titel', 'sitzung', 'événement', 'evenement', 'titre', 'réunion', 'evento', 'título', 'titulo', 'reunión', 'activiteit', 'onderwerp', 'bijeenkomst', 'titolo', 'riunione', 'reunião', 'atividade']],
+  ['title', ['meeting', 'event', 'title', 'name', 'meeting name', 'event name', 'program', 'programme', 'activity', 'session', 'body', 'board', 'committee', 'meeting type', 'meeting body', 'gremium', 'ausschuss', 'organ', 'instance', 'organe', 'commission', 'séance', 'órgano', 'organo', 'comisión', 'orgaan', 'commissie', 'vergadering', 'órgão', 'comissão', 'veranstaltung', 'titel', 'sitzung', 'événement', 'evenement', 'titre', 'réunion', 'evento', 'título', 'titulo', 'reunión', 'activiteit', 'onderwerp', 'bijeenkomst', 'titolo', 'riunione', 'reunião', 'atividade']],
   ['description', ['description', 'details', 'about', 'beschreibung', 'omschrijving', 'beschrijving', 'descripción', 'descrizione', 'descrição']],
   ['category', ['category', 'type', 'kategorie', 'catégorie', 'categoría', 'categorie', 'categoria']],
   ['organizer', ['organizer', 'organiser', 'host', 'hosted by', 'sponsor', 'veranstalter', 'organisateur', 'organizador', 'organisator', 'organizzatore']],
@@ -62,7 +62,7 @@ export const BOILERPLATE = new RegExp(
     'add to (my )?calendar', 'add to google calendar', 'google calendar', 'outlook', 'ical', 'ics', 'export', 'subscribe', 'continue reading', 'livestream', 'link to livestream', 'watch livestream', 'watch', 'video', 'audio', 'video/audio', 'media',
     'cancell?ed', 'postponed', 'rescheduled', 'notice', 'hearings?', 'decisions?', 'weiterlesen', 'mehr', 'mehr erfahren', 'details ansehen', 'anmelden', 'anmeldung', 'tagesordnung', 'protokoll', 'en savoir plus', 'lire la suite', "s'inscrire", 'inscription',
     'ordre du jour', 'leer más', 'más información', 'ver más', 'inscribirse', 'inscripción', 'orden del día', 'meer informatie', 'lees meer', 'meer', 'aanmelden', 'inschrijven', 'notulen', 'leggi di più', 'scopri di più', 'iscriviti', 'ordine del giorno',
-    'saiba mais', 'leia mais', 'inscreva-se', 'inscrição', 'pauta', 'ata',
+    'saiba mais', 'leia mais', 'inscreva-se', 'inscrição', 'pauta', 'ata', 'agenda en stukken', 'stukken', 'unterlagen', 'documentación', 'documentos', 'documentazione',
   ].join('|')})[\\s.!:»›→>)(]*$`,
   'i',
 )

@@ -7,6 +7,7 @@
  * "Updated", "Register by" is not an event's date.
  */
 import { type DateReader, type RawWhen } from '../prose-dates'
+import { type FieldRole, roleOfLabel } from './labels'
 import type { Line } from './page-lines'
 
 export type Mention = RawWhen & {
@@ -32,13 +33,25 @@ export type LineDates = {
   words: boolean
   /** The line says the event lasts all day ("All Day", "ganztägig", "toute la journée"). */
   allDay: boolean
+  /** The whole line is a field label ("Date", "Location:", "Wann", "Lieu :"): it names the next line. */
+  label?: FieldRole
+}
+
+/** The role of a line that is only a label (never a title word: "Meeting" alone is a title). */
+export function labelOnly(text: string): FieldRole | undefined {
+  if (text.length > 32) return undefined
+  const role = roleOfLabel(text)
+  return role && role !== 'title' ? role : undefined
 }
 
 const ALL_DAY = /^(all[- ]day( event)?|ganztägig|ganztags|den ganzen tag|toute la journée|journée entière|todo el d[ií]a|d[ií]a completo|(de )?hele dag|tutto il giorno|giornata intera|(o )?dia (todo|inteiro))$/i
 
-const NOT_EVENT_DATE = /(posted|published|updated|modified|last (updated|modified|reviewed)|deadline|due|(register|registration|apply|rsvp)\s+(by|before|opens|closes|ends|deadline)|sale ends|by|veröffentlicht|aktualisiert|stand|publié|mis à jour|publicado|actualizado|gepubliceerd|bijgewerkt|pubblicato|aggiornato|atualizado|copyright|©)[\s:.,-]*$/i
+/** Words before a date that make it a publication date or a deadline, not an event's day. */
+export const NOT_EVENT_DATE = /(posted|published|updated|modified|last (updated|modified|reviewed)|deadline|due|(register|registration|apply|rsvp|sign[- ]?up)\s+(by|before|opens|closes|ends|deadline|starting|from)|sale ends|by|starting|veröffentlicht|aktualisiert|stand|anmeldeschluss|anmeldung bis|anmeldefrist|publié( le)?|mis à jour( le)?|date limite|inscriptions? (avant|jusqu'au)|avant le|publicado|actualizado|fecha l[ií]mite|plazo|inscripci[oó]n(es)? hasta|gepubliceerd|bijgewerkt|uiterlijk|inschrijven (voor|tot)|pubblicato|aggiornato|entro|scadenza|atualizado|prazo|inscrições até|copyright|©)[\s:.,-]*$/i
 /** Words that only label or join dates: what is left when they and the dates are removed says whether a line is more than a date. */
 const FILLER = /\b(date|dates|time|times|when|where|from|to|until|till|through|thru|at|on|and|or|doors?|open|opens|starts?|start time|begins?|ends?|end time|day|the|of|de|del|la|le|les|du|des|à|a|às|das|dos|do|da|el|y|et|und|bis|von|vom|am|um|ab|uhr|den|der|die|datum|zeit|wann|beginn|ende|date|heure|horaire|quand|fecha|hora|horario|cuándo|cuando|wanneer|tijd|uur|van|tot|en|op|om|quando|ora|ore|alle|dalle|orario|data|e|et|h|u|vanaf|tot en met|t\/m|hrs?|[ap]\.?m\.?|noon|midnight|today|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|mo|di|mi|do|fr|sa|so|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|lunes|martes|miércoles|jueves|viernes|sábado|domingo|maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag|ma|wo|vr|za|zo|lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica|segunda|terça|quarta|quinta|sexta|feira|sábado|domingo|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december)\b/giu
+/** "Date: …", "Wann: …", "Horário: …": a labelled field line. */
+const FIELD_LABEL = /^(date|dates|time|when|datum|zeit|uhrzeit|wann|termin|date et heure|heure|horaires?|quand|fecha|hora|horario|cu[aá]ndo|wanneer|tijd|data|orario|ora|quando|hor[aá]rio|dia)\s*[:：]/i
 const SPAN = /^\s*(–|—|-|to|through|thru|until|bis|au|al|tot|t\/m|até)\s*$/i
 const START_END_LABEL = /\b(starts?|ends?|begins?|from|until|till|beginn|ende|bis|début|fin|inicio|fin|vanaf|tot en met|t\/m|inizio|fine|início|término)\s*:/i
 const SEPARATORS = /[\s\-–—:,.;|/@·•()[\]*'"’]+/g
@@ -98,6 +111,8 @@ function classify(line: Line, m: RawWhen, others: RawWhen[], list: boolean): Men
 /** The mentions of one line with what each can anchor. */
 export function lineDates(line: Line, reader: DateReader): LineDates {
   if (ALL_DAY.test(line.text)) return { mentions: [], day: false, time: false, whenOnly: true, labeled: false, list: false, words: false, allDay: true }
+  const label = line.virtual ? undefined : labelOnly(line.text)
+  if (label) return { mentions: [], day: false, time: false, whenOnly: false, labeled: false, list: false, words: false, allDay: false, label }
   const raw = line.virtual && !line.text ? [] : reader.raw(line.text)
   // A span of days ("December 21 – December 22") is one event's days, not a list.
   const dayMentions = raw.filter((m) => m.start.day !== undefined)
@@ -114,7 +129,7 @@ export function lineDates(line: Line, reader: DateReader): LineDates {
     day: eligible.some((m) => m.start.day !== undefined),
     time: eligible.some((m) => m.start.hour !== undefined),
     whenOnly: raw.length > 0 && rest === '',
-    labeled: START_END_LABEL.test(line.text),
+    labeled: START_END_LABEL.test(line.text) || FIELD_LABEL.test(line.text),
     list,
     words: /\p{L}{2}/u.test(rest),
     allDay: false,

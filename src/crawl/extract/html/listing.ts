@@ -10,7 +10,7 @@ import type { Candidate } from '../../types'
 import { pickDateLocale } from '../date-locale'
 import { DateReader, resolveAll } from '../prose-dates'
 import { detailEvent } from './detail-page'
-import { lineDates, type LineDates } from './line-dates'
+import { lineDates, type LineDates, NOT_EVENT_DATE } from './line-dates'
 import type { Line, PageLines } from './page-lines'
 import { readRecord, withoutDates } from './record-fields'
 import { headingDay } from './record-when'
@@ -40,6 +40,10 @@ export class PageReader {
     const hit = this.cache[line.index]
     if (hit !== undefined) return hit ?? undefined
     const d = line.text ? lineDates(line, this.reader) : undefined
+    // `<dt>Anmeldeschluss</dt><dd>7. Oktober 2026</dd>`: a deadline label on the line before.
+    const prev = this.page.lines[line.index - 1]
+    if (d?.mentions.length && prev && !prev.virtual && prev.text.length <= 40 && NOT_EVENT_DATE.test(prev.text)) for (const m of d.mentions) m.eligible = false
+    if (d && !d.mentions.some((m) => m.eligible)) Object.assign(d, { day: false, time: false })
     this.cache[line.index] = d ?? null
     return d
   }
@@ -56,7 +60,7 @@ function sectionTitle(text: string): string | undefined {
   return t.length >= 3 && /\p{L}{2}/u.test(t) ? t : undefined
 }
 
-type Scope = { year?: number; day?: string; dayLevel: number; section?: string }
+type Scope = { year?: number; day?: string; dayLevel: number; dayLine?: number; section?: string }
 
 /** Updates the scope with a line that is not part of a record; true when the line headed records as a day. */
 function scopeLine(scope: Scope, line: Line, d: LineDates | undefined, ref: string): boolean {
@@ -121,6 +125,8 @@ export function extractListing(page: PageLines, options: ListingOptions): Listin
       }
       const read = readRecord(recordLines, { sourceUrl: options.sourceUrl, ref: pr.ref, dates: pr.dates, yearHint: scope.year, day: scope.day, section: scope.section })
       if (read.candidate) records.push({ candidate: read.candidate, from: span.from, to: span.to, region: span.region })
+      // A day heading that gave a record its day is part of the listing, not the page's own date.
+      if (read.dayFromHeading && scope.dayLine !== undefined) taken.add(scope.dayLine)
       else reasons.set(read.reason!, (reasons.get(read.reason!) ?? 0) + 1)
       continue
     }
@@ -131,8 +137,7 @@ export function extractListing(page: PageLines, options: ListingOptions): Listin
       for (const c of listCandidates(lines[i], pr, scope, options.sourceUrl)) records.push({ candidate: c, from: i, to: i, region: 0 })
       continue
     }
-    if (scopeLine(scope, lines[i], pr.dates(lines[i]), pr.ref) && records.length) taken.add(i)
-    else if (headingDay(lines[i], pr.dates(lines[i]), pr.ref) && seg.records.some((r) => r.from > i)) taken.add(i)
+    if (scopeLine(scope, lines[i], pr.dates(lines[i]), pr.ref)) scope.dayLine = i
   }
   const candidates = records.map((r) => r.candidate)
   const own = detailEvent({ lines, dates: pr.dates, taken, facts: page.facts, sourceUrl: options.sourceUrl, ref: pr.ref, yearAt: (i) => years[i] })

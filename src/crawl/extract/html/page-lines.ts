@@ -41,7 +41,7 @@ export type Line = {
   postedSpans?: [number, number][]
 }
 
-export type PageFacts = { lang?: string; ogLocale?: string; ogTitle?: string; title?: string; published?: string; modified?: string }
+export type PageFacts = { lang?: string; ogLocale?: string; ogTitle?: string; siteName?: string; title?: string; published?: string; modified?: string }
 export type PageLines = { lines: Line[]; facts: PageFacts }
 
 const INVISIBLE = new Set(['script', 'style', 'noscript', 'template', 'title', 'iframe', 'object', 'svg', 'select', 'option', 'textarea', 'head'])
@@ -58,7 +58,7 @@ const MACHINE_ATTRS = ['datetime', 'data-date', 'data-start', 'data-start-date',
 const ARIA_DATE = /\d.*\p{L}|\p{L}.*\d/u
 
 const META_FACTS: Record<string, keyof PageFacts> = {
-  'og:title': 'ogTitle', 'og:locale': 'ogLocale', 'article:published_time': 'published', 'article:modified_time': 'modified',
+  'og:title': 'ogTitle', 'og:locale': 'ogLocale', 'og:site_name': 'siteName', 'article:published_time': 'published', 'article:modified_time': 'modified',
   'og:updated_time': 'modified', date: 'published', 'dcterms.date': 'published', 'dcterms.modified': 'modified', 'dc.date': 'published', 'last-modified': 'modified',
 }
 

@@ -7,7 +7,7 @@
 import type { Candidate, CandidatePlace } from '../../types'
 import { attr, type Element, findFirst, textOf } from './dom'
 import { type FieldRole, isBoilerplate, labelValue, NO_EVENT, statusFromText } from './labels'
-import type { LineDates, Mention } from './line-dates'
+import { labelOnly, type LineDates, type Mention } from './line-dates'
 import type { Line } from './page-lines'
 import { recordDetails } from './record-details'
 import { recordWhen } from './record-when'
@@ -26,7 +26,8 @@ export type RecordContext = {
   forceTitle?: string
 }
 
-export type RecordResult = { candidate?: Candidate; reason?: string }
+/** `dayFromHeading`: the record took its day from the day heading above it. */
+export type RecordResult = { candidate?: Candidate; reason?: string; dayFromHeading?: boolean }
 
 const TITLE_CLASS = /(^|[-_])(title|name|summary|heading|headline)($|[-_])/i
 const DATE_CLASS = /(date|time|when|day|month|year)/i
@@ -58,7 +59,8 @@ function keptRange(text: string, spans: Mention[]): [number, number] {
     last = m.index! + m[0].length
   }
   parts.push({ from: last, to: text.length })
-  const dated = parts.map((p) => spans.some((s) => s.start.day !== undefined && s.index < p.to && s.endIndex > p.from))
+  // A part that holds a day and at most two other words ("Palm Sunday, March 29") is the date, not the title.
+  const dated = parts.map((p) => spans.some((s) => s.start.day !== undefined && s.index < p.to && s.endIndex > p.from) && restWords(text, p.from, p.to, spans) <= 2)
   const kept = parts.filter((p, i) => !dated[i] && /\p{L}{2,}.*\s\p{L}|\p{L}{4,}/u.test(text.slice(p.from, p.to)))
   if (parts.length < 2 || !kept.length || kept.length === parts.length) return [0, text.length]
   return [kept[0].from, kept[kept.length - 1].to]
@@ -73,7 +75,9 @@ export function withoutDates(line: Line, d: LineDates | undefined): string {
   for (const m of [...spans].sort((a, b) => a.index - b.index)) {
     if (m.endIndex <= from || m.index >= to) continue
     const before = text.slice(from, m.index).replace(SEPARATOR_EDGES, '')
-    if (!before) from = Math.max(from, m.endIndex)
+    const after = restWords(text, m.endIndex, to, spans)
+    // "Karfreitag, 15. April 2022, 15 Uhr: Andacht zur Sterbestunde": a day's name before the date, the title after it.
+    if (!before || (wordCount(before) <= 2 && after >= 2 && m.start.day !== undefined)) from = Math.max(from, m.endIndex)
     else if (m.start.day === undefined || m.start.hour !== undefined || m.start.year !== undefined || m.dedicated || !restWithout(text, m.endIndex, to, spans)) {
       // A date or time after the title ends it ("…Holy Eucharist at 7 p.m.", "…Meeting – 03/17/2026 – 5:30 PM").
       to = m.index
@@ -95,7 +99,32 @@ function restWithout(text: string, from: number, to: number, spans: Mention[]): 
   return (out + text.slice(at, to)).replace(/[\s\-–—:,;|/@·•.()]+/g, '')
 }
 
+function restWords(text: string, from: number, to: number, spans: Mention[]): number {
+  let out = ''
+  let at = from
+  for (const m of [...spans].sort((a, b) => a.index - b.index)) {
+    if (m.endIndex <= at || m.index >= to) continue
+    out += ` ${text.slice(at, Math.max(at, m.index))}`
+    at = Math.max(at, m.endIndex)
+  }
+  return wordCount(out + text.slice(at, to))
+}
+
+function wordCount(text: string): number {
+  return text.match(/\p{L}{2,}/gu)?.length ?? 0
+}
+
+/** A long trailing note in parentheses is not part of a title ("… (Achtung: Beginn der Sommerzeit …)"). */
+function withoutNote(text: string): string {
+  const m = /\s*\(([^()]*)\)?\s*$/.exec(text)
+  return m && wordCount(m[1]) >= 4 && wordCount(text.slice(0, m.index)) >= 2 ? text.slice(0, m.index) : text
+}
+
 function clean(text: string): string {
+  return withoutNote(cleanEdges(text))
+}
+
+function cleanEdges(text: string): string {
   return text.replace(/\s+/g, ' ').replace(SEPARATOR_EDGES, '').replace(CONNECTOR_END, '').replace(SEPARATOR_EDGES, '').trim()
 }
 
@@ -113,7 +142,7 @@ function titleScore(line: Line, role: FieldRole | undefined, own: number): numbe
 
 function titleOf(lines: Line[], ctx: RecordContext, role: Roles): { text: string; line?: Line } | undefined {
   if (ctx.forceTitle) return { text: ctx.forceTitle, line: lines.find((l) => l.text.startsWith(ctx.forceTitle!)) }
-  // A table whose header names no title column ("Date | Time | Agenda") takes the heading above it.
+  // A table whose header names no title column ("Datum | Tijd | Locatie | Stukken") takes the heading above it.
   if (role.titled === false && ctx.section) return { text: ctx.section }
   let best: { text: string; line: Line; score: number } | undefined
   const own = commonDepth(lines)
@@ -121,7 +150,7 @@ function titleOf(lines: Line[], ctx: RecordContext, role: Roles): { text: string
     if (line.virtual || !line.text) continue
     const r = role(line)
     if (r && r !== 'title' && r !== 'description') continue
-    if (labelValue(line.text) || POSTED.test(line.text)) continue
+    if (labelValue(line.text) || labelOnly(line.text) || POSTED.test(line.text)) continue
     const text = withoutDates(line, ctx.dates(line))
     if (text.length < 3 || isBoilerplate(text) || NO_EVENT.test(text) || !/\p{L}{2}/u.test(text) || text.length > 200) continue
     const score = titleScore(line, r, own)
@@ -175,7 +204,7 @@ function labelled(lines: Line[], i: number, value: string): string[] {
   for (let j = i + 1; j < lines.length && out.length < 4; j++) {
     const t = lines[j].text
     if (!t || lines[j].virtual) continue
-    if (labelValue(t) || /[:：]$/.test(t) || isBoilerplate(t) || /directions to/i.test(t)) break
+    if (labelValue(t) || labelOnly(t) || /[:：]$/.test(t) || isBoilerplate(t) || /directions to/i.test(t)) break
     out.push(t)
   }
   return out
@@ -183,7 +212,8 @@ function labelled(lines: Line[], i: number, value: string): string[] {
 
 function placeOf(lines: Line[], role: Role, skip: Set<string>): CandidatePlace | undefined {
   for (let i = 0; i < lines.length; i++) {
-    const lv = labelValue(lines[i].text)
+    const only = labelOnly(lines[i].text)
+    const lv = only ? { role: only, value: '' } : labelValue(lines[i].text)
     if (!lv || (lv.role !== 'place' && lv.role !== 'address')) continue
     const values = labelled(lines, i, lv.value).map(placeText).filter(Boolean)
     if (values.length) return splitPlace(values)
@@ -242,7 +272,7 @@ function splitPlace(values: string[]): CandidatePlace {
 
 type Roles = Role & { titled?: boolean }
 
-/** The roles of a table row's cells; `titled` is false when the header names no title column. */
+/** The roles of a table row's cells, from its table's header; `titled` is false when no column is a title. */
 function rowRoles(lines: Line[]): Roles {
   const row = recordRow(lines)
   const roles = row ? tableRoles(row.table) : null
@@ -272,5 +302,5 @@ export function readRecord(lines: Line[], ctx: RecordContext): RecordResult {
   const status = statusFromText(title.text) ?? lines.map((l) => (l.text.length <= 60 ? statusFromText(l.text) : undefined)).find(Boolean)
   if (status) c.status = status
   recordDetails(c, lines, { title: title.text, place })
-  return { candidate: c }
+  return when.from === 'heading' ? { candidate: c, dayFromHeading: true } : { candidate: c }
 }

@@ -122,7 +122,8 @@ function regionRecords(children: Child[], lines: Line[], dates: (LineDates | und
   const anchored = children.filter((c) => c.anchored)
   const bySig = new Map<string, Child[]>()
   for (const c of anchored) bySig.set(c.sig, [...(bySig.get(c.sig) ?? []), c])
-  const units = anchored.filter((c) => bySig.get(c.sig)!.length >= 2 && !c.section)
+  // A bare "Date: June 5" line among others is a field of one record, not a record.
+  const units = anchored.filter((c) => bySig.get(c.sig)!.length >= 2 && !c.section && !(c.labeled && 'path' in c.key && !c.content))
   const sections = anchored.filter((c) => bySig.get(c.sig)!.length >= 2 && c.section)
   if (units.length + sections.length < 2) return []
   const content = units.filter((c) => c.content)
@@ -132,10 +133,12 @@ function regionRecords(children: Child[], lines: Line[], dates: (LineDates | und
   const mixed = bareUnits.some((c) => c.day) && bareUnits.some((c) => !c.day)
   const grouped = mixed ? undefined : groupWithSiblings(children, units)
   if (grouped) return grouped
-  if (content.length) return content.map((c) => ({ from: c.from, to: c.to }))
+  // One record among empty units only when those are days of a calendar with nothing on them.
+  if (content.length >= 2 || (content.length === 1 && bareUnits.every((c) => c.day))) return content.map((c) => ({ from: c.from, to: c.to }))
+  if (content.length) return []
   // A list of dates and nothing else ("January 26", "March 23", …): one record per date.
   const days = new Set(bare.map((c) => lines.slice(c.from, c.to + 1).map((l) => l.text).join(' ')))
-  if (bare.length >= 2 && days.size >= 2 && !bare.some((c) => c.labeled)) return bare.map((c) => ({ from: c.from, to: c.to }))
+  if (bare.length >= 2 && bare.length === bareUnits.length && days.size >= 2 && !bare.some((c) => c.labeled)) return bare.map((c) => ({ from: c.from, to: c.to }))
   void dates
   return []
 }
