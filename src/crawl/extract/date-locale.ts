@@ -85,6 +85,8 @@ const ORE_CLOCK: Rule = { pattern: /\b(ore|alle|dalle|h\.)\s*([01]?\d|2[0-3])(?:
 /** A German or Dutch day and month without a year ("21.3.", "Sa 21.03."): chrono wants a year or a name. */
 const SHORT_NUMERIC = (months: string[]): Rule => ({ pattern: /\b(0?[1-9]|[12]\d|3[01])\.(0?[1-9]|1[0-2])\.(?!\d)/g, replace: (m) => `${Number(m[1])}. ${months[Number(m[2]) - 1]}` })
 const MIDI: Rule = { pattern: /\bmidi\b/gi, replace: () => '12:00' }
+const MINUIT: Rule = { pattern: /\bminuit\b/gi, replace: () => '00:00' }
+const MEDIANOCHE: Rule = { pattern: /\bmedianoche\b/gi, replace: () => '00:00' }
 const MEDIODIA: Rule = { pattern: /\bmediod[ií]a\b/gi, replace: () => '12:00' }
 
 const DE_MONTHS = ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember']
@@ -92,8 +94,8 @@ const DE_MONTHS = ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli',
 const RULES: Record<DateLocale, Rule[]> = {
   en: [NOON, MIDNIGHT],
   de: [DOT_CLOCK, H_CLOCK, SHORT_NUMERIC(DE_MONTHS)],
-  fr: [H_CLOCK, MIDI],
-  es: [H_CLOCK, MEDIODIA],
+  fr: [H_CLOCK, MIDI, MINUIT],
+  es: [H_CLOCK, MEDIODIA, MEDIANOCHE],
   nl: [U_CLOCK, DOT_CLOCK],
   it: [ORE_CLOCK, H_CLOCK],
   pt: [H_CLOCK],
@@ -103,8 +105,8 @@ const RULES: Record<DateLocale, Rule[]> = {
 const TRIGGER: Record<DateLocale, RegExp> = {
   en: /noon|midnight/i,
   de: /uhr|\dh|\d\s?h\b|\d\.\d{1,2}\.(?!\d)/i,
-  fr: /\dh|\d\s?h\b|midi/i,
-  es: /\dh|\d\s?h\b|mediod/i,
+  fr: /\dh|\d\s?h\b|midi|minuit/i,
+  es: /\dh|\d\s?h|mediod|medianoche/i,
   nl: /uur|\du/i,
   it: /ore|alle|\dh|\d\s?h\b/i,
   pt: /\dh|\d\s?h\b/i,

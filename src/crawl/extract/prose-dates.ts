@@ -32,7 +32,7 @@ const pad = (n: number) => String(n).padStart(2, '0')
 const MAX_TEXT = 20_000
 const MAX_CACHE = 20_000
 /** A text with none of these holds no date chrono would read: no digit and no spelled-out clock. */
-const MAYBE = /\d|noon|midnight|midi|mediod/i
+const MAYBE = /\d|noon|midnight|midi|minuit|mediod|medianoche/i
 /** Relative expressions ("one hour later", "next week") depend on when the page was read, not on the event. */
 const RELATIVE = /\b(ago|later|earlier|from now|next|last|this|tomorrow|today|tonight|yesterday|now|within|in \d+)\b/i
 
@@ -158,6 +158,8 @@ export function resolveAll(found: RawWhen[], text: string, ref: string, yearHint
       else {
         if (endDate && endDate !== date) when.endDate = endDate < (date ?? '') ? undefined : endDate
         if (endTime) when.endTime = endTime
+        // "9 PM – Midnight", "22:00 – 2:00": an end before the start is on the next day.
+        if (date && time && endTime && endTime < time && !when.endDate) when.endDate = addDays(date, 1)
       }
       if (!when.endDate) delete when.endDate
     }

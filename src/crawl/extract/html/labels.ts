@@ -78,8 +78,8 @@ export const NO_EVENT = /^(no (meetings?|sessions?|classes|events?|programs?)( (
 
 /** Status words a record states. */
 export function statusFromText(text: string): string | undefined {
-  if (/\b(cancell?ed|canceled|abgesagt|annulé|annulée|cancelado|cancelada|geannuleerd|afgelast|annullato|annullata)\b/i.test(text)) return 'EventCancelled'
-  if (/\b(postponed|verschoben|reporté|reportée|aplazado|pospuesto|uitgesteld|rinviato|adiado)\b/i.test(text)) return 'EventPostponed'
-  if (/\b(rescheduled)\b/i.test(text)) return 'EventRescheduled'
+  if (/(?<![\p{L}])(cancell?ed|canceled|abgesagt|entfällt|fällt aus|annulé|annulée|annulation|cancelado|cancelada|suspendido|suspendida|geannuleerd|afgelast|vervalt|annullato|annullata|cancelad[oa])(?![\p{L}])/iu.test(text)) return 'EventCancelled'
+  if (/(?<![\p{L}])(postponed|verschoben|reporté|reportée|aplazado|pospuesto|uitgesteld|rinviato|adiado)(?![\p{L}])/iu.test(text)) return 'EventPostponed'
+  if (/(?<![\p{L}])(rescheduled)(?![\p{L}])/iu.test(text)) return 'EventRescheduled'
   return undefined
 }

@@ -47,7 +47,7 @@ export function labelOnly(text: string): FieldRole | undefined {
 const ALL_DAY = /^(all[- ]day( event)?|ganztägig|ganztags|den ganzen tag|toute la journée|journée entière|todo el d[ií]a|d[ií]a completo|(de )?hele dag|tutto il giorno|giornata intera|(o )?dia (todo|inteiro))$/i
 
 /** Words before a date that make it a publication date or a deadline, not an event's day. */
-export const NOT_EVENT_DATE = /(posted|published|updated|modified|last (updated|modified|reviewed)|deadline|due|(register|registration|apply|rsvp|sign[- ]?up)\s+(by|before|opens|closes|ends|deadline|starting|from)|sale ends|by|starting|veröffentlicht|aktualisiert|stand|anmeldeschluss|anmeldung bis|anmeldefrist|publié( le)?|mis à jour( le)?|date limite|inscriptions? (avant|jusqu'au)|avant le|publicado|actualizado|fecha l[ií]mite|plazo|inscripci[oó]n(es)? hasta|gepubliceerd|bijgewerkt|uiterlijk|inschrijven (voor|tot)|pubblicato|aggiornato|entro|scadenza|atualizado|prazo|inscrições até|copyright|©)[\s:.,-]*$/i
+export const NOT_EVENT_DATE = /(posted|published|updated|modified|last (updated|modified|reviewed)|deadline|due|(register|registration|apply|rsvp|sign[- ]?up)\s+(by|before|opens|closes|ends|deadline|starting|from)|sale ends|by|starting|veröffentlicht|aktualisiert|stand|anmeldeschluss|anmeldung bis|anmeldefrist|publié( le)?|mise? à jour( le)?|dernière mise à jour|date limite|inscriptions? (avant|jusqu'au)|avant le|publicado|actualizado|fecha l[ií]mite|plazo|inscripci[oó]n(es)? hasta|gepubliceerd|bijgewerkt|uiterlijk|inschrijven (voor|tot)|pubblicato|aggiornato|entro|scadenza|atualizado|prazo|inscrições até|copyright|©)[\s:.,-]*$/i
 /** Words that only label or join dates: what is left when they and the dates are removed says whether a line is more than a date. */
 const FILLER = /\b(date|dates|time|times|when|where|from|to|until|till|through|thru|at|on|and|or|doors?|open|opens|starts?|start time|begins?|ends?|end time|day|the|of|de|del|la|le|les|du|des|à|a|às|das|dos|do|da|el|y|et|und|bis|von|vom|am|um|ab|uhr|den|der|die|datum|zeit|wann|beginn|ende|date|heure|horaire|quand|fecha|hora|horario|cuándo|cuando|wanneer|tijd|uur|van|tot|en|op|om|quando|ora|ore|alle|dalle|orario|data|e|et|h|u|vanaf|tot en met|t\/m|hrs?|[ap]\.?m\.?|noon|midnight|today|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|mo|di|mi|do|fr|sa|so|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|lunes|martes|miércoles|jueves|viernes|sábado|domingo|maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag|ma|wo|vr|za|zo|lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica|segunda|terça|quarta|quinta|sexta|feira|sábado|domingo|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december)\b/giu
 /** "Date: …", "Wann: …", "Horário: …": a labelled field line. */
@@ -65,7 +65,27 @@ function leftover(text: string, mentions: RawWhen[]): string {
     last = Math.max(last, m.endIndex)
   }
   out += text.slice(last)
-  return out.replace(FILLER, ' ').replace(/\d+(st|nd|rd|th)?\b/g, ' ').replace(SEPARATORS, '')
+  return out.replace(/\p{L}{5,}/gu, (w) => (misspeltWeekday(w) ? ' ' : w)).replace(FILLER, ' ').replace(/\d+(st|nd|rd|th)?\b/g, ' ').replace(SEPARATORS, '')
+}
+
+const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']
+
+/** "Wedensday", "Thrusday": a weekday with a typo chrono does not read is still only a weekday. */
+export function misspeltWeekday(word: string): boolean {
+  const w = word.toLowerCase()
+  if (!w.endsWith('day') && !w.endsWith('dy')) return false
+  return WEEKDAYS.some((d) => d !== w && editDistance(d, w) <= 2)
+}
+
+function editDistance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 2) return 3
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i)
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i]
+    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1))
+    prev = cur
+  }
+  return prev[b.length]
 }
 
 /** The inline element's text span around `[from, to)`, from the line's break offsets. */

@@ -27,6 +27,8 @@ export type Line = {
   strong: boolean
   /** All of the line is one link. */
   link?: Element
+  /** Length of a bold run that opens the line before plain text follows (a title set in bold). */
+  lead?: number
   /** Inside navigation, a site header or footer, or a menu. */
   chrome: boolean
   /** Offsets in `text` where one inline element's text gives way to another's. */
@@ -75,6 +77,18 @@ function isHidden(el: Element, inChrome: boolean): boolean {
   return false
 }
 
+const FIELD_CLASS = /(^|[-_])(event|meeting|cal|item|entry|post|card)?[-_]?(title|name|heading|headline|date|time|when|start|end|loc|location|venue|place|address|room|where|cost|price|fee|categor(y|ies)|status|badge)s?($|[-_])/i
+
+/**
+ * An inline element whose class names a field (`<span class="cal-time">`, `<a class="cal-title">`) is read
+ * as a line of its own, like a block: a card that sets its title, date, time and place in spans keeps
+ * them apart.
+ */
+function fieldElement(el: Element): boolean {
+  const cls = attr(el, 'class')
+  return !!cls && cls.split(/\s+/).some((c) => FIELD_CLASS.test(c))
+}
+
 /** A publication or update date: `dt-published`, `.entry-date`, `itemprop=datePublished`. */
 function isPosted(el: Element): boolean {
   return PUBLISHED.test(attr(el, 'class') ?? '') || /^date(published|modified|created)$/i.test(attr(el, 'itemprop') ?? '')
@@ -90,7 +104,7 @@ function isChrome(el: Element, inSection: boolean): boolean {
   return !!id && CHROME_CLASS.test(id)
 }
 
-type Frame = { el: Element; chrome: boolean; section: boolean; heading: number; strong: boolean; link: boolean; posted: boolean }
+type Frame = { el: Element; chrome: boolean; section: boolean; heading: number; strong: boolean; link: boolean; posted: boolean; block: boolean }
 
 /** Builds the lines and facts of a parsed page in one walk. */
 export function pageLines(doc: Document): PageLines {
@@ -139,6 +153,7 @@ class Builder {
   private pending: Line[] = []
   private posted: [number, number][] = []
   private strongAll = true
+  private lead = 0
   private linkEl: Element | undefined | null = undefined
 
   run(doc: Document) {
@@ -205,8 +220,9 @@ class Builder {
       strong: (parent?.strong ?? false) || tag === 'strong' || tag === 'b',
       link: (parent?.link ?? false) || (tag === 'a' && !!attr(el, 'href')),
       posted: (parent?.posted ?? false) || isPosted(el),
+      block: BLOCK.has(tag) || fieldElement(el),
     }
-    if (BLOCK.has(tag)) this.flush()
+    if (frame.block) this.flush()
     this.stack.push(el)
     this.frames.push(frame)
     if (tag === 'br') return
@@ -214,7 +230,7 @@ class Builder {
   }
 
   private exit(el: Element) {
-    if (BLOCK.has(el.tagName)) this.flush()
+    if (this.top()?.block) this.flush()
     this.stack.pop()
     this.frames.pop()
     if (this.buf) this.lineMin = Math.min(this.lineMin, this.stack.length)
@@ -262,6 +278,7 @@ class Builder {
       this.breaks = []
       this.strongAll = true
       this.linkEl = undefined
+      this.lead = frame.strong || frame.heading > 0 ? -1 : 0
     } else {
       this.lineMin = Math.min(this.lineMin, this.stack.length)
       if (frame.el !== this.lastParent) {
@@ -274,6 +291,8 @@ class Builder {
     this.lastParent = frame.el
     if (frame.posted && v.trim()) this.posted.push([this.buf.length, this.buf.length + v.length])
     if (v.trim()) {
+      // A bold run that opens a line and gives way to plain text ("<b>Plant Sale</b> – 9 AM …") is its lead.
+      if (this.lead === -1 && !frame.strong) this.lead = this.buf.trimEnd().length
       this.strongAll &&= frame.strong
       const link = frame.link ? this.nearestLink() : null
       this.linkEl = this.linkEl === undefined ? link : this.linkEl === link ? link : null
@@ -296,6 +315,7 @@ class Builder {
       const breaks = this.breaks.filter((b) => b > 0 && b < text.length)
       const line: Line = { index: 0, text, el: this.stack[depth - 1], path: this.stack.slice(0, depth), heading: frame.heading, strong: this.strongAll, chrome: frame.chrome, breaks }
       if (this.linkEl) line.link = this.linkEl
+      if (this.lead > 0 && this.lead < text.length) line.lead = this.lead
       if (this.posted.length) line.postedSpans = this.posted
       this.push(line)
     }

@@ -7,7 +7,7 @@
 import type { Candidate, CandidatePlace } from '../../types'
 import { attr, type Element, findFirst, textOf } from './dom'
 import { type FieldRole, isBoilerplate, labelValue, NO_EVENT, statusFromText } from './labels'
-import { labelOnly, type LineDates, type Mention } from './line-dates'
+import { labelOnly, type LineDates, type Mention, misspeltWeekday } from './line-dates'
 import type { Line } from './page-lines'
 import { recordDetails } from './record-details'
 import { recordWhen } from './record-when'
@@ -31,7 +31,7 @@ export type RecordResult = { candidate?: Candidate; reason?: string; dayFromHead
 
 const TITLE_CLASS = /(^|[-_])(title|name|summary|heading|headline)($|[-_])/i
 const DATE_CLASS = /(date|time|when|day|month|year)/i
-const PLACE_CLASS = /(^|[-_]|event|meeting)(location|venue|where|place|address|room|ort|lieu|lugar|locatie|luogo|local)s?($|[-_])/i
+const PLACE_CLASS = /(^|[-_]|event|meeting)(location|loc|venue|where|place|address|room|ort|lieu|lugar|locatie|luogo|local)s?($|[-_])/i
 const SEPARATOR_EDGES = /^[\s\-–—:,;|/@·•]+|[\s\-–—:,;|/@·•(]+$/g
 const CONNECTOR_END = /\s+(on|at|am|le|el|op|il|em|um|vom|du|del|de|van)$/i
 const MAP_HOST = /(maps\.google\.|google\.[a-z.]+\/maps|maps\.apple\.com|bing\.com\/maps|openstreetmap\.org)/i
@@ -130,6 +130,12 @@ function cleanEdges(text: string): string {
 
 type Role = (line: Line) => FieldRole | undefined
 
+/** Text that can be a title: words, not boilerplate, not "No meeting", not a lone (misspelt) weekday. */
+function usableTitle(text: string): boolean {
+  if (text.length < 3 || text.length > 200 || isBoilerplate(text) || NO_EVENT.test(text) || !/\p{L}{2}/u.test(text)) return false
+  return !(/^\p{L}+$/u.test(text) && misspeltWeekday(text))
+}
+
 function titleScore(line: Line, role: FieldRole | undefined, own: number): number {
   if (role === 'title') return 100
   let score = 0
@@ -151,9 +157,12 @@ function titleOf(lines: Line[], ctx: RecordContext, role: Roles): { text: string
     const r = role(line)
     if (r && r !== 'title' && r !== 'description') continue
     if (labelValue(line.text) || labelOnly(line.text) || POSTED.test(line.text)) continue
-    const text = withoutDates(line, ctx.dates(line))
-    if (text.length < 3 || isBoilerplate(text) || NO_EVENT.test(text) || !/\p{L}{2}/u.test(text) || text.length > 200) continue
-    const score = titleScore(line, r, own)
+    const d = ctx.dates(line)
+    const lead = line.lead ? clean(line.text.slice(0, line.lead)) : ''
+    const useLead = lead && usableTitle(lead) && !d?.mentions.some((m) => m.index < line.lead!)
+    const text = useLead ? lead : withoutDates(line, d)
+    if (!usableTitle(text)) continue
+    const score = titleScore(line, r, own) + (useLead ? 3 : 0)
     if (!best || score > best.score) best = { text, line, score }
   }
   if (best) return best

@@ -5,6 +5,7 @@
  * a day heading takes that day. A date in a line of its own beats a date inside the title; visible text
  * beats markup; a missing year comes from the section's year or the page's reference day.
  */
+import { addDays } from '../../../model/dates'
 import { clockOf, dayOf, type ProseWhen, resolveAll } from '../prose-dates'
 import type { WallTime } from '../../types'
 import type { LineDates, Mention } from './line-dates'
@@ -70,9 +71,11 @@ function timeFrom(found: Found[], date: string | undefined): { time: string; end
 /** A second clock time in its own element after the first ("9:00 AM" … "10:00 AM") is the end. */
 function separateEnd(found: Found[], start: string): string | undefined {
   const times = found.filter((f) => f.when.time && !f.when.date && !f.when.endTime && f.mention.dedicated).sort((a, b) => a.line.index - b.line.index || a.when.index - b.when.index)
-  const i = times.findIndex((f) => f.when.time === start)
-  const next = times[i + 1]
-  return i >= 0 && next && next.when.time! > start && next.line.index - times[i].line.index <= 2 ? next.when.time : undefined
+  for (let i = 0; i < times.length - 1; i++) {
+    const next = times[i + 1]
+    if (times[i].when.time === start && next.when.time! > start && next.line.index - times[i].line.index <= 2) return next.when.time
+  }
+  return undefined
 }
 
 /**
@@ -104,11 +107,15 @@ export function recordWhen(lines: Line[], dates: (line: Line) => LineDates | und
   }
   const endDate = dayFound?.when.endDate
   const endTime = own?.endTime ?? (own?.time ? separateEnd(found, own.time) : undefined)
-  if (endTime || endDate) {
-    end = { date: endDate ?? date }
-    if (endTime) end.time = endTime
-  }
+  if (endTime) end = endAfter(start, endTime, endDate)
+  else if (endDate) end = { date: endDate }
   return end ? { start, end, from } : { start, from }
+}
+
+/** An end time after a start: on the start's day, or the next one when it is earlier ("9 PM – Midnight"). */
+export function endAfter(start: WallTime, endTime: string, endDate?: string): WallTime {
+  if (endDate) return { date: endDate, time: endTime }
+  return { date: start.time && endTime < start.time ? addDays(start.date, 1) : start.date, time: endTime }
 }
 
 /** The day a heading line names, when it is a day and nothing more ("Saturday, June 7"). */

@@ -18,6 +18,7 @@ import type { Candidate, WallTime } from '../../types'
 import { collapse } from './dom'
 import type { LineDates } from './line-dates'
 import type { Line } from './page-lines'
+import { endAfter } from './record-when'
 
 const AFTER = 12
 const BEFORE = 3
@@ -52,7 +53,7 @@ function shownNear(ctx: VisibleContext, date: string, from: number, to: number):
       if (w.time) return { date, time: w.time, endTime: w.endTime, endDate: w.endDate }
       for (let j = i + 1; j <= Math.min(i + 2, ctx.lines.length - 1); j++) {
         const t = whensOf(ctx, j).find((x) => !x.date && x.time)
-        if (t) return { date, time: t.time, endTime: t.endTime }
+        if (t) return { date, time: t.time, endTime: t.endTime, endDate: t.endDate }
       }
       return { date, endDate: w.endDate }
     }
@@ -83,7 +84,7 @@ type Verdict = 'date-only' | 'instant-right' | 'offset-wrong' | 'naive-differs'
 function applyEnd(c: Candidate, shown: Shown, date: string, zone: string | undefined, verdict: Verdict) {
   const end = c.end
   if (shown.endTime) {
-    c.end = { date: shown.endDate ?? date, time: shown.endTime }
+    c.end = endAfter(c.start!, shown.endTime, shown.endDate)
     return
   }
   if (!end) return
