@@ -1,20 +1,21 @@
 /**
- * A page that is one event and carries no markup for it (DESIGN §6: "A page that is one event uses
- * label–value pairs"): its title is the `h1` (else the line heading the date's block, else `og:title`),
- * its date and time come from a labelled line ("Date:", "When:", "Wann:", "Quand :", a `<dl>`) or the
- * first dated line under the title, and its place from a "Location:"/"Where:"/"Waar:" label or an
- * address-shaped line near the date.
+ * Events a page states outside any repeated structure (DESIGN §6: "A page that is one event uses
+ * label–value pairs"): an event page's date under its title, a labelled field ("Date:", "When:", "Wann:",
+ * "Quand :", a `<dl>`), or one dated paragraph under a section heading ("Finance Committee" / "Thursday,
+ * April 23, 2026 at 5 p.m."). A dated line counts when it has a time, a label or stands alone as a
+ * heading; its title is the nearest heading above it that is not a label (the `h1` on an event page), else
+ * the first line of its block, else `og:title`; its place comes from a label or an address near it.
  */
 import type { Candidate } from '../../types'
-import { roleOfLabel } from './labels'
-import type { LineDates } from './line-dates'
+import { isBoilerplate, roleOfLabel } from './labels'
+import { labelOnly, type LineDates } from './line-dates'
 import type { Line, PageFacts } from './page-lines'
 import { readRecord, withoutDates } from './record-fields'
 
 export type DetailContext = {
   lines: Line[]
   dates: (line: Line) => LineDates | undefined
-  /** Lines that belong to records or head them: never the page's own event. */
+  /** Lines that belong to records or head them: never a loose event. */
   taken: Set<number>
   facts: PageFacts
   sourceUrl: string
@@ -22,45 +23,36 @@ export type DetailContext = {
   yearAt: (index: number) => number | undefined
 }
 
-const WINDOW_AFTER_TITLE = 40
+const HEADING_REACH = 25
+const PLACE_REACH = 40
+const MAX_LOOSE = 20
 
-function labelRole(line: Line, next: Line | undefined): boolean {
+function isWhenLabel(line: Line): boolean {
   const m = /^([^:：]{2,30})[:：]/.exec(line.text)
-  const role = m ? roleOfLabel(m[1]) : line.text.length <= 30 ? roleOfLabel(line.text) : undefined
-  if (role === 'when' || role === 'date' || role === 'time') return true
-  // A `<dt>Date</dt><dd>June 5</dd>` pair: the term is the label.
-  return !!next && line.el.tagName === 'dt' && !!roleOfLabel(line.text)
+  const role = m ? roleOfLabel(m[1]) : labelOnly(line.text)
+  return role === 'when' || role === 'date' || role === 'time'
 }
 
-/** The line holding the page's own date, or undefined when it has none we trust. */
-function mainWhen(ctx: DetailContext, start: number): number | undefined {
-  const { lines, dates, taken } = ctx
-  const usable = (l: Line) => !l.chrome && !taken.has(l.index)
-  for (let i = start; i < lines.length; i++) {
-    const l = lines[i]
-    if (!usable(l) || !labelRole(l, lines[i + 1])) continue
-    for (let j = i; j <= Math.min(lines.length - 1, i + 2); j++) if (dates(lines[j])?.day && usable(lines[j])) return j
-  }
-  const end = start > 0 ? Math.min(lines.length, start + WINDOW_AFTER_TITLE) : lines.length
-  for (let i = start; i < end; i++) {
-    const l = lines[i]
-    const d = dates(l)
-    if (!usable(l) || !d?.day || l.virtual) continue
-    const timed = d.time || dates(lines[i + 1] ?? l)?.time || dates(lines[i + 2] ?? l)?.time
-    if (timed || l.heading || l.strong) return i
-  }
-  return undefined
+/** A dated line that can stand for an event on its own: labelled, timed, or a date set alone as a heading. */
+function qualifies(ctx: DetailContext, i: number): boolean {
+  const { lines, dates } = ctx
+  const l = lines[i]
+  const d = dates(l)
+  if (l.chrome || l.virtual || ctx.taken.has(i) || !d?.day) return false
+  if (isWhenLabel(l) || (lines[i - 1] && isWhenLabel(lines[i - 1]))) return true
+  if (d.time || dates(lines[i + 1] ?? l)?.time || dates(lines[i + 2] ?? l)?.time) return true
+  return d.whenOnly && (l.heading > 0 || l.strong)
 }
 
 /** The lines around the date that describe the event: its block, widened up to a few lines. */
-function blockAround(ctx: DetailContext, at: number, from: number): Line[] {
+function blockAround(ctx: DetailContext, at: number): Line[] {
   const { lines, taken } = ctx
   const line = lines[at]
   let lo = at
   let hi = at
   for (let depth = line.path.length - 1; depth >= 0; depth--) {
     const el = line.path[depth]
-    while (lo > from && lines[lo - 1].path[depth] === el && !taken.has(lo - 1)) lo--
+    while (lo > 0 && lines[lo - 1].path[depth] === el && !taken.has(lo - 1) && !lines[lo - 1].heading) lo--
     while (hi + 1 < lines.length && lines[hi + 1].path[depth] === el && !taken.has(hi + 1) && hi - lo < 30) hi++
     if (hi - lo >= 6) break
   }
@@ -77,24 +69,70 @@ export function pageTitle(facts: PageFacts): string | undefined {
   return (kept.length > 1 && !site ? kept[0] : kept.join(' – ')) || undefined
 }
 
-/** The page's own event, when it is an event page without markup. */
-export function detailEvent(ctx: DetailContext): Candidate | undefined {
+/** The nearest heading above `at` that names something (not "Date & Time", not "Details", not a date). */
+function headingAbove(ctx: DetailContext, at: number): string | undefined {
+  let found: string | undefined
+  for (let i = at - 1; i >= 0; i--) {
+    const l = ctx.lines[i]
+    // Records between the date and a heading: that heading is the page's, the nearer one is the event's.
+    if (ctx.taken.has(i) && found) return found
+    if (!l.heading || l.chrome || l.heading > 6) continue
+    const text = withoutDates(l, ctx.dates(l))
+    if (!text || labelOnly(l.text) || isBoilerplate(text) || ctx.dates(l)?.whenOnly) continue
+    // On an event page the h1 names the event; "Kursdaten" or "Details" below it name a part of the page.
+    if (l.heading === 1) return text
+    if (!found && at - i > HEADING_REACH) return undefined
+    found ??= text
+  }
+  return found
+}
+
+/** The dated line's own heading text, the heading above it, or the first line of its block above it. */
+function titleFor(ctx: DetailContext, at: number, block: Line[]): string | undefined {
+  const line = ctx.lines[at]
+  const own = line.heading && line.heading <= 6 ? withoutDates(line, ctx.dates(line)) : ''
+  if (own && !isBoilerplate(own)) return own
+  const heading = headingAbove(ctx, at)
+  if (heading) return heading
+  const first = block.find((l) => l.index < at && !l.virtual && l.text.length <= 120 && !labelOnly(l.text) && !ctx.dates(l)?.day && /\p{L}{3}/u.test(l.text) && !isBoilerplate(l.text))
+  return first ? withoutDates(first, ctx.dates(first)) : pageTitle(ctx.facts)
+}
+
+function looseEvent(ctx: DetailContext, at: number): Candidate | undefined {
   const { lines, dates } = ctx
-  const h1 = lines.find((l) => l.heading === 1 && !l.chrome && !ctx.taken.has(l.index))
-  const at = mainWhen(ctx, h1 ? h1.index : 0)
-  if (at === undefined) return undefined
-  const block = blockAround(ctx, at, h1 ? h1.index : 0)
-  const extra = lines.slice(at + 1, at + WINDOW_AFTER_TITLE).filter((l) => !l.chrome && !ctx.taken.has(l.index) && !block.includes(l))
-  const title = h1 ? withoutDates(h1, dates(h1)) : pageTitle(ctx.facts)
-  const read = readRecord([...block, ...extra], {
+  const block = blockAround(ctx, at)
+  const near = lines.slice(at + 1, at + PLACE_REACH).filter((l) => !l.chrome && !ctx.taken.has(l.index) && !block.includes(l))
+  const title = titleFor(ctx, at, block)
+  const read = readRecord([...block, ...near], {
     sourceUrl: ctx.sourceUrl,
     ref: ctx.ref,
-    dates: (l) => (l.index === at || !dates(l)?.day || l.index < at + 3 ? dates(l) : undefined),
+    // Only this date and the times right after it: later dates on the page are other things.
+    dates: (l) => (l.index === at || !dates(l)?.day || (l.index < at + 3 && l.index >= block[0].index) ? dates(l) : undefined),
     yearHint: ctx.yearAt(at),
-    section: title ?? ctx.facts.ogTitle ?? ctx.facts.title,
-    forceTitle: title || undefined,
+    section: title ?? pageTitle(ctx.facts),
+    forceTitle: title,
   })
   if (!read.candidate) return undefined
   read.candidate.source.method = 'page'
+  // A document link near the date (an agenda item, a map) is not the event's page; the page is.
+  delete read.candidate.url
   return read.candidate
+}
+
+/** The events a page states outside its repeated structures (see the module comment). */
+export function looseEvents(ctx: DetailContext): Candidate[] {
+  const out: Candidate[] = []
+  let last = -10
+  for (let i = 0; i < ctx.lines.length && out.length < MAX_LOOSE; i++) {
+    if (!qualifies(ctx, i)) continue
+    // Dated lines a few lines apart belong to one event ("Date: …", "Time: …", "Apr 8, 2026", "12:00 p.m.").
+    if (i - last <= 3) {
+      last = i
+      continue
+    }
+    last = i
+    const c = looseEvent(ctx, i)
+    if (c) out.push(c)
+  }
+  return out
 }

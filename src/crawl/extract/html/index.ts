@@ -109,6 +109,8 @@ export function extractHtmlTree(doc: Document, ctx: ExtractContext): ExtractResu
     }
   } else if (listing) {
     candidates.push(...listing.candidates)
+    const canonical = canonicalUrl(doc, ctx.baseUrl)
+    for (const c of listing.candidates) if (c.source.method === 'page' && !c.url) c.url = canonical
     if (!listing.candidates.length) warnings.push(...listing.diagnostics.map((d) => `no events: ${d}`))
     else warnings.push(...listing.diagnostics)
   }

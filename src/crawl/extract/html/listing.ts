@@ -9,7 +9,7 @@
 import type { Candidate } from '../../types'
 import { pickDateLocale } from '../date-locale'
 import { DateReader, resolveAll } from '../prose-dates'
-import { detailEvent } from './detail-page'
+import { looseEvents } from './detail-page'
 import { lineDates, type LineDates, NOT_EVENT_DATE } from './line-dates'
 import type { Line, PageLines } from './page-lines'
 import { readRecord, withoutDates } from './record-fields'
@@ -123,7 +123,7 @@ export function extractListing(page: PageLines, options: ListingOptions): Listin
         reasons.set('in navigation without a dated link', (reasons.get('in navigation without a dated link') ?? 0) + 1)
         continue
       }
-      const read = readRecord(recordLines, { sourceUrl: options.sourceUrl, ref: pr.ref, dates: pr.dates, yearHint: scope.year, day: scope.day, section: scope.section })
+      const read = readRecord(recordLines, { sourceUrl: options.sourceUrl, ref: pr.ref, dates: pr.dates, yearHint: scope.year, day: scope.day, section: scope.section, root: span.root })
       if (read.candidate) records.push({ candidate: read.candidate, from: span.from, to: span.to, region: span.region })
       // A day heading that gave a record its day is part of the listing, not the page's own date.
       if (read.dayFromHeading && scope.dayLine !== undefined) taken.add(scope.dayLine)
@@ -140,8 +140,7 @@ export function extractListing(page: PageLines, options: ListingOptions): Listin
     if (scopeLine(scope, lines[i], pr.dates(lines[i]), pr.ref)) scope.dayLine = i
   }
   const candidates = records.map((r) => r.candidate)
-  const own = detailEvent({ lines, dates: pr.dates, taken, facts: page.facts, sourceUrl: options.sourceUrl, ref: pr.ref, yearAt: (i) => years[i] })
-  if (own) candidates.unshift(own)
+  candidates.push(...looseEvents({ lines, dates: pr.dates, taken, facts: page.facts, sourceUrl: options.sourceUrl, ref: pr.ref, yearAt: (i) => years[i] }))
   if (seg.records.length > MAX_RECORDS) diagnostics.push(`listing heuristic stopped early: the page has more records than the limit (${MAX_RECORDS})`)
   if (!candidates.length) diagnostics.push(explain(seg, reasons))
   return { candidates, records, diagnostics, reader: pr }

@@ -52,8 +52,8 @@ function usable(href: string | undefined): string | undefined {
 }
 
 /** Fills categories, cost, description, image, ticket link and a cancelled class into `c`. */
-export function recordDetails(c: Candidate, lines: Line[], known: { title: string; place?: CandidatePlace }) {
-  const els = recordElements(lines)
+export function recordDetails(c: Candidate, lines: Line[], known: { title: string; place?: CandidatePlace; root?: Element }) {
+  const els = known.root ? [known.root] : recordElements(lines)
   const cats = classText(els, /(categor|(^|[-_])tags?$|audience|event-type)/i, DATE_CLASS)
   if (cats) c.categories = cats.split(/[,|•·]/).map((s) => s.trim()).filter(Boolean)
   const cost = classText(els, /(cost|price|fee|admission)/i)

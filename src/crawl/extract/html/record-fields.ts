@@ -24,6 +24,8 @@ export type RecordContext = {
   section?: string
   /** The title, when the caller knows it (an event page's `h1`). */
   forceTitle?: string
+  /** The record's own element (a card, a row), when it is one. */
+  root?: Element
 }
 
 /** `dayFromHeading`: the record took its day from the day heading above it. */
@@ -133,6 +135,8 @@ type Role = (line: Line) => FieldRole | undefined
 /** Text that can be a title: words, not boilerplate, not "No meeting", not a lone (misspelt) weekday. */
 function usableTitle(text: string): boolean {
   if (text.length < 3 || text.length > 200 || isBoilerplate(text) || NO_EVENT.test(text) || !/\p{L}{2}/u.test(text)) return false
+  // "(public hearing on the budget)": a note in parentheses is not a title.
+  if (/^\(.*\)$/.test(text)) return false
   return !(/^\p{L}+$/u.test(text) && misspeltWeekday(text))
 }
 
@@ -310,6 +314,6 @@ export function readRecord(lines: Line[], ctx: RecordContext): RecordResult {
   if (place) c.place = place
   const status = statusFromText(title.text) ?? lines.map((l) => (l.text.length <= 60 ? statusFromText(l.text) : undefined)).find(Boolean)
   if (status) c.status = status
-  recordDetails(c, lines, { title: title.text, place })
+  recordDetails(c, lines, { title: title.text, place, root: ctx.root })
   return when.from === 'heading' ? { candidate: c, dayFromHeading: true } : { candidate: c }
 }

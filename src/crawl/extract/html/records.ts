@@ -8,16 +8,16 @@
  * a date ("June 5" under a title heading) take the siblings around them into their record, in the
  * direction the page repeats (title before or after the date).
  */
-import type { Element } from './dom'
+import { BLOCK, type Element } from './dom'
 import type { LineDates } from './line-dates'
 import type { Line } from './page-lines'
 
 /** One record: the contiguous lines `[from, to]` of the page. */
-export type RecordSpan = { from: number; to: number; region: number }
+export type RecordSpan = { from: number; to: number; region: number; root?: Element }
 
 export type Segmentation = { records: RecordSpan[]; regions: number; anchors: number }
 
-type Child = { key: Element | Line; from: number; to: number; anchored: boolean; content: boolean; day: boolean; visibleDay: boolean; labeled: boolean; sig: string; section: boolean; text: boolean }
+type Child = { key: Element | Line; from: number; to: number; anchored: boolean; content: boolean; day: boolean; time: boolean; visibleDay: boolean; labeled: boolean; sig: string; section: boolean; text: boolean }
 
 const PLAIN_SIG = new Set(['tr', 'td', 'th', 'li', 'dt', 'dd', 'p', 'article', 'section'])
 const VOLATILE_CLASS = /\d|^(odd|even|first|last|active|current|featured|past|today|selected|hidden|sticky|alt|clearfix|is-.*|has-.*)$/i
@@ -100,7 +100,7 @@ function childrenOf(lines: Line[], dates: (LineDates | undefined)[], anchor: boo
     const key = line.path.length > d + 1 ? line.path[d + 1] : line
     let child = out[out.length - 1]
     if (!child || child.key !== key) {
-      child = { key, from: i, to: i, anchored: false, content: false, day: false, visibleDay: false, labeled: false, sig: signature(key), section: 'tagName' in key && hasRecords.has(key), text: false }
+      child = { key, from: i, to: i, anchored: false, content: false, day: false, time: false, visibleDay: false, labeled: false, sig: signature(key), section: 'tagName' in key && hasRecords.has(key), text: false }
       out.push(child)
     }
     child.to = i
@@ -112,6 +112,7 @@ function childrenOf(lines: Line[], dates: (LineDates | undefined)[], anchor: boo
       if (!line.virtual) child.visibleDay = true
     }
     if (info?.labeled) child.labeled = true
+    if (info?.time) child.time = true
     if (line.text && !line.virtual && (info?.words || info?.list)) child.content = true
   }
   return out
@@ -127,20 +128,32 @@ function regionRecords(children: Child[], lines: Line[], dates: (LineDates | und
   const sections = anchored.filter((c) => bySig.get(c.sig)!.length >= 2 && c.section)
   if (units.length + sections.length < 2) return []
   const content = units.filter((c) => c.content)
+  // Two dates in inline elements side by side ("<span>Tue, Dec 22 10:00 AM</span> – <span>Wed, Dec 23 5:00 PM</span>") are a start and an end.
+  if (!content.length && units.length === 2 && units.every((u) => 'tagName' in u.key && !BLOCK.has(u.key.tagName))) return []
   const bare = units.filter((c) => !c.content && c.visibleDay)
   // A day in one child and a time in another are two fields of one record, not two records.
   const bareUnits = units.filter((c) => !c.content)
   const mixed = bareUnits.some((c) => c.day) && bareUnits.some((c) => !c.day)
   const grouped = mixed ? undefined : groupWithSiblings(children, units)
   if (grouped) return grouped
-  // One record among empty units only when those are days of a calendar with nothing on them.
-  if (content.length >= 2 || (content.length === 1 && bareUnits.every((c) => c.day))) return content.map((c) => ({ from: c.from, to: c.to }))
-  if (content.length) return []
-  // A list of dates and nothing else ("January 26", "March 23", …): one record per date.
-  const days = new Set(bare.map((c) => lines.slice(c.from, c.to + 1).map((l) => l.text).join(' ')))
-  if (bare.length >= 2 && bare.length === bareUnits.length && days.size >= 2 && !bare.some((c) => c.labeled)) return bare.map((c) => ({ from: c.from, to: c.to }))
+  // Units that show a day and nothing else ("Tuesday, April 14, 2026 – 6:00 PM") are records beside the
+  // others, unless they are fields (a day here, a time there) or labelled ("Starts: …").
+  // A day alone above records that have only a time is their day heading, not a record.
+  const headings = content.some((c) => !c.day)
+  const dated = mixed || bare.some((c) => c.labeled) ? [] : bare.filter((c) => c.time || !headings)
+  const records = units.filter((c) => c.content || dated.includes(c))
+  const days = new Set(dated.map((c) => lines.slice(c.from, c.to + 1).map((l) => l.text).join(' ')))
+  if (!content.length && days.size < 2) return []
+  if (records.length >= 2) return records.map(spanOf)
+  // One record among empty units only when those are days of a calendar grid with nothing on them.
+  if (content.length === 1 && bareUnits.every((c) => c.day && !c.visibleDay)) return content.map(spanOf)
   void dates
   return []
+}
+
+/** A unit's lines, and its element when it is one. */
+function spanOf(c: Child): Omit<RecordSpan, 'region'> {
+  return 'tagName' in c.key ? { from: c.from, to: c.to, root: c.key } : { from: c.from, to: c.to }
 }
 
 const TITLE_LIKE = /^(h[1-6]|dt|strong|b)$/
