@@ -89,27 +89,30 @@ const MINUIT: Rule = { pattern: /\bminuit\b/gi, replace: () => '00:00' }
 const MEDIANOCHE: Rule = { pattern: /\bmedianoche\b/gi, replace: () => '00:00' }
 const MEDIODIA: Rule = { pattern: /\bmediod[ií]a\b/gi, replace: () => '12:00' }
 
+/** "de 17:30 a 18:30", "20:00 à 00:00", "19:00 às 21:00", "20.00 tot 22.00": a range chrono reads as one time. */
+const RANGE: Rule = { pattern: /(\d{1,2}(?:[:.]\d{2}|h\d{0,2}))\s+(a|à|às|as|al|alle|até|tot|bis)\s+(?=\d)/gi, replace: (m) => `${m[1]} - ` }
+
 const DE_MONTHS = ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember']
 
 const RULES: Record<DateLocale, Rule[]> = {
   en: [NOON, MIDNIGHT],
-  de: [DOT_CLOCK, H_CLOCK, SHORT_NUMERIC(DE_MONTHS)],
-  fr: [H_CLOCK, MIDI, MINUIT],
-  es: [H_CLOCK, MEDIODIA, MEDIANOCHE],
-  nl: [U_CLOCK, DOT_CLOCK],
-  it: [ORE_CLOCK, H_CLOCK],
-  pt: [H_CLOCK],
+  de: [DOT_CLOCK, H_CLOCK, SHORT_NUMERIC(DE_MONTHS), RANGE],
+  fr: [H_CLOCK, MIDI, MINUIT, RANGE],
+  es: [H_CLOCK, MEDIODIA, MEDIANOCHE, RANGE],
+  nl: [U_CLOCK, DOT_CLOCK, RANGE],
+  it: [ORE_CLOCK, H_CLOCK, RANGE],
+  pt: [H_CLOCK, RANGE],
 }
 
 /** Cheap test for each rule set: most lines need no rewrite at all. */
 const TRIGGER: Record<DateLocale, RegExp> = {
   en: /noon|midnight/i,
-  de: /uhr|\dh|\d\s?h\b|\d\.\d{1,2}\.(?!\d)/i,
-  fr: /\dh|\d\s?h\b|midi|minuit/i,
-  es: /\dh|\d\s?h|mediod|medianoche/i,
-  nl: /uur|\du/i,
-  it: /ore|alle|\dh|\d\s?h\b/i,
-  pt: /\dh|\d\s?h\b/i,
+  de: /uhr|\dh|\d\s?h\b|\d\.\d{1,2}\.(?!\d)|\d\s+bis\s+\d/i,
+  fr: /\dh|\d\s?h\b|midi|minuit|\d\s+à\s+\d/i,
+  es: /\dh|\d\s?h|mediod|medianoche|\d\s+(a|al)\s+\d/i,
+  nl: /uur|\du|\d\s+tot\s+\d/i,
+  it: /ore|alle|\dh|\d\s?h\b|\d\s+(a|al)\s+\d/i,
+  pt: /\dh|\d\s?h\b|\d\s+(a|às|as|até)\s+\d/i,
 }
 
 /** Applies the locale's rewrites; `origin[i]` is the index in `text` of the prepared text's `i`-th character. */

@@ -283,7 +283,7 @@ class Builder {
       this.lineMin = Math.min(this.lineMin, this.stack.length)
       if (frame.el !== this.lastParent) {
         // Adjacent inline elements ("9:00 AM" then a link "Board meeting") read as separate words.
-        if (!this.buf.endsWith(' ') && v && !v.startsWith(' ')) this.buf += ' '
+        if (!this.buf.endsWith(' ') && v && !/^[\s,.;:!?)\]]/.test(v)) this.buf += ' '
         this.breaks.push(this.buf.length)
       }
       if (this.buf.endsWith(' ') && v.startsWith(' ')) v = v.slice(1)

@@ -34,7 +34,7 @@ export type RecordResult = { candidate?: Candidate; reason?: string; dayFromHead
 const TITLE_CLASS = /(^|[-_])(title|name|summary|heading|headline)($|[-_])/i
 const DATE_CLASS = /(date|time|when|day|month|year)/i
 const PLACE_CLASS = /(^|[-_]|event|meeting)(location|loc|venue|where|place|address|room|ort|lieu|lugar|locatie|luogo|local)s?($|[-_])/i
-const SEPARATOR_EDGES = /^[\s\-–—:,;|/@·•]+|[\s\-–—:,;|/@·•(]+$/g
+const SEPARATOR_EDGES = /^[\s\-–—:,;|/@·•.]+|[\s\-–—:,;|/@·•(]+$/g
 const CONNECTOR_END = /\s+(on|at|am|le|el|op|il|em|um|vom|du|del|de|van)$/i
 const MAP_HOST = /(maps\.google\.|google\.[a-z.]+\/maps|maps\.apple\.com|bing\.com\/maps|openstreetmap\.org)/i
 const STREET = /\b\d{1,6}[a-z]?\s+[\p{L}][\p{L}\s.'-]*\b(street|st|road|rd|avenue|ave|boulevard|blvd|drive|dr|lane|ln|way|court|ct|place|pl|highway|hwy|parkway|pkwy|circle|cir|square|sq|terrace)\b\.?|\b[\p{L}-]*(straat|weg|laan|plein|gracht|kade|singel|dijk|strasse|straße|str\.|platz|gasse|allee|ring)\s+\d{1,5}\b|\b(rue|avenue|boulevard|chemin|place|calle|avenida|plaza|via|viale|piazza|corso|rua|praça)\s+[\p{L}]/iu
@@ -123,7 +123,17 @@ function withoutNote(text: string): string {
 }
 
 function clean(text: string): string {
-  return withoutNote(cleanEdges(text))
+  return firstSentence(withoutNote(cleanEdges(text)))
+}
+
+/**
+ * ". Club de lectura de adultos: comentamos La ciudad sumergida, de Elvira Lasheras. Sala polivalente. Más
+ * información" → its first sentence: what follows (a room, a button) is not the title.
+ */
+function firstSentence(text: string): string {
+  if (text.length <= 60) return text
+  const m = /(?<!(?:^|[^\p{L}])\p{L}{1,3})[.!?]\s+(?=\p{Lu})/u.exec(text)
+  return m && wordCount(text.slice(0, m.index)) >= 3 ? text.slice(0, m.index) : text
 }
 
 function cleanEdges(text: string): string {
