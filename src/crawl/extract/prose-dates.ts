@@ -24,6 +24,17 @@ export type ProseWhen = {
   endTime?: string
 }
 
+/**
+ * The day a year-less date is read against: the window's start, and the page's publication date, which
+ * decides for dates without a weekday ("June 13" in a post published 28 May 2026 is 13 June 2026).
+ */
+export type YearRef = string | { ref: string; published?: string }
+
+function refFor(p: Parts, ref: YearRef): string {
+  if (typeof ref === 'string') return ref
+  return p.weekday === undefined && ref.published ? ref.published : ref.ref
+}
+
 /** What chrono found, without a year decided: the same text reads the same on every page. */
 export type Parts = { year?: number; month?: number; day?: number; weekday?: number; hour?: number; minute?: number; meridiem?: boolean }
 export type RawWhen = { index: number; endIndex: number; start: Parts; end?: Parts }
@@ -98,7 +109,7 @@ export class DateReader {
    * Every date or time in `text`, a date followed closely by a time (or a time range) joined into one.
    * `ref` (YYYY-MM-DD) is the day the page is read against; `yearHint` a year the page's context gives.
    */
-  find(text: string, ref: string, yearHint?: number): ProseWhen[] {
+  find(text: string, ref: YearRef, yearHint?: number): ProseWhen[] {
     return resolveAll(this.raw(text), text, ref, yearHint)
   }
 }
@@ -120,8 +131,9 @@ function weekdayOf(date: string): number {
 }
 
 /** The date `p` names, inferring a missing year from `yearHint` or `ref` (and the weekday, when written). */
-export function dayOf(p: Parts | undefined, ref: string, yearHint?: number): string | undefined {
+export function dayOf(p: Parts | undefined, yearRef: YearRef, yearHint?: number): string | undefined {
   if (!p || p.day === undefined || p.month === undefined) return undefined
+  const ref = refFor(p, yearRef)
   const { month, day } = p
   const make = (y: number) => {
     const d = `${y}-${pad(month)}-${pad(day)}`
@@ -139,7 +151,7 @@ export function dayOf(p: Parts | undefined, ref: string, yearHint?: number): str
 }
 
 /** Resolves raw matches into dates and joins a day with the time written right after it. */
-export function resolveAll(found: RawWhen[], text: string, ref: string, yearHint?: number): ProseWhen[] {
+export function resolveAll(found: RawWhen[], text: string, ref: YearRef, yearHint?: number): ProseWhen[] {
   const out: ProseWhen[] = []
   for (let i = 0; i < found.length; i++) {
     const r = found[i]

@@ -6,6 +6,7 @@
  * heading; its title is the nearest heading above it that is not a label (the `h1` on an event page), else
  * the first line of its block, else `og:title`; its place comes from a label or an address near it.
  */
+import type { YearRef } from '../prose-dates'
 import type { Candidate } from '../../types'
 import { isBoilerplate, roleOfLabel } from './labels'
 import { labelOnly, type LineDates } from './line-dates'
@@ -19,7 +20,7 @@ export type DetailContext = {
   taken: Set<number>
   facts: PageFacts
   sourceUrl: string
-  ref: string
+  ref: YearRef
   yearAt: (index: number) => number | undefined
 }
 

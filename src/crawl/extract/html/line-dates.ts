@@ -122,7 +122,7 @@ function classify(line: Line, m: RawWhen, others: RawWhen[], list: boolean): Men
   const posted = line.postedSpans?.some(([a, b]) => m.index < b && m.endIndex > a) ?? false
   let eligible = !posted && !NOT_EVENT_DATE.test(before)
   if (eligible && !dedicated && !list) {
-    if (prose) eligible = atStart && text.length < 400
+    if (prose) eligible = (atStart && text.length < 400) || (hasDay && hasTime)
     else eligible = atStart || (hasTime && (hasDay || others.length === 1)) || (atEnd && (m.start.year !== undefined || hasTime))
   }
   return { ...m, eligible, dedicated }

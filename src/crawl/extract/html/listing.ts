@@ -8,10 +8,12 @@
  */
 import type { Candidate } from '../../types'
 import { pickDateLocale } from '../date-locale'
-import { DateReader, resolveAll } from '../prose-dates'
+import { parseIsoDateTime } from '../datetime'
+import { DateReader, dayOf, resolveAll, type YearRef } from '../prose-dates'
 import { looseEvents } from './detail-page'
 import { lineDates, type LineDates, NOT_EVENT_DATE } from './line-dates'
 import type { Line, PageLines } from './page-lines'
+import { proseEvents } from './prose-records'
 import { readRecord, withoutDates } from './record-fields'
 import { headingDay } from './record-when'
 import { type RecordSpan, segmentRecords } from './records'
@@ -29,11 +31,15 @@ const YEAR = /\b(19[5-9]\d|20\d\d)\b/
 /** What the reader knows about a page's lines: their dates, read once each. */
 export class PageReader {
   readonly reader: DateReader
+  /** The window's start, and the page's publication date for dates without a year or weekday. */
+  readonly ref: YearRef
   private readonly cache: (LineDates | null | undefined)[]
-  constructor(readonly page: PageLines, readonly ref: string) {
+  constructor(readonly page: PageLines, windowStart: string) {
     const sample = page.lines.slice(0, 1500).map((l) => l.text).join(' ')
     this.reader = new DateReader(pickDateLocale(page.facts.lang, page.facts.ogLocale, sample))
     this.cache = new Array(page.lines.length)
+    const published = publishedDay(page, this.reader)
+    this.ref = published ? { ref: windowStart, published } : windowStart
   }
 
   dates = (line: Line): LineDates | undefined => {
@@ -49,10 +55,24 @@ export class PageReader {
   }
 }
 
-/** The reference day for years a page leaves out: the window's start (DESIGN §6 "Window"). */
-function referenceDay(ref: string): string {
-  return ref
+/**
+ * The day the page was published or last changed: its meta tags, a `<time class="published">`, or a
+ * visible "Posted May 28, 2026" / "Publié le 12 février 2026" with a year.
+ */
+function publishedDay(page: PageLines, reader: DateReader): string | undefined {
+  const meta = parseIsoDateTime(page.facts.published ?? page.facts.modified ?? '')
+  if (meta) return meta.date
+  for (const line of page.lines) {
+    if (line.chrome) continue
+    if (line.published && line.machine) return line.machine.date
+    if (line.text.length > 80 || !POSTED_LINE.test(line.text)) continue
+    const m = reader.raw(line.text).find((x) => x.start.year !== undefined && x.start.day !== undefined)
+    if (m) return dayOf(m.start, '2000-01-01')
+  }
+  return undefined
 }
+
+const POSTED_LINE = /^(posted|published|publié|publicado|veröffentlicht|gepubliceerd|pubblicato)\b/i
 
 /** "2023 Library Board Meeting Schedule" → "Library Board Meeting Schedule": a section's name without its year. */
 function sectionTitle(text: string): string | undefined {
@@ -63,7 +83,7 @@ function sectionTitle(text: string): string | undefined {
 type Scope = { year?: number; day?: string; dayLevel: number; dayLine?: number; section?: string }
 
 /** Updates the scope with a line that is not part of a record; true when the line headed records as a day. */
-function scopeLine(scope: Scope, line: Line, d: LineDates | undefined, ref: string): boolean {
+function scopeLine(scope: Scope, line: Line, d: LineDates | undefined, ref: YearRef): boolean {
   if (line.chrome) return false
   const level = line.heading || (line.virtual ? 9 : 8)
   const day = headingDay(line, d, ref, scope.year)
@@ -96,7 +116,7 @@ function trustedInChrome(lines: Line[], dates: (l: Line) => LineDates | undefine
  * shared with the other readers.
  */
 export function extractListing(page: PageLines, options: ListingOptions): ListingResult {
-  const pr = new PageReader(page, referenceDay(options.ref))
+  const pr = new PageReader(page, options.ref)
   const { lines } = page
   const seg = segmentRecords(lines, pr.dates)
   const diagnostics: string[] = []
@@ -114,6 +134,11 @@ export function extractListing(page: PageLines, options: ListingOptions): Listin
       i = span.to
       if (records.length >= MAX_RECORDS) continue
       const recordLines = lines.slice(span.from, span.to + 1)
+      const prose = proseLine(recordLines, pr, scope.year, options.sourceUrl)
+      if (prose) {
+        for (const c of prose) records.push({ candidate: c, from: span.from, to: span.to, region: span.region })
+        continue
+      }
       const list = listLine(recordLines, pr.dates)
       if (list) {
         for (const c of listCandidates(list, pr, scope, options.sourceUrl)) records.push({ candidate: c, from: span.from, to: span.to, region: span.region })
@@ -144,6 +169,12 @@ export function extractListing(page: PageLines, options: ListingOptions): Listin
   if (seg.records.length > MAX_RECORDS) diagnostics.push(`listing heuristic stopped early: the page has more records than the limit (${MAX_RECORDS})`)
   if (!candidates.length) diagnostics.push(explain(seg, reasons))
   return { candidates, records, diagnostics, reader: pr }
+}
+
+/** The events of a record's one dated prose line, when it tells of several (see prose-records). */
+function proseLine(recordLines: Line[], pr: PageReader, yearHint: number | undefined, sourceUrl: string): Candidate[] | undefined {
+  const dated = recordLines.filter((l) => pr.dates(l)?.day)
+  return dated.length === 1 ? proseEvents(dated[0], pr.dates(dated[0])!, pr.ref, yearHint, sourceUrl) : undefined
 }
 
 /** The one line of a record that lists several days ("January 12, February 9, March 9, …"), if that is all it dates. */

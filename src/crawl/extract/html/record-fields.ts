@@ -4,6 +4,7 @@
  * the heading of the section it sits in; its place comes from a label ("Location:", "Waar:"), a column,
  * a class, a map link or an address-shaped line; its link from its title.
  */
+import type { YearRef } from '../prose-dates'
 import type { Candidate, CandidatePlace } from '../../types'
 import { attr, type Element, findFirst, textOf } from './dom'
 import { type FieldRole, isBoilerplate, labelValue, NO_EVENT, statusFromText } from './labels'
@@ -15,7 +16,7 @@ import { cellRole, recordRow, tableRoles } from './table-columns'
 
 export type RecordContext = {
   sourceUrl: string
-  ref: string
+  ref: YearRef
   dates: (line: Line) => LineDates | undefined
   yearHint?: number
   /** The day heading above the record. */
@@ -35,7 +36,7 @@ const TITLE_CLASS = /(^|[-_])(title|name|summary|heading|headline)($|[-_])/i
 const DATE_CLASS = /(date|time|when|day|month|year)/i
 const PLACE_CLASS = /(^|[-_]|event|meeting)(location|loc|venue|where|place|address|room|ort|lieu|lugar|locatie|luogo|local)s?($|[-_])/i
 const SEPARATOR_EDGES = /^[\s\-–—:,;|/@·•.]+|[\s\-–—:,;|/@·•(]+$/g
-const CONNECTOR_END = /\s+(on|at|am|le|el|op|il|em|um|vom|du|del|de|van)$/i
+const CONNECTOR_END = /\s+(on|at|am|le|el|la|las|op|om|il|em|um|vom|du|del|de|van|a|à|às|alle|ore|dalle|from|dès|des)$/i
 const MAP_HOST = /(maps\.google\.|google\.[a-z.]+\/maps|maps\.apple\.com|bing\.com\/maps|openstreetmap\.org)/i
 const STREET = /\b\d{1,6}[a-z]?\s+[\p{L}][\p{L}\s.'-]*\b(street|st|road|rd|avenue|ave|boulevard|blvd|drive|dr|lane|ln|way|court|ct|place|pl|highway|hwy|parkway|pkwy|circle|cir|square|sq|terrace)\b\.?|\b[\p{L}-]*(straat|weg|laan|plein|gracht|kade|singel|dijk|strasse|straße|str\.|platz|gasse|allee|ring)\s+\d{1,5}\b|\b(rue|avenue|boulevard|chemin|place|calle|avenida|plaza|via|viale|piazza|corso|rua|praça)\s+[\p{L}]/iu
 const POSTAL = /\b[A-Z]{2}\s+\d{5}(-\d{4})?\b|\b\d{4}\s?[A-Z]{2}\b|\b\d{5}\s+[\p{Lu}][\p{L}]+/u

@@ -6,7 +6,7 @@
  * beats markup; a missing year comes from the section's year or the page's reference day.
  */
 import { addDays } from '../../../model/dates'
-import { clockOf, dayOf, type ProseWhen, resolveAll } from '../prose-dates'
+import { clockOf, dayOf, type ProseWhen, resolveAll, type YearRef } from '../prose-dates'
 import type { WallTime } from '../../types'
 import type { LineDates, Mention } from './line-dates'
 import type { Line } from './page-lines'
@@ -14,7 +14,7 @@ import type { Line } from './page-lines'
 export type RecordWhen = { start: WallTime; end?: WallTime; from: 'text' | 'markup' | 'heading' }
 
 export type WhenContext = {
-  ref: string
+  ref: YearRef
   yearHint?: number
   /** The day of the day heading the record sits under. */
   day?: string
@@ -119,7 +119,7 @@ export function endAfter(start: WallTime, endTime: string, endDate?: string): Wa
 }
 
 /** The day a heading line names, when it is a day and nothing more ("Saturday, June 7"). */
-export function headingDay(line: Line, d: LineDates | undefined, ref: string, yearHint?: number): string | undefined {
+export function headingDay(line: Line, d: LineDates | undefined, ref: YearRef, yearHint?: number): string | undefined {
   if (!d || !d.whenOnly || !d.day || d.time || d.list) return undefined
   const m = d.mentions.find((x) => x.eligible && x.start.day !== undefined)
   return m ? dayOf(m.start, ref, yearHint) : undefined

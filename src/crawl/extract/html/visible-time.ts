@@ -13,7 +13,7 @@
 import { decodeEntities } from '../../normalize/text'
 import { formatInstant, isIanaZone, offsetAt, parseOffset } from '../../normalize/time'
 import type { ProseWhen } from '../prose-dates'
-import { resolveAll } from '../prose-dates'
+import { resolveAll, type YearRef } from '../prose-dates'
 import type { Candidate, WallTime } from '../../types'
 import { collapse } from './dom'
 import type { LineDates } from './line-dates'
@@ -24,7 +24,7 @@ const AFTER = 12
 const BEFORE = 3
 const MAX_TARGETS = 300
 
-export type VisibleContext = { lines: Line[]; dates: (line: Line) => LineDates | undefined; ref: string; zone?: string }
+export type VisibleContext = { lines: Line[]; dates: (line: Line) => LineDates | undefined; ref: YearRef; zone?: string }
 type Shown = { date: string; time?: string; endTime?: string; endDate?: string }
 
 const norm = (t: string) => collapse(t).toLowerCase()
