@@ -99,6 +99,24 @@ function titleFor(ctx: DetailContext, at: number, block: Line[]): string | undef
   return first ? withoutDates(first, ctx.dates(first)) : pageTitle(ctx.facts)
 }
 
+/**
+ * "Samstag, 21. März 2026 · 19:30 Uhr<br>Kirche St. Matthäi am Ring": a short name on the line after the
+ * date, in the same block, is where the event happens.
+ */
+function venueAfter(ctx: DetailContext, at: number): string | undefined {
+  const line = ctx.lines[at]
+  for (let i = at + 1; i <= at + 2 && i < ctx.lines.length; i++) {
+    const l = ctx.lines[i]
+    const d = ctx.dates(l)
+    if (l.virtual) continue
+    if (l.path[line.path.length - 1] !== line.path[line.path.length - 1] && l.el !== line.el) return undefined
+    if (d?.day || d?.time) continue
+    const ok = l.text.length <= 60 && /^\p{Lu}/u.test(l.text) && !/[.!?:]$/.test(l.text) && !labelOnly(l.text) && !isBoilerplate(l.text) && !l.heading && !l.link
+    return ok ? l.text : undefined
+  }
+  return undefined
+}
+
 function looseEvent(ctx: DetailContext, at: number): Candidate | undefined {
   const { lines, dates } = ctx
   const block = blockAround(ctx, at)
@@ -114,6 +132,10 @@ function looseEvent(ctx: DetailContext, at: number): Candidate | undefined {
     forceTitle: title,
   })
   if (!read.candidate) return undefined
+  if (!read.candidate.place) {
+    const venue = venueAfter(ctx, at)
+    if (venue) read.candidate.place = { name: venue }
+  }
   read.candidate.source.method = 'page'
   // A document link near the date (an agenda item, a map) is not the event's page; the page is.
   delete read.candidate.url
