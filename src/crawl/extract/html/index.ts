@@ -18,22 +18,32 @@ import { parseMicrodata } from './microdata'
 import { parseRdfa } from './rdfa'
 import { refineWithPage } from './visible-time'
 
-type Reader = { method: string; read: (doc: Document, warnings: string[]) => unknown[] }
+type Reader = { method: string; read: (doc: Document, warnings: string[]) => unknown[]; present: RegExp }
 
+/**
+ * Each reader with the markup it needs: a page whose source has none of it is not walked for it (most
+ * pages carry one kind of structured data or none, and every reader walks the whole tree).
+ */
 const STRUCTURED: Reader[] = [
-  { method: 'json-ld', read: parseJsonLd },
-  { method: 'microdata', read: (doc) => parseMicrodata(doc) },
-  { method: 'rdfa', read: (doc) => parseRdfa(doc) },
+  { method: 'json-ld', read: parseJsonLd, present: /ld\+json/i },
+  { method: 'microdata', read: (doc) => parseMicrodata(doc), present: /\bitem(scope|prop|type)\b/i },
+  { method: 'rdfa', read: (doc) => parseRdfa(doc), present: /\b(typeof|vocab|property)\s*=/i },
 ]
+const MICROFORMATS = /\b(h-event|vevent)\b/i
+
+/** What a page's source says about the markup it carries; absent, every reader runs. */
+export type MarkupHints = { source?: string }
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
 
 /** Candidates from the page's structured data, each reader guarded on its own. */
-function structuredCandidates(doc: Document, source: SchemaSource, warnings: string[]): Candidate[] {
+function structuredCandidates(doc: Document, source: SchemaSource, warnings: string[], hints: MarkupHints): Candidate[] {
   const out: Candidate[] = []
+  const has = (pattern: RegExp) => hints.source === undefined || pattern.test(hints.source)
   for (const reader of STRUCTURED) {
+    if (!has(reader.present)) continue
     try {
       const roots = reader.read(doc, warnings)
       const index = indexIds(roots)
@@ -42,6 +52,7 @@ function structuredCandidates(doc: Document, source: SchemaSource, warnings: str
       warnings.push(`${reader.method} reader failed: ${describe(error)}`)
     }
   }
+  if (!has(MICROFORMATS)) return out
   try {
     for (const item of findHEvents(parseMicroformats(doc))) {
       const schema: SchemaItem = hEventToSchema(item)
@@ -84,10 +95,10 @@ function attachPageUrl(doc: Document, candidates: Candidate[], baseUrl: string) 
  * Extracts the events of an HTML page that was already parsed (the benchmark and the document dispatcher
  * share one tree). See `extractHtml`.
  */
-export function extractHtmlTree(doc: Document, ctx: ExtractContext): ExtractResult {
+export function extractHtmlTree(doc: Document, ctx: ExtractContext, hints: MarkupHints = {}): ExtractResult {
   const warnings: string[] = []
   const source: SchemaSource = { url: ctx.baseUrl, format: 'html', method: 'html' }
-  const candidates = structuredCandidates(doc, source, warnings)
+  const candidates = structuredCandidates(doc, source, warnings, hints)
   const structured = candidates.some((c) => c.start || c.schedule)
   let listing: ListingResult | undefined
   try {
@@ -135,5 +146,5 @@ export function extractHtml(html: string, ctx: ExtractContext): ExtractResult {
   } catch (error) {
     return { format: 'html', candidates: [], warnings: [`HTML could not be parsed: ${describe(error)}`] }
   }
-  return extractHtmlTree(doc, ctx)
+  return extractHtmlTree(doc, ctx, { source: html })
 }

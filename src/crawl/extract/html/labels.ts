@@ -35,6 +35,19 @@ const QUALIFIER = /^(meeting|event|start|end|program|session|class|veranstaltung
  * qualified one ("Meeting Date:"), so that "Family Day: Knots" is a title and not a date label.
  */
 export function roleOfLabel(text: string, header = false): FieldRole | undefined {
+  if (text.length > 40) return undefined
+  const cacheKey = header ? `h:${text}` : text
+  const hit = roleCache.get(cacheKey)
+  if (hit !== undefined) return hit ?? undefined
+  const role = computeRole(text, header)
+  if (roleCache.size > 5000) roleCache.clear()
+  roleCache.set(cacheKey, role ?? null)
+  return role
+}
+
+const roleCache = new Map<string, FieldRole | null>()
+
+function computeRole(text: string, header: boolean): FieldRole | undefined {
   const key = labelKey(text)
   if (!key || key.length > 30) return undefined
   const direct = ROLE_BY_WORD.get(key)

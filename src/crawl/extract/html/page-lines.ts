@@ -220,7 +220,7 @@ class Builder {
       strong: (parent?.strong ?? false) || tag === 'strong' || tag === 'b',
       link: (parent?.link ?? false) || (tag === 'a' && !!attr(el, 'href')),
       posted: (parent?.posted ?? false) || isPosted(el),
-      block: BLOCK.has(tag) || fieldElement(el),
+      block: BLOCK.has(tag) || tag === 'body' || tag === 'html' || fieldElement(el),
     }
     if (frame.block) this.flush()
     this.stack.push(el)
@@ -309,8 +309,8 @@ class Builder {
     const text = this.buf.trimEnd()
     this.buf = ''
     this.lastParent = undefined
-    if (text) {
-      const depth = Math.max(1, this.lineMin)
+    if (text && this.stack.length) {
+      const depth = Math.min(this.stack.length, Math.max(1, this.lineMin))
       const frame = this.frames[depth - 1]
       const breaks = this.breaks.filter((b) => b > 0 && b < text.length)
       const line: Line = { index: 0, text, el: this.stack[depth - 1], path: this.stack.slice(0, depth), heading: frame.heading, strong: this.strongAll, chrome: frame.chrome, breaks }
