@@ -11,6 +11,7 @@
 import type * as chrono from 'chrono-node'
 import { addDays } from '../../model/dates'
 import { type DateLocale, originalIndex, parserFor, prepareForChrono } from './date-locale'
+import { fastEnglish } from './fast-dates'
 
 export type ProseWhen = {
   /** Character range of the match in the text. */
@@ -103,6 +104,9 @@ export class DateReader {
 
   private parse(input: string): RawWhen[] {
     const prepared = prepareForChrono(input, this.locale)
+    // The common English forms are read without chrono; anything else goes to chrono.
+    const fast = this.locale === 'en' ? fastEnglish(prepared.text) : undefined
+    if (fast) return fast.filter((r) => r.start.day !== undefined || CLOCK_MARK.test(prepared.text.slice(r.index, r.endIndex))).map((r) => ({ ...r, index: originalIndex(prepared, r.index), endIndex: originalIndex(prepared, r.endIndex, true) }))
     let results: chrono.ParsedResult[]
     try {
       // The reference only fills values chrono leaves uncertain, which are never read here.
@@ -197,6 +201,15 @@ export function resolveAll(found: RawWhen[], text: string, ref: YearRef, yearHin
       if (!when.endDate) delete when.endDate
     }
     const next = found[i + 1]
+    // "at 18:15, 22nd of May 2010": a time written just before its day.
+    if (!when.date && when.time && next && next.start.day !== undefined && next.start.hour === undefined && /^\s*,?\s*(on\s+)?$/i.test(text.slice(when.endIndex, next.index))) {
+      const day = dayOf(next.start, ref, yearHint)
+      if (day) {
+        when.date = day
+        when.endIndex = next.endIndex
+        i++
+      }
+    }
     if (when.date && !when.time && next && next.start.day === undefined && next.start.hour !== undefined && next.index - when.endIndex <= 30) {
       when.time = clockOf(next.start)
       const endTime = clockOf(next.end)
@@ -220,7 +233,10 @@ function joinDaySpans(found: ProseWhen[], text: string): ProseWhen[] {
   for (let i = 0; i < found.length; i++) {
     const a = found[i]
     const b = found[i + 1]
-    if (b && a.date && !a.time && !a.endDate && b.date && b.date > a.date && SPAN_JOINER.test(text.slice(a.endIndex, b.index))) {
+    const between = b ? text.slice(a.endIndex, b.index) : ''
+    // "Tuesday, December 29 and Wednesday, December 30, 10 a.m. to 4 p.m." shares one time over both days.
+    const shared = !!b?.time && /^\s*(and|&|und|et|y|en|e)\s*$/i.test(between)
+    if (b && a.date && !a.time && !a.endDate && b.date && b.date > a.date && (SPAN_JOINER.test(between) || shared)) {
       const joined: ProseWhen = { index: a.index, endIndex: b.endIndex, date: a.date, endDate: b.endDate ?? b.date }
       if (b.time) joined.time = b.time
       if (b.endTime) joined.endTime = b.endTime

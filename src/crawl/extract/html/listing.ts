@@ -108,7 +108,10 @@ function scopeLine(scope: Scope, line: Line, d: LineDates | undefined, ref: Year
 /** A record in navigation counts only when it is a dated link with a time ("Closed Session – January 7, 2026, 4:00 PM"). */
 function trustedInChrome(lines: Line[], dates: (l: Line) => LineDates | undefined): boolean {
   if (!lines.some((l) => l.chrome)) return true
-  return lines.some((l) => l.link && dates(l)?.mentions.some((m) => m.eligible && m.start.day !== undefined && (m.start.hour !== undefined || m.end?.hour !== undefined)))
+  return lines.some((l) => {
+    const d = l.link ? dates(l) : undefined
+    return !!d && d.day && d.mentions.some((m) => m.eligible && (m.start.hour !== undefined || m.end?.hour !== undefined))
+  })
 }
 
 /**

@@ -39,10 +39,12 @@ function mentionsOf(lines: Line[], dates: (line: Line) => LineDates | undefined,
     if (!d) continue
     const eligible = d.mentions.filter((m) => m.eligible)
     if (!eligible.length) continue
-    const resolved = resolveAll(eligible, line.text, ctx.ref, ctx.yearHint)
+    // Resolved together, so that "Tuesday, December 29 and Wednesday, December 30, 10 a.m. to 4 p.m." stays one
+    // span; a resolved date counts when it holds an eligible mention.
+    const resolved = resolveAll(d.mentions, line.text, ctx.ref, ctx.yearHint)
     for (const when of resolved) {
-      const mention = eligible.find((m) => m.index === when.index) ?? eligible[0]
-      out.push({ line, mention, when, rank: rankOf(line, d, mention, ctx.preferred) })
+      const mention = eligible.find((m) => m.index >= when.index && m.endIndex <= when.endIndex)
+      if (mention) out.push({ line, mention, when, rank: rankOf(line, d, mention, ctx.preferred) })
     }
   }
   return out.sort((a, b) => a.rank - b.rank || a.line.index - b.line.index || a.when.index - b.when.index)
