@@ -170,7 +170,7 @@ export function extractListing(page: PageLines, options: ListingOptions): Listin
   const candidates = records.map((r) => r.candidate)
   candidates.push(...looseEvents({ lines, dates: pr.dates, taken, facts: page.facts, sourceUrl: options.sourceUrl, ref: pr.ref, yearAt: (i) => years[i] }))
   if (seg.records.length > MAX_RECORDS) diagnostics.push(`listing heuristic stopped early: the page has more records than the limit (${MAX_RECORDS})`)
-  if (!candidates.length) diagnostics.push(explain(seg, reasons))
+  if (!candidates.length) diagnostics.push(explain(seg, reasons, lines, pr))
   return { candidates, records, diagnostics, reader: pr }
 }
 
@@ -204,9 +204,13 @@ function listCandidates(line: Line, pr: PageReader, scope: Scope, sourceUrl: str
   return out
 }
 
-function explain(seg: { records: RecordSpan[]; regions: number; anchors: number }, reasons: Map<string, number>): string {
-  if (!seg.anchors) return 'no dates found in the visible text'
-  if (!seg.records.length) return `dates found in ${seg.anchors} line(s) but no repeated structure holds them, and the page is not one event (no dated line under its title)`
+/** Why a page gave no events, at the step where reading stopped. */
+function explain(seg: { records: RecordSpan[]; regions: number; anchors: number }, reasons: Map<string, number>, lines: Line[], pr: PageReader): string {
+  if (!seg.anchors) {
+    const dated = lines.filter((l) => !l.virtual && pr.dates(l)?.mentions.length).length
+    return dated ? `dates found in ${dated} line(s), none an event's (publication dates, deadlines, or dates inside sentences)` : 'no dates found in the visible text'
+  }
+  if (!seg.records.length) return `dates found in ${seg.anchors} block(s) but no repeated structure holds them, and none stands alone as an event (no time, label or heading with it)`
   const why = [...reasons.entries()].map(([r, n]) => `${n} ${r}`).join(', ')
   return `${seg.records.length} record(s) in ${seg.regions} repeated structure(s), none an event${why ? `: ${why}` : ''}`
 }

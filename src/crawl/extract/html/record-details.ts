@@ -52,7 +52,7 @@ function usable(href: string | undefined): string | undefined {
 }
 
 /** Fills categories, cost, description, image, ticket link and a cancelled class into `c`. */
-export function recordDetails(c: Candidate, lines: Line[], known: { title: string; place?: CandidatePlace; root?: Element }) {
+export function recordDetails(c: Candidate, lines: Line[], known: { title: string; place?: CandidatePlace; root?: Element; skip?: (line: Line) => boolean }) {
   const els = known.root ? [known.root] : recordElements(lines)
   const cats = classText(els, /(categor|(^|[-_])tags?$|audience|event-type)/i, DATE_CLASS)
   if (cats) c.categories = cats.split(/[,|•·]/).map((s) => s.trim()).filter(Boolean)
@@ -60,7 +60,7 @@ export function recordDetails(c: Candidate, lines: Line[], known: { title: strin
   if (cost) c.cost = cost
   const skip = new Set([known.title, known.place?.name, known.place?.address, cats, cost].filter(Boolean) as string[])
   const summary = classText(els, /(summary|description|excerpt|teaser|blurb)/i, /title/i)
-  const rest = lines.filter((l) => !l.virtual && l.text.length > 15 && !skip.has(l.text) && !l.heading && !isBoilerplate(l.text) && !l.text.includes(known.title) && !/\d{1,2}[:.]\d{2}|\b\d{1,2}\s*[ap]\.?m\b/i.test(l.text))
+  const rest = lines.filter((l) => !l.virtual && l.text.length > 15 && !skip.has(l.text) && !known.skip?.(l) && !l.heading && !isBoilerplate(l.text) && !l.text.includes(known.title) && !/\d{1,2}[:.]\d{2}|\b\d{1,2}\s*[ap]\.?m\b/i.test(l.text))
   const description = summary ?? (rest.length ? rest.map((l) => l.text).join('\n') : undefined)
   if (description && description.length > 15) c.description = description.slice(0, 2000)
   for (const root of els) {

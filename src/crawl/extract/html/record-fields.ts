@@ -325,6 +325,6 @@ export function readRecord(lines: Line[], ctx: RecordContext): RecordResult {
   if (place) c.place = place
   const status = statusFromText(title.text) ?? lines.map((l) => (l.text.length <= 60 ? statusFromText(l.text) : undefined)).find(Boolean)
   if (status) c.status = status
-  recordDetails(c, lines, { title: title.text, place, root: ctx.root })
+  recordDetails(c, lines, { title: title.text, place, root: ctx.root, skip: (l) => !!ctx.dates(l)?.whenOnly || !!labelOnly(l.text) })
   return when.from === 'heading' ? { candidate: c, dayFromHeading: true } : { candidate: c }
 }

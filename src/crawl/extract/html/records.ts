@@ -145,8 +145,8 @@ function regionRecords(children: Child[], lines: Line[], dates: (LineDates | und
   const days = new Set(dated.map((c) => lines.slice(c.from, c.to + 1).map((l) => l.text).join(' ')))
   if (!content.length && days.size < 2) return []
   if (records.length >= 2) return records.map(spanOf)
-  // One record among empty units only when those are days of a calendar grid with nothing on them.
-  if (content.length === 1 && bareUnits.every((c) => c.day && !c.visibleDay)) return content.map(spanOf)
+  // One record among empty units: the days of a calendar grid with nothing on them, or a day heading over it.
+  if (content.length === 1 && bareUnits.every((c) => c.day && (!c.visibleDay || (headings && !c.time)))) return content.map(spanOf)
   void dates
   return []
 }
@@ -166,7 +166,8 @@ const TITLE_LIKE = /^(h[1-6]|dt|strong|b)$/
 function groupWithSiblings(children: Child[], units: Child[]): Omit<RecordSpan, 'region'>[] | undefined {
   if (units.length < 2) return undefined
   const pos = units.map((u) => children.indexOf(u))
-  const loose = (i: number) => i >= 0 && i < children.length && !children[i].anchored && children[i].text
+  // A sibling without a day of its own (a title, or a title with its time) belongs to the date beside it.
+  const loose = (i: number) => i >= 0 && i < children.length && !children[i].day && children[i].text && !units.includes(children[i])
   const bare = units.every((u) => !u.content)
   const before = pos.map((p) => (loose(p - 1) ? children[p - 1].sig : undefined))
   const leadSig = before[0]
@@ -184,7 +185,7 @@ function groupWithSiblings(children: Child[], units: Child[]): Omit<RecordSpan, 
   return pos.map((p, i) => {
     const end = i + 1 < pos.length ? pos[i + 1] - 1 : Math.min(children.length - 1, p + (pos[1] - pos[0] - 1))
     let to = p
-    for (let j = p + 1; j <= end && !children[j].anchored && !/^h[1-6]$/.test(tagOf(children[j])); j++) to = j
+    for (let j = p + 1; j <= end && !children[j].day && !units.includes(children[j]) && !/^h[1-6]$/.test(tagOf(children[j])); j++) to = j
     return { from: children[p].from, to: children[to].to }
   })
 }
