@@ -225,13 +225,25 @@ const placeText = (t: string) => t.replace(/\s*\(?\b(map|directions|google maps?
 function labelled(lines: Line[], i: number, value: string): string[] {
   if (value) return [value]
   const out: string[] = []
+  let box: Element | undefined
   for (let j = i + 1; j < lines.length && out.length < 4; j++) {
-    const t = lines[j].text
-    if (!t || lines[j].virtual) continue
+    const l = lines[j]
+    const t = l.text
+    if (!t || l.virtual) continue
     if (labelValue(t) || labelOnly(t) || /[:：]$/.test(t) || isBoilerplate(t) || /directions to/i.test(t)) break
+    // The value is the element after the label (a `<dd>`, a field's item): the lines in it, and no further.
+    box ??= valueBox(lines[i], l)
+    if (box && !l.path.includes(box)) break
     out.push(t)
   }
   return out
+}
+
+/** The outermost element holding the value line but not its label line. */
+function valueBox(label: Line, value: Line): Element | undefined {
+  let i = 0
+  while (i < label.path.length && i < value.path.length && label.path[i] === value.path[i]) i++
+  return value.path[i]
 }
 
 function placeOf(lines: Line[], role: Role, skip: Set<string>): CandidatePlace | undefined {
