@@ -41,6 +41,8 @@ export type Line = {
   published?: boolean
   /** Character ranges of `text` inside a publication date (`<time class="dt-published">`, `.entry-date`). */
   postedSpans?: [number, number][]
+  /** An image's address (`<img src>`), on a virtual line of its own. */
+  image?: string
 }
 
 export type PageFacts = { lang?: string; ogLocale?: string; ogTitle?: string; siteName?: string; title?: string; published?: string; modified?: string }
@@ -239,6 +241,11 @@ class Builder {
   /** Dates carried by attributes become virtual lines of their own, in document order. */
   private machineOf(el: Element) {
     const tag = el.tagName
+    if (tag === 'img') {
+      const src = attr(el, 'src') ?? attr(el, 'data-src')
+      if (src && !src.startsWith('data:')) this.virtual('', undefined, false, src)
+      return
+    }
     if (tag === 'a' || tag === 'button') return
     const label = attr(el, 'aria-label')
     if (label && label.length <= 80 && /\d/.test(label) && ARIA_DATE.test(label) && tag !== 'time') this.virtual(collapse(label))
@@ -252,10 +259,11 @@ class Builder {
     }
   }
 
-  private virtual(text: string, machine?: WallTime, published?: boolean) {
+  private virtual(text: string, machine?: WallTime, published?: boolean, image?: string) {
     const frame = this.top()!
     const line: Line = { index: 0, text, el: frame.el, path: this.stack.slice(), heading: 0, strong: false, chrome: frame.chrome, breaks: [], virtual: true }
     if (machine) line.machine = machine
+    if (image) line.image = image
     if (published) line.published = true
     // Inside a line of text, the virtual line follows that line: both stay in the same element.
     if (this.buf) this.pending.push(line)

@@ -6,6 +6,7 @@
  */
 import type { YearRef } from '../prose-dates'
 import type { Candidate, CandidatePlace } from '../../types'
+import { pathHas, PLACE, TITLE } from './class-flags'
 import { attr, type Element, findFirst, textOf } from './dom'
 import { type FieldRole, isBoilerplate, labelValue, NO_EVENT, statusFromText } from './labels'
 import { labelOnly, type LineDates, type Mention, misspeltWeekday } from './line-dates'
@@ -32,19 +33,11 @@ export type RecordContext = {
 /** `dayFromHeading`: the record took its day from the day heading above it. */
 export type RecordResult = { candidate?: Candidate; reason?: string; dayFromHeading?: boolean }
 
-const TITLE_CLASS = /(^|[-_])(title|name|summary|heading|headline)($|[-_])/i
-const DATE_CLASS = /(date|time|when|day|month|year)/i
-const PLACE_CLASS = /(^|[-_]|event|meeting)(location|loc|venue|where|place|address|room|ort|lieu|lugar|locatie|luogo|local)s?($|[-_])/i
 const SEPARATOR_EDGES = /^[\s\-–—:,;|/@·•.]+|[\s\-–—:,;|/@·•(]+$/g
 const CONNECTOR_END = /\s+(on|at|am|le|el|la|las|op|om|il|em|um|vom|du|del|de|van|a|à|às|alle|ore|dalle|from|dès|des)$/i
 const MAP_HOST = /(maps\.google\.|google\.[a-z.]+\/maps|maps\.apple\.com|bing\.com\/maps|openstreetmap\.org)/i
 const STREET = /\b\d{1,6}[a-z]?\s+[\p{L}][\p{L}\s.'-]*\b(street|st|road|rd|avenue|ave|boulevard|blvd|drive|dr|lane|ln|way|court|ct|place|pl|highway|hwy|parkway|pkwy|circle|cir|square|sq|terrace)\b\.?|\b[\p{L}-]*(straat|weg|laan|plein|gracht|kade|singel|dijk|strasse|straße|str\.|platz|gasse|allee|ring)\s+\d{1,5}\b|\b(rue|avenue|boulevard|chemin|place|calle|avenida|plaza|via|viale|piazza|corso|rua|praça)\s+[\p{L}]/iu
 const POSTAL = /\b[A-Z]{2}\s+\d{5}(-\d{4})?\b|\b\d{4}\s?[A-Z]{2}\b|\b\d{5}\s+[\p{Lu}][\p{L}]+/u
-
-function hasClass(el: Element, pattern: RegExp, unless?: RegExp): boolean {
-  const cls = attr(el, 'class')
-  return !!cls && cls.split(/\s+/).some((c) => pattern.test(c) && !unless?.test(c))
-}
 
 const POSTED = /^(posted|published|updated|last updated|modified|veröffentlicht|aktualisiert|publié|mis à jour|publicado|actualizado|gepubliceerd|bijgewerkt|pubblicato|aggiornato|atualizado)\b/i
 const SEGMENT_SEPARATOR = /\s+[–—-]\s+|\s*[|•·]\s*/g
@@ -155,7 +148,7 @@ function titleScore(line: Line, role: FieldRole | undefined, own: number): numbe
   if (role === 'title') return 100
   let score = 0
   if (line.heading) score += 20 - line.heading
-  if (line.path.slice(own).some((el) => hasClass(el, TITLE_CLASS, DATE_CLASS))) score += 8
+  if (pathHas(line.path, own, TITLE)) score += 8
   if (line.link) score += 4
   if (line.strong) score += 2
   return score
@@ -257,7 +250,7 @@ function placeOf(lines: Line[], role: Role, skip: Set<string>): CandidatePlace |
   const byRole = lines.filter((l) => !l.virtual && (role(l) === 'place' || role(l) === 'address')).map((l) => placeText(l.text)).filter(Boolean)
   if (byRole.length) return splitPlace(byRole)
   const own = commonDepth(lines)
-  const byClass = lines.filter((l) => !l.virtual && l.text && l.path.slice(own).some((el) => hasClass(el, PLACE_CLASS, DATE_CLASS))).map((l) => placeText(l.text)).filter(Boolean)
+  const byClass = lines.filter((l) => !l.virtual && l.text && pathHas(l.path, own, PLACE)).map((l) => placeText(l.text)).filter(Boolean)
   const fromMap = mapAddress(lines)
   if (byClass.length) {
     const place = splitPlace(byClass)
