@@ -14,6 +14,9 @@ const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u202
 
 export type Link = { href: string; text: string }
 
+// eslint-disable-next-line no-control-regex
+const PLAIN_UNSAFE = /[<&\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029\ufeff]/
+
 /** Decodes entities, twice when the first pass reveals another layer (`&amp;amp;` → `&`). */
 export function decodeEntities(text: string): string {
   let out = decodeHTML(text)
@@ -27,6 +30,8 @@ function collapseLine(line: string): string {
 
 /** Reads HTML (or plain text with entities) into text, plus the links it held. */
 export function readRichText(raw: string, multiline: boolean): { text: string; links: Link[] } {
+  // Plain text (most titles and places): no markup, no entity, no control character to deal with.
+  if (!PLAIN_UNSAFE.test(raw)) return { text: multiline ? raw.split(/\r?\n|\r/).map(collapseLine).filter(Boolean).join('\n') : collapseLine(raw.replace(/\s+/g, ' ')), links: [] }
   // Some sources escape their HTML once more (`&lt;p&gt;` in JSON-LD): read it as the markup it is.
   if (!MARKUP.test(raw) && /&lt;\/?[a-z]/i.test(raw)) {
     const decoded = decodeEntities(raw)
