@@ -42,6 +42,8 @@ export function readRichText(raw: string, multiline: boolean): { text: string; l
     const text = multiline ? decoded.split(/\r?\n|\r/).map(collapseLine).filter(Boolean).join('\n') : collapseLine(decoded.replace(/\s+/g, ' '))
     return { text, links: [] }
   }
+  const simple = simpleMarkup(raw, multiline)
+  if (simple) return simple
   const fragment = parseFragment(raw)
   const links = findAll(fragment, (el: Element) => el.tagName === 'a' && !!attr(el, 'href')).map((el) => ({ href: attr(el, 'href')!.trim(), text: textOf(el) }))
   let text = textOf(fragment, { lines: multiline })
@@ -49,6 +51,23 @@ export function readRichText(raw: string, multiline: boolean): { text: string; l
   text = text.replace(CONTROL, ' ')
   text = multiline ? text.split('\n').map(collapseLine).filter(Boolean).join('\n') : collapseLine(text.replace(/\s+/g, ' '))
   return { text, links }
+}
+
+const SIMPLE_HTML = /^(?:[^<]|<\/?(?:p|br|b|strong|i|em|u|span|small|a|ul|ol|li|div|h[1-6])(?:\s+href="[^"<>]*")?\s*\/?>)*$/i
+const SIMPLE_BLOCK = /<\/?(?:p|br|ul|ol|li|div|h[1-6])\b[^>]*>/gi
+
+/**
+ * Descriptions made of a few plain tags (`<p>`, `<br>`, `<b>`, `<a href>`, lists) read without a parser:
+ * blocks become lines, other tags go, links are kept. Anything else (attributes, scripts, comments,
+ * tables) is parsed.
+ */
+function simpleMarkup(raw: string, multiline: boolean): { text: string; links: Link[] } | undefined {
+  if (raw.length > 20_000 || !SIMPLE_HTML.test(raw)) return undefined
+  const links: Link[] = []
+  for (const m of raw.matchAll(/<a\s+href="([^"<>]*)"\s*>([^<]*)<\/a>/gi)) links.push({ href: decodeEntities(m[1]).trim(), text: decodeEntities(m[2]).replace(/\s+/g, ' ').trim() })
+  if (/<a\s/i.test(raw) && links.length !== (raw.match(/<a\s/gi) ?? []).length) return undefined
+  const text = decodeEntities(raw.replace(SIMPLE_BLOCK, '\n').replace(/<[^>]*>/g, '')).replace(CONTROL, ' ')
+  return { text: multiline ? text.split(/\r?\n|\r/).map(collapseLine).filter(Boolean).join('\n') : collapseLine(text.replace(/\s+/g, ' ')), links }
 }
 
 /** A one-line text field (title, names): cleaned, or undefined when nothing is left. */
