@@ -25,13 +25,16 @@ const TIME = `(?:(?:at|from|@)\\s+)?${CLOCK}(?:${JOIN}${CLOCK})?`
 /** Between a date and its time: separators and "at". */
 const GAP = '(?:\\s*[,·•|@-]\\s*|\\s+)(?:at\\s+|from\\s+|@\\s*)?'
 
-const MIDDLE = new RegExp(`(?<![\\p{L}\\d])(?:${WD})?${MON}\\s+${DAY}(?!\\d)${YEAR}(?:(${GAP})${TIME})?(?![\\p{L}\\d:])`, 'giu')
-const LITTLE = new RegExp(`(?<![\\p{L}\\d])(?:${WD})?${DAY}\\s+(?:of\\s+)?${MON}${YEAR}(?:(${GAP})${TIME})?(?![\\p{L}\\d:])`, 'giu')
-const SLASH = new RegExp(`(?<![\\p{L}\\d/.])(?:${WD})?(\\d{1,2})/(\\d{1,2})/(\\d{4}|\\d{2})(?:(${GAP})${TIME})?(?![\\p{L}\\d/:])`, 'giu')
-const ISO = /(?<![\p{L}\d-])(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2}))?(?![\d:])/giu
-const LONE_TIME = new RegExp(`(?<![\\p{L}\\d:.,/])(?:(?:at|from|@)\\s+)?${CLOCK}(?:${JOIN}${CLOCK})?(?![\\p{L}\\d:/])`, 'giu')
+const MIDDLE = new RegExp(`(?<![A-Za-z\\d])(?:${WD})?${MON}\\s+${DAY}(?!\\d)${YEAR}(?:(${GAP})${TIME})?(?![A-Za-z\\d:])`, 'gi')
+const LITTLE = new RegExp(`(?<![A-Za-z\\d])(?:${WD})?${DAY}\\s+(?:of\\s+)?${MON}${YEAR}(?:(${GAP})${TIME})?(?![A-Za-z\\d:])`, 'gi')
+const SLASH = new RegExp(`(?<![A-Za-z\\d/.])(?:${WD})?(\\d{1,2})/(\\d{1,2})/(\\d{4}|\\d{2})(?:(${GAP})${TIME})?(?![A-Za-z\\d/:])`, 'gi')
+const ISO = /(?<![A-Za-z\d-])(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2}))?(?![\d:])/gi
+const LONE_TIME = new RegExp(`(?<![A-Za-z\\d:.,/])(?:(?:at|from|@)\\s+)?${CLOCK}(?:${JOIN}${CLOCK})?(?![A-Za-z\\d:/])`, 'gi')
 /** What is left after the forms above must hold nothing date-like, or chrono decides. */
-const LEFTOVER = /\b(mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|\d\s*[ap]\.?\s?m\b|\d:\d\d|\d\/\d|\d{1,2}[.-]\d{1,2}[.-]\d{2,4}|(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s*\d|\d(st|nd|rd|th)?\s+(of\s+)?(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\d{4}-\d\d|noon|midnight|today|tomorrow|tonight|yesterday/i
+const LEFTOVER = /\b(mon|tues?|wed|thu|thurs?|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\d\s*[ap]\.?\s?m\b|\d:\d\d|\d\/\d|\d{1,2}[.-]\d{1,2}[.-]\d{2,4}|(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s*\d|\d(st|nd|rd|th)?\s+(of\s+)?(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\d{4}-\d\d|noon|midnight|today|tomorrow|tonight|yesterday/i
+
+const MONTH_WORD = /(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)/i
+const CLOCKISH = /\d:\d|\d\s*[ap]\.?\s?m/i
 
 type Clock = { hour: number; minute: number; meridiem: boolean }
 
@@ -106,10 +109,12 @@ function collect(text: string, pattern: RegExp, read: (m: RegExpExecArray) => Ra
 export function fastEnglish(text: string): RawWhen[] | undefined {
   if (/\d:\d\d[+-]\d\d:?\d\d/.test(text)) return undefined
   const taken: Span[] = []
+  // Each form is looked for only when the text has what it needs: a month name, a slash, an ISO date, a clock.
+  const months = MONTH_WORD.test(text)
   const ok =
-    collect(text, MIDDLE, (m) => monthDay(m, 2, 3, 4, 5), taken) &&
-    collect(text, LITTLE, (m) => monthDay(m, 3, 2, 4, 5), taken) &&
-    collect(text, SLASH, (m) => {
+    (!months || collect(text, MIDDLE, (m) => monthDay(m, 2, 3, 4, 5), taken)) &&
+    (!months || collect(text, LITTLE, (m) => monthDay(m, 3, 2, 4, 5), taken)) &&
+    (!text.includes('/') || collect(text, SLASH, (m) => {
       const year = m[4].length === 2 ? 2000 + Number(m[4]) : Number(m[4])
       const [month, day] = [Number(m[2]), Number(m[3])]
       if (!validDate(year, month, day)) return null
@@ -117,15 +122,15 @@ export function fastEnglish(text: string): RawWhen[] | undefined {
       if (m[1]) parts.weekday = WEEKDAYS[m[1].toLowerCase()]
       const timed = withTime(parts, m as unknown as (string | undefined)[], 5)
       return timed ? { index: m.index, endIndex: m.index + m[0].length, ...timed } : null
-    }, taken) &&
-    collect(text, ISO, (m) => {
+    }, taken)) &&
+    (!/\d{4}-\d\d/.test(text) || collect(text, ISO, (m) => {
       const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])]
       if (!validDate(year, month, day)) return null
       const start: Parts = { day, month, year }
       if (m[4] !== undefined) Object.assign(start, { hour: Number(m[4]), minute: Number(m[5]), meridiem: true })
       return { index: m.index, endIndex: m.index + m[0].length, start }
-    }, taken) &&
-    collect(text, LONE_TIME, (m) => {
+    }, taken)) &&
+    (!CLOCKISH.test(text) || collect(text, LONE_TIME, (m) => {
       const e = clock(m[4], m[5], m[6])
       // "9 - 11am": a bare start hour is a clock when its end is one.
       const s = clock(m[1], m[2], m[3]) ?? (e && m[6] ? clock(m[1], '00', undefined) : undefined)
@@ -134,7 +139,7 @@ export function fastEnglish(text: string): RawWhen[] | undefined {
       const raw: RawWhen = { index: m.index, endIndex: m.index + m[0].length, start: { hour: start.hour, minute: start.minute, meridiem: start.meridiem } }
       if (end) raw.end = { hour: end.hour, minute: end.minute, meridiem: end.meridiem }
       return raw
-    }, taken)
+    }, taken))
   if (!ok) return undefined
   taken.sort((a, b) => a.index - b.index)
   for (let i = 0; i < taken.length; i++) {

@@ -9,31 +9,40 @@ import { titleKey } from '../../dedupe'
 import type { Candidate } from '../../types'
 import type { ListingRecord } from './listing'
 
-function similar(a: string | undefined, b: string | undefined): boolean {
-  const x = titleKey(a)
-  const y = titleKey(b)
-  if (!x || !y) return false
-  if (x === y || (Math.min(x.length, y.length) >= 6 && (x.includes(y) || y.includes(x)))) return true
-  const wx = new Set(x.split(' '))
-  const wy = y.split(' ')
-  const common = wy.filter((w) => wx.has(w)).length
-  return common / Math.max(wx.size, wy.length) >= 0.6
+type Keyed = { key: string; words: Set<string>; date: string; url?: string }
+
+function keyed(c: Candidate): Keyed | undefined {
+  if (!c.start) return undefined
+  const key = titleKey(c.title)
+  return { key, words: new Set(key.split(' ')), date: c.start.date, url: c.url?.replace(/#.*$/, '') }
+}
+
+function similar(x: Keyed, y: Keyed): boolean {
+  if (!x.key || !y.key) return false
+  if (x.key === y.key || (Math.min(x.key.length, y.key.length) >= 6 && (x.key.includes(y.key) || y.key.includes(x.key)))) return true
+  let common = 0
+  for (const w of y.words) if (x.words.has(w)) common++
+  return common / Math.max(x.words.size, y.words.size) >= 0.6
 }
 
 function near(a: string, b: string): boolean {
   return Math.abs(Date.parse(`${a}T00:00:00Z`) - Date.parse(`${b}T00:00:00Z`)) <= 86_400_000
 }
 
-function matches(s: Candidate, r: Candidate): boolean {
-  if (!s.start || !r.start || !near(s.start.date, r.start.date)) return false
-  return similar(s.title, r.title) || (!!s.url && !!r.url && s.url.replace(/#.*$/, '') === r.url.replace(/#.*$/, ''))
-}
-
 /** The page records to add to the structured events (see the module comment). */
 export function uncovered(structured: Candidate[], records: ListingRecord[]): Candidate[] {
-  const dated = structured.filter((c) => c.start)
+  const dated = structured.map(keyed).filter((k): k is Keyed => !!k)
   if (!dated.length || !records.length) return []
-  const matched = records.map((r) => dated.some((s) => matches(s, r.candidate)))
+  // Structured events by day (and the days either side: an offset may move a day), for one lookup per record.
+  const byDay = new Map<string, Keyed[]>()
+  for (const s of dated) for (const d of [-1, 0, 1]) {
+    const day = new Date(Date.parse(`${s.date}T00:00:00Z`) + d * 86_400_000).toISOString().slice(0, 10)
+    byDay.set(day, [...(byDay.get(day) ?? []), s])
+  }
+  const matched = records.map((r) => {
+    const k = keyed(r.candidate)
+    return !!k && (byDay.get(k.date) ?? []).some((s) => near(s.date, k.date) && (similar(s, k) || (!!s.url && s.url === k.url)))
+  })
   const regions = new Set(records.filter((_, i) => matched[i]).map((r) => r.region))
   return records.filter((r, i) => !matched[i] && regions.has(r.region)).map((r) => r.candidate)
 }

@@ -35,6 +35,7 @@ export type RecordResult = { candidate?: Candidate; reason?: string; dayFromHead
 
 const SEPARATOR_EDGES = /^[\s\-–—:,;|/@·•.]+|[\s\-–—:,;|/@·•(]+$/g
 const CONNECTOR_END = /\s+(on|at|am|le|el|la|las|op|om|il|em|um|vom|du|del|de|van|a|à|às|alle|ore|dalle|from|dès|des)$/i
+const MAP_TEXT = /\b(map|maps|directions|karte|anfahrt|plan|carte|itinéraire|mapa|cómo llegar|kaart|route|mappa|indicazioni|como chegar)\b/i
 const MAP_HOST = /(maps\.google\.|google\.[a-z.]+\/maps|maps\.apple\.com|bing\.com\/maps|openstreetmap\.org)/i
 const STREET = /\b\d{1,6}[a-z]?\s+[\p{L}][\p{L}\s.'-]*\b(street|st|road|rd|avenue|ave|boulevard|blvd|drive|dr|lane|ln|way|court|ct|place|pl|highway|hwy|parkway|pkwy|circle|cir|square|sq|terrace)\b\.?|\b[\p{L}-]*(straat|weg|laan|plein|gracht|kade|singel|dijk|strasse|straße|str\.|platz|gasse|allee|ring)\s+\d{1,5}\b|\b(rue|avenue|boulevard|chemin|place|calle|avenida|plaza|via|viale|piazza|corso|rua|praça)\s+[\p{L}]/iu
 const POSTAL = /\b[A-Z]{2}\s+\d{5}(-\d{4})?\b|\b\d{4}\s?[A-Z]{2}\b|\b\d{5}\s+[\p{Lu}][\p{L}]+/u
@@ -158,22 +159,23 @@ function titleOf(lines: Line[], ctx: RecordContext, role: Roles): { text: string
   if (ctx.forceTitle) return { text: ctx.forceTitle, line: lines.find((l) => l.text.startsWith(ctx.forceTitle!)) }
   // A table whose header names no title column ("Datum | Tijd | Locatie | Stukken") takes the heading above it.
   if (role.titled === false && ctx.section) return { text: ctx.section }
-  let best: { text: string; line: Line; score: number } | undefined
   const own = commonDepth(lines)
+  // Score first (cheap), then clean the best lines until one reads as a title.
+  const ranked: { line: Line; score: number; lead: boolean }[] = []
   for (const line of lines) {
-    if (line.virtual || !line.text) continue
+    if (line.virtual || !line.text || line.text.length > 400) continue
     const r = role(line)
     if (r && r !== 'title' && r !== 'description') continue
-    if (labelValue(line.text) || labelOnly(line.text) || POSTED.test(line.text)) continue
-    const d = ctx.dates(line)
-    const lead = line.lead ? clean(line.text.slice(0, line.lead)) : ''
-    const useLead = lead && usableTitle(lead) && !d?.mentions.some((m) => m.index < line.lead!)
-    const text = useLead ? lead : withoutDates(line, d)
-    if (!usableTitle(text)) continue
-    const score = titleScore(line, r, own) + (useLead ? 3 : 0)
-    if (!best || score > best.score) best = { text, line, score }
+    if (POSTED.test(line.text) || labelOnly(line.text) || labelValue(line.text)) continue
+    const lead = !!line.lead && !ctx.dates(line)?.mentions.some((m) => m.index < line.lead!)
+    ranked.push({ line, score: titleScore(line, r, own) + (lead ? 3 : 0), lead })
   }
-  if (best) return best
+  ranked.sort((a, b) => b.score - a.score || a.line.index - b.line.index)
+  for (const { line, lead } of ranked) {
+    const leadText = lead ? clean(line.text.slice(0, line.lead)) : ''
+    const text = leadText && usableTitle(leadText) ? leadText : withoutDates(line, ctx.dates(line))
+    if (usableTitle(text)) return { text, line }
+  }
   return ctx.section ? { text: ctx.section } : undefined
 }
 
@@ -201,7 +203,9 @@ function linkOf(lines: Line[], title: { text: string; line?: Line }): string | u
 /** The address a map link searches for (`maps.google.com?q=2975 Farmersville Road …`). */
 function mapAddress(lines: Line[]): string | undefined {
   for (const line of lines) {
-    const anchor = line.link ?? (line.virtual ? undefined : findFirst(line.el, (e) => e.tagName === 'a' && MAP_HOST.test(attr(e, 'href') ?? '')))
+    // A map link is a link of the line itself, or one inside it whose text says "map" or "directions".
+    const inner = !line.virtual && !line.link && MAP_TEXT.test(line.text)
+    const anchor = line.link ?? (inner ? findFirst(line.el, (e) => e.tagName === 'a' && MAP_HOST.test(attr(e, 'href') ?? '')) : undefined)
     const href = anchor && attr(anchor, 'href')
     if (!href || !MAP_HOST.test(href)) continue
     try {

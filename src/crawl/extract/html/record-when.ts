@@ -31,6 +31,18 @@ function rankOf(line: Line, d: LineDates, m: Mention, preferred?: Set<number>): 
   return rank
 }
 
+const resolvedCache = new WeakMap<LineDates, Map<string, ProseWhen[]>>()
+
+/** A line's mentions resolved, once per line and reading (the same line is read as a record and as a loose date). */
+function resolvedOnce(d: LineDates, text: string, ref: YearRef, yearHint: number | undefined): ProseWhen[] {
+  const key = `${typeof ref === 'string' ? ref : `${ref.ref}|${ref.published}`}|${yearHint ?? ''}`
+  let byKey = resolvedCache.get(d)
+  if (!byKey) resolvedCache.set(d, (byKey = new Map()))
+  let hit = byKey.get(key)
+  if (!hit) byKey.set(key, (hit = resolveAll(d.mentions, text, ref, yearHint)))
+  return hit
+}
+
 /** Every eligible mention of the record's lines, resolved, best first (then in document order). */
 function mentionsOf(lines: Line[], dates: (line: Line) => LineDates | undefined, ctx: WhenContext): Found[] {
   const out: Found[] = []
@@ -41,7 +53,7 @@ function mentionsOf(lines: Line[], dates: (line: Line) => LineDates | undefined,
     if (!eligible.length) continue
     // Resolved together, so that "Tuesday, December 29 and Wednesday, December 30, 10 a.m. to 4 p.m." stays one
     // span; a resolved date counts when it holds an eligible mention.
-    const resolved = resolveAll(d.mentions, line.text, ctx.ref, ctx.yearHint)
+    const resolved = resolvedOnce(d, line.text, ctx.ref, ctx.yearHint)
     for (const when of resolved) {
       const mention = eligible.find((m) => m.index >= when.index && m.endIndex <= when.endIndex)
       if (mention) out.push({ line, mention, when, rank: rankOf(line, d, mention, ctx.preferred) })

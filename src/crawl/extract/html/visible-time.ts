@@ -38,10 +38,35 @@ export function wallInZone(w: WallTime, zone: string | undefined): { date: strin
   return { date: iso.slice(0, 10), time: iso.slice(11, 16), moved: true }
 }
 
+const resolved = new WeakMap<Line, ProseWhen[]>()
+
+/** A line's dates, resolved once per line. */
 function whensOf(ctx: VisibleContext, i: number): ProseWhen[] {
   const line = ctx.lines[i]
-  const d = ctx.dates(line)
-  return d?.mentions.length ? resolveAll(d.mentions, line.text, ctx.ref) : []
+  let hit = resolved.get(line)
+  if (!hit) {
+    const d = ctx.dates(line)
+    hit = d?.mentions.length ? resolveAll(d.mentions, line.text, ctx.ref) : []
+    resolved.set(line, hit)
+  }
+  return hit
+}
+
+/** Every time the page shows on each day, found in one pass (for events whose title the page does not repeat). */
+function timesByDay(ctx: VisibleContext): Map<string, Map<string, Shown>> {
+  const out = new Map<string, Map<string, Shown>>()
+  for (let i = 0; i < ctx.lines.length; i++) {
+    if (!ctx.lines[i].text || !/\d/.test(ctx.lines[i].text)) continue
+    for (const w of whensOf(ctx, i)) {
+      if (!w.date) continue
+      const t = shownNear(ctx, w.date, i, i)
+      if (!t?.time) continue
+      let times = out.get(w.date)
+      if (!times) out.set(w.date, (times = new Map()))
+      times.set(t.time, t)
+    }
+  }
+  return out
 }
 
 /** The time shown for `date` within lines `from..to` (a time on the line after the day counts). */
@@ -61,21 +86,20 @@ function shownNear(ctx: VisibleContext, date: string, from: number, to: number):
   return undefined
 }
 
+type PageView = { lower: string[]; byDay?: Map<string, Map<string, Shown>> }
+
 /** What the page shows for a structured event: near its title first, else the page's only time that day. */
-function shownFor(ctx: VisibleContext, title: string, date: string, lower: string[]): Shown | undefined {
+function shownFor(ctx: VisibleContext, title: string, date: string, view: PageView): Shown | undefined {
   const key = norm(decodeEntities(title))
+  const { lower } = view
   for (let i = 0; i < lower.length; i++) {
     if (key.length < 3 || !(lower[i].includes(key) || (lower[i].length >= 8 && key.includes(lower[i])))) continue
     const found = shownNear(ctx, date, i - BEFORE, i + AFTER)
     if (found?.time) return found
   }
-  const times = new Map<string, Shown>()
-  for (let i = 0; i < ctx.lines.length && times.size < 2; i++) {
-    if (!ctx.lines[i].text || !/\d/.test(ctx.lines[i].text)) continue
-    const t = shownNear(ctx, date, i, i)
-    if (t?.time) times.set(t.time, t)
-  }
-  return times.size === 1 ? [...times.values()][0] : undefined
+  view.byDay ??= timesByDay(ctx)
+  const times = view.byDay.get(date)
+  return times?.size === 1 ? [...times.values()][0] : undefined
 }
 
 type Verdict = 'date-only' | 'instant-right' | 'offset-wrong' | 'naive-differs'
@@ -110,11 +134,11 @@ function verdictOf(start: WallTime, local: { time?: string }, shown: Shown, zone
 }
 
 /** Reconciles one candidate with what the page shows; true when a value changed. */
-function reconcile(c: Candidate, ctx: VisibleContext, lower: string[]): boolean {
+function reconcile(c: Candidate, ctx: VisibleContext, view: PageView): boolean {
   const start = c.start!
   const local = wallInZone(start, ctx.zone)
-  let shown = shownFor(ctx, c.title!, local.date, lower)
-  if (!shown?.time && local.date !== start.date) shown = shownFor(ctx, c.title!, start.date, lower)
+  let shown = shownFor(ctx, c.title!, local.date, view)
+  if (!shown?.time && local.date !== start.date) shown = shownFor(ctx, c.title!, start.date, view)
   if (!shown?.time) return false
   const verdict = verdictOf(start, local, shown, ctx.zone)
   if (!verdict) return false
@@ -132,8 +156,8 @@ function reconcile(c: Candidate, ctx: VisibleContext, lower: string[]): boolean 
 export function refineWithPage(candidates: Candidate[], ctx: VisibleContext): number {
   const targets = candidates.filter((c) => c.start && c.title && !c.recurrence && !c.schedule).slice(0, MAX_TARGETS)
   if (!targets.length) return 0
-  const lower = ctx.lines.map((l) => norm(l.text))
+  const view: PageView = { lower: ctx.lines.map((l) => norm(l.text)) }
   let changed = 0
-  for (const c of targets) if (reconcile(c, ctx, lower)) changed++
+  for (const c of targets) if (reconcile(c, ctx, view)) changed++
   return changed
 }
