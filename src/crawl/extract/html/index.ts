@@ -11,7 +11,7 @@ import { hEventToSchema } from './h-event'
 import { parseJsonLd } from './jsonld'
 import { collectLinks, registrationLink } from './links'
 import { extractListing, type ListingResult } from './listing'
-import { uncovered } from './merge'
+import { coveredBy, uncovered } from './merge'
 import { pageLines } from './page-lines'
 import { findHEvents, parseMicroformats } from './microformats'
 import { parseMicrodata } from './microdata'
@@ -102,7 +102,8 @@ export function extractHtmlTree(doc: Document, ctx: ExtractContext, hints: Marku
   const structured = candidates.some((c) => c.start || c.schedule)
   let listing: ListingResult | undefined
   try {
-    listing = extractListing(pageLines(doc), { sourceUrl: ctx.baseUrl, ref: ctx.window.start })
+    const covered = structured ? coveredBy(candidates) : undefined
+    listing = extractListing(pageLines(doc), { sourceUrl: ctx.baseUrl, ref: ctx.window.start, ...(covered ? { covered } : {}) })
   } catch (error) {
     warnings.push(`page reader failed: ${describe(error)}`)
   }

@@ -18,10 +18,19 @@ import { readRecord, withoutDates } from './record-fields'
 import { headingDay } from './record-when'
 import { type RecordSpan, segmentRecords } from './records'
 
-export type ListingOptions = { sourceUrl: string; ref: string }
+export type ListingOptions = {
+  sourceUrl: string
+  ref: string
+  /**
+   * Records the page's structured data already describes (their title and day are in the record's text):
+   * they are noted for merging, not read again.
+   */
+  covered?: (text: string) => boolean
+}
 
 /** A record the reader kept, with the lines it came from (for merging with structured data). */
-export type ListingRecord = { candidate: Candidate; from: number; to: number; region: number }
+/** `covered`: structured data describes the record; it is kept only to say which structures the data touches. */
+export type ListingRecord = { candidate: Candidate; from: number; to: number; region: number; covered?: boolean }
 
 export type ListingResult = { candidates: Candidate[]; records: ListingRecord[]; diagnostics: string[]; reader: PageReader }
 
@@ -151,6 +160,10 @@ export function extractListing(page: PageLines, options: ListingOptions): Listin
         reasons.set('in navigation without a dated link', (reasons.get('in navigation without a dated link') ?? 0) + 1)
         continue
       }
+      if (options.covered?.(recordLines.map((l) => l.text).join(' '))) {
+        records.push({ candidate: { source: { url: options.sourceUrl, format: 'html', method: 'listing' } }, from: span.from, to: span.to, region: span.region, covered: true })
+        continue
+      }
       const read = readRecord(recordLines, { sourceUrl: options.sourceUrl, ref: pr.ref, dates: pr.dates, yearHint: scope.year, day: scope.day, section: scope.section, root: span.root })
       if (read.candidate) records.push({ candidate: read.candidate, from: span.from, to: span.to, region: span.region })
       // A day heading that gave a record its day is part of the listing, not the page's own date.
@@ -167,7 +180,7 @@ export function extractListing(page: PageLines, options: ListingOptions): Listin
     }
     if (scopeLine(scope, lines[i], pr.dates(lines[i]), pr.ref)) scope.dayLine = i
   }
-  const candidates = records.map((r) => r.candidate)
+  const candidates = records.filter((r) => !r.covered).map((r) => r.candidate)
   candidates.push(...looseEvents({ lines, dates: pr.dates, taken, facts: page.facts, sourceUrl: options.sourceUrl, ref: pr.ref, yearAt: (i) => years[i] }))
   if (seg.records.length > MAX_RECORDS) diagnostics.push(`listing heuristic stopped early: the page has more records than the limit (${MAX_RECORDS})`)
   if (!candidates.length) diagnostics.push(explain(seg, reasons, lines, pr))

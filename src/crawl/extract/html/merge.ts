@@ -29,6 +29,27 @@ function near(a: string, b: string): boolean {
   return Math.abs(Date.parse(`${a}T00:00:00Z`) - Date.parse(`${b}T00:00:00Z`)) <= 86_400_000
 }
 
+/**
+ * A test for records the structured events already describe: the record's text holds an event's title
+ * and one of the ways its day is commonly written (`2026-06-01`, `June 1`, `1 June`, `6/1`, `01.06.`).
+ */
+export function coveredBy(structured: Candidate[]): ((text: string) => boolean) | undefined {
+  const events = structured.filter((c) => c.start && c.title && titleKey(c.title).length >= 4)
+  if (!events.length) return undefined
+  const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec']
+  const keys = events.map((c) => {
+    const [y, m, d] = c.start!.date.split('-').map(Number)
+    const mon = MONTHS[m - 1]
+    const day = String(d)
+    const forms = [new RegExp(`\\b${mon}[a-z]*\\.?\\s+0?${day}\\b`, 'i'), new RegExp(`\\b0?${day}(st|nd|rd|th|\\.)?\\s+(de\\s+)?${mon}`, 'i'), new RegExp(`\\b0?${m}/0?${d}/(${y}|${y % 100})\\b`), new RegExp(`\\b0?${d}[.-]0?${m}[.-]${y}\\b`), new RegExp(c.start!.date)]
+    return { title: titleKey(c.title), forms }
+  })
+  return (text) => {
+    const key = titleKey(text)
+    return keys.some((k) => key.includes(k.title) && k.forms.some((f) => f.test(text)))
+  }
+}
+
 /** The page records to add to the structured events (see the module comment). */
 export function uncovered(structured: Candidate[], records: ListingRecord[]): Candidate[] {
   const dated = structured.map(keyed).filter((k): k is Keyed => !!k)
@@ -40,6 +61,7 @@ export function uncovered(structured: Candidate[], records: ListingRecord[]): Ca
     byDay.set(day, [...(byDay.get(day) ?? []), s])
   }
   const matched = records.map((r) => {
+    if (r.covered) return true
     const k = keyed(r.candidate)
     return !!k && (byDay.get(k.date) ?? []).some((s) => near(s.date, k.date) && (similar(s, k) || (!!s.url && s.url === k.url)))
   })
