@@ -27,7 +27,8 @@ type Reader = { method: string; read: (doc: Document, warnings: string[]) => unk
 const STRUCTURED: Reader[] = [
   { method: 'json-ld', read: parseJsonLd, present: /ld\+json/i },
   { method: 'microdata', read: (doc) => parseMicrodata(doc), present: /\bitem(scope|prop|type)\b/i },
-  { method: 'rdfa', read: (doc) => parseRdfa(doc), present: /\b(typeof|vocab|property)\s*=/i },
+  // `property=` alone is Open Graph's <meta>, not RDFa: RDFa Lite types its items with typeof or vocab.
+  { method: 'rdfa', read: (doc) => parseRdfa(doc), present: /\b(typeof|vocab)\s*=/i },
 ]
 const MICROFORMATS = /\b(h-event|vevent)\b/i
 

@@ -49,7 +49,7 @@ const ALL_DAY = /^(all[- ]day( event)?|ganztägig|ganztags|den ganzen tag|toute 
 /** Words before a date that make it a publication date or a deadline, not an event's day. */
 export const NOT_EVENT_DATE = /(posted|published|updated|modified|last (updated|modified|reviewed)|deadline|due|(register|registration|apply|rsvp|sign[- ]?up)\s+(by|before|opens|closes|ends|deadline|starting|from)|sale ends|by|starting|veröffentlicht|aktualisiert|stand|anmeldeschluss|anmeldung bis|anmeldefrist|publié( le)?|mise? à jour( le)?|dernière mise à jour|date limite|inscriptions? (avant|jusqu'au)|avant le|publicado|actualizado|fecha l[ií]mite|plazo|inscripci[oó]n(es)? hasta|gepubliceerd|bijgewerkt|uiterlijk|inschrijven (voor|tot)|pubblicato|aggiornato|entro|scadenza|atualizado|prazo|inscrições até|minutes (of|from)|approval of (the )?minutes|copyright|©)[\s:.,-]*$/i
 /** Words that only label or join dates: what is left when they and the dates are removed says whether a line is more than a date. */
-const FILLER = /\b(date|dates|time|times|when|where|from|to|until|till|through|thru|at|on|and|or|doors?|open|opens|starts?|start time|begins?|ends?|end time|day|the|of|de|del|la|le|les|du|des|à|a|às|das|dos|do|da|el|y|et|und|bis|von|vom|am|um|ab|uhr|den|der|die|datum|zeit|wann|beginn|ende|date|heure|horaire|quand|fecha|hora|horario|cuándo|cuando|wanneer|tijd|uur|van|tot|en|op|om|quando|ora|ore|alle|dalle|orario|data|e|et|h|u|vanaf|tot en met|t\/m|hrs?|[ap]\.?m\.?|noon|midnight|today|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|mo|di|mi|do|fr|sa|so|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|lunes|martes|miércoles|jueves|viernes|sábado|domingo|maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag|ma|wo|vr|za|zo|lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica|segunda|terça|quarta|quinta|sexta|feira|sábado|domingo|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december)\b/giu
+const FILLER = new Set(['a', 'ab', 'alle', 'am', 'and', 'apr', 'april', 'at', 'aug', 'august', 'begin', 'beginn', 'begins', 'bis', 'cuando', 'cuándo', 'da', 'dalle', 'das', 'data', 'date', 'dates', 'datum', 'day', 'de', 'dec', 'december', 'del', 'den', 'der', 'des', 'di', 'die', 'dienstag', 'dimanche', 'dinsdag', 'do', 'domenica', 'domingo', 'donderdag', 'donnerstag', 'door', 'doors', 'dos', 'du', 'e', 'el', 'en', 'end', 'ende', 'ends', 'et', 'feb', 'february', 'fecha', 'feira', 'fr', 'freitag', 'fri', 'friday', 'from', 'giovedì', 'h', 'heure', 'hora', 'horaire', 'horario', 'hr', 'hrs', 'jan', 'january', 'jeudi', 'jueves', 'jul', 'july', 'jun', 'june', 'la', 'le', 'les', 'lundi', 'lunedì', 'lunes', 'm', 'ma', 'maandag', 'mar', 'march', 'mardi', 'martedì', 'martes', 'may', 'mercoledì', 'mercredi', 'met', 'mi', 'midnight', 'mittwoch', 'miércoles', 'mo', 'mon', 'monday', 'montag', 'noon', 'nov', 'november', 'oct', 'october', 'of', 'om', 'on', 'op', 'open', 'opens', 'or', 'ora', 'orario', 'ore', 'pm', 'quand', 'quando', 'quarta', 'quinta', 'sa', 'sabato', 'samedi', 'samstag', 'sat', 'saturday', 'segunda', 'sep', 'sept', 'september', 'sexta', 'so', 'sonntag', 'start', 'starts', 'sun', 'sunday', 'sábado', 't', 'terça', 'the', 'through', 'thru', 'thu', 'thur', 'thurs', 'thursday', 'tijd', 'till', 'time', 'times', 'to', 'today', 'tot', 'tue', 'tues', 'tuesday', 'u', 'uhr', 'um', 'und', 'until', 'uur', 'van', 'vanaf', 'vendredi', 'venerdì', 'viernes', 'vom', 'von', 'vr', 'vrijdag', 'wann', 'wanneer', 'wed', 'wednesday', 'when', 'where', 'wo', 'woensdag', 'y', 'za', 'zaterdag', 'zeit', 'zo', 'zondag', 'à', 'às'])
 /** "Date: …", "Wann: …", "Horário: …": a labelled field line. */
 const FIELD_LABEL = /^(date|dates|time|when|datum|zeit|uhrzeit|wann|termin|date et heure|heure|horaires?|quand|fecha|hora|horario|cu[aá]ndo|wanneer|tijd|data|orario|ora|quando|hor[aá]rio|dia)\s*[:：]/i
 const SPAN = /^\s*(–|—|-|to|through|thru|until|bis|au|al|tot|t\/m|até)\s*$/i
@@ -65,7 +65,14 @@ function leftover(text: string, mentions: RawWhen[]): string {
     last = Math.max(last, m.endIndex)
   }
   out += text.slice(last)
-  return out.replace(/\p{L}{5,}/gu, (w) => (misspeltWeekday(w) ? ' ' : w)).replace(FILLER, ' ').replace(/\d+(st|nd|rd|th)?\b/g, ' ').replace(SEPARATORS, '')
+  let kept = ''
+  for (const token of out.split(SEPARATORS)) {
+    if (!token || token.length === 1 || /^\d+(st|nd|rd|th)?$/i.test(token)) continue
+    const w = token.toLowerCase()
+    if (FILLER.has(w) || (w.length >= 5 && misspeltWeekday(w))) continue
+    kept += token
+  }
+  return kept
 }
 
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']

@@ -44,7 +44,11 @@ export class PageReader {
   readonly ref: YearRef
   private readonly cache: (LineDates | null | undefined)[]
   constructor(readonly page: PageLines, windowStart: string) {
-    const sample = page.lines.slice(0, 1500).map((l) => l.text).join(' ')
+    let sample = ''
+    for (const l of page.lines) {
+      if (sample.length > 12_000) break
+      if (l.text && !l.chrome) sample += ` ${l.text}`
+    }
     this.reader = new DateReader(pickDateLocale(page.facts.lang, page.facts.ogLocale, sample))
     this.cache = new Array(page.lines.length)
     const published = publishedDay(page, this.reader)
