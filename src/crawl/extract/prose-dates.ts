@@ -53,7 +53,7 @@ const MONTH = '(jan|feb|f[eé]v|mar|m[aä]r|maa|mrt|apr|avr|abr|may|mai|mei|mag|
  */
 const DATEISH = new RegExp(
   [
-    `${MONTH}[\\p{L}]*\\.?,?\\s*\\d`,
+    `${MONTH}[a-zà-ÿ]*\\.?,?\\s*\\d`,
     `\\d(st|nd|rd|th|er|e|º|°)?\\.?\\s*(de\\s+|of\\s+)?${MONTH}`,
     '\\d{1,2}[/.-]\\d{1,2}[/.-]\\d{2,4}',
     '\\d{1,2}/\\d{1,2}',
@@ -64,7 +64,7 @@ const DATEISH = new RegExp(
     '\\d\\s*(uhr|uur|hs?\\b|h\\d|u\\b|u\\d)',
     'noon|midnight|midi|minuit|mediod|medianoche',
   ].join('|'),
-  'iu',
+  'i',
 )
 /** Relative expressions ("one hour later", "next week") depend on when the page was read, not on the event. */
 const RELATIVE = /\b(ago|later|earlier|from now|next|last|this|tomorrow|today|tonight|yesterday|now|within|in \d+)\b/i

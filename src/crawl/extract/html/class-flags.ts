@@ -21,7 +21,9 @@ const COST_CLASS = /(cost|price|fee|admission)/i
 const SUMMARY_CLASS = /(summary|description|excerpt|teaser|blurb)/i
 const CANCELLED_CLASS = /(^|[-_])(cancell?ed)($|[-_])/i
 
-const cache = new WeakMap<Element, number>()
+/** The flags ride on the element itself: a property lookup is cheaper than a WeakMap's. */
+const FLAGS = Symbol('classFlags')
+type Flagged = Element & { [FLAGS]?: number }
 
 function flagsOf(classes: string[]): number {
   let f = 0
@@ -40,11 +42,13 @@ function flagsOf(classes: string[]): number {
 
 /** The flags of an element's classes (0 when it has none that say anything). */
 export function classFlags(el: Element): number {
-  let f = cache.get(el)
+  const flagged = el as Flagged
+  let f = flagged[FLAGS]
   if (f === undefined) {
-    const cls = el.attrs.find((a) => a.name === 'class')?.value
+    let cls: string | undefined
+    for (const a of el.attrs) if (a.name === 'class') cls = a.value
     f = cls ? flagsOf(cls.split(/\s+/).filter(Boolean)) : 0
-    cache.set(el, f)
+    flagged[FLAGS] = f
   }
   return f
 }
