@@ -135,6 +135,7 @@ export function extractListing(page: PageLines, options: ListingOptions): Listin
   const pr = new PageReader(page, options.ref)
   const { lines } = page
   const seg = segmentRecords(lines, pr.dates)
+  const structured = options.covered ? coverage(seg.records, lines, options.covered) : undefined
   const diagnostics: string[] = []
   const records: ListingRecord[] = []
   const taken = new Set<number>()
@@ -150,6 +151,14 @@ export function extractListing(page: PageLines, options: ListingOptions): Listin
       i = span.to
       if (records.length >= MAX_RECORDS) continue
       const recordLines = lines.slice(span.from, span.to + 1)
+      // With structured data on the page, only the structures it touches matter (see merge.ts).
+      if (structured) {
+        if (structured.covered.has(span)) {
+          records.push({ candidate: { source: { url: options.sourceUrl, format: 'html', method: 'listing' } }, from: span.from, to: span.to, region: span.region, covered: true })
+          continue
+        }
+        if (!structured.touched.has(span.region)) continue
+      }
       const prose = proseLine(recordLines, pr, scope.year, options.sourceUrl)
       if (prose) {
         for (const c of prose) records.push({ candidate: c, from: span.from, to: span.to, region: span.region })
@@ -164,15 +173,11 @@ export function extractListing(page: PageLines, options: ListingOptions): Listin
         reasons.set('in navigation without a dated link', (reasons.get('in navigation without a dated link') ?? 0) + 1)
         continue
       }
-      if (options.covered?.(recordLines.map((l) => l.text).join(' '))) {
-        records.push({ candidate: { source: { url: options.sourceUrl, format: 'html', method: 'listing' } }, from: span.from, to: span.to, region: span.region, covered: true })
-        continue
-      }
       const read = readRecord(recordLines, { sourceUrl: options.sourceUrl, ref: pr.ref, dates: pr.dates, yearHint: scope.year, day: scope.day, section: scope.section, root: span.root })
       if (read.candidate) records.push({ candidate: read.candidate, from: span.from, to: span.to, region: span.region })
       // A day heading that gave a record its day is part of the listing, not the page's own date.
       if (read.dayFromHeading && scope.dayLine !== undefined) taken.add(scope.dayLine)
-      else reasons.set(read.reason!, (reasons.get(read.reason!) ?? 0) + 1)
+      if (!read.candidate) reasons.set(read.reason!, (reasons.get(read.reason!) ?? 0) + 1)
       continue
     }
     years[i] = scope.year
@@ -185,10 +190,24 @@ export function extractListing(page: PageLines, options: ListingOptions): Listin
     if (scopeLine(scope, lines[i], pr.dates(lines[i]), pr.ref)) scope.dayLine = i
   }
   const candidates = records.filter((r) => !r.covered).map((r) => r.candidate)
-  candidates.push(...looseEvents({ lines, dates: pr.dates, taken, facts: page.facts, sourceUrl: options.sourceUrl, ref: pr.ref, yearAt: (i) => years[i] }))
+  // Loose dates are the page's own event, which its structured data already states.
+  if (!structured) candidates.push(...looseEvents({ lines, dates: pr.dates, taken, facts: page.facts, sourceUrl: options.sourceUrl, ref: pr.ref, yearAt: (i) => years[i] }))
   if (seg.records.length > MAX_RECORDS) diagnostics.push(`listing heuristic stopped early: the page has more records than the limit (${MAX_RECORDS})`)
   if (!candidates.length) diagnostics.push(explain(seg, reasons, lines, pr))
   return { candidates, records, diagnostics, reader: pr }
+}
+
+/** The records structured data describes, and the repeated structures they are in. */
+function coverage(spans: RecordSpan[], lines: Line[], covered: (text: string) => boolean): { covered: Set<RecordSpan>; touched: Set<number> } {
+  const out = { covered: new Set<RecordSpan>(), touched: new Set<number>() }
+  for (const span of spans) {
+    let text = ''
+    for (let i = span.from; i <= span.to; i++) text += ` ${lines[i].text}`
+    if (!covered(text)) continue
+    out.covered.add(span)
+    out.touched.add(span.region)
+  }
+  return out
 }
 
 /** The events of a record's one dated prose line, when it tells of several (see prose-records). */
