@@ -12,7 +12,7 @@ import { parseJsonLd } from './jsonld'
 import { collectLinks, registrationLink } from './links'
 import { extractListing, type ListingResult } from './listing'
 import { coveredBy, uncovered } from './merge'
-import { pageLines } from './page-lines'
+import { type PageFacts, type PageLines, pageLines } from './page-lines'
 import { findHEvents, parseMicroformats } from './microformats'
 import { parseMicrodata } from './microdata'
 import { parseRdfa } from './rdfa'
@@ -66,10 +66,8 @@ function structuredCandidates(doc: Document, source: SchemaSource, warnings: str
 }
 
 /** The page's own address: `<link rel=canonical>`, else `og:url`, else where it was fetched from. */
-function canonicalUrl(doc: Document, baseUrl: string): string {
-  const link = findFirst(doc, (el) => el.tagName === 'link' && tokens(el, 'rel').some((r) => r.toLowerCase() === 'canonical'))
-  const og = findFirst(doc, (el) => el.tagName === 'meta' && attr(el, 'property') === 'og:url')
-  return absoluteUrl(link && attr(link, 'href'), baseUrl) ?? absoluteUrl(og && attr(og, 'content'), baseUrl) ?? baseUrl
+function canonicalUrl(facts: PageFacts, baseUrl: string): string {
+  return absoluteUrl(facts.canonical, baseUrl) ?? absoluteUrl(facts.ogUrl, baseUrl) ?? baseUrl
 }
 
 const withoutFragment = (url: string | undefined) => url?.replace(/#.*$/, '')
@@ -79,8 +77,8 @@ const withoutFragment = (url: string | undefined) => url?.replace(/#.*$/, '')
  * event on the page. It gets the page's canonical URL when it states none, and the page's registration
  * link when it names no ticket URL.
  */
-function attachPageUrl(doc: Document, candidates: Candidate[], baseUrl: string) {
-  const canonical = canonicalUrl(doc, baseUrl)
+function attachPageUrl(doc: Document, facts: PageFacts, candidates: Candidate[], baseUrl: string) {
+  const canonical = canonicalUrl(facts, baseUrl)
   const page = new Set([withoutFragment(canonical), withoutFragment(baseUrl)])
   for (const c of candidates) if (!c.url && page.has(withoutFragment(absoluteUrl(c.source.id, baseUrl)))) c.url = canonical
   const dated = candidates.filter((c) => c.start || c.schedule)
@@ -102,14 +100,17 @@ export function extractHtmlTree(doc: Document, ctx: ExtractContext, hints: Marku
   const candidates = structuredCandidates(doc, source, warnings, hints)
   const structured = candidates.some((c) => c.start || c.schedule)
   let listing: ListingResult | undefined
+  let page: PageLines | undefined
   try {
+    page = pageLines(doc)
     const covered = structured ? coveredBy(candidates) : undefined
-    listing = extractListing(pageLines(doc), { sourceUrl: ctx.baseUrl, ref: ctx.window.start, ...(covered ? { covered } : {}) })
+    listing = extractListing(page, { sourceUrl: ctx.baseUrl, ref: ctx.window.start, ...(covered ? { covered } : {}) })
   } catch (error) {
     warnings.push(`page reader failed: ${describe(error)}`)
   }
+  const facts = page?.facts ?? {}
   if (structured) {
-    attachPageUrl(doc, candidates, ctx.baseUrl)
+    attachPageUrl(doc, facts, candidates, ctx.baseUrl)
     if (listing) {
       try {
         const { lines } = listing.reader.page
@@ -122,7 +123,7 @@ export function extractHtmlTree(doc: Document, ctx: ExtractContext, hints: Marku
     }
   } else if (listing) {
     candidates.push(...listing.candidates)
-    const canonical = canonicalUrl(doc, ctx.baseUrl)
+    const canonical = canonicalUrl(facts, ctx.baseUrl)
     for (const c of listing.candidates) if (c.source.method === 'page' && !c.url) c.url = canonical
     if (!listing.candidates.length) warnings.push(...listing.diagnostics.map((d) => `no events: ${d}`))
     else warnings.push(...listing.diagnostics)

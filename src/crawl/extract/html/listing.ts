@@ -134,7 +134,9 @@ function trustedInChrome(lines: Line[], dates: (l: Line) => LineDates | undefine
 export function extractListing(page: PageLines, options: ListingOptions): ListingResult {
   const pr = new PageReader(page, options.ref)
   const { lines } = page
-  const seg = segmentRecords(lines, pr.dates)
+  // With structured data, a page that never shows one of its events with its day has no structure to merge.
+  const shown = !options.covered || options.covered(lines.map((l) => l.text).join(' '))
+  const seg = shown ? segmentRecords(lines, pr.dates) : { records: [], regions: 0, anchors: 0 }
   const structured = options.covered ? coverage(seg.records, lines, options.covered) : undefined
   const diagnostics: string[] = []
   const records: ListingRecord[] = []

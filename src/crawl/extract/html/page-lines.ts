@@ -45,7 +45,7 @@ export type Line = {
   image?: string
 }
 
-export type PageFacts = { lang?: string; ogLocale?: string; ogTitle?: string; siteName?: string; title?: string; published?: string; modified?: string }
+export type PageFacts = { lang?: string; ogLocale?: string; ogTitle?: string; siteName?: string; title?: string; published?: string; modified?: string; ogUrl?: string; canonical?: string }
 export type PageLines = { lines: Line[]; facts: PageFacts }
 
 const INVISIBLE = new Set(['script', 'style', 'noscript', 'template', 'title', 'iframe', 'object', 'svg', 'select', 'option', 'textarea', 'head'])
@@ -62,7 +62,7 @@ const MACHINE_ATTRS = ['datetime', 'data-date', 'data-start', 'data-start-date',
 const ARIA_DATE = /\d.*\p{L}|\p{L}.*\d/u
 
 const META_FACTS: Record<string, keyof PageFacts> = {
-  'og:title': 'ogTitle', 'og:locale': 'ogLocale', 'og:site_name': 'siteName', 'article:published_time': 'published', 'article:modified_time': 'modified',
+  'og:title': 'ogTitle', 'og:locale': 'ogLocale', 'og:site_name': 'siteName', 'og:url': 'ogUrl', 'article:published_time': 'published', 'article:modified_time': 'modified',
   'og:updated_time': 'modified', date: 'published', 'dcterms.date': 'published', 'dcterms.modified': 'modified', 'dc.date': 'published', 'last-modified': 'modified',
 }
 
@@ -183,9 +183,9 @@ class Builder {
         continue
       }
       if (!isElement(node)) continue
-      if (node.tagName === 'meta' || node.tagName === 'title') this.meta(node)
+      if (node.tagName === 'meta' || node.tagName === 'title' || node.tagName === 'link') this.meta(node)
       if (node.tagName === 'head') {
-        for (const c of childrenOf(node)) if (isElement(c) && (c.tagName === 'meta' || c.tagName === 'title')) this.meta(c)
+        for (const c of childrenOf(node)) if (isElement(c) && (c.tagName === 'meta' || c.tagName === 'title' || c.tagName === 'link')) this.meta(c)
         continue
       }
       if (isHidden(node, this.top()?.chrome ?? false)) continue
@@ -197,6 +197,10 @@ class Builder {
   }
 
   private meta(el: Element) {
+    if (el.tagName === 'link') {
+      if ((attr(el, 'rel') ?? '').toLowerCase().split(/\s+/).includes('canonical')) this.facts.canonical ??= attr(el, 'href')
+      return
+    }
     if (el.tagName === 'title') {
       const t = el.childNodes.map((c) => (c.nodeName === '#text' ? (c as { value: string }).value : '')).join('')
       this.facts.title ??= collapse(t) || undefined
