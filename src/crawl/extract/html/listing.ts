@@ -152,34 +152,11 @@ export function extractListing(page: PageLines, options: ListingOptions): Listin
       for (let j = span.from; j <= span.to; j++) (taken.add(j), (years[j] = scope.year))
       i = span.to
       if (records.length >= MAX_RECORDS) continue
-      const recordLines = lines.slice(span.from, span.to + 1)
-      // With structured data on the page, only the structures it touches matter (see merge.ts).
-      if (structured) {
-        if (structured.covered.has(span)) {
-          records.push({ candidate: { source: { url: options.sourceUrl, format: 'html', method: 'listing' } }, from: span.from, to: span.to, region: span.region, covered: true })
-          continue
-        }
-        if (!structured.touched.has(span.region)) continue
-      }
-      const prose = proseLine(recordLines, pr, scope.year, options.sourceUrl)
-      if (prose) {
-        for (const c of prose) records.push({ candidate: c, from: span.from, to: span.to, region: span.region })
-        continue
-      }
-      const list = listLine(recordLines, pr.dates)
-      if (list) {
-        for (const c of listCandidates(list, pr, scope, options.sourceUrl)) records.push({ candidate: c, from: span.from, to: span.to, region: span.region })
-        continue
-      }
-      if (!trustedInChrome(recordLines, pr.dates)) {
-        reasons.set('in navigation without a dated link', (reasons.get('in navigation without a dated link') ?? 0) + 1)
-        continue
-      }
-      const read = readRecord(recordLines, { sourceUrl: options.sourceUrl, ref: pr.ref, dates: pr.dates, yearHint: scope.year, day: scope.day, section: scope.section, root: span.root })
-      if (read.candidate) records.push({ candidate: read.candidate, from: span.from, to: span.to, region: span.region })
+      const read = readSpan(span, lines.slice(span.from, span.to + 1), { pr, scope, options, structured })
+      records.push(...read.records)
       // A day heading that gave a record its day is part of the listing, not the page's own date.
       if (read.dayFromHeading && scope.dayLine !== undefined) taken.add(scope.dayLine)
-      if (!read.candidate) reasons.set(read.reason!, (reasons.get(read.reason!) ?? 0) + 1)
+      if (read.reason) reasons.set(read.reason, (reasons.get(read.reason) ?? 0) + 1)
       continue
     }
     years[i] = scope.year
@@ -199,8 +176,28 @@ export function extractListing(page: PageLines, options: ListingOptions): Listin
   return { candidates, records, diagnostics, reader: pr }
 }
 
+type SpanContext = { pr: PageReader; scope: Scope; options: ListingOptions; structured?: Coverage }
+type SpanRead = { records: ListingRecord[]; reason?: string; dayFromHeading?: boolean }
+
+/** The records one span gives: several for a prose or list line, one for a record, none with a reason. */
+function readSpan(span: RecordSpan, recordLines: Line[], { pr, scope, options, structured }: SpanContext): SpanRead {
+  const record = (candidate: Candidate, covered?: boolean): ListingRecord => ({ candidate, from: span.from, to: span.to, region: span.region, ...(covered ? { covered } : {}) })
+  // With structured data on the page, only the structures it touches matter (see merge.ts).
+  if (structured?.covered.has(span)) return { records: [record({ source: { url: options.sourceUrl, format: 'html', method: 'listing' } }, true)] }
+  if (structured && !structured.touched.has(span.region)) return { records: [] }
+  const prose = proseLine(recordLines, pr, scope.year, options.sourceUrl)
+  if (prose) return { records: prose.map((c) => record(c)) }
+  const list = listLine(recordLines, pr.dates)
+  if (list) return { records: listCandidates(list, pr, scope, options.sourceUrl).map((c) => record(c)) }
+  if (!trustedInChrome(recordLines, pr.dates)) return { records: [], reason: 'in navigation without a dated link' }
+  const read = readRecord(recordLines, { sourceUrl: options.sourceUrl, ref: pr.ref, dates: pr.dates, yearHint: scope.year, day: scope.day, section: scope.section, root: span.root })
+  return read.candidate ? { records: [record(read.candidate)], dayFromHeading: read.dayFromHeading } : { records: [], reason: read.reason }
+}
+
+type Coverage = { covered: Set<RecordSpan>; touched: Set<number> }
+
 /** The records structured data describes, and the repeated structures they are in. */
-function coverage(spans: RecordSpan[], lines: Line[], covered: (text: string) => boolean): { covered: Set<RecordSpan>; touched: Set<number> } {
+function coverage(spans: RecordSpan[], lines: Line[], covered: (text: string) => boolean): Coverage {
   const out = { covered: new Set<RecordSpan>(), touched: new Set<number>() }
   for (const span of spans) {
     let text = ''
