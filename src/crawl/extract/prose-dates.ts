@@ -151,26 +151,30 @@ export function clockOf(p: Parts | undefined): string | undefined {
   return `${pad(hour)}:${pad(p.minute ?? 0)}`
 }
 
-function weekdayOf(date: string): number {
-  return new Date(`${date}T12:00:00Z`).getUTCDay()
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+
+function validDay(y: number, month: number, day: number): boolean {
+  if (month < 1 || month > 12 || day < 1) return false
+  const leap = month === 2 && ((y % 4 === 0 && y % 100 !== 0) || y % 400 === 0)
+  return day <= DAYS_IN_MONTH[month - 1] + (leap ? 1 : 0)
 }
 
 /** The date `p` names, inferring a missing year from `yearHint` or `ref` (and the weekday, when written). */
 export function dayOf(p: Parts | undefined, yearRef: YearRef, yearHint?: number): string | undefined {
   if (!p || p.day === undefined || p.month === undefined) return undefined
-  const ref = refFor(p, yearRef)
   const { month, day } = p
-  const make = (y: number) => {
-    const d = `${y}-${pad(month)}-${pad(day)}`
-    return new Date(`${d}T00:00:00Z`).getUTCDate() === day ? d : undefined
-  }
+  const make = (y: number) => (validDay(y, month, day) ? `${y}-${pad(month)}-${pad(day)}` : undefined)
   if (p.year !== undefined) return make(p.year)
+  const ref = refFor(p, yearRef)
   const refYear = Number(ref.slice(0, 4))
-  const base = yearHint ?? (make(refYear) !== undefined && make(refYear)! >= addDays(ref, -31) ? refYear : refYear + 1)
+  let base = yearHint
+  if (base === undefined) {
+    const inRefYear = make(refYear)
+    base = inRefYear !== undefined && inRefYear >= addDays(ref, -31) ? refYear : refYear + 1
+  }
   if (p.weekday === undefined) return make(base)
   for (const y of [base, base + 1, base - 1]) {
-    const d = make(y)
-    if (d && weekdayOf(d) === p.weekday) return d
+    if (validDay(y, month, day) && new Date(Date.UTC(y, month - 1, day)).getUTCDay() === p.weekday) return make(y)
   }
   return make(base)
 }

@@ -40,6 +40,19 @@ function flagsOf(classes: string[]): number {
   return f
 }
 
+const byAttr = new Map<string, number>()
+
+/** The same class attribute repeats on every card of a listing: read each distinct one once. */
+function flagsOfAttr(cls: string): number {
+  let f = byAttr.get(cls)
+  if (f === undefined) {
+    f = flagsOf(cls.split(/\s+/).filter(Boolean))
+    if (byAttr.size > 20_000) byAttr.clear()
+    byAttr.set(cls, f)
+  }
+  return f
+}
+
 /** The flags of an element's classes (0 when it has none that say anything). */
 export function classFlags(el: Element): number {
   const flagged = el as Flagged
@@ -47,7 +60,7 @@ export function classFlags(el: Element): number {
   if (f === undefined) {
     let cls: string | undefined
     for (const a of el.attrs) if (a.name === 'class') cls = a.value
-    f = cls ? flagsOf(cls.split(/\s+/).filter(Boolean)) : 0
+    f = cls ? flagsOfAttr(cls) : 0
     flagged[FLAGS] = f
   }
   return f

@@ -58,7 +58,9 @@ export function uncovered(structured: Candidate[], records: ListingRecord[]): Ca
   const byDay = new Map<string, Keyed[]>()
   for (const s of dated) for (const d of [-1, 0, 1]) {
     const day = new Date(Date.parse(`${s.date}T00:00:00Z`) + d * 86_400_000).toISOString().slice(0, 10)
-    byDay.set(day, [...(byDay.get(day) ?? []), s])
+    const group = byDay.get(day)
+    if (group) group.push(s)
+    else byDay.set(day, [s])
   }
   const matched = records.map((r) => {
     if (r.covered) return true

@@ -122,7 +122,11 @@ function childrenOf(lines: Line[], dates: (LineDates | undefined)[], anchor: boo
 function regionRecords(children: Child[], lines: Line[], dates: (LineDates | undefined)[]): Omit<RecordSpan, 'region'>[] {
   const anchored = children.filter((c) => c.anchored)
   const bySig = new Map<string, Child[]>()
-  for (const c of anchored) bySig.set(c.sig, [...(bySig.get(c.sig) ?? []), c])
+  for (const c of anchored) {
+    const group = bySig.get(c.sig)
+    if (group) group.push(c)
+    else bySig.set(c.sig, [c])
+  }
   // A bare "Date: June 5" line among others is a field of one record, not a record.
   const units = anchored.filter((c) => bySig.get(c.sig)!.length >= 2 && !c.section && !(c.labeled && 'path' in c.key && !c.content))
   const sections = anchored.filter((c) => bySig.get(c.sig)!.length >= 2 && c.section)
