@@ -45,6 +45,12 @@ function parseBaseUrl(value: string | undefined, path: string): string {
   throw new UsageError(`--base-url must be an absolute http(s) URL, got "${value}"`)
 }
 
+/** " (they fall between 2019-01-10 and 2019-12-12)": the span of the candidates' days. */
+function outsideSpan(candidates: { start?: { date: string } }[]): string {
+  const days = candidates.map((c) => c.start?.date).filter((d): d is string => !!d).sort()
+  return days.length ? ` (they fall between ${days[0]} and ${days[days.length - 1]})` : ''
+}
+
 /**
  * `event-index extract <file> [--base-url URL] [--tz ZONE] [--start YYYY-MM-DD] [--end YYYY-MM-DD]`
  * (DESIGN §3): one saved document to a JSON array of normalized Events on stdout, warnings on stderr.
@@ -80,6 +86,8 @@ export async function extractCommand(args: string[]): Promise<number> {
   const ctx = { baseUrl, timezone: zone, window, orgDomain: baseUrl.startsWith('file:') ? undefined : registrableDomain(baseUrl) }
   const { extracted, events, warnings } = readDocument(bytes, ctx, CONTENT_TYPES[extname(path).toLowerCase()])
   const notes = [...warnings]
+  // Events read but none kept: say so, with where they were, so that an empty answer is never a mystery.
+  if (!events.length && extracted.candidates.length) notes.push(`${extracted.candidates.length} event(s) read, none inside the window ${window.start}..${window.end}${outsideSpan(extracted.candidates)}`)
   if (baseUrl.startsWith('file:')) notes.unshift('no --base-url: relative links cannot be made absolute and are left out')
   const summary = `${events.length} event(s) from ${extracted.format} document, window ${window.start}..${window.end}\n`
   await writeAll(process.stderr, `${notes.map((w) => `warning: ${w}\n`).join('')}${summary}`)

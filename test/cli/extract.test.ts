@@ -1,7 +1,7 @@
 // Pins `event-index extract` (DESIGN §3): one saved document in, a JSON array of normalized Events on
 // stdout, warnings on stderr; exit 0 whenever the file was read (malformed, truncated, binary, huge or
 // eventless input included), 2 for a usage error or an http(s) URL (fetching belongs to the crawler),
-// 1 for a file that cannot be read. Never a crash.
+// 1 for a file that cannot be read. Never a crash. A page that gives no events says why on stderr.
 import { afterAll, describe, expect, it } from 'bun:test'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -89,6 +89,22 @@ describe('event-index extract', () => {
       expect(r.code, name).toBe(0)
       expectValid(r.events)
       expect(r.stderr, name).toMatch(/event\(s\) from/)
+    }
+  })
+
+  it('says on stderr why a page gave no events', async () => {
+    const pages = {
+      'about.html': ['<html><body><h1>About us</h1><p>We lend books.</p></body></html>', 'no dates found in the visible text'],
+      'news.html': ['<html><body><h1>News</h1><ul><li>Posted June 1, 2026</li><li>Posted June 3, 2026</li></ul></body></html>', 'none an event\'s (publication dates, deadlines'],
+      'old.html': ['<html><body><ul><li>March 3, 2019, 7 PM – Council</li><li>March 17, 2019, 7 PM – Council</li></ul></body></html>', '2 event(s) read, none inside the window 2026-06-01..2026-06-30 (they fall between 2019-03-03 and 2019-03-17)'],
+    }
+    for (const [name, [html, reason]] of Object.entries(pages)) {
+      const path = join(tmp.dir, name)
+      await Bun.write(path, html)
+      const r = await extract([path, '--base-url', 'https://lib.example.org/', '--start', '2026-06-01', '--end', '2026-06-30'])
+      expect(r.code, name).toBe(0)
+      expect(r.events, name).toEqual([])
+      expect(r.stderr, name).toContain(reason)
     }
   })
 

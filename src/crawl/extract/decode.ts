@@ -25,8 +25,11 @@ function bomCharset(bytes: Uint8Array): { charset: string; skip: number } | unde
 }
 
 /** The charset a document declares in its first bytes (`<meta charset>`, http-equiv, XML declaration). */
+const LATIN = new TextDecoder('windows-1252')
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true })
+
 function declaredCharset(bytes: Uint8Array): string | undefined {
-  const head = new TextDecoder('windows-1252').decode(bytes.subarray(0, SNIFF_BYTES))
+  const head = LATIN.decode(bytes.subarray(0, SNIFF_BYTES))
   const meta = /<meta[^>]+charset\s*=\s*["']?\s*([\w.:-]+)/i.exec(head)
   if (meta) return meta[1]
   const xml = /^\s*<\?xml[^>]+encoding\s*=\s*["']([\w.:-]+)["']/i.exec(head)
@@ -57,12 +60,12 @@ export function decodeBody(bytes: Uint8Array, contentType?: string): Decoded {
     return { text: decoder.decode(bytes), charset: decoder.encoding, warnings }
   }
   try {
-    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), charset: 'utf-8', warnings }
+    return { text: STRICT_UTF8.decode(bytes), charset: 'utf-8', warnings }
   } catch {
     if (fromHeader && /utf-?8/i.test(fromHeader)) {
       warnings.push('declared UTF-8 but the bytes are not valid UTF-8; invalid sequences replaced')
       return { text: new TextDecoder('utf-8').decode(bytes), charset: 'utf-8', warnings }
     }
-    return { text: new TextDecoder('windows-1252').decode(bytes), charset: 'windows-1252', warnings }
+    return { text: LATIN.decode(bytes), charset: 'windows-1252', warnings }
   }
 }

@@ -1,11 +1,17 @@
 /**
- * Dates and times written in prose ("Sat, June 7 · 10:30 AM – 11:15 AM") read with chrono-node, as wall
- * times with no zone (the organization's zone applies later). The year, when the text omits it, is the
- * first one on or after the reference day whose weekday agrees with the text, so that "Sat, June 7" on a
- * page read in November means the coming June unless June 7 is not a Saturday then.
+ * Dates and times written in prose ("Sat, June 7 · 10:30 AM – 11:15 AM", "vrijdag 14 maart 2025 20.00
+ * uur", "le 3 mars à 19h30") read with chrono-node in the page's language, as wall times with no zone (the
+ * organization's zone applies later). The year, when the text omits it, comes from a hint (a section
+ * heading's "2023") or from the reference day: the first one on or after it whose weekday agrees with the
+ * text, so that "Sat, June 7" read in November means the coming June unless June 7 is not a Saturday then.
+ *
+ * chrono is the expensive part of reading a page, so a `DateReader` keeps what chrono found for each
+ * distinct text (a listing repeats "6:00 PM" in every row) and skips text that cannot hold a date.
  */
-import * as chrono from 'chrono-node'
+import type * as chrono from 'chrono-node'
 import { addDays } from '../../model/dates'
+import { type DateLocale, originalIndex, parserFor, prepareForChrono } from './date-locale'
+import { fastEnglish } from './fast-dates'
 
 export type ProseWhen = {
   /** Character range of the match in the text. */
@@ -19,93 +25,208 @@ export type ProseWhen = {
   endTime?: string
 }
 
+/**
+ * The day a year-less date is read against: the window's start, and the page's publication date, which
+ * decides for dates without a weekday ("June 13" in a post published 28 May 2026 is 13 June 2026).
+ */
+export type YearRef = string | { ref: string; published?: string }
+
+function refFor(p: Parts, ref: YearRef): string {
+  if (typeof ref === 'string') return ref
+  return p.weekday === undefined && ref.published ? ref.published : ref.ref
+}
+
+/** What chrono found, without a year decided: the same text reads the same on every page. */
+export type Parts = { year?: number; month?: number; day?: number; weekday?: number; hour?: number; minute?: number; meridiem?: boolean }
+export type RawWhen = { index: number; endIndex: number; start: Parts; end?: Parts }
+
 const pad = (n: number) => String(n).padStart(2, '0')
 const MAX_TEXT = 20_000
-/** Cheap test before chrono: a month name next to a number, a numeric date, or a clock time. */
-const DATEISH = /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?,?\s*\d|\d(st|nd|rd|th)?\s+(of\s+)?(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|\d{4}-\d{2}-\d{2}|\d{1,2}(:\d{2})?\s*([ap]\.?m\b|o'?clock|noon)|\d{1,2}:\d{2}/i
-
+const MAX_CACHE = 20_000
+/** A text with none of these holds no date chrono would read: no digit and no spelled-out clock. */
+const MAYBE = /\d|noon|midnight|midi|minuit|mediod|medianoche/i
+const MONTH = '(jan|feb|f[eé]v|mar|m[aä]r|maa|mrt|apr|avr|abr|may|mai|mei|mag|jun|juin|giu|jul|juil|lug|aug|ao[uû]t|ago|sep|set|oct|okt|ott|out|nov|dec|dez|d[eé]c|dic|ene|gen)'
+/**
+ * Cheap test before chrono, in every language read here: a month name next to a number, a numeric date, or
+ * a clock ("7:30", "7 pm", "19 Uhr", "19h", "20.00 uur", "Noon"). Most lines of a page with digits are
+ * prices, addresses and counts, and chrono is the costly part of reading a page.
+ */
+const DATEISH = new RegExp(
+  [
+    `${MONTH}[a-zà-ÿ]*\\.?,?\\s*\\d`,
+    `\\d(st|nd|rd|th|er|e|º|°)?\\.?\\s*(de\\s+|of\\s+)?${MONTH}`,
+    '\\d{1,2}[/.-]\\d{1,2}[/.-]\\d{2,4}',
+    '\\d{1,2}/\\d{1,2}',
+    '\\d{1,2}\\.\\d{1,2}\\.',
+    '\\d{4}-\\d{2}-\\d{2}',
+    '\\d{1,2}[:.]\\d{2}',
+    '\\d\\s*[ap]\\.?\\s?m\\b',
+    '\\d\\s*(uhr|uur|hs?\\b|h\\d|u\\b|u\\d)',
+    'noon|midnight|midi|minuit|mediod|medianoche',
+  ].join('|'),
+  'i',
+)
 /** Relative expressions ("one hour later", "next week") depend on when the page was read, not on the event. */
 const RELATIVE = /\b(ago|later|earlier|from now|next|last|this|tomorrow|today|tonight|yesterday|now|within|in \d+)\b/i
 
-type Components = chrono.ParsedComponents
-
-function clock(c: Components): string | undefined {
-  if (!c.isCertain('hour')) return undefined
-  let hour = c.get('hour') ?? 0
-  // A bare "2:30" on an events page means the afternoon: nobody schedules a library event at 2:30 am.
-  if (!c.isCertain('meridiem') && hour >= 1 && hour <= 6) hour += 12
-  return `${pad(hour)}:${pad(c.get('minute') ?? 0)}`
-}
-
-function weekdayOf(date: string): number {
-  return new Date(`${date}T12:00:00Z`).getUTCDay()
-}
-
-/** The date a component names, inferring a missing year from `ref` (and the weekday, when written). */
-function dayOf(c: Components, ref: string, yearHint?: number): string | undefined {
-  if (!c.isCertain('day') || !c.isCertain('month')) return undefined
-  const month = c.get('month')!
-  const day = c.get('day')!
-  const make = (y: number) => {
-    const d = `${y}-${pad(month)}-${pad(day)}`
-    return new Date(`${d}T00:00:00Z`).getUTCDate() === day ? d : undefined
+function partsOf(c: chrono.ParsedComponents): Parts {
+  const p: Parts = {}
+  if (c.isCertain('day') && c.isCertain('month')) {
+    p.day = c.get('day')!
+    p.month = c.get('month')!
+    if (c.isCertain('year')) p.year = c.get('year')!
+    if (c.isCertain('weekday')) p.weekday = c.get('weekday')!
   }
-  if (c.isCertain('year')) return make(c.get('year')!)
+  if (c.isCertain('hour')) {
+    p.hour = c.get('hour')!
+    p.minute = c.get('minute') ?? 0
+    p.meridiem = c.isCertain('meridiem')
+  }
+  return p
+}
+
+/** Reads dates in one language, remembering each distinct text's result. */
+export class DateReader {
+  private readonly cache = new Map<string, RawWhen[]>()
+  constructor(readonly locale: DateLocale = 'en') {}
+
+  /** chrono's matches in `text` (indices into `text`), before any year is inferred. */
+  raw(text: string): RawWhen[] {
+    const input = text.length > MAX_TEXT ? text.slice(0, MAX_TEXT) : text
+    if (!MAYBE.test(input) || !DATEISH.test(input)) return []
+    const hit = this.cache.get(input)
+    if (hit) return hit
+    const found = this.parse(input)
+    if (this.cache.size >= MAX_CACHE) this.cache.clear()
+    this.cache.set(input, found)
+    return found
+  }
+
+  private parse(input: string): RawWhen[] {
+    const prepared = prepareForChrono(input, this.locale)
+    // The common English forms are read without chrono; anything else goes to chrono.
+    const fast = this.locale === 'en' ? fastEnglish(prepared.text) : undefined
+    if (fast) return fast.filter((r) => r.start.day !== undefined || CLOCK_MARK.test(prepared.text.slice(r.index, r.endIndex))).map((r) => ({ ...r, index: originalIndex(prepared, r.index), endIndex: originalIndex(prepared, r.endIndex, true) }))
+    let results: chrono.ParsedResult[]
+    try {
+      // The reference only fills values chrono leaves uncertain, which are never read here.
+      results = parserFor(this.locale).parse(prepared.text, REFERENCE)
+    } catch {
+      return []
+    }
+    const out: RawWhen[] = []
+    for (const r of results) {
+      if (!/\d/.test(r.text) || RELATIVE.test(r.text)) continue
+      const start = partsOf(r.start)
+      if (start.day === undefined && start.hour === undefined) continue
+      // "ages 11–15", "Room 12": bare numbers are not a clock unless the text marks one (":", "pm", "Uhr", "h").
+      if (start.day === undefined && !CLOCK_MARK.test(r.text)) continue
+      const raw: RawWhen = { index: originalIndex(prepared, r.index), endIndex: originalIndex(prepared, r.index + r.text.length, true), start }
+      if (r.end) raw.end = partsOf(r.end)
+      // Outside English a clock is written on 24 hours: "6 Uhr" is six in the morning.
+      if (this.locale !== 'en') for (const p of [raw.start, raw.end]) if (p?.hour !== undefined) p.meridiem = true
+      out.push(raw)
+    }
+    return out
+  }
+
+  /**
+   * Every date or time in `text`, a date followed closely by a time (or a time range) joined into one.
+   * `ref` (YYYY-MM-DD) is the day the page is read against; `yearHint` a year the page's context gives.
+   */
+  find(text: string, ref: YearRef, yearHint?: number): ProseWhen[] {
+    return resolveAll(this.raw(text), text, ref, yearHint)
+  }
+}
+
+const CLOCK_MARK = /\d[:.]\d|[ap]\.?\s?m\b|\d\s*h\b|uhr|uur|heures?|o'?clock|noon|midnight|ore\b|alle\b|\d\s*u\b/i
+
+const REFERENCE = new Date('2000-01-01T12:00:00Z')
+
+/** `HH:MM` of a clock; a bare "2:30" on an events page means the afternoon (nobody meets at 2:30 am). */
+export function clockOf(p: Parts | undefined): string | undefined {
+  if (!p || p.hour === undefined) return undefined
+  let hour = p.hour
+  if (!p.meridiem && hour >= 1 && hour <= 6) hour += 12
+  return `${pad(hour)}:${pad(p.minute ?? 0)}`
+}
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+
+function validDay(y: number, month: number, day: number): boolean {
+  if (month < 1 || month > 12 || day < 1) return false
+  const leap = month === 2 && ((y % 4 === 0 && y % 100 !== 0) || y % 400 === 0)
+  return day <= DAYS_IN_MONTH[month - 1] + (leap ? 1 : 0)
+}
+
+/** The date `p` names, inferring a missing year from `yearHint` or `ref` (and the weekday, when written). */
+export function dayOf(p: Parts | undefined, yearRef: YearRef, yearHint?: number): string | undefined {
+  if (!p || p.day === undefined || p.month === undefined) return undefined
+  const { month, day } = p
+  const make = (y: number) => (validDay(y, month, day) ? `${y}-${pad(month)}-${pad(day)}` : undefined)
+  if (p.year !== undefined) return make(p.year)
+  const ref = refFor(p, yearRef)
   const refYear = Number(ref.slice(0, 4))
-  const base = yearHint ?? (make(refYear) !== undefined && make(refYear)! >= addDays(ref, -31) ? refYear : refYear + 1)
-  const weekday = c.isCertain('weekday') ? c.get('weekday') : undefined
-  if (weekday === undefined) return make(base)
+  let base = yearHint
+  if (base === undefined) {
+    const inRefYear = make(refYear)
+    base = inRefYear !== undefined && inRefYear >= addDays(ref, -31) ? refYear : refYear + 1
+  }
+  if (p.weekday === undefined) return make(base)
   for (const y of [base, base + 1, base - 1]) {
-    const d = make(y)
-    if (d && weekdayOf(d) === weekday) return d
+    if (validDay(y, month, day) && new Date(Date.UTC(y, month - 1, day)).getUTCDay() === p.weekday) return make(y)
   }
   return make(base)
 }
 
-/**
- * Every date or time chrono finds in `text`, with a date followed closely by a time (or a time range)
- * joined into one. `ref` (YYYY-MM-DD) is the day the page is read against, normally the window start.
- */
-export function findProseDates(text: string, ref: string): ProseWhen[] {
-  const input = text.length > MAX_TEXT ? text.slice(0, MAX_TEXT) : text
-  if (!DATEISH.test(input)) return []
-  let results: chrono.ParsedResult[]
-  try {
-    results = chrono.strict.parse(input, new Date(`${ref}T12:00:00Z`), { forwardDate: true })
-  } catch {
-    return []
-  }
+/** Resolves raw matches into dates and joins a day with the time written right after it. */
+export function resolveAll(found: RawWhen[], text: string, ref: YearRef, yearHint?: number): ProseWhen[] {
   const out: ProseWhen[] = []
-  results = results.filter((r) => /\d/.test(r.text) && !RELATIVE.test(r.text))
-  for (let i = 0; i < results.length; i++) {
-    const r = results[i]
-    const endYear = r.end?.isCertain('year') ? r.end.get('year')! : undefined
-    const startYearHint = endYear !== undefined && !r.start.isCertain('year') && r.end!.get('month')! >= r.start.get('month')! ? endYear : undefined
-    const when: ProseWhen = { index: r.index, endIndex: r.index + r.text.length }
-    const date = dayOf(r.start, ref, startYearHint)
+  for (let i = 0; i < found.length; i++) {
+    const r = found[i]
+    const endYear = r.end?.year
+    const startHint = endYear !== undefined && r.start.year === undefined && (r.end!.month ?? 0) >= (r.start.month ?? 13) ? endYear : yearHint
+    const when: ProseWhen = { index: r.index, endIndex: r.endIndex }
+    const date = dayOf(r.start, ref, startHint)
     if (date) when.date = date
-    const time = clock(r.start)
+    const time = clockOf(r.start)
     if (time) when.time = time
     if (r.end) {
-      const endDate = r.end.isCertain('day') ? dayOf(r.end, date ?? ref) : undefined
-      if (endDate && endDate !== date) when.endDate = endDate
-      const endTime = clock(r.end)
-      if (endTime) when.endTime = endTime
+      const endDate = r.end.day !== undefined ? dayOf(r.end, date ?? ref) : undefined
+      const endTime = clockOf(r.end)
+      // "02/03/2026 – 5:30 PM": chrono reads a range from a day to a time; it is the day at that time.
+      if (date && !time && endTime && r.end.day === undefined) when.time = endTime
+      else {
+        if (endDate && endDate !== date) when.endDate = endDate < (date ?? '') ? undefined : endDate
+        if (endTime) when.endTime = endTime
+        // "9 PM – Midnight", "22:00 – 2:00": an end before the start is on the next day.
+        if (date && time && endTime && endTime < time && !when.endDate) when.endDate = addDays(date, 1)
+      }
+      if (!when.endDate) delete when.endDate
     }
-    const next = results[i + 1]
-    if (when.date && !when.time && next && !next.start.isCertain('day') && next.start.isCertain('hour') && next.index - when.endIndex <= 30) {
-      when.time = clock(next.start)
-      const endTime = next.end ? clock(next.end) : undefined
+    const next = found[i + 1]
+    // "at 18:15, 22nd of May 2010": a time written just before its day.
+    if (!when.date && when.time && next && next.start.day !== undefined && next.start.hour === undefined && /^\s*,?\s*(on\s+)?$/i.test(text.slice(when.endIndex, next.index))) {
+      const day = dayOf(next.start, ref, yearHint)
+      if (day) {
+        when.date = day
+        when.endIndex = next.endIndex
+        i++
+      }
+    }
+    if (when.date && !when.time && next && next.start.day === undefined && next.start.hour !== undefined && next.index - when.endIndex <= 30) {
+      when.time = clockOf(next.start)
+      const endTime = clockOf(next.end)
       if (endTime) when.endTime = endTime
-      when.endIndex = next.index + next.text.length
+      when.endIndex = next.endIndex
       i++
     }
     if (when.date || when.time) out.push(when)
   }
-  return joinDaySpans(out, input)
+  return joinTimeRanges(joinDaySpans(out, text), text)
 }
 
-const SPAN_JOINER = /^\s*(–|—|-|to|through|thru|until)\s*$/i
+const SPAN_JOINER = /^\s*(–|—|-|to|through|thru|until|bis|au|al|a|tot|t\/m|até)\s*$/i
 
 /**
  * chrono reads "December 29 – December 30, 10 am – 4 pm" as two dates; written like that it is one
@@ -116,7 +237,10 @@ function joinDaySpans(found: ProseWhen[], text: string): ProseWhen[] {
   for (let i = 0; i < found.length; i++) {
     const a = found[i]
     const b = found[i + 1]
-    if (b && a.date && !a.time && !a.endDate && b.date && b.date > a.date && SPAN_JOINER.test(text.slice(a.endIndex, b.index))) {
+    const between = b ? text.slice(a.endIndex, b.index) : ''
+    // "Tuesday, December 29 and Wednesday, December 30, 10 a.m. to 4 p.m." shares one time over both days.
+    const shared = !!b?.time && /^\s*(and|&|und|et|y|en|e)\s*$/i.test(between)
+    if (b && a.date && !a.time && !a.endDate && b.date && b.date > a.date && (SPAN_JOINER.test(between) || shared)) {
       const joined: ProseWhen = { index: a.index, endIndex: b.endIndex, date: a.date, endDate: b.endDate ?? b.date }
       if (b.time) joined.time = b.time
       if (b.endTime) joined.endTime = b.endTime
@@ -125,4 +249,35 @@ function joinDaySpans(found: ProseWhen[], text: string): ProseWhen[] {
     } else out.push(a)
   }
   return out
+}
+
+const TIME_JOINER = /^\s*(–|—|-|to|bis|à|a|às|as|al|alle|tot|until|till)?\s*$/i
+
+/** "das 19:00 às 21:00", "9:00 AM <span></span> 10:00 AM" read as two times: one start and its end. */
+function joinTimeRanges(found: ProseWhen[], text: string): ProseWhen[] {
+  const out: ProseWhen[] = []
+  for (let i = 0; i < found.length; i++) {
+    const a = found[i]
+    const b = found[i + 1]
+    // Two clocks with nothing but a dash (or a styled divider) between them: a start and its end.
+    const joiner = b ? text.slice(a.endIndex, b.index) : ''
+    if (b && a.time && !a.endTime && !b.date && b.time && !b.endTime && TIME_JOINER.test(joiner) && (joiner.trim() !== '' || b.time > a.time)) {
+      out.push({ ...a, endTime: b.time, endIndex: b.endIndex })
+      i++
+    } else out.push(a)
+  }
+  return out
+}
+
+const readers = new Map<DateLocale, DateReader>()
+
+/**
+ * Every date or time chrono finds in `text` (see `DateReader.find`), read in `options.locale` (English by
+ * default) with a shared reader.
+ */
+export function findProseDates(text: string, ref: string, options: { locale?: DateLocale; yearHint?: number } = {}): ProseWhen[] {
+  const locale = options.locale ?? 'en'
+  let reader = readers.get(locale)
+  if (!reader) readers.set(locale, (reader = new DateReader(locale)))
+  return reader.find(text, ref, options.yearHint)
 }

@@ -14,6 +14,9 @@ const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u202
 
 export type Link = { href: string; text: string }
 
+// eslint-disable-next-line no-control-regex
+const PLAIN_UNSAFE = /[<&\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029\ufeff]/
+
 /** Decodes entities, twice when the first pass reveals another layer (`&amp;amp;` → `&`). */
 export function decodeEntities(text: string): string {
   let out = decodeHTML(text)
@@ -27,6 +30,8 @@ function collapseLine(line: string): string {
 
 /** Reads HTML (or plain text with entities) into text, plus the links it held. */
 export function readRichText(raw: string, multiline: boolean): { text: string; links: Link[] } {
+  // Plain text (most titles and places): no markup, no entity, no control character to deal with.
+  if (!PLAIN_UNSAFE.test(raw)) return { text: multiline ? raw.split(/\r?\n|\r/).map(collapseLine).filter(Boolean).join('\n') : collapseLine(raw.replace(/\s+/g, ' ')), links: [] }
   // Some sources escape their HTML once more (`&lt;p&gt;` in JSON-LD): read it as the markup it is.
   if (!MARKUP.test(raw) && /&lt;\/?[a-z]/i.test(raw)) {
     const decoded = decodeEntities(raw)
@@ -37,6 +42,8 @@ export function readRichText(raw: string, multiline: boolean): { text: string; l
     const text = multiline ? decoded.split(/\r?\n|\r/).map(collapseLine).filter(Boolean).join('\n') : collapseLine(decoded.replace(/\s+/g, ' '))
     return { text, links: [] }
   }
+  const simple = simpleMarkup(raw, multiline)
+  if (simple) return simple
   const fragment = parseFragment(raw)
   const links = findAll(fragment, (el: Element) => el.tagName === 'a' && !!attr(el, 'href')).map((el) => ({ href: attr(el, 'href')!.trim(), text: textOf(el) }))
   let text = textOf(fragment, { lines: multiline })
@@ -44,6 +51,23 @@ export function readRichText(raw: string, multiline: boolean): { text: string; l
   text = text.replace(CONTROL, ' ')
   text = multiline ? text.split('\n').map(collapseLine).filter(Boolean).join('\n') : collapseLine(text.replace(/\s+/g, ' '))
   return { text, links }
+}
+
+const SIMPLE_HTML = /^(?:[^<]|<\/?(?:p|br|b|strong|i|em|u|span|small|a|ul|ol|li|div|h[1-6])(?:\s+href="[^"<>]*")?\s*\/?>)*$/i
+const SIMPLE_BLOCK = /<\/?(?:p|br|ul|ol|li|div|h[1-6])\b[^>]*>/gi
+
+/**
+ * Descriptions made of a few plain tags (`<p>`, `<br>`, `<b>`, `<a href>`, lists) read without a parser:
+ * blocks become lines, other tags go, links are kept. Anything else (attributes, scripts, comments,
+ * tables) is parsed.
+ */
+function simpleMarkup(raw: string, multiline: boolean): { text: string; links: Link[] } | undefined {
+  if (raw.length > 20_000 || !SIMPLE_HTML.test(raw)) return undefined
+  const links: Link[] = []
+  for (const m of raw.matchAll(/<a\s+href="([^"<>]*)"\s*>([^<]*)<\/a>/gi)) links.push({ href: decodeEntities(m[1]).trim(), text: decodeEntities(m[2]).replace(/\s+/g, ' ').trim() })
+  if (/<a\s/i.test(raw) && links.length !== (raw.match(/<a\s/gi) ?? []).length) return undefined
+  const text = decodeEntities(raw.replace(SIMPLE_BLOCK, '\n').replace(/<[^>]*>/g, '')).replace(CONTROL, ' ')
+  return { text: multiline ? text.split(/\r?\n|\r/).map(collapseLine).filter(Boolean).join('\n') : collapseLine(text.replace(/\s+/g, ' ')), links }
 }
 
 /** A one-line text field (title, names): cleaned, or undefined when nothing is left. */

@@ -22,7 +22,8 @@ export function isIanaZone(zone: string | undefined): zone is string {
   }
 }
 
-const offsets = new Map<string, number>()
+const offsets = new Map<string, Map<number, number>>()
+let memoized = 0
 const QUARTER_HOUR = 900_000
 
 /**
@@ -32,12 +33,18 @@ const QUARTER_HOUR = 900_000
  */
 export function offsetAt(ms: number, zone: string): number {
   if (ms < 0) return computeOffset(ms, zone)
-  const key = `${zone}|${Math.floor(ms / QUARTER_HOUR)}`
-  let offset = offsets.get(key)
+  const quarter = Math.floor(ms / QUARTER_HOUR)
+  let byZone = offsets.get(zone)
+  if (!byZone) offsets.set(zone, (byZone = new Map()))
+  let offset = byZone.get(quarter)
   if (offset === undefined) {
-    if (offsets.size > 100_000) offsets.clear()
-    offset = computeOffset(Math.floor(ms / QUARTER_HOUR) * QUARTER_HOUR, zone)
-    offsets.set(key, offset)
+    if (++memoized > 100_000) {
+      offsets.clear()
+      memoized = 0
+      offsets.set(zone, (byZone = new Map()))
+    }
+    offset = computeOffset(quarter * QUARTER_HOUR, zone)
+    byZone.set(quarter, offset)
   }
   return offset
 }

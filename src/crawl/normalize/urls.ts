@@ -36,6 +36,18 @@ export function absolute(value: string | undefined, base: string): string | unde
  */
 export function registrableDomain(urlOrHost: string | undefined): string | undefined {
   if (!urlOrHost) return undefined
+  const hit = domains.get(urlOrHost)
+  if (hit !== undefined) return hit ?? undefined
+  const found = computeDomain(urlOrHost)
+  if (domains.size > 10_000) domains.clear()
+  domains.set(urlOrHost, found ?? null)
+  return found
+}
+
+/** Registrable domains already worked out: a page's links repeat the same few hosts. */
+const domains = new Map<string, string | null>()
+
+function computeDomain(urlOrHost: string): string | undefined {
   try {
     const url = /^[a-z][a-z0-9+.-]*:\/\//i.test(urlOrHost) ? new URL(urlOrHost) : undefined
     const hostname = url ? url.hostname : urlOrHost.replace(/:\d+$/, '')

@@ -77,12 +77,12 @@ describe('year inference', () => {
 })
 
 describe('days written only in the title', () => {
-  it('reads "Sat June 13: Lego Club" cards', () => {
+  it('reads "Sat June 13: Lego Club" cards, leaving the date out of the title', () => {
     const html = '<ul class="upcoming"><li><a href="/e/1">Sat June 13: Lego Club</a></li><li><a href="/e/2">Tue June 16: Teen Anime Night</a></li></ul>'
     const { events } = runBytes(html, ctx)
     expect(events.map((e) => [e.title, e.startDate, e.url])).toEqual([
-      ['Sat June 13: Lego Club', '2026-06-13', 'https://oakdalelibrary.org/e/1'],
-      ['Tue June 16: Teen Anime Night', '2026-06-16', 'https://oakdalelibrary.org/e/2'],
+      ['Lego Club', '2026-06-13', 'https://oakdalelibrary.org/e/1'],
+      ['Teen Anime Night', '2026-06-16', 'https://oakdalelibrary.org/e/2'],
     ])
   })
 

@@ -6,32 +6,45 @@
 import { parse } from 'parse5'
 import type { Candidate, ExtractContext, ExtractResult } from '../../types'
 import { findEvents, fromSchemaOrg, indexIds, type SchemaItem, type SchemaSource } from '../schema-org'
-import { absoluteUrl, attr, type Document, findFirst, textOf, tokens } from './dom'
+import { absoluteUrl, attr, type Document, findFirst, tokens } from './dom'
 import { hEventToSchema } from './h-event'
 import { parseJsonLd } from './jsonld'
 import { collectLinks, registrationLink } from './links'
-import { extractListing } from './listing'
+import { extractListing, type ListingResult } from './listing'
+import { coveredBy, uncovered } from './merge'
+import { type PageFacts, type PageLines, pageLines } from './page-lines'
 import { findHEvents, parseMicroformats } from './microformats'
 import { parseMicrodata } from './microdata'
 import { parseRdfa } from './rdfa'
-import { refineDateOnly } from './visible-time'
+import { refineWithPage } from './visible-time'
 
-type Reader = { method: string; read: (doc: Document, warnings: string[]) => unknown[] }
+type Reader = { method: string; read: (doc: Document, warnings: string[]) => unknown[]; present: RegExp }
 
+/**
+ * Each reader with the markup it needs: a page whose source has none of it is not walked for it (most
+ * pages carry one kind of structured data or none, and every reader walks the whole tree).
+ */
 const STRUCTURED: Reader[] = [
-  { method: 'json-ld', read: parseJsonLd },
-  { method: 'microdata', read: (doc) => parseMicrodata(doc) },
-  { method: 'rdfa', read: (doc) => parseRdfa(doc) },
+  { method: 'json-ld', read: parseJsonLd, present: /ld\+json/i },
+  { method: 'microdata', read: (doc) => parseMicrodata(doc), present: /\bitem(scope|prop|type)\b/i },
+  // `property=` alone is Open Graph's <meta>, not RDFa: RDFa Lite types its items with typeof or vocab.
+  { method: 'rdfa', read: (doc) => parseRdfa(doc), present: /\b(typeof|vocab)\s*=/i },
 ]
+const MICROFORMATS = /\b(h-event|vevent)\b/i
+
+/** What a page's source says about the markup it carries; absent, every reader runs. */
+export type MarkupHints = { source?: string }
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
 
 /** Candidates from the page's structured data, each reader guarded on its own. */
-function structuredCandidates(doc: Document, source: SchemaSource, warnings: string[]): Candidate[] {
+function structuredCandidates(doc: Document, source: SchemaSource, warnings: string[], hints: MarkupHints): Candidate[] {
   const out: Candidate[] = []
+  const has = (pattern: RegExp) => hints.source === undefined || pattern.test(hints.source)
   for (const reader of STRUCTURED) {
+    if (!has(reader.present)) continue
     try {
       const roots = reader.read(doc, warnings)
       const index = indexIds(roots)
@@ -40,6 +53,7 @@ function structuredCandidates(doc: Document, source: SchemaSource, warnings: str
       warnings.push(`${reader.method} reader failed: ${describe(error)}`)
     }
   }
+  if (!has(MICROFORMATS)) return out
   try {
     for (const item of findHEvents(parseMicroformats(doc))) {
       const schema: SchemaItem = hEventToSchema(item)
@@ -52,10 +66,8 @@ function structuredCandidates(doc: Document, source: SchemaSource, warnings: str
 }
 
 /** The page's own address: `<link rel=canonical>`, else `og:url`, else where it was fetched from. */
-function canonicalUrl(doc: Document, baseUrl: string): string {
-  const link = findFirst(doc, (el) => el.tagName === 'link' && tokens(el, 'rel').some((r) => r.toLowerCase() === 'canonical'))
-  const og = findFirst(doc, (el) => el.tagName === 'meta' && attr(el, 'property') === 'og:url')
-  return absoluteUrl(link && attr(link, 'href'), baseUrl) ?? absoluteUrl(og && attr(og, 'content'), baseUrl) ?? baseUrl
+function canonicalUrl(facts: PageFacts, baseUrl: string): string {
+  return absoluteUrl(facts.canonical, baseUrl) ?? absoluteUrl(facts.ogUrl, baseUrl) ?? baseUrl
 }
 
 const withoutFragment = (url: string | undefined) => url?.replace(/#.*$/, '')
@@ -65,8 +77,8 @@ const withoutFragment = (url: string | undefined) => url?.replace(/#.*$/, '')
  * event on the page. It gets the page's canonical URL when it states none, and the page's registration
  * link when it names no ticket URL.
  */
-function attachPageUrl(doc: Document, candidates: Candidate[], baseUrl: string) {
-  const canonical = canonicalUrl(doc, baseUrl)
+function attachPageUrl(doc: Document, facts: PageFacts, candidates: Candidate[], baseUrl: string) {
+  const canonical = canonicalUrl(facts, baseUrl)
   const page = new Set([withoutFragment(canonical), withoutFragment(baseUrl)])
   for (const c of candidates) if (!c.url && page.has(withoutFragment(absoluteUrl(c.source.id, baseUrl)))) c.url = canonical
   const dated = candidates.filter((c) => c.start || c.schedule)
@@ -78,36 +90,43 @@ function attachPageUrl(doc: Document, candidates: Candidate[], baseUrl: string) 
   }
 }
 
-function body(doc: Document) {
-  return findFirst(doc, (el) => el.tagName === 'body') ?? doc
-}
-
 /**
  * Extracts the events of an HTML page that was already parsed (the benchmark and the document dispatcher
  * share one tree). See `extractHtml`.
  */
-export function extractHtmlTree(doc: Document, ctx: ExtractContext): ExtractResult {
+export function extractHtmlTree(doc: Document, ctx: ExtractContext, hints: MarkupHints = {}): ExtractResult {
   const warnings: string[] = []
   const source: SchemaSource = { url: ctx.baseUrl, format: 'html', method: 'html' }
-  const candidates = structuredCandidates(doc, source, warnings)
-  const ref = ctx.window.start
-  // Structured events that name no day (a SportsEvent with only a name) leave the page to the listing heuristic.
-  if (candidates.some((c) => c.start || c.schedule)) {
-    attachPageUrl(doc, candidates, ctx.baseUrl)
-    try {
-      const refined = refineDateOnly(candidates, textOf(body(doc), { lines: true }), ref)
-      if (refined) warnings.push(`${refined} date-only start(s) given the time the page shows`)
-    } catch (error) {
-      warnings.push(`time refinement failed: ${describe(error)}`)
+  const candidates = structuredCandidates(doc, source, warnings, hints)
+  const structured = candidates.some((c) => c.start || c.schedule)
+  let listing: ListingResult | undefined
+  let page: PageLines | undefined
+  try {
+    page = pageLines(doc)
+    const covered = structured ? coveredBy(candidates) : undefined
+    listing = extractListing(page, { sourceUrl: ctx.baseUrl, ref: ctx.window.start, ...(covered ? { covered } : {}) })
+  } catch (error) {
+    warnings.push(`page reader failed: ${describe(error)}`)
+  }
+  const facts = page?.facts ?? {}
+  if (structured) {
+    attachPageUrl(doc, facts, candidates, ctx.baseUrl)
+    if (listing) {
+      try {
+        const { lines } = listing.reader.page
+        const refined = refineWithPage(candidates, { lines, dates: listing.reader.dates, ref: listing.reader.ref, zone: ctx.timezone })
+        if (refined) warnings.push(`${refined} structured date(s) given the time the page shows`)
+      } catch (error) {
+        warnings.push(`time refinement failed: ${describe(error)}`)
+      }
+      candidates.push(...uncovered(candidates, listing.records))
     }
-  } else {
-    try {
-      const listing = extractListing(doc, { sourceUrl: ctx.baseUrl, ref })
-      candidates.push(...listing.candidates)
-      if (listing.truncated) warnings.push('listing heuristic stopped early: the page has more cards than the limit')
-    } catch (error) {
-      warnings.push(`listing heuristic failed: ${describe(error)}`)
-    }
+  } else if (listing) {
+    candidates.push(...listing.candidates)
+    const canonical = canonicalUrl(facts, ctx.baseUrl)
+    for (const c of listing.candidates) if (c.source.method === 'page' && !c.url) c.url = canonical
+    if (!listing.candidates.length) warnings.push(...listing.diagnostics.map((d) => `no events: ${d}`))
+    else warnings.push(...listing.diagnostics)
   }
   let links
   try {
@@ -130,5 +149,5 @@ export function extractHtml(html: string, ctx: ExtractContext): ExtractResult {
   } catch (error) {
     return { format: 'html', candidates: [], warnings: [`HTML could not be parsed: ${describe(error)}`] }
   }
-  return extractHtmlTree(doc, ctx)
+  return extractHtmlTree(doc, ctx, { source: html })
 }

@@ -38,8 +38,8 @@ export function collectLinks(doc: Document, baseUrl: string, eventUrls: string[]
   walk(doc, (el: Element) => {
     const tag = el.tagName
     if (tag === 'base' && attr(el, 'href')) base = absoluteUrl(attr(el, 'href'), baseUrl) ?? base
-    const rel = tokens(el, 'rel').map((r) => r.toLowerCase())
     if (tag === 'link' || tag === 'a') {
+      const rel = tokens(el, 'rel').map((r) => r.toLowerCase())
       const href = attr(el, 'href')
       const type = (attr(el, 'type') ?? '').toLowerCase()
       const abs = absoluteUrl(href, base)
@@ -75,16 +75,24 @@ function isNextLink(el: Element): boolean {
 function isEventPage(url: string, base: string): boolean {
   const u = new URL(url)
   const path = u.pathname + u.search
-  if (!EVENT_PATH.test(path)) return false
-  return EVENT_PATH.test(path) && !NOT_EVENT_PATH.test(path) && sameSite(url, base) && url.split('#')[0] !== base.split('#')[0]
+  if (!EVENT_PATH.test(path) || NOT_EVENT_PATH.test(path)) return false
+  return u.hostname.replace(/^www\./, '') === hostOf(base) && url.split('#')[0] !== base.split('#')[0]
 }
 
-function sameSite(a: string, b: string): boolean {
-  try {
-    return new URL(a).hostname.replace(/^www\./, '') === new URL(b).hostname.replace(/^www\./, '')
-  } catch {
-    return false
+let lastBase = ''
+let lastHost: string | undefined
+
+/** The base's host without "www." (the same base for every link of a page: parsed once). */
+function hostOf(base: string): string | undefined {
+  if (base !== lastBase) {
+    lastBase = base
+    try {
+      lastHost = new URL(base).hostname.replace(/^www\./, '')
+    } catch {
+      lastHost = undefined
+    }
   }
+  return lastHost
 }
 
 const REGISTER_TEXT = /\b(register|registration|tickets?|rsvp|sign ?up|book (now|a seat|a spot|tickets?)|reserve (a|your) (seat|spot|place))\b/i

@@ -1,129 +1,251 @@
 /**
- * The listing heuristic for pages without structured data: an events page repeats one structure per event
- * (cards, table rows, list items), each with a title, a day and usually a link. Repeated siblings are
- * found bottom-up, so a group of day sections holding event cards yields the cards, not the days.
- * Navigation, headers, footers and menus are never read: they repeat links but name no days.
+ * The general reader for pages without structured data (DESIGN §6), one reader for every site: the page's
+ * lines and their dates first, then the records their repeated structure makes (cards, rows, list items,
+ * paragraphs, `<br>` lines), read in document order so that headings scope what follows them: a day
+ * heading gives its day to records that name none, a section heading titles records that have none, a
+ * year in a heading gives dates without one their year. A page that is one event is read from its title
+ * and labels. Every decision that leaves a page without events is said in `diagnostics`.
  */
 import type { Candidate } from '../../types'
-import { attr, childrenOf, type Document, type Element, isElement, tokens, walk } from './dom'
-import { dayHeading, readCard } from './listing-card'
+import { pickDateLocale } from '../date-locale'
+import { parseIsoDateTime } from '../datetime'
+import { DateReader, dayOf, resolveAll, type YearRef } from '../prose-dates'
+import { looseEvents } from './detail-page'
+import { lineDates, type LineDates, NOT_EVENT_DATE } from './line-dates'
+import type { Line, PageLines } from './page-lines'
+import { proseEvents } from './prose-records'
+import { readRecord, withoutDates } from './record-fields'
+import { headingDay } from './record-when'
+import { type RecordSpan, segmentRecords } from './records'
 
-const SKIP_TAGS = new Set(['nav', 'header', 'footer', 'script', 'style', 'noscript', 'template', 'form', 'select', 'svg', 'head'])
-const SKIP_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'menu', 'menubar', 'search'])
-const SKIP_CLASS = /^(nav|navbar|navigation|menu|main-menu|site-menu|submenu|sub-menu|breadcrumbs?|footer|site-footer|header|site-header|masthead|pagination|pager|cookie.*|social.*|share.*|skip-link)$/i
-const VOLATILE_CLASS = /\d|^(odd|even|first|last|active|current|featured|past|today|selected|hidden|sticky|alt|clearfix|is-.*|has-.*)$/i
-const MAX_CARDS = 1500
-
-export type ListingOptions = { sourceUrl: string; ref: string }
-export type ListingResult = { candidates: Candidate[]; truncated: boolean }
-
-function skipped(el: Element): boolean {
-  if (SKIP_TAGS.has(el.tagName)) return true
-  const role = attr(el, 'role')
-  if (role && SKIP_ROLES.has(role)) return true
-  if (attr(el, 'aria-hidden') === 'true') return true
-  return tokens(el, 'class').some((c) => SKIP_CLASS.test(c)) || SKIP_CLASS.test(attr(el, 'id') ?? '')
+export type ListingOptions = {
+  sourceUrl: string
+  ref: string
+  /**
+   * Records the page's structured data already describes (their title and day are in the record's text):
+   * they are noted for merging, not read again.
+   */
+  covered?: (text: string) => boolean
 }
 
-/** Groups siblings that share a tag and their first stable class. */
-function signature(el: Element): string {
-  const stable = tokens(el, 'class').find((c) => !VOLATILE_CLASS.test(c)) ?? ''
-  return `${el.tagName}.${stable}`
-}
+/** A record the reader kept, with the lines it came from (for merging with structured data). */
+/** `covered`: structured data describes the record; it is kept only to say which structures the data touches. */
+export type ListingRecord = { candidate: Candidate; from: number; to: number; region: number; covered?: boolean }
 
-function siblingGroups(container: Element): Element[][] {
-  const groups = new Map<string, Element[]>()
-  for (const child of childrenOf(container)) {
-    if (!isElement(child) || skipped(child) || /^h[1-6]$/.test(child.tagName)) continue
-    const key = signature(child)
-    const list = groups.get(key)
-    if (list) list.push(child)
-    else groups.set(key, [child])
+export type ListingResult = { candidates: Candidate[]; records: ListingRecord[]; diagnostics: string[]; reader: PageReader }
+
+const MAX_RECORDS = 2000
+const YEAR = /\b(19[5-9]\d|20\d\d)\b/
+
+/** What the reader knows about a page's lines: their dates, read once each. */
+export class PageReader {
+  readonly reader: DateReader
+  /** The window's start, and the page's publication date for dates without a year or weekday. */
+  readonly ref: YearRef
+  private readonly cache: (LineDates | null | undefined)[]
+  constructor(readonly page: PageLines, windowStart: string) {
+    let sample = ''
+    for (const l of page.lines) {
+      if (sample.length > 12_000) break
+      if (l.text && !l.chrome) sample += ` ${l.text}`
+    }
+    this.reader = new DateReader(pickDateLocale(page.facts.lang, page.facts.ogLocale, sample))
+    this.cache = new Array(page.lines.length)
+    const published = publishedDay(page, this.reader)
+    this.ref = published ? { ref: windowStart, published } : windowStart
   }
-  return [...groups.values()].filter((g) => g.length >= 2)
-}
 
-/** The day a group sits under: a heading just before the container, or before the first card in it. */
-function contextDate(container: Element, first: Element, ref: string): string | undefined {
-  const kids = childrenOf(container).filter(isElement)
-  for (const k of kids) {
-    if (k === first) break
-    const d = dayHeading(k, ref)
-    if (d) return d
-  }
-  const parent = container.parentNode
-  if (!parent || !('childNodes' in parent)) return undefined
-  const siblings = childrenOf(parent).filter(isElement)
-  const i = siblings.indexOf(container)
-  for (let j = i - 1; j >= Math.max(0, i - 2); j--) {
-    const d = dayHeading(siblings[j], ref)
-    if (d) return d
-  }
-  return undefined
-}
-
-/** Containers in an order where every element comes after all of its descendants. */
-function containersBottomUp(doc: Document): Element[] {
-  const order: Element[] = []
-  walk(doc, (el) => {
-    if (skipped(el)) return false
-    if (childrenOf(el).filter(isElement).length >= 2) order.push(el)
-  })
-  return order.reverse()
-}
-
-function markAncestors(el: Element, marked: Set<Element>) {
-  let p = el.parentNode
-  while (p && isElement(p as Element) && !marked.has(p as Element)) {
-    marked.add(p as Element)
-    p = (p as Element).parentNode
+  dates = (line: Line): LineDates | undefined => {
+    const hit = this.cache[line.index]
+    if (hit !== undefined) return hit ?? undefined
+    const d = line.text ? lineDates(line, this.reader) : undefined
+    // `<dt>Anmeldeschluss</dt><dd>7. Oktober 2026</dd>`: a deadline label on the line before.
+    const prev = this.page.lines[line.index - 1]
+    if (d?.mentions.length && prev && !prev.virtual && prev.text.length <= 40 && NOT_EVENT_DATE.test(prev.text)) for (const m of d.mentions) m.eligible = false
+    if (d && !d.mentions.some((m) => m.eligible)) Object.assign(d, { day: false, time: false })
+    this.cache[line.index] = d ?? null
+    return d
   }
 }
 
 /**
- * Candidates from a page's repeated event structures. A group counts when at least two of its members and
- * at least half of them read as events; it is ignored when its members hold an already accepted group.
+ * The day the page was published or last changed: its meta tags, a `<time class="published">`, or a
+ * visible "Posted May 28, 2026" / "Publié le 12 février 2026" with a year.
  */
-export function extractListing(doc: Document, options: ListingOptions): ListingResult {
-  const candidates: Candidate[] = []
-  const holdsAccepted = new Set<Element>()
-  let cards = 0
-  let truncated = false
-  for (const container of containersBottomUp(doc)) {
-    if (cards >= MAX_CARDS) {
-      truncated = true
-      break
-    }
-    for (const group of siblingGroups(container)) {
-      if (group.some((el) => holdsAccepted.has(el))) continue
-      const budget = group.slice(0, MAX_CARDS - cards)
-      if (budget.length < group.length) truncated = true
-      let day: { value?: string } | undefined
-      const contextDay = () => (day ??= { value: contextDate(container, group[0], options.ref) }).value
-      const cardCtx = { sourceUrl: options.sourceUrl, ref: options.ref, contextDate: contextDay }
-      const read = budget.map((card) => ({ card, candidate: hasDigitOrTime(card) || contextDay() ? readCard(card, cardCtx) : undefined }))
-      cards += budget.length
-      const good = read.filter((r) => r.candidate)
-      if (good.length < 2 || good.length * 2 < budget.length) continue
-      for (const { card, candidate } of good) {
-        candidates.push(candidate!)
-        markAncestors(card, holdsAccepted)
-      }
-    }
+function publishedDay(page: PageLines, reader: DateReader): string | undefined {
+  const meta = parseIsoDateTime(page.facts.published ?? page.facts.modified ?? '')
+  if (meta) return meta.date
+  for (const line of page.lines) {
+    if (line.chrome) continue
+    if (line.published && line.machine) return line.machine.date
+    if (line.text.length > 80 || !POSTED_LINE.test(line.text)) continue
+    const m = reader.raw(line.text).find((x) => x.start.year !== undefined && x.start.day !== undefined)
+    if (m) return dayOf(m.start, '2000-01-01')
   }
-  return { candidates, truncated }
+  return undefined
 }
 
-/** Cheap pre-check before chrono: a card with no digit and no `<time>` cannot name a day. */
-function hasDigitOrTime(card: Element): boolean {
-  const stack = [...childrenOf(card)]
-  while (stack.length) {
-    const n = stack.pop()!
-    if (n.nodeName === '#text' && /\d/.test((n as { value: string }).value)) return true
-    if (isElement(n)) {
-      if (n.tagName === 'time') return true
-      if (n.tagName !== 'script' && n.tagName !== 'style') stack.push(...childrenOf(n))
-    }
+const POSTED_LINE = /^(posted|published|publié|publicado|veröffentlicht|gepubliceerd|pubblicato)\b/i
+
+/** "2023 Library Board Meeting Schedule" → "Library Board Meeting Schedule": a section's name without its year. */
+function sectionTitle(text: string): string | undefined {
+  const t = text.replace(/\b(19|20)\d\d\b/g, ' ').replace(/\s+/g, ' ').replace(/^[\s\-–—:,|]+|[\s\-–—:,|]+$/g, '').trim()
+  return t.length >= 3 && /\p{L}{2}/u.test(t) ? t : undefined
+}
+
+type Scope = { year?: number; day?: string; dayLevel: number; dayLine?: number; section?: string }
+
+/** Updates the scope with a line that is not part of a record; true when the line headed records as a day. */
+function scopeLine(scope: Scope, line: Line, d: LineDates | undefined, ref: YearRef): boolean {
+  if (line.chrome) return false
+  const level = line.heading || (line.virtual ? 9 : 8)
+  const day = headingDay(line, d, ref, scope.year)
+  if (day) {
+    scope.day = day
+    scope.dayLevel = level
+    return true
+  }
+  const short = line.text.length <= 90
+  if (short && (line.heading || line.strong || line.text.length <= 40) && !d?.day) {
+    const year = YEAR.exec(line.text)
+    if (year && (line.heading || line.strong || line.link || line.text.replace(YEAR, '').trim().length <= 30)) scope.year = Number(year[1])
+  }
+  if (line.heading && !d?.day) {
+    if (level <= scope.dayLevel) scope.day = undefined
+    const title = sectionTitle(line.text)
+    if (title && short) scope.section = title
   }
   return false
+}
+
+/** A record in navigation counts only when it is a dated link with a time ("Closed Session – January 7, 2026, 4:00 PM"). */
+function trustedInChrome(lines: Line[], dates: (l: Line) => LineDates | undefined): boolean {
+  if (!lines.some((l) => l.chrome)) return true
+  return lines.some((l) => {
+    const d = l.link ? dates(l) : undefined
+    return !!d && d.day && d.mentions.some((m) => m.eligible && (m.start.hour !== undefined || m.end?.hour !== undefined))
+  })
+}
+
+/**
+ * Every event the page's visible text lists. `page` is the page's lines, built once per document and
+ * shared with the other readers.
+ */
+export function extractListing(page: PageLines, options: ListingOptions): ListingResult {
+  const pr = new PageReader(page, options.ref)
+  const { lines } = page
+  // With structured data, a page that never shows one of its events with its day has no structure to merge.
+  const shown = !options.covered || options.covered(lines.map((l) => l.text).join(' '))
+  const seg = shown ? segmentRecords(lines, pr.dates) : { records: [], regions: 0, anchors: 0 }
+  const structured = options.covered ? coverage(seg.records, lines, options.covered) : undefined
+  const diagnostics: string[] = []
+  const records: ListingRecord[] = []
+  const taken = new Set<number>()
+  const reasons = new Map<string, number>()
+  const years: (number | undefined)[] = new Array(lines.length)
+  const scope: Scope = { dayLevel: 99 }
+  let next = 0
+  for (let i = 0; i < lines.length; i++) {
+    const span: RecordSpan | undefined = seg.records[next]
+    if (span && span.from === i) {
+      next++
+      for (let j = span.from; j <= span.to; j++) (taken.add(j), (years[j] = scope.year))
+      i = span.to
+      if (records.length >= MAX_RECORDS) continue
+      const read = readSpan(span, lines.slice(span.from, span.to + 1), { pr, scope, options, structured })
+      records.push(...read.records)
+      // A day heading that gave a record its day is part of the listing, not the page's own date.
+      if (read.dayFromHeading && scope.dayLine !== undefined) taken.add(scope.dayLine)
+      if (read.reason) reasons.set(read.reason, (reasons.get(read.reason) ?? 0) + 1)
+      continue
+    }
+    years[i] = scope.year
+    const d = pr.dates(lines[i])
+    if (d?.list && !lines[i].chrome) {
+      taken.add(i)
+      for (const c of listCandidates(lines[i], pr, scope, options.sourceUrl)) records.push({ candidate: c, from: i, to: i, region: 0 })
+      continue
+    }
+    if (scopeLine(scope, lines[i], pr.dates(lines[i]), pr.ref)) scope.dayLine = i
+  }
+  const candidates = records.filter((r) => !r.covered).map((r) => r.candidate)
+  // Loose dates are the page's own event, which its structured data already states.
+  if (!structured) candidates.push(...looseEvents({ lines, dates: pr.dates, taken, facts: page.facts, sourceUrl: options.sourceUrl, ref: pr.ref, yearAt: (i) => years[i] }))
+  if (seg.records.length > MAX_RECORDS) diagnostics.push(`listing heuristic stopped early: the page has more records than the limit (${MAX_RECORDS})`)
+  if (!candidates.length) diagnostics.push(explain(seg, reasons, lines, pr))
+  return { candidates, records, diagnostics, reader: pr }
+}
+
+type SpanContext = { pr: PageReader; scope: Scope; options: ListingOptions; structured?: Coverage }
+type SpanRead = { records: ListingRecord[]; reason?: string; dayFromHeading?: boolean }
+
+/** The records one span gives: several for a prose or list line, one for a record, none with a reason. */
+function readSpan(span: RecordSpan, recordLines: Line[], { pr, scope, options, structured }: SpanContext): SpanRead {
+  const record = (candidate: Candidate, covered?: boolean): ListingRecord => ({ candidate, from: span.from, to: span.to, region: span.region, ...(covered ? { covered } : {}) })
+  // With structured data on the page, only the structures it touches matter (see merge.ts).
+  if (structured?.covered.has(span)) return { records: [record({ source: { url: options.sourceUrl, format: 'html', method: 'listing' } }, true)] }
+  if (structured && !structured.touched.has(span.region)) return { records: [] }
+  const prose = proseLine(recordLines, pr, scope.year, options.sourceUrl)
+  if (prose) return { records: prose.map((c) => record(c)) }
+  const list = listLine(recordLines, pr.dates)
+  if (list) return { records: listCandidates(list, pr, scope, options.sourceUrl).map((c) => record(c)) }
+  if (!trustedInChrome(recordLines, pr.dates)) return { records: [], reason: 'in navigation without a dated link' }
+  const read = readRecord(recordLines, { sourceUrl: options.sourceUrl, ref: pr.ref, dates: pr.dates, yearHint: scope.year, day: scope.day, section: scope.section, root: span.root })
+  return read.candidate ? { records: [record(read.candidate)], dayFromHeading: read.dayFromHeading } : { records: [], reason: read.reason }
+}
+
+type Coverage = { covered: Set<RecordSpan>; touched: Set<number> }
+
+/** The records structured data describes, and the repeated structures they are in. */
+function coverage(spans: RecordSpan[], lines: Line[], covered: (text: string) => boolean): Coverage {
+  const out = { covered: new Set<RecordSpan>(), touched: new Set<number>() }
+  for (const span of spans) {
+    let text = ''
+    for (let i = span.from; i <= span.to; i++) text += ` ${lines[i].text}`
+    if (!covered(text)) continue
+    out.covered.add(span)
+    out.touched.add(span.region)
+  }
+  return out
+}
+
+/** The events of a record's one dated prose line, when it tells of several (see prose-records). */
+function proseLine(recordLines: Line[], pr: PageReader, yearHint: number | undefined, sourceUrl: string): Candidate[] | undefined {
+  const dated = recordLines.filter((l) => pr.dates(l)?.day)
+  return dated.length === 1 ? proseEvents(dated[0], pr.dates(dated[0])!, pr.ref, yearHint, sourceUrl) : undefined
+}
+
+/** The one line of a record that lists several days ("January 12, February 9, March 9, …"), if that is all it dates. */
+function listLine(recordLines: Line[], dates: (l: Line) => LineDates | undefined): Line | undefined {
+  const dated = recordLines.filter((l) => dates(l)?.day)
+  return dated.length === 1 && dates(dated[0])!.list ? dated[0] : undefined
+}
+
+/** One event per day a list line names, titled by the line's own words or else the section heading. */
+function listCandidates(line: Line, pr: PageReader, scope: Scope, sourceUrl: string): Candidate[] {
+  const d = pr.dates(line)!
+  const own = YEAR.exec(line.text.replace(/\d{1,2}[./-]\d{1,2}[./-]\d{2,4}/g, ' '))
+  const yearHint = scope.year ?? (own ? Number(own[1]) : undefined)
+  const words = sectionTitle(withoutDates(line, { ...d, mentions: d.mentions.map((m) => ({ ...m, eligible: true })) }))
+  const title = words && !/^(and|or|und|et|y|en|e)$/i.test(words) ? words : scope.section
+  if (!title) return []
+  const out: Candidate[] = []
+  for (const w of resolveAll(d.mentions.filter((m) => m.eligible), line.text, pr.ref, yearHint)) {
+    if (!w.date) continue
+    const c: Candidate = { source: { url: sourceUrl, format: 'html', method: 'listing' }, title, start: w.time ? { date: w.date, time: w.time } : { date: w.date } }
+    if (w.endTime) c.end = { date: w.date, time: w.endTime }
+    out.push(c)
+  }
+  return out
+}
+
+/** Why a page gave no events, at the step where reading stopped. */
+function explain(seg: { records: RecordSpan[]; regions: number; anchors: number }, reasons: Map<string, number>, lines: Line[], pr: PageReader): string {
+  if (!seg.anchors) {
+    const dated = lines.filter((l) => !l.virtual && pr.dates(l)?.mentions.length).length
+    return dated ? `dates found in ${dated} line(s), none an event's (publication dates, deadlines, or dates inside sentences)` : 'no dates found in the visible text'
+  }
+  if (!seg.records.length) return `dates found in ${seg.anchors} block(s) but no repeated structure holds them, and none stands alone as an event (no time, label or heading with it)`
+  const why = [...reasons.entries()].map(([r, n]) => `${n} ${r}`).join(', ')
+  return `${seg.records.length} record(s) in ${seg.regions} repeated structure(s), none an event${why ? `: ${why}` : ''}`
 }

@@ -1,85 +1,163 @@
 /**
- * DESIGN §9: structured data often gives a date-only `startDate` while the page shows the time. This finds
- * the time the page writes for that event (near its title, on the same day) so that the precise value
- * wins. It only ever refines a day the structured data already states; it never moves it.
+ * When structured data and the page disagree, the page wins (DESIGN §9). This is the one place that rule
+ * lives. For each structured event the page also shows (its title, then its day and time within a few
+ * lines), the visible wall time replaces the structured value when:
+ *  - the structured value is a date only and the page shows a time (start or end);
+ *  - the structured value carries an offset and the site's zone is known: the page's wall time in the
+ *    site's zone is the answer, whether the offset was right (`11:00Z` shown as 12:00 in Amsterdam, kept
+ *    as the same instant written in the zone) or wrong (`15:15+01:00` shown as 15:15 on a summer day in
+ *    Amsterdam, where it is +02:00);
+ *  - the structured value has no offset and the page shows another time for that day.
+ * It never moves an event to another day, and without a zone it never drops an offset it cannot check.
  */
 import { decodeEntities } from '../../normalize/text'
-import { findProseDates, type ProseWhen } from '../prose-dates'
-import type { Candidate } from '../../types'
+import { formatInstant, isIanaZone, offsetAt, parseOffset } from '../../normalize/time'
+import type { ProseWhen } from '../prose-dates'
+import { resolveAll, type YearRef } from '../prose-dates'
+import type { Candidate, WallTime } from '../../types'
 import { collapse } from './dom'
+import type { LineDates } from './line-dates'
+import type { Line } from './page-lines'
+import { endAfter } from './record-when'
 
-const MAX_LINES = 4000
 const AFTER = 12
 const BEFORE = 3
+const MAX_TARGETS = 300
 
-function norm(text: string): string {
-  return collapse(text).toLowerCase()
+export type VisibleContext = { lines: Line[]; dates: (line: Line) => LineDates | undefined; ref: YearRef; zone?: string }
+type Shown = { date: string; time?: string; endTime?: string; endDate?: string }
+
+const norm = (t: string) => collapse(t).toLowerCase()
+
+/** The wall date and time of a structured value in the site's zone (its instant moved there), or as written. */
+export function wallInZone(w: WallTime, zone: string | undefined): { date: string; time?: string; moved: boolean } {
+  const offset = w.offset === undefined ? undefined : parseOffset(w.offset)
+  if (!w.time || offset === undefined || !isIanaZone(zone)) return { date: w.date, time: w.time?.slice(0, 5), moved: false }
+  const ms = Date.parse(`${w.date}T${w.time.length === 5 ? `${w.time}:00` : w.time}Z`) - offset * 60_000
+  const iso = formatInstant(ms, offsetAt(ms, zone))
+  return { date: iso.slice(0, 10), time: iso.slice(11, 16), moved: true }
 }
 
-/** Prose dates of each line, computed once per line on demand. */
-class LineDates {
-  private cache = new Map<number, ProseWhen[]>()
-  constructor(
-    readonly lines: string[],
-    private readonly ref: string,
-  ) {}
-  at(i: number): ProseWhen[] {
-    let v = this.cache.get(i)
-    if (!v) {
-      const line = this.lines[i]
-      v = /\d/.test(line) ? findProseDates(line, this.ref) : []
-      this.cache.set(i, v)
-    }
-    return v
+const resolved = new WeakMap<Line, ProseWhen[]>()
+
+/** A line's dates, resolved once per line. */
+function whensOf(ctx: VisibleContext, i: number): ProseWhen[] {
+  const line = ctx.lines[i]
+  let hit = resolved.get(line)
+  if (!hit) {
+    const d = ctx.dates(line)
+    hit = d?.mentions.length ? resolveAll(d.mentions, line.text, ctx.ref) : []
+    resolved.set(line, hit)
   }
+  return hit
 }
 
-/** The time (and end time) written for `date` within lines `from..to`; a time on the line after the date counts. */
-function timeNear(dates: LineDates, date: string, from: number, to: number): { time: string; endTime?: string } | undefined {
-  for (let i = Math.max(0, from); i <= Math.min(dates.lines.length - 1, to); i++) {
-    for (const w of dates.at(i)) {
+/** Every time the page shows on each day, found in one pass (for events whose title the page does not repeat). */
+function timesByDay(ctx: VisibleContext): Map<string, Map<string, Shown>> {
+  const out = new Map<string, Map<string, Shown>>()
+  for (let i = 0; i < ctx.lines.length; i++) {
+    if (!ctx.lines[i].text || !/\d/.test(ctx.lines[i].text)) continue
+    for (const w of whensOf(ctx, i)) {
+      if (!w.date) continue
+      const t = shownNear(ctx, w.date, i, i)
+      if (!t?.time) continue
+      let times = out.get(w.date)
+      if (!times) out.set(w.date, (times = new Map()))
+      times.set(t.time, t)
+    }
+  }
+  return out
+}
+
+/** The time shown for `date` within lines `from..to` (a time on the line after the day counts). */
+function shownNear(ctx: VisibleContext, date: string, from: number, to: number): Shown | undefined {
+  const last = Math.min(ctx.lines.length - 1, to)
+  for (let i = Math.max(0, from); i <= last; i++) {
+    for (const w of whensOf(ctx, i)) {
       if (w.date !== date) continue
-      if (w.time) return { time: w.time, endTime: w.endTime }
-      for (let j = i + 1; j <= Math.min(i + 2, dates.lines.length - 1); j++) {
-        const t = dates.at(j).find((x) => !x.date && x.time)
-        if (t) return { time: t.time!, endTime: t.endTime }
+      if (w.time) return { date, time: w.time, endTime: w.endTime, endDate: w.endDate }
+      for (let j = i + 1; j <= Math.min(i + 2, ctx.lines.length - 1); j++) {
+        const t = whensOf(ctx, j).find((x) => !x.date && x.time)
+        if (t) return { date, time: t.time, endTime: t.endTime, endDate: t.endDate }
       }
+      return { date, endDate: w.endDate }
     }
   }
   return undefined
 }
 
-/**
- * Gives each date-only candidate the time the page shows for it, when one can be found: first near a line
- * holding its title, else anywhere on the page when the page shows exactly one time on that day.
- */
-export function refineDateOnly(candidates: Candidate[], pageText: string, ref: string): number {
-  const targets = candidates.filter((c) => c.start && !c.start.time && c.title).slice(0, 300)
-  if (!targets.length) return 0
-  const lines = pageText.split('\n').slice(0, MAX_LINES)
-  const lower = lines.map(norm)
-  const dates = new LineDates(lines, ref)
-  let refined = 0
-  for (const c of targets) {
-    const date = c.start!.date
-    const title = norm(decodeEntities(c.title!))
-    let found: { time: string; endTime?: string } | undefined
-    for (let i = 0; i < lower.length && !found; i++) {
-      if (title.length >= 3 && (lower[i].includes(title) || (lower[i].length >= 8 && title.includes(lower[i])))) found = timeNear(dates, date, i - BEFORE, i + AFTER)
-    }
-    if (!found) {
-      const times = new Map<string, { time: string; endTime?: string }>()
-      for (let i = 0; i < lines.length && times.size < 2; i++) {
-        const t = timeNear(dates, date, i, i)
-        if (t) times.set(t.time, t)
-      }
-      if (times.size === 1) found = [...times.values()][0]
-    }
-    if (!found) continue
-    c.start = { ...c.start!, time: found.time }
-    if (found.endTime && (!c.end || (c.end.date === date && !c.end.time))) c.end = { ...(c.end ?? {}), date, time: found.endTime }
-    else if (c.end && !c.end.time && c.end.date === date) delete c.end
-    refined++
+type PageView = { lower: string[]; byDay?: Map<string, Map<string, Shown>> }
+
+/** What the page shows for a structured event: near its title first, else the page's only time that day. */
+function shownFor(ctx: VisibleContext, title: string, date: string, view: PageView): Shown | undefined {
+  const key = norm(decodeEntities(title))
+  const { lower } = view
+  for (let i = 0; i < lower.length; i++) {
+    if (key.length < 3 || !(lower[i].includes(key) || (lower[i].length >= 8 && key.includes(lower[i])))) continue
+    const found = shownNear(ctx, date, i - BEFORE, i + AFTER)
+    if (found?.time) return found
   }
-  return refined
+  view.byDay ??= timesByDay(ctx)
+  const times = view.byDay.get(date)
+  return times?.size === 1 ? [...times.values()][0] : undefined
+}
+
+type Verdict = 'date-only' | 'instant-right' | 'offset-wrong' | 'naive-differs'
+
+/** The end after the start was corrected: the page's end time, else the structured end judged like the start. */
+function applyEnd(c: Candidate, shown: Shown, date: string, zone: string | undefined, verdict: Verdict) {
+  const end = c.end
+  if (shown.endTime) {
+    c.end = endAfter(c.start!, shown.endTime, shown.endDate)
+    return
+  }
+  if (!end) return
+  if (!end.time) {
+    if (end.date === date) delete c.end
+    return
+  }
+  if (verdict === 'instant-right') {
+    const w = wallInZone(end, zone)
+    c.end = { date: w.date, time: w.time }
+  } else if (verdict === 'offset-wrong') c.end = { date: end.date, time: end.time.slice(0, 5) }
+}
+
+function verdictOf(start: WallTime, local: { time?: string }, shown: Shown, zone: string | undefined): Verdict | undefined {
+  if (!start.time) return 'date-only'
+  const written = start.time.slice(0, 5)
+  if (start.offset !== undefined) {
+    if (!isIanaZone(zone)) return undefined
+    if (local.time === shown.time) return 'instant-right'
+    return written === shown.time ? 'offset-wrong' : undefined
+  }
+  return written !== shown.time ? 'naive-differs' : undefined
+}
+
+/** Reconciles one candidate with what the page shows; true when a value changed. */
+function reconcile(c: Candidate, ctx: VisibleContext, view: PageView): boolean {
+  const start = c.start!
+  const local = wallInZone(start, ctx.zone)
+  let shown = shownFor(ctx, c.title!, local.date, view)
+  if (!shown?.time && local.date !== start.date) shown = shownFor(ctx, c.title!, start.date, view)
+  if (!shown?.time) return false
+  const verdict = verdictOf(start, local, shown, ctx.zone)
+  if (!verdict) return false
+  const before = JSON.stringify([c.start, c.end])
+  const date = shown.date
+  c.start = { date, time: shown.time }
+  applyEnd(c, shown, date, ctx.zone, verdict)
+  return JSON.stringify([c.start, c.end]) !== before
+}
+
+/**
+ * Gives structured candidates the wall times their page shows (see the module comment). Returns how many
+ * changed.
+ */
+export function refineWithPage(candidates: Candidate[], ctx: VisibleContext): number {
+  const targets = candidates.filter((c) => c.start && c.title && !c.recurrence && !c.schedule).slice(0, MAX_TARGETS)
+  if (!targets.length) return 0
+  const view: PageView = { lower: ctx.lines.map((l) => norm(l.text)) }
+  let changed = 0
+  for (const c of targets) if (reconcile(c, ctx, view)) changed++
+  return changed
 }

@@ -1,0 +1,155 @@
+/**
+ * The languages dates are read in (DESIGN §6: chrono-node with its locales for de/fr/es/nl/it/pt) and the
+ * small rewrites that let chrono read forms it misses ("19 Uhr", "19.30 Uhr", "19 h 30", "20u30", "ore
+ * 19.30", "Noon", "21.3."). A rewrite keeps a map back to the original text, so every match still points
+ * at the characters the page wrote.
+ */
+import * as chrono from 'chrono-node'
+
+export type DateLocale = 'en' | 'de' | 'fr' | 'es' | 'nl' | 'it' | 'pt'
+
+export const DATE_LOCALES: readonly DateLocale[] = ['en', 'de', 'fr', 'es', 'nl', 'it', 'pt']
+
+type Parser = { parse: (text: string, ref: Date, options?: chrono.ParsingOption) => chrono.ParsedResult[] }
+
+const PARSERS: Record<DateLocale, Parser> = {
+  en: chrono.strict,
+  de: chrono.de.strict,
+  fr: chrono.fr.strict,
+  es: chrono.es.strict,
+  nl: chrono.nl.strict,
+  it: chrono.it.strict,
+  pt: chrono.pt.strict,
+}
+
+/** chrono's strict parser for a locale. */
+export function parserFor(locale: DateLocale): Parser {
+  return PARSERS[locale]
+}
+
+/** The locale of a language tag (`de-AT`, `nl_NL`, `pt-BR`), or undefined when we read no such language. */
+export function localeOfTag(tag: string | undefined): DateLocale | undefined {
+  const base = tag?.trim().toLowerCase().split(/[-_]/)[0]
+  return DATE_LOCALES.find((l) => l === base)
+}
+
+/** Month names that tell the languages apart (the English ones are the default and need no vote). */
+const MONTH_WORDS: [DateLocale, RegExp][] = [
+  ['de', /\b(januar|februar|märz|maerz|mai|juni|juli|oktober|dezember|uhr)\b/gi],
+  ['fr', /\b(janvier|février|fevrier|mars|avril|juin|juillet|août|aout|septembre|octobre|novembre|décembre|decembre)\b/gi],
+  ['es', /\b(enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre)\b/gi],
+  ['nl', /\b(januari|februari|maart|mei|augustus|oktober|uur|maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag)\b/gi],
+  ['it', /\b(gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre)\b/gi],
+  ['pt', /\b(janeiro|fevereiro|março|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)\b/gi],
+]
+/** English words no other language here shares (April, August, September and November are German and Dutch too). */
+const ENGLISH_WORDS = /\b(january|february|march|may|june|july|october|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|[ap]\.m\.|[ap]m)\b/gi
+
+/**
+ * The language a page's dates are written in: its `<html lang>`, else `og:locale`, else the language
+ * whose month and day names its text uses most (a page with no language tag, or a German page that kept
+ * its template's `lang="en"`, still reads as German when its text says so).
+ */
+export function pickDateLocale(lang: string | undefined, ogLocale: string | undefined, sample: string): DateLocale {
+  const declared = localeOfTag(lang) ?? localeOfTag(ogLocale)
+  const text = sample.slice(0, 60_000)
+  const english = text.match(ENGLISH_WORDS)?.length ?? 0
+  let best: DateLocale | undefined
+  let bestCount = 0
+  for (const [locale, words] of MONTH_WORDS) {
+    const count = text.match(words)?.length ?? 0
+    if (count > bestCount) [best, bestCount] = [locale, count]
+  }
+  if (declared && declared !== 'en') return declared
+  // A declared English page switches only when another language clearly dominates its dates.
+  if (best && bestCount >= 3 && bestCount > english * 2) return best
+  return declared ?? 'en'
+}
+
+/** Text rewritten for chrono, with the original index of every rewritten character. */
+export type Prepared = { text: string; origin?: number[] }
+
+type Rule = { pattern: RegExp; replace: (m: RegExpExecArray) => string }
+
+const hm = (h: string, m?: string) => `${h}:${m ?? '00'}`
+const NOON: Rule = { pattern: /\b(?:12\s*)?noon\b/gi, replace: () => '12:00 pm' }
+const MIDNIGHT: Rule = { pattern: /\bmidnight\b/gi, replace: () => '12:00 am' }
+/** "19h30", "19 h 30", "19h", "20 hs" (French, Spanish, Portuguese, Italian, Dutch and German notices); not "1h antes" (a duration). */
+const H_CLOCK: Rule = { pattern: /\b([01]?\d|2[0-3])\s?hs?\s?([0-5]\d)?(?![\p{L}\d])(?!\s*(antes|avant|before|vor|prima|depois|após|après|de (route|marche|caminata|duraci[oó]n)|of|d'avance|min))/giu, replace: (m) => hm(m[1], m[2]) }
+/** "19.30 Uhr", "20.00 uur", "19 Uhr": a clock the locale writes with a dot or without minutes. */
+const DOT_CLOCK: Rule = { pattern: /\b([01]?\d|2[0-3])(?:[.:]([0-5]\d))?\s*(uhr|uur|u)(?![\p{L}])/giu, replace: (m) => `${hm(m[1], m[2])} ${m[3].toLowerCase() === 'u' ? '' : m[3]}`.trimEnd() }
+/** Belgian Dutch "20u30". */
+const U_CLOCK: Rule = { pattern: /\b([01]?\d|2[0-3])u([0-5]\d)\b/gi, replace: (m) => hm(m[1], m[2]) }
+/** Italian "ore 19.30", "alle 19", "dalle 9.30". */
+const ORE_CLOCK: Rule = { pattern: /\b(ore|alle|dalle|h\.)\s*([01]?\d|2[0-3])(?:[.:]([0-5]\d))?\b/gi, replace: (m) => `${m[1]} ${hm(m[2], m[3])}` }
+/** A German or Dutch day and month without a year ("21.3.", "Sa 21.03."): chrono wants a year or a name. */
+const SHORT_NUMERIC = (months: string[]): Rule => ({ pattern: /\b(0?[1-9]|[12]\d|3[01])\.(0?[1-9]|1[0-2])\.(?!\d)/g, replace: (m) => `${Number(m[1])}. ${months[Number(m[2]) - 1]}` })
+const MIDI: Rule = { pattern: /\bmidi\b/gi, replace: () => '12:00' }
+const MINUIT: Rule = { pattern: /\bminuit\b/gi, replace: () => '00:00' }
+const MEDIANOCHE: Rule = { pattern: /\bmedianoche\b/gi, replace: () => '00:00' }
+const MEDIODIA: Rule = { pattern: /\bmediod[ií]a\b/gi, replace: () => '12:00' }
+
+/** "de 17:30 a 18:30", "20:00 à 00:00", "19:00 às 21:00", "20.00 tot 22.00": a range chrono reads as one time. */
+const RANGE: Rule = { pattern: /(\d{1,2}(?:[:.]\d{2}|h\d{0,2}))\s+(a|à|às|as|al|alle|até|tot|bis)\s+(?=\d)/gi, replace: (m) => `${m[1]} - ` }
+
+const DE_MONTHS = ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember']
+
+const RULES: Record<DateLocale, Rule[]> = {
+  en: [NOON, MIDNIGHT],
+  de: [DOT_CLOCK, H_CLOCK, SHORT_NUMERIC(DE_MONTHS), RANGE],
+  fr: [H_CLOCK, MIDI, MINUIT, RANGE],
+  es: [H_CLOCK, MEDIODIA, MEDIANOCHE, RANGE],
+  nl: [U_CLOCK, DOT_CLOCK, RANGE],
+  it: [ORE_CLOCK, H_CLOCK, RANGE],
+  pt: [H_CLOCK, RANGE],
+}
+
+/** Cheap test for each rule set: most lines need no rewrite at all. */
+const TRIGGER: Record<DateLocale, RegExp> = {
+  en: /noon|midnight/i,
+  de: /uhr|\dh|\d\s?h\b|\d\.\d{1,2}\.(?!\d)|\d\s+bis\s+\d/i,
+  fr: /\dh|\d\s?h\b|midi|minuit|\d\s+à\s+\d/i,
+  es: /\dh|\d\s?h|mediod|medianoche|\d\s+(a|al)\s+\d/i,
+  nl: /uur|\du|\d\s+tot\s+\d/i,
+  it: /ore|alle|\dh|\d\s?h\b|\d\s+(a|al)\s+\d/i,
+  pt: /\dh|\d\s?h\b|\d\s+(a|às|as|até)\s+\d/i,
+}
+
+/** Applies the locale's rewrites; `origin[i]` is the index in `text` of the prepared text's `i`-th character. */
+export function prepareForChrono(text: string, locale: DateLocale): Prepared {
+  if (!TRIGGER[locale].test(text)) return { text }
+  let current: Prepared = { text }
+  for (const rule of RULES[locale]) current = applyRule(current, rule)
+  return current
+}
+
+function applyRule(input: Prepared, rule: Rule): Prepared {
+  rule.pattern.lastIndex = 0
+  if (!rule.pattern.test(input.text)) return input
+  rule.pattern.lastIndex = 0
+  const source = input.text
+  const originOf = (i: number) => (input.origin ? (input.origin[i] ?? source.length) : i)
+  let out = ''
+  const origin: number[] = []
+  let last = 0
+  for (let m = rule.pattern.exec(source); m; m = rule.pattern.exec(source)) {
+    for (let i = last; i < m.index; i++) origin.push(originOf(i))
+    out += source.slice(last, m.index)
+    const replacement = rule.replace(m)
+    // Every character of a replacement points at the start of what it replaced, the last one at its end.
+    for (let i = 0; i < replacement.length; i++) origin.push(originOf(i === replacement.length - 1 ? m.index + m[0].length - 1 : m.index))
+    out += replacement
+    last = m.index + m[0].length
+    if (m[0].length === 0) rule.pattern.lastIndex++
+  }
+  for (let i = last; i < source.length; i++) origin.push(originOf(i))
+  out += source.slice(last)
+  return { text: out, origin }
+}
+
+/** The original index of a prepared index (`end` rounds to just past the original character). */
+export function originalIndex(p: Prepared, index: number, end = false): number {
+  if (!p.origin) return index
+  if (index >= p.origin.length) return p.origin.length ? p.origin[p.origin.length - 1] + 1 : index
+  return end ? p.origin[index - 1] + 1 : p.origin[index]
+}

@@ -1,0 +1,161 @@
+/**
+ * Events a page states outside any repeated structure (DESIGN §6: "A page that is one event uses
+ * label–value pairs"): an event page's date under its title, a labelled field ("Date:", "When:", "Wann:",
+ * "Quand :", a `<dl>`), or one dated paragraph under a section heading ("Finance Committee" / "Thursday,
+ * April 23, 2026 at 5 p.m."). A dated line counts when it has a time, a label or stands alone as a
+ * heading; its title is the nearest heading above it that is not a label (the `h1` on an event page), else
+ * the first line of its block, else `og:title`; its place comes from a label or an address near it.
+ */
+import type { YearRef } from '../prose-dates'
+import type { Candidate } from '../../types'
+import { isBoilerplate, roleOfLabel } from './labels'
+import { labelOnly, type LineDates } from './line-dates'
+import type { Line, PageFacts } from './page-lines'
+import { readRecord, withoutDates } from './record-fields'
+
+export type DetailContext = {
+  lines: Line[]
+  dates: (line: Line) => LineDates | undefined
+  /** Lines that belong to records or head them: never a loose event. */
+  taken: Set<number>
+  facts: PageFacts
+  sourceUrl: string
+  ref: YearRef
+  yearAt: (index: number) => number | undefined
+}
+
+const HEADING_REACH = 25
+const PLACE_REACH = 40
+const MAX_LOOSE = 20
+
+function isWhenLabel(line: Line): boolean {
+  const m = /^([^:：]{2,30})[:：]/.exec(line.text)
+  const role = m ? roleOfLabel(m[1]) : labelOnly(line.text)
+  return role === 'when' || role === 'date' || role === 'time'
+}
+
+/** A dated line that can stand for an event on its own: labelled, timed, or a date set alone as a heading. */
+function qualifies(ctx: DetailContext, i: number): boolean {
+  const { lines, dates } = ctx
+  const l = lines[i]
+  const d = dates(l)
+  if (l.chrome || l.virtual || ctx.taken.has(i) || !d?.day) return false
+  if (isWhenLabel(l) || (lines[i - 1] && isWhenLabel(lines[i - 1]))) return true
+  if (d.time || dates(lines[i + 1] ?? l)?.time || dates(lines[i + 2] ?? l)?.time) return true
+  return d.whenOnly && (l.heading > 0 || l.strong)
+}
+
+/** The lines around the date that describe the event: its block, widened up to a few lines. */
+function blockAround(ctx: DetailContext, at: number): Line[] {
+  const { lines, taken } = ctx
+  const line = lines[at]
+  let lo = at
+  let hi = at
+  for (let depth = line.path.length - 1; depth >= 0; depth--) {
+    const el = line.path[depth]
+    while (lo > 0 && lines[lo - 1].path[depth] === el && !taken.has(lo - 1) && !lines[lo - 1].heading) lo--
+    while (hi + 1 < lines.length && lines[hi + 1].path[depth] === el && !taken.has(hi + 1) && hi - lo < 30) hi++
+    if (hi - lo >= 6) break
+  }
+  return lines.slice(lo, hi + 1).filter((l) => !l.chrome)
+}
+
+/** `og:title`, else `<title>`, without the site's name ("Owl Prowl Night Hike | Hollow Creek Nature Center"). */
+export function pageTitle(facts: PageFacts): string | undefined {
+  const raw = facts.ogTitle ?? facts.title
+  if (!raw) return undefined
+  const parts = raw.split(/\s+[|–—-]\s+|\s+::\s+|\s+·\s+/).map((p) => p.trim()).filter(Boolean)
+  const site = facts.siteName?.trim().toLowerCase()
+  const kept = parts.filter((p) => p.toLowerCase() !== site)
+  return (kept.length > 1 && !site ? kept[0] : kept.join(' – ')) || undefined
+}
+
+/** The nearest heading above `at` that names something (not "Date & Time", not "Details", not a date). */
+function headingAbove(ctx: DetailContext, at: number): string | undefined {
+  let found: string | undefined
+  for (let i = at - 1; i >= 0; i--) {
+    const l = ctx.lines[i]
+    // Records between the date and a heading: that heading is the page's, the nearer one is the event's.
+    if (ctx.taken.has(i) && found) return found
+    if (!l.heading || l.chrome || l.heading > 6) continue
+    const text = withoutDates(l, ctx.dates(l))
+    if (!text || labelOnly(l.text) || isBoilerplate(text) || ctx.dates(l)?.whenOnly) continue
+    // On an event page the h1 names the event; "Kursdaten" or "Details" below it name a part of the page.
+    if (l.heading === 1) return text
+    if (!found && at - i > HEADING_REACH) return undefined
+    found ??= text
+  }
+  return found
+}
+
+/** The dated line's own heading text, the heading above it, or the first line of its block above it. */
+function titleFor(ctx: DetailContext, at: number, block: Line[]): string | undefined {
+  const line = ctx.lines[at]
+  const own = line.heading && line.heading <= 6 ? withoutDates(line, ctx.dates(line)) : ''
+  if (own && !isBoilerplate(own)) return own
+  const heading = headingAbove(ctx, at)
+  if (heading) return heading
+  const first = block.find((l) => l.index < at && !l.virtual && l.text.length <= 120 && !labelOnly(l.text) && !ctx.dates(l)?.day && /\p{L}{3}/u.test(l.text) && !isBoilerplate(l.text))
+  return first ? withoutDates(first, ctx.dates(first)) : pageTitle(ctx.facts)
+}
+
+/**
+ * "Samstag, 21. März 2026 · 19:30 Uhr<br>Kirche St. Matthäi am Ring": a short name on the line after the
+ * date, in the same block, is where the event happens.
+ */
+function venueAfter(ctx: DetailContext, at: number): string | undefined {
+  const line = ctx.lines[at]
+  for (let i = at + 1; i <= at + 2 && i < ctx.lines.length; i++) {
+    const l = ctx.lines[i]
+    const d = ctx.dates(l)
+    if (l.virtual) continue
+    if (l.path[line.path.length - 1] !== line.path[line.path.length - 1] && l.el !== line.el) return undefined
+    if (d?.day || d?.time) continue
+    const ok = l.text.length <= 60 && /^\p{Lu}/u.test(l.text) && !/[.!?:]$/.test(l.text) && !labelOnly(l.text) && !isBoilerplate(l.text) && !l.heading && !l.link
+    return ok ? l.text : undefined
+  }
+  return undefined
+}
+
+function looseEvent(ctx: DetailContext, at: number): Candidate | undefined {
+  const { lines, dates } = ctx
+  const block = blockAround(ctx, at)
+  const near = lines.slice(at + 1, at + PLACE_REACH).filter((l) => !l.chrome && !ctx.taken.has(l.index) && !block.includes(l))
+  const title = titleFor(ctx, at, block)
+  const read = readRecord([...block, ...near], {
+    sourceUrl: ctx.sourceUrl,
+    ref: ctx.ref,
+    // Only this date and the times right after it: later dates on the page are other things.
+    dates: (l) => (l.index === at || !dates(l)?.day || (l.index < at + 3 && l.index >= block[0].index) ? dates(l) : undefined),
+    yearHint: ctx.yearAt(at),
+    section: title ?? pageTitle(ctx.facts),
+    forceTitle: title,
+  })
+  if (!read.candidate) return undefined
+  if (!read.candidate.place) {
+    const venue = venueAfter(ctx, at)
+    if (venue) read.candidate.place = { name: venue }
+  }
+  read.candidate.source.method = 'page'
+  // A document link near the date (an agenda item, a map) is not the event's page; the page is.
+  delete read.candidate.url
+  return read.candidate
+}
+
+/** The events a page states outside its repeated structures (see the module comment). */
+export function looseEvents(ctx: DetailContext): Candidate[] {
+  const out: Candidate[] = []
+  let last = -10
+  for (let i = 0; i < ctx.lines.length && out.length < MAX_LOOSE; i++) {
+    if (!qualifies(ctx, i)) continue
+    // Dated lines a few lines apart belong to one event ("Date: …", "Time: …", "Apr 8, 2026", "12:00 p.m.").
+    if (i - last <= 3) {
+      last = i
+      continue
+    }
+    last = i
+    const c = looseEvent(ctx, i)
+    if (c) out.push(c)
+  }
+  return out
+}

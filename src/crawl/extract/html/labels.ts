@@ -1,0 +1,98 @@
+/**
+ * The words pages use around events, in the languages we read (en, de, fr, es, nl, it, pt), in one table:
+ * labels of label–value pairs ("Date:", "Wann:", "Lieu :", "Waar:"), table header meanings, button and
+ * document links that are never a title ("Agenda", "Read more", "Weiterlesen"), and rows that say there
+ * is no event ("No meeting", "Summer break").
+ */
+
+export type FieldRole = 'title' | 'date' | 'time' | 'when' | 'place' | 'address' | 'cost' | 'description' | 'category' | 'organizer'
+
+const ROLE_WORDS: [FieldRole, string[]][] = [
+  ['when', ['when', 'date and time', 'date/time', 'date & time', 'wann', 'termin', 'quand', 'cuándo', 'cuando', 'wanneer', 'quando', 'datum en tijd', 'datum und uhrzeit', 'fecha y hora', 'data e ora', 'data e hora', 'date et heure', 'vanaf']],
+  ['date', ['date', 'dates', 'day', 'datum', 'tag', 'fecha', 'dag', 'data', 'jour', 'día', 'dia', 'giorno', 'meeting date', 'event date']],
+  ['time', ['time', 'times', 'hours', 'start time', 'uhrzeit', 'zeit', 'beginn', 'heure', 'horaire', 'hora', 'horario', 'tijd', 'aanvang', 'ora', 'orario', 'horário']],
+  ['place', ['where', 'location', 'venue', 'place', 'room', 'meeting location', 'ort', 'veranstaltungsort', 'wo', 'raum', 'lieu', 'où', 'salle', 'lugar', 'dónde', 'donde', 'sala', 'waar', 'locatie', 'plaats', 'zaal', 'luogo', 'dove', 'sede', 'local', 'onde']],
+  ['address', ['address', 'adresse', 'anschrift', 'dirección', 'direccion', 'adres', 'indirizzo', 'endereço', 'endereco']],
+  ['cost', ['cost', 'price', 'fee', 'fees', 'admission', 'tickets', 'kosten', 'preis', 'eintritt', 'prix', 'tarif', 'entrée', 'precio', 'entrada', 'prijs', 'entree', 'toegang', 'prezzo', 'ingresso', 'costo', 'preço', 'custo']],
+  ['title', ['meeting', 'event', 'title', 'name', 'meeting name', 'event name', 'program', 'programme', 'activity', 'session', 'body', 'board', 'committee', 'meeting type', 'meeting body', 'gremium', 'ausschuss', 'organ', 'instance', 'organe', 'commission', 'séance', 'órgano', 'organo', 'comisión', 'orgaan', 'commissie', 'vergadering', 'órgão', 'comissão', 'veranstaltung', 'titel', 'sitzung', 'événement', 'evenement', 'titre', 'réunion', 'evento', 'título', 'titulo', 'reunión', 'activiteit', 'onderwerp', 'bijeenkomst', 'titolo', 'riunione', 'reunião', 'atividade']],
+  ['description', ['description', 'details', 'about', 'beschreibung', 'omschrijving', 'beschrijving', 'descripción', 'descrizione', 'descrição']],
+  ['category', ['category', 'type', 'kategorie', 'catégorie', 'categoría', 'categorie', 'categoria']],
+  ['organizer', ['organizer', 'organiser', 'host', 'hosted by', 'sponsor', 'veranstalter', 'organisateur', 'organizador', 'organisator', 'organizzatore']],
+]
+
+const ROLE_BY_WORD = new Map<string, FieldRole>()
+for (const [role, words] of ROLE_WORDS) for (const w of words) if (!ROLE_BY_WORD.has(w)) ROLE_BY_WORD.set(w, role)
+
+function labelKey(text: string): string {
+  return text.trim().toLowerCase().replace(/[:：.*]+$/, '').replace(/\s+/g, ' ').trim()
+}
+
+const QUALIFIER = /^(meeting|event|start|end|program|session|class|veranstaltungs?|termin|sitzungs?|réunion|evento|reunión|activiteit|evenement)$/i
+
+/**
+ * The role a label or column header names ("Date:", "Meeting Location", "Wann"), if any. A header may
+ * also name it by one of its words ("Date/Time", "Event Title"); a label only by a known phrase or a
+ * qualified one ("Meeting Date:"), so that "Family Day: Knots" is a title and not a date label.
+ */
+export function roleOfLabel(text: string, header = false): FieldRole | undefined {
+  if (text.length > 40) return undefined
+  const cacheKey = header ? `h:${text}` : text
+  const hit = roleCache.get(cacheKey)
+  if (hit !== undefined) return hit ?? undefined
+  const role = computeRole(text, header)
+  if (roleCache.size > 5000) roleCache.clear()
+  roleCache.set(cacheKey, role ?? null)
+  return role
+}
+
+const roleCache = new Map<string, FieldRole | null>()
+
+function computeRole(text: string, header: boolean): FieldRole | undefined {
+  const key = labelKey(text)
+  if (!key || key.length > 30) return undefined
+  const direct = ROLE_BY_WORD.get(key)
+  if (direct) return direct
+  const parts = key.split(/\s+/)
+  if (!header) return parts.length === 2 && QUALIFIER.test(parts[0]) ? ROLE_BY_WORD.get(parts[1]) : undefined
+  // "Meeting Date", "Event Location", "Date/Time": the last word decides, then the first.
+  const words = key.split(/[\s/&]+/).filter(Boolean)
+  return ROLE_BY_WORD.get(words[words.length - 1]) ?? ROLE_BY_WORD.get(words[0])
+}
+
+/** "Location: Main Hall", "Wann: 19 Uhr", "Lieu : Salle 2": the label's role and the value after it. */
+export function labelValue(text: string): { role: FieldRole; value: string } | undefined {
+  const m = /^([\p{L}][\p{L} /&]{0,28}?)\s*[:：]\s*(.*)$/u.exec(text)
+  if (!m) return undefined
+  const role = roleOfLabel(m[1])
+  return role ? { role, value: m[2].trim() } : undefined
+}
+
+/** Link and button texts that never name an event. */
+export const BOILERPLATE = new RegExp(
+  `^(${[
+    'agenda', 'agendas', 'agenda packet', 'packet', 'minutes', 'summary', 'details', 'more details', 'event details', 'read more', 'more', 'more info', 'more information', 'learn more', 'see more', 'view', 'view event', 'view details', 'view event details',
+    'register', 'register now', 'registration', 'sign up', 'rsvp', 'tickets?', 'buy tickets', 'get tickets', 'book now', 'documents?', 'attachments?', 'downloads?', 'download', 'pdf', 'print', 'share', 'map', 'directions', 'website',
+    'add to (my )?calendar', 'add to google calendar', 'google calendar', 'outlook', 'ical', 'ics', 'export', 'subscribe', 'continue reading', 'livestream', 'link to livestream', 'watch livestream', 'watch', 'video', 'audio', 'video/audio', 'media',
+    'cancell?ed', 'postponed', 'rescheduled', 'notice', 'hearings?', 'decisions?', 'weiterlesen', 'mehr', 'mehr erfahren', 'details ansehen', 'anmelden', 'anmeldung', 'tagesordnung', 'protokoll', 'en savoir plus', 'lire la suite', "s'inscrire", 'inscription',
+    'ordre du jour', 'leer más', 'más información', 'ver más', 'inscribirse', 'inscripción', 'orden del día', 'meer informatie', 'lees meer', 'meer', 'aanmelden', 'inschrijven', 'notulen', 'leggi di più', 'scopri di più', 'iscriviti', 'ordine del giorno',
+    'saiba mais', 'leia mais', 'inscreva-se', 'inscrição', 'pauta', 'ata', 'agenda en stukken', 'stukken', 'unterlagen', 'documentación', 'documentos', 'documentazione',
+  ].join('|')})[\\s.!:»›→>)(]*$`,
+  'i',
+)
+
+/** The text of a link or line that is never an event's title. */
+export function isBoilerplate(text: string): boolean {
+  const t = text.trim()
+  return t.length < 2 || BOILERPLATE.test(t) || /^[»›→>←‹«<|•·\-–—\s()]+$/.test(t)
+}
+
+/** A row or card that announces there is no event ("No meeting", "No meetings scheduled", "Summer break"). */
+export const NO_EVENT = /^(no (meetings?|sessions?|classes|events?|programs?)( (is |are )?(scheduled|planned|held|this month|at this time))?|(summer|winter|holiday|spring) break|recess|keine sitzung|pas de (réunion|séance)|sin (reunión|sesión)|geen (vergadering|bijeenkomst)|nessuna riunione|sem reunião)[.!]*$/i
+
+/** Status words a record states. */
+export function statusFromText(text: string): string | undefined {
+  if (/(?<![\p{L}])(cancell?ed|canceled|abgesagt|entfällt|fällt aus|annulé|annulée|annulation|cancelado|cancelada|suspendido|suspendida|geannuleerd|afgelast|vervalt|annullato|annullata|cancelad[oa])(?![\p{L}])/iu.test(text)) return 'EventCancelled'
+  if (/(?<![\p{L}])(postponed|verschoben|reporté|reportée|aplazado|pospuesto|uitgesteld|rinviato|adiado)(?![\p{L}])/iu.test(text)) return 'EventPostponed'
+  if (/(?<![\p{L}])(rescheduled)(?![\p{L}])/iu.test(text)) return 'EventRescheduled'
+  return undefined
+}

@@ -1,0 +1,164 @@
+/**
+ * The date and time mentions of each line of a page, and which of them can anchor an event: a date in a
+ * line of its own or in an element of its own ("Tuesday, October 4, 2022", `<b>Feb 11, 2020 at 4:15
+ * p.m.</b>`), at the start of a line ("June 13: Lego Club"), with a time or a year at its end ("Closed
+ * Session – January 7, 2026, 4:00 PM"), or in a line that is a list of dates. A date inside a sentence
+ * ("declared on March 11, 2020, and …", "Library closed June 19 for Juneteenth") or after "Posted",
+ * "Updated", "Register by" is not an event's date.
+ */
+import { type DateReader, type RawWhen } from '../prose-dates'
+import { type FieldRole, roleOfLabel } from './labels'
+import type { Line } from './page-lines'
+
+export type Mention = RawWhen & {
+  /** The mention can stand for an event's day or time (see the module comment). */
+  eligible: boolean
+  /** The mention fills its line or its inline element. */
+  dedicated: boolean
+}
+
+export type LineDates = {
+  mentions: Mention[]
+  /** An eligible mention names a day. */
+  day: boolean
+  /** An eligible mention names a clock time. */
+  time: boolean
+  /** Nothing but dates, times, weekdays, labels ("When:", "Doors") and separators. */
+  whenOnly: boolean
+  /** The line labels its date as a start or end ("Starts:", "Bis:"), so it is a field, not a record. */
+  labeled: boolean
+  /** Two or more different days listed in one line ("January 26, March 23, May 25"). */
+  list: boolean
+  /** Words beyond the dates and their labels: the line says something (a title, a place, "Minutes"). */
+  words: boolean
+  /** The line says the event lasts all day ("All Day", "ganztägig", "toute la journée"). */
+  allDay: boolean
+  /** The whole line is a field label ("Date", "Location:", "Wann", "Lieu :"): it names the next line. */
+  label?: FieldRole
+}
+
+/** The role of a line that is only a label (never a title word: "Meeting" alone is a title). */
+export function labelOnly(text: string): FieldRole | undefined {
+  if (text.length > 32) return undefined
+  const role = roleOfLabel(text)
+  return role && role !== 'title' ? role : undefined
+}
+
+const ALL_DAY = /^(all[- ]day( event)?|ganztägig|ganztags|den ganzen tag|toute la journée|journée entière|todo el d[ií]a|d[ií]a completo|(de )?hele dag|tutto il giorno|giornata intera|(o )?dia (todo|inteiro))$/i
+
+/** Words before a date that make it a publication date or a deadline, not an event's day. */
+export const NOT_EVENT_DATE = /(posted|published|updated|modified|last (updated|modified|reviewed)|deadline|due|(register|registration|apply|rsvp|sign[- ]?up)\s+(by|before|opens|closes|ends|deadline|starting|from)|sale ends|by|starting|veröffentlicht|aktualisiert|stand|anmeldeschluss|anmeldung bis|anmeldefrist|publié( le)?|mise? à jour( le)?|dernière mise à jour|date limite|inscriptions? (avant|jusqu'au)|avant le|publicado|actualizado|fecha l[ií]mite|plazo|inscripci[oó]n(es)? hasta|gepubliceerd|bijgewerkt|uiterlijk|inschrijven (voor|tot)|pubblicato|aggiornato|entro|scadenza|atualizado|prazo|inscrições até|minutes (of|from)|approval of (the )?minutes|copyright|©)[\s:.,-]*$/i
+/** Words that only label or join dates: what is left when they and the dates are removed says whether a line is more than a date. */
+const FILLER = new Set(['a', 'ab', 'alle', 'am', 'and', 'apr', 'april', 'at', 'aug', 'august', 'begin', 'beginn', 'begins', 'bis', 'cuando', 'cuándo', 'da', 'dalle', 'das', 'data', 'date', 'dates', 'datum', 'day', 'de', 'dec', 'december', 'del', 'den', 'der', 'des', 'di', 'die', 'dienstag', 'dimanche', 'dinsdag', 'do', 'domenica', 'domingo', 'donderdag', 'donnerstag', 'door', 'doors', 'dos', 'du', 'e', 'el', 'en', 'end', 'ende', 'ends', 'et', 'feb', 'february', 'fecha', 'feira', 'fr', 'freitag', 'fri', 'friday', 'from', 'giovedì', 'h', 'heure', 'hora', 'horaire', 'horario', 'hr', 'hrs', 'jan', 'january', 'jeudi', 'jueves', 'jul', 'july', 'jun', 'june', 'la', 'le', 'les', 'lundi', 'lunedì', 'lunes', 'm', 'ma', 'maandag', 'mar', 'march', 'mardi', 'martedì', 'martes', 'may', 'mercoledì', 'mercredi', 'met', 'mi', 'midnight', 'mittwoch', 'miércoles', 'mo', 'mon', 'monday', 'montag', 'noon', 'nov', 'november', 'oct', 'october', 'of', 'om', 'on', 'op', 'open', 'opens', 'or', 'ora', 'orario', 'ore', 'pm', 'quand', 'quando', 'quarta', 'quinta', 'sa', 'sabato', 'samedi', 'samstag', 'sat', 'saturday', 'segunda', 'sep', 'sept', 'september', 'sexta', 'so', 'sonntag', 'start', 'starts', 'sun', 'sunday', 'sábado', 't', 'terça', 'the', 'through', 'thru', 'thu', 'thur', 'thurs', 'thursday', 'tijd', 'till', 'time', 'times', 'to', 'today', 'tot', 'tue', 'tues', 'tuesday', 'u', 'uhr', 'um', 'und', 'until', 'uur', 'van', 'vanaf', 'vendredi', 'venerdì', 'viernes', 'vom', 'von', 'vr', 'vrijdag', 'wann', 'wanneer', 'wed', 'wednesday', 'when', 'where', 'wo', 'woensdag', 'y', 'za', 'zaterdag', 'zeit', 'zo', 'zondag', 'à', 'às'])
+/** "Date: …", "Wann: …", "Horário: …": a labelled field line. */
+const FIELD_LABEL = /^(date|dates|time|when|datum|zeit|uhrzeit|wann|termin|date et heure|heure|horaires?|quand|fecha|hora|horario|cu[aá]ndo|wanneer|tijd|data|orario|ora|quando|hor[aá]rio|dia)\s*[:：]/i
+const SPAN = /^\s*(–|—|-|to|through|thru|until|bis|au|al|tot|t\/m|até)\s*$/i
+const START_END_LABEL = /\b(starts?|ends?|begins?|from|until|till|beginn|ende|bis|début|fin|inicio|fin|vanaf|tot en met|t\/m|inizio|fine|início|término)\s*:/i
+const SEPARATORS = /[\s\-–—:,.;|/@·•()[\]*'"’]+/g
+const WEEKDAY_PREFIX = /^[\p{L}]{2,12}\.?,?\s*$/u
+
+function leftover(text: string, mentions: RawWhen[]): string {
+  let out = ''
+  let last = 0
+  for (const m of mentions) {
+    out += `${text.slice(last, m.index)} `
+    last = Math.max(last, m.endIndex)
+  }
+  out += text.slice(last)
+  let kept = ''
+  for (const token of out.split(SEPARATORS)) {
+    if (!token || token.length === 1 || /^\d+(st|nd|rd|th)?$/i.test(token)) continue
+    const w = token.toLowerCase()
+    if (FILLER.has(w) || (w.length >= 5 && misspeltWeekday(w))) continue
+    kept += token
+  }
+  return kept
+}
+
+const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']
+
+/** "Wedensday", "Thrusday": a weekday with a typo chrono does not read is still only a weekday. */
+export function misspeltWeekday(word: string): boolean {
+  const w = word.toLowerCase()
+  if (!w.endsWith('day') && !w.endsWith('dy')) return false
+  return WEEKDAYS.some((d) => d !== w && editDistance(d, w) <= 2)
+}
+
+function editDistance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 2) return 3
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i)
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i]
+    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1))
+    prev = cur
+  }
+  return prev[b.length]
+}
+
+/** The inline element's text span around `[from, to)`, from the line's break offsets. */
+function partAround(line: Line, from: number, to: number): [number, number] {
+  let lo = 0
+  let hi = line.text.length
+  for (const b of line.breaks) {
+    if (b <= from) lo = b
+    else if (b >= to) {
+      hi = b
+      break
+    }
+  }
+  return [lo, hi]
+}
+
+function visibleLength(text: string): number {
+  return text.replace(/\s+/g, '').length
+}
+
+function classify(line: Line, m: RawWhen, others: RawWhen[], list: boolean): Mention {
+  const text = line.text
+  const before = text.slice(Math.max(0, m.index - 40), m.index)
+  const [lo, hi] = partAround(line, m.index, m.endIndex)
+  const part = text.slice(lo, hi)
+  // The dates and times in the mention's inline element, together, fill most of it.
+  const span = others.filter((o) => o.index < hi && o.endIndex > lo).reduce((n, o) => n + visibleLength(text.slice(Math.max(lo, o.index), Math.min(hi, o.endIndex))), 0)
+  const dedicated = span >= visibleLength(part) * 0.6 || span >= visibleLength(text) * 0.6
+  const hasDay = m.start.day !== undefined
+  const hasTime = m.start.hour !== undefined || m.end?.hour !== undefined
+  const atStart = WEEKDAY_PREFIX.test(text.slice(0, m.index)) || m.index <= 1
+  const atEnd = leftover(text.slice(m.endIndex), []) === ''
+  const prose = text.length > 160 && !list
+  const posted = line.postedSpans?.some(([a, b]) => m.index < b && m.endIndex > a) ?? false
+  let eligible = !posted && !NOT_EVENT_DATE.test(before)
+  if (eligible && !dedicated && !list) {
+    if (prose) eligible = (atStart && text.length < 400) || (hasDay && hasTime)
+    else eligible = atStart || (hasTime && (hasDay || others.length === 1)) || (atEnd && (m.start.year !== undefined || hasTime))
+  }
+  return { ...m, eligible, dedicated }
+}
+
+/** The mentions of one line with what each can anchor. */
+export function lineDates(line: Line, reader: DateReader): LineDates {
+  if (ALL_DAY.test(line.text)) return { mentions: [], day: false, time: false, whenOnly: true, labeled: false, list: false, words: false, allDay: true }
+  const label = line.virtual ? undefined : labelOnly(line.text)
+  if (label) return { mentions: [], day: false, time: false, whenOnly: false, labeled: false, list: false, words: false, allDay: false, label }
+  const raw = line.virtual && !line.text ? [] : reader.raw(line.text)
+  // A span of days ("December 21 – December 22") is one event's days, not a list.
+  const dayMentions = raw.filter((m) => m.start.day !== undefined)
+  const days = new Set(dayMentions.filter((m, i) => i === 0 || !SPAN.test(line.text.slice(dayMentions[i - 1].endIndex, m.index))).map((m) => `${m.start.month}-${m.start.day}-${m.start.year ?? ''}`))
+  const rest = raw.length ? leftover(line.text, raw) : line.text
+  const list = days.size >= 2 && visibleLength(rest) <= Math.max(12, visibleLength(line.text) * 0.25)
+  const mentions = raw.map((m) => classify(line, m, raw, list))
+  // A time in a line whose day counts belongs to that day ("January 17 - Special Meeting - Noon").
+  if (line.text.length <= 160 && mentions.some((m) => m.eligible && m.start.day !== undefined))
+    for (const m of mentions) if (!m.eligible && m.start.day === undefined && m.start.hour !== undefined && !NOT_EVENT_DATE.test(line.text.slice(Math.max(0, m.index - 40), m.index))) m.eligible = true
+  const eligible = mentions.filter((m) => m.eligible)
+  return {
+    mentions,
+    day: eligible.some((m) => m.start.day !== undefined),
+    time: eligible.some((m) => m.start.hour !== undefined),
+    whenOnly: raw.length > 0 && rest === '',
+    labeled: START_END_LABEL.test(line.text) || FIELD_LABEL.test(line.text),
+    list,
+    words: /\p{L}{2}/u.test(rest),
+    allDay: false,
+  }
+}

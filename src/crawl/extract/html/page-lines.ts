@@ -1,0 +1,264 @@
+/**
+ * A page as the long-tail reader sees it (DESIGN §6 "Pages without structured data"): its visible text as
+ * lines in document order, each line knowing the elements it sits in, so that the repeated structures
+ * holding dates can be found from the lines alone. Built in one walk over the parsed tree, which also
+ * collects the few page facts the reader needs (language, `og:title`, published and modified dates).
+ *
+ * A line is the text between two block boundaries (a block element's start or end, or a `<br>`). Hidden
+ * markup (`<template>`, `hidden`, `display:none`, scripts and styles) gives no lines; comments are not
+ * text. Navigation, site headers and footers give lines marked `chrome`, which the reader only trusts
+ * for dated links.
+ */
+import { parseIsoDateTime } from '../datetime'
+import type { WallTime } from '../../types'
+import { attr, BLOCK, childrenOf, collapse, type Document, type Element, isElement, type Node } from './dom'
+import { fieldElement, isChrome, isHidden, isPosted, joinBadges } from './page-marks'
+
+export type Line = {
+  index: number
+  /** Whitespace-collapsed text; empty for a virtual line. */
+  text: string
+  /** The innermost element holding all of the line (the lowest common ancestor of its text). */
+  el: Element
+  /** The elements from `<html>` down to `el`. */
+  path: Element[]
+  /** 1–6 inside `h1`–`h6`, 7 inside `summary`, `caption` or `legend`, else 0. */
+  heading: number
+  /** All of the line is bold (`strong`, `b`). */
+  strong: boolean
+  /** All of the line is one link. */
+  link?: Element
+  /** Length of a bold run that opens the line before plain text follows (a title set in bold). */
+  lead?: number
+  /** Inside navigation, a site header or footer, or a menu. */
+  chrome: boolean
+  /** Offsets in `text` where one inline element's text gives way to another's. */
+  breaks: number[]
+  /** Not visible text: a date carried by an attribute (`aria-label`, `<time datetime>`). */
+  virtual?: boolean
+  /** A machine-readable date-time (`<time datetime>`, `data-date`, `itemprop=startDate content`). */
+  machine?: WallTime
+  /** The machine value is a publication or update date, never an event's. */
+  published?: boolean
+  /** Character ranges of `text` inside a publication date (`<time class="dt-published">`, `.entry-date`). */
+  postedSpans?: [number, number][]
+  /** An image's address (`<img src>`), on a virtual line of its own. */
+  image?: string
+}
+
+export type PageFacts = { lang?: string; ogLocale?: string; ogTitle?: string; siteName?: string; title?: string; published?: string; modified?: string; ogUrl?: string; canonical?: string }
+export type PageLines = { lines: Line[]; facts: PageFacts }
+
+const SECTIONING = new Set(['article', 'section', 'main', 'aside'])
+const HEADING = /^h([1-6])$/
+const SECTION_HEADING = new Set(['summary', 'caption', 'legend'])
+const MACHINE_ATTRS = ['datetime', 'data-date', 'data-start', 'data-start-date', 'content']
+const ARIA_DATE = /\d.*\p{L}|\p{L}.*\d/u
+
+const META_FACTS: Record<string, keyof PageFacts> = {
+  'og:title': 'ogTitle', 'og:locale': 'ogLocale', 'og:site_name': 'siteName', 'og:url': 'ogUrl', 'article:published_time': 'published', 'article:modified_time': 'modified',
+  'og:updated_time': 'modified', date: 'published', 'dcterms.date': 'published', 'dcterms.modified': 'modified', 'dc.date': 'published', 'last-modified': 'modified',
+}
+
+type Frame = { el: Element; chrome: boolean; section: boolean; heading: number; strong: boolean; link: boolean; posted: boolean; block: boolean }
+
+/** Builds the lines and facts of a parsed page in one walk. */
+export function pageLines(doc: Document): PageLines {
+  const b = new Builder()
+  b.run(doc)
+  return { lines: joinBadges(b.lines), facts: b.facts }
+}
+
+class Builder {
+  lines: Line[] = []
+  facts: PageFacts = {}
+  private stack: Element[] = []
+  private frames: Frame[] = []
+  private buf = ''
+  private breaks: number[] = []
+  private lineMin = 0
+  private lastParent: Element | undefined
+  private pending: Line[] = []
+  private posted: [number, number][] = []
+  private strongAll = true
+  private lead = 0
+  private linkEl: Element | undefined | null = undefined
+
+  run(doc: Document) {
+    const html = childrenOf(doc).find((n) => isElement(n) && n.tagName === 'html') as Element | undefined
+    if (html) this.facts.lang = attr(html, 'lang') ?? attr(html, 'xml:lang')
+    for (const n of childrenOf(doc)) this.visit(n)
+    this.flush()
+  }
+
+  private top(): Frame | undefined {
+    return this.frames[this.frames.length - 1]
+  }
+
+  private visit(root: Node) {
+    type Item = { node: Node; exit?: boolean }
+    const work: Item[] = [{ node: root }]
+    while (work.length) {
+      const { node, exit } = work.pop()!
+      if (exit) {
+        this.exit(node as Element)
+        continue
+      }
+      if (node.nodeName === '#text') {
+        this.text((node as { value: string }).value)
+        continue
+      }
+      if (!isElement(node)) continue
+      if (node.tagName === 'meta' || node.tagName === 'title' || node.tagName === 'link') this.meta(node)
+      if (node.tagName === 'head') {
+        for (const c of childrenOf(node)) if (isElement(c) && (c.tagName === 'meta' || c.tagName === 'title' || c.tagName === 'link')) this.meta(c)
+        continue
+      }
+      if (isHidden(node, this.top()?.chrome ?? false)) continue
+      this.enter(node)
+      work.push({ node, exit: true })
+      const kids = childrenOf(node)
+      for (let i = kids.length - 1; i >= 0; i--) work.push({ node: kids[i] })
+    }
+  }
+
+  private meta(el: Element) {
+    if (el.tagName === 'link') {
+      if ((attr(el, 'rel') ?? '').toLowerCase().split(/\s+/).includes('canonical')) this.facts.canonical ??= attr(el, 'href')
+      return
+    }
+    if (el.tagName === 'title') {
+      const t = el.childNodes.map((c) => (c.nodeName === '#text' ? (c as { value: string }).value : '')).join('')
+      this.facts.title ??= collapse(t) || undefined
+      return
+    }
+    const key = (attr(el, 'property') ?? attr(el, 'name') ?? attr(el, 'itemprop') ?? attr(el, 'http-equiv'))?.toLowerCase()
+    const fact = key && META_FACTS[key]
+    const content = attr(el, 'content')
+    if (fact && content) this.facts[fact] ??= content.trim()
+    if ((key === 'datepublished' || key === 'datemodified') && content) this.facts[key === 'datepublished' ? 'published' : 'modified'] ??= content.trim()
+  }
+
+  private enter(el: Element) {
+    const parent = this.top()
+    const tag = el.tagName
+    const section = (parent?.section ?? false) || SECTIONING.has(tag)
+    const heading = HEADING.exec(tag)
+    const frame: Frame = {
+      el,
+      chrome: (parent?.chrome ?? false) || isChrome(el, parent?.section ?? false),
+      section,
+      heading: heading ? Number(heading[1]) : SECTION_HEADING.has(tag) ? 7 : (parent?.heading ?? 0),
+      strong: (parent?.strong ?? false) || tag === 'strong' || tag === 'b',
+      link: (parent?.link ?? false) || (tag === 'a' && !!attr(el, 'href')),
+      posted: (parent?.posted ?? false) || isPosted(el),
+      block: BLOCK.has(tag) || tag === 'body' || tag === 'html' || fieldElement(el),
+    }
+    if (frame.block) this.flush()
+    this.stack.push(el)
+    this.frames.push(frame)
+    if (tag === 'br') return
+    this.machineOf(el)
+  }
+
+  private exit(el: Element) {
+    if (this.top()?.block) this.flush()
+    this.stack.pop()
+    this.frames.pop()
+    if (this.buf) this.lineMin = Math.min(this.lineMin, this.stack.length)
+  }
+
+  /** Dates carried by attributes become virtual lines of their own, in document order. */
+  private machineOf(el: Element) {
+    const tag = el.tagName
+    if (tag === 'img') {
+      const src = attr(el, 'src') ?? attr(el, 'data-src')
+      if (src && !src.startsWith('data:')) this.virtual('', undefined, false, src)
+      return
+    }
+    if (tag === 'a' || tag === 'button') return
+    const label = attr(el, 'aria-label')
+    if (label && label.length <= 80 && /\d/.test(label) && ARIA_DATE.test(label) && tag !== 'time') this.virtual(collapse(label))
+    for (const name of MACHINE_ATTRS) {
+      const raw = attr(el, name)
+      if (!raw || !/^\d{4}-?\d{2}/.test(raw.trim())) continue
+      const wall = parseIsoDateTime(raw)
+      if (!wall) continue
+      this.virtual('', wall, this.top()!.posted)
+      return
+    }
+  }
+
+  private virtual(text: string, machine?: WallTime, published?: boolean, image?: string) {
+    const frame = this.top()!
+    const line: Line = { index: 0, text, el: frame.el, path: this.stack.slice(), heading: 0, strong: false, chrome: frame.chrome, breaks: [], virtual: true }
+    if (machine) line.machine = machine
+    if (image) line.image = image
+    if (published) line.published = true
+    // Inside a line of text, the virtual line follows that line: both stay in the same element.
+    if (this.buf) this.pending.push(line)
+    else this.push(line)
+  }
+
+  private push(line: Line) {
+    line.index = this.lines.length
+    this.lines.push(line)
+  }
+
+  private text(value: string) {
+    const frame = this.top()
+    if (!frame || !value) return
+    let v = value.replace(/[\s\u00a0\u200b]+/g, ' ')
+    if (!this.buf) {
+      v = v.trimStart()
+      if (!v) return
+      this.lineMin = this.stack.length
+      this.breaks = []
+      this.strongAll = true
+      this.linkEl = undefined
+      this.lead = frame.strong || frame.heading > 0 ? -1 : 0
+    } else {
+      this.lineMin = Math.min(this.lineMin, this.stack.length)
+      if (frame.el !== this.lastParent) {
+        // Adjacent inline elements ("9:00 AM" then a link "Board meeting") read as separate words.
+        if (!this.buf.endsWith(' ') && v && !/^[\s,.;:!?)\]]/.test(v)) this.buf += ' '
+        this.breaks.push(this.buf.length)
+      }
+      if (this.buf.endsWith(' ') && v.startsWith(' ')) v = v.slice(1)
+    }
+    this.lastParent = frame.el
+    if (frame.posted && v.trim()) this.posted.push([this.buf.length, this.buf.length + v.length])
+    if (v.trim()) {
+      // A bold run that opens a line and gives way to plain text ("<b>Plant Sale</b> – 9 AM …") is its lead.
+      if (this.lead === -1 && !frame.strong) this.lead = this.buf.trimEnd().length
+      this.strongAll &&= frame.strong
+      const link = frame.link ? this.nearestLink() : null
+      this.linkEl = this.linkEl === undefined ? link : this.linkEl === link ? link : null
+    }
+    this.buf += v
+  }
+
+  private nearestLink(): Element | null {
+    for (let i = this.stack.length - 1; i >= 0; i--) if (this.stack[i].tagName === 'a') return this.stack[i]
+    return null
+  }
+
+  private flush() {
+    const text = this.buf.trimEnd()
+    this.buf = ''
+    this.lastParent = undefined
+    if (text && this.stack.length) {
+      const depth = Math.min(this.stack.length, Math.max(1, this.lineMin))
+      const frame = this.frames[depth - 1]
+      const breaks = this.breaks.filter((b) => b > 0 && b < text.length)
+      const line: Line = { index: 0, text, el: this.stack[depth - 1], path: this.stack.slice(0, depth), heading: frame.heading, strong: this.strongAll, chrome: frame.chrome, breaks }
+      if (this.linkEl) line.link = this.linkEl
+      if (this.lead > 0 && this.lead < text.length) line.lead = this.lead
+      if (this.posted.length) line.postedSpans = this.posted
+      this.push(line)
+    }
+    this.posted = []
+    for (const v of this.pending) this.push(v)
+    this.pending = []
+  }
+}

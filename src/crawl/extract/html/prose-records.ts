@@ -1,0 +1,72 @@
+/**
+ * A paragraph that tells of several events on one day, sentence by sentence ("El viernes 3 de abril haremos
+ * el Vía Crucis … a las 15 hs, saliendo desde la plaza. A las 20 hs, Celebración de la Pasión del Señor."):
+ * each sentence that gives a time is one event on the paragraph's day, titled by what the sentence says
+ * besides its date and time.
+ */
+import type { Candidate } from '../../types'
+import { clockOf, dayOf, type YearRef } from '../prose-dates'
+import { NOT_EVENT_DATE, type LineDates, type Mention } from './line-dates'
+import type { Line } from './page-lines'
+import { endAfter } from './record-when'
+
+const SENTENCE_END = /(?<!(?:^|[^\p{L}])\p{L}{1,3})[.!?]\s+(?=\p{Lu})/gu
+const LEADING_CONNECTORS = /^(?:(?:el|la|los|las|le|les|il|lo|der|die|das|de|het|the|on|at|a|à|às|alle|ore|um|om|on|am|y|e|et|and|und|en)\s+)+/iu
+const UNTIL = /(hasta( las?)?|until|till|to|bis|jusqu'à|jusqu’à|tot|fino alle?|até( às)?)\s*$/i
+const EDGES = /^[\s\-–—:,;.]+|[\s\-–—:,;(]+$/g
+
+type Sentence = { from: number; to: number }
+
+function sentences(text: string): Sentence[] {
+  const out: Sentence[] = []
+  let last = 0
+  for (const m of text.matchAll(SENTENCE_END)) {
+    out.push({ from: last, to: m.index! + 1 })
+    last = m.index! + m[0].length
+  }
+  out.push({ from: last, to: text.length })
+  return out
+}
+
+function titleOf(text: string, s: Sentence, mentions: Mention[]): string {
+  let t = ''
+  let at = s.from
+  for (const m of mentions) {
+    if (m.endIndex <= s.from || m.index >= s.to) continue
+    t += ` ${text.slice(at, Math.max(at, m.index))} `
+    at = Math.max(at, m.endIndex)
+  }
+  t += text.slice(at, s.to)
+  const whole = t.replace(/\s+/g, ' ').replace(EDGES, '').replace(LEADING_CONNECTORS, '').replace(EDGES, '')
+  const clause = whole.split(/,\s+/)[0]
+  const title = (clause.match(/\p{L}{2,}/gu)?.length ?? 0) >= 2 ? clause : whole
+  return title.replace(EDGES, '').replace(/\s+(a|à|às|a las|alle|at|um|om|from|de|des)$/i, '').trim()
+}
+
+/**
+ * The events of one prose line, when it gives two or more times in different sentences on one day;
+ * undefined otherwise (the line is then read as one record).
+ */
+export function proseEvents(line: Line, d: LineDates, ref: YearRef, yearHint: number | undefined, sourceUrl: string): Candidate[] | undefined {
+  if (line.text.length < 80) return undefined
+  const text = line.text
+  const dayMention = d.mentions.find((m) => m.eligible && m.start.day !== undefined)
+  const date = dayMention && dayOf(dayMention.start, ref, yearHint)
+  if (!date) return undefined
+  // "hasta la medianoche", "until 9 pm": an end, not another event.
+  const timed = d.mentions.filter((m) => m.start.hour !== undefined && !NOT_EVENT_DATE.test(text.slice(Math.max(0, m.index - 40), m.index)) && !UNTIL.test(text.slice(Math.max(0, m.index - 12), m.index)))
+  const out: Candidate[] = []
+  for (const s of sentences(text)) {
+    const m = timed.find((x) => x.index >= s.from && x.index < s.to)
+    const time = m && clockOf(m.start)
+    if (!time) continue
+    const title = titleOf(text, s, d.mentions)
+    if (title.length < 3 || !/\p{L}{3}/u.test(title)) continue
+    const start = { date, time }
+    const c: Candidate = { source: { url: sourceUrl, format: 'html', method: 'listing' }, title, start }
+    const endTime = clockOf(m!.end)
+    if (endTime) c.end = endAfter(start, endTime)
+    out.push(c)
+  }
+  return out.length >= 2 ? out : undefined
+}

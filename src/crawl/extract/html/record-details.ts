@@ -1,0 +1,76 @@
+/**
+ * The details a record shows beside its title and date: categories, cost, a summary, an image, a ticket
+ * link and a "cancelled" marker, read from the classes pages give them (`event-category`, `price`,
+ * `excerpt`, `cancelled`) along the record's lines, and from its remaining lines.
+ */
+import type { Candidate, CandidatePlace } from '../../types'
+import { CANCELLED, CATEGORY, classFlags, COST, SUMMARY } from './class-flags'
+import { attr, type Element, findFirst, textOf } from './dom'
+import { isBoilerplate } from './labels'
+import type { Line } from './page-lines'
+
+const TICKET_TEXT = /\b(register|registration|tickets?|rsvp|sign ?up|book( now| a seat)?|reserve|anmelden|tickets|billets?|inscri|entradas|kaarten|aanmelden|biglietti|ingressos)\b/i
+
+/** How many ancestors all of a record's lines share; the record's own elements lie below. */
+export function sharedDepth(lines: Line[]): number {
+  const first = lines[0].path
+  let depth = first.length
+  for (const l of lines) {
+    let i = 0
+    while (i < depth && i < l.path.length && l.path[i] === first[i]) i++
+    depth = i
+  }
+  return depth
+}
+
+/**
+ * The text of the first element (at or below the record's element) whose classes carry `flag`: the
+ * lines that sit in it, joined.
+ */
+function flaggedText(lines: Line[], from: number, flag: number): string | undefined {
+  for (const line of lines) {
+    if (line.virtual || !line.text) continue
+    for (let i = from; i < line.path.length; i++) {
+      if (!(classFlags(line.path[i]) & flag)) continue
+      const el = line.path[i]
+      return lines.filter((l) => !l.virtual && l.path[i] === el).map((l) => l.text).join(' ') || undefined
+    }
+  }
+  return undefined
+}
+
+function usable(href: string | undefined): string | undefined {
+  const h = href?.trim()
+  return h && !h.startsWith('#') && !/^(javascript|mailto|tel):/i.test(h) ? h : undefined
+}
+
+/** A link in a line whose text asks to register or buy tickets. */
+function ticketOf(lines: Line[]): string | undefined {
+  for (const line of lines) {
+    if (line.virtual || !TICKET_TEXT.test(line.text)) continue
+    const a = line.link ?? findFirst(line.el, (e) => e.tagName === 'a' && TICKET_TEXT.test(textOf(e)))
+    const href = a && usable(attr(a, 'href'))
+    if (href) return href
+  }
+  return undefined
+}
+
+/** Fills categories, cost, description, image, ticket link and a cancelled class into `c`. */
+export function recordDetails(c: Candidate, lines: Line[], known: { title: string; place?: CandidatePlace; root?: Element; skip?: (line: Line) => boolean }) {
+  const rootAt = known.root ? lines[0].path.indexOf(known.root) : -1
+  const from = rootAt >= 0 ? rootAt : Math.max(0, sharedDepth(lines) - (lines.length === 1 ? 1 : 0))
+  const cats = flaggedText(lines, from, CATEGORY)
+  if (cats) c.categories = cats.split(/[,|•·]/).map((s) => s.trim()).filter(Boolean)
+  const cost = flaggedText(lines, from, COST)
+  if (cost) c.cost = cost
+  const skip = new Set([known.title, known.place?.name, known.place?.address, cats, cost].filter(Boolean) as string[])
+  const summary = flaggedText(lines, from, SUMMARY)
+  const rest = lines.filter((l) => !l.virtual && l.text.length > 15 && !skip.has(l.text) && !known.skip?.(l) && !l.heading && !isBoilerplate(l.text) && !l.text.includes(known.title) && !/\d{1,2}[:.]\d{2}|\b\d{1,2}\s*[ap]\.?m\b/i.test(l.text))
+  const description = summary ?? (rest.length ? rest.map((l) => l.text).join('\n') : undefined)
+  if (description && description.length > 15) c.description = description.slice(0, 2000)
+  const image = lines.find((l) => l.image)?.image
+  if (image) c.image = image
+  const ticket = ticketOf(lines)
+  if (ticket && ticket !== c.url) c.ticketUrl = ticket
+  if (!c.status && lines.some((l) => l.path.slice(from).some((e) => classFlags(e) & CANCELLED))) c.status = 'EventCancelled'
+}

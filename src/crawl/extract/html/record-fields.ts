@@ -1,0 +1,91 @@
+/**
+ * Reads one record (a card, row, list item, paragraph or group of lines) into a Candidate: its title is the
+ * most prominent text that is neither its date nor boilerplate ("Agenda", "Read more", "Minutes"), else
+ * the heading of the section it sits in; its place comes from a label ("Location:", "Waar:"), a column,
+ * a class, a map link or an address-shaped line; its link from its title.
+ */
+import type { YearRef } from '../prose-dates'
+import type { Candidate } from '../../types'
+import { attr, type Element, findFirst, textOf } from './dom'
+import { isBoilerplate, NO_EVENT, statusFromText } from './labels'
+import { labelOnly, type LineDates } from './line-dates'
+import type { Line } from './page-lines'
+import { recordDetails } from './record-details'
+import { MAP_HOST, placeOf } from './record-place'
+import { type Roles, titleOf, withoutDates } from './record-title'
+import { recordWhen } from './record-when'
+import { cellRole, recordRow, tableRoles } from './table-columns'
+
+export { withoutDates } from './record-title'
+
+export type RecordContext = {
+  sourceUrl: string
+  ref: YearRef
+  dates: (line: Line) => LineDates | undefined
+  yearHint?: number
+  /** The day heading above the record. */
+  day?: string
+  /** The section heading above the record (a committee, a program, "Upcoming Board Meetings"). */
+  section?: string
+  /** The title, when the caller knows it (an event page's `h1`). */
+  forceTitle?: string
+  /** The record's own element (a card, a row), when it is one. */
+  root?: Element
+}
+
+/** `dayFromHeading`: the record took its day from the day heading above it. */
+export type RecordResult = { candidate?: Candidate; reason?: string; dayFromHeading?: boolean }
+
+function usableHref(el: Element | undefined): string | undefined {
+  const href = el && attr(el, 'href')?.trim()
+  if (!href || href.startsWith('#') || /^(javascript|mailto|tel):/i.test(href)) return undefined
+  if (/\.ics(\?|$)|^webcal:|google\.com\/calendar|outlook\.(live|office)\.com|[?&]format=ical/i.test(href) || MAP_HOST.test(href)) return undefined
+  return href
+}
+
+/** The link of a line: the line is a link, or holds one whose text is part of the title. */
+function lineLink(line: Line, title: string): string | undefined {
+  if (line.link) return usableHref(line.link)
+  const anchor = findFirst(line.el, (e) => e.tagName === 'a' && !!attr(e, 'href') && title.includes(textOf(e)) && textOf(e).length >= 3)
+  return usableHref(anchor)
+}
+
+function linkOf(lines: Line[], title: { text: string; line?: Line }): string | undefined {
+  const own = title.line ? lineLink(title.line, title.text) : undefined
+  if (own) return own
+  for (const line of lines) if (line.link && !isBoilerplate(line.text) && line !== title.line) return usableHref(line.link)
+  return undefined
+}
+
+/** The roles of a table row's cells, from its table's header; `titled` is false when no column is a title. */
+function rowRoles(lines: Line[]): Roles {
+  const row = recordRow(lines)
+  const roles = row ? tableRoles(row.table) : null
+  if (!row || !roles) return () => undefined
+  const role: Roles = (line) => cellRole(line, row.row, roles)
+  role.titled = roles.some((r) => r === 'title' || r === 'description')
+  return role
+}
+
+/** The Candidate a record describes, or the reason it is not one. */
+export function readRecord(lines: Line[], ctx: RecordContext): RecordResult {
+  const role = rowRoles(lines)
+  const preferred = new Set(lines.filter((l) => ['date', 'time', 'when'].includes(role(l) ?? '')).map((l) => l.index))
+  const when = recordWhen(lines, ctx.dates, { ref: ctx.ref, yearHint: ctx.yearHint, day: ctx.day, preferred })
+  if (!when) return { reason: 'no day' }
+  const words = lines.filter((l) => !l.virtual && ctx.dates(l)?.words !== false).map((l) => withoutDates(l, ctx.dates(l))).filter((t) => t && !isBoilerplate(t))
+  if (words.length && words.every((t) => NO_EVENT.test(t))) return { reason: 'says there is no event' }
+  const title = titleOf(lines, ctx, role)
+  if (!title) return { reason: 'no title' }
+  const c: Candidate = { source: { url: ctx.sourceUrl, format: 'html', method: 'listing' }, title: title.text, start: when.start }
+  if (when.end) c.end = when.end
+  const url = linkOf(lines, title)
+  if (url) c.url = url
+  const skip = new Set([title.line?.text ?? '', title.text])
+  const place = placeOf(lines, role, skip)
+  if (place) c.place = place
+  const status = statusFromText(title.text) ?? lines.map((l) => (l.text.length <= 60 ? statusFromText(l.text) : undefined)).find(Boolean)
+  if (status) c.status = status
+  recordDetails(c, lines, { title: title.text, place, root: ctx.root, skip: (l) => !!ctx.dates(l)?.whenOnly || !!labelOnly(l.text) })
+  return when.from === 'heading' ? { candidate: c, dayFromHeading: true } : { candidate: c }
+}

@@ -1,0 +1,108 @@
+/**
+ * Where a record happens: a label ("Location:", "Wo:", "Waar:") and the lines of its value, a table
+ * column, a place class, a map link's address, or an address-shaped line with the venue's name above it.
+ */
+import type { CandidatePlace } from '../../types'
+import { pathHas, PLACE } from './class-flags'
+import { attr, type Element, findFirst } from './dom'
+import { isBoilerplate, labelValue } from './labels'
+import { labelOnly } from './line-dates'
+import type { Line } from './page-lines'
+import { commonDepth, type Role, SEPARATOR_EDGES } from './record-title'
+
+const MAP_TEXT = /\b(map|maps|directions|karte|anfahrt|plan|carte|itinéraire|mapa|cómo llegar|kaart|route|mappa|indicazioni|como chegar)\b/i
+export const MAP_HOST = /(maps\.google\.|google\.[a-z.]+\/maps|maps\.apple\.com|bing\.com\/maps|openstreetmap\.org)/i
+const STREET = /\b\d{1,6}[a-z]?\s+[\p{L}][\p{L}\s.'-]*\b(street|st|road|rd|avenue|ave|boulevard|blvd|drive|dr|lane|ln|way|court|ct|place|pl|highway|hwy|parkway|pkwy|circle|cir|square|sq|terrace)\b\.?|\b[\p{L}-]*(straat|weg|laan|plein|gracht|kade|singel|dijk|strasse|straße|str\.|platz|gasse|allee|ring)\s+\d{1,5}\b|\b(rue|avenue|boulevard|chemin|place|calle|avenida|plaza|via|viale|piazza|corso|rua|praça)\s+[\p{L}]/iu
+const POSTAL = /\b[A-Z]{2}\s+\d{5}(-\d{4})?\b|\b\d{4}\s?[A-Z]{2}\b|\b\d{5}\s+[\p{Lu}][\p{L}]+/u
+
+/** The address a map link searches for (`maps.google.com?q=2975 Farmersville Road …`). */
+function mapAddress(lines: Line[]): string | undefined {
+  for (const line of lines) {
+    // A map link is a link of the line itself, or one inside it whose text says "map" or "directions".
+    const inner = !line.virtual && !line.link && MAP_TEXT.test(line.text)
+    const anchor = line.link ?? (inner ? findFirst(line.el, (e) => e.tagName === 'a' && MAP_HOST.test(attr(e, 'href') ?? '')) : undefined)
+    const href = anchor && attr(anchor, 'href')
+    if (!href || !MAP_HOST.test(href)) continue
+    try {
+      const q = new URL(href, 'https://example.invalid/').searchParams.get('q') ?? new URL(href, 'https://example.invalid/').searchParams.get('query')
+      if (q && /\p{L}/u.test(q) && !/^-?\d+(\.\d+)?,\s*-?\d+(\.\d+)?$/.test(q.trim())) return q.replace(/\s+/g, ' ').trim()
+    } catch {}
+  }
+  return undefined
+}
+
+const placeText = (t: string) => t.replace(/\s*\(?\b(map|directions|google maps?)\b\)?\s*$/i, '').replace(SEPARATOR_EDGES, '').trim()
+
+/** The value lines of a label line: the text after its colon, or the lines after it up to the next label. */
+function labelled(lines: Line[], i: number, value: string): string[] {
+  if (value) return [value]
+  const out: string[] = []
+  let box: Element | undefined
+  for (let j = i + 1; j < lines.length && out.length < 4; j++) {
+    const l = lines[j]
+    const t = l.text
+    if (!t || l.virtual) continue
+    if (labelValue(t) || labelOnly(t) || /[:：]$/.test(t) || isBoilerplate(t) || /directions to/i.test(t)) break
+    // The value is the element after the label (a `<dd>`, a field's item): the lines in it, and no further.
+    box ??= valueBox(lines[i], l)
+    if (box && !l.path.includes(box)) break
+    out.push(t)
+  }
+  return out
+}
+
+/** The outermost element holding the value line but not its label line. */
+function valueBox(label: Line, value: Line): Element | undefined {
+  let i = 0
+  while (i < label.path.length && i < value.path.length && label.path[i] === value.path[i]) i++
+  return value.path[i]
+}
+
+export function placeOf(lines: Line[], role: Role, skip: Set<string>): CandidatePlace | undefined {
+  for (let i = 0; i < lines.length; i++) {
+    const only = labelOnly(lines[i].text)
+    const lv = only ? { role: only, value: '' } : labelValue(lines[i].text)
+    if (!lv || (lv.role !== 'place' && lv.role !== 'address')) continue
+    const values = labelled(lines, i, lv.value).map(placeText).filter(Boolean)
+    if (values.length) return splitPlace(values)
+  }
+  const byRole = lines.filter((l) => !l.virtual && (role(l) === 'place' || role(l) === 'address')).map((l) => placeText(l.text)).filter(Boolean)
+  if (byRole.length) return splitPlace(byRole)
+  const own = commonDepth(lines)
+  const byClass = lines.filter((l) => !l.virtual && l.text && pathHas(l.path, own, PLACE)).map((l) => placeText(l.text)).filter(Boolean)
+  const fromMap = mapAddress(lines)
+  if (byClass.length) {
+    const place = splitPlace(byClass)
+    if (fromMap && !place.address) place.address = fromMap
+    if (!place.name && place.address) place.name = nameBefore(lines, lines.findIndex((l) => placeText(l.text) === byClass[0]), skip)
+    if (!place.name) delete place.name
+    return place
+  }
+  if (fromMap) return { address: fromMap }
+  const i = lines.findIndex((l) => !l.virtual && l.text.length <= 120 && (STREET.test(l.text) || POSTAL.test(l.text)) && !skip.has(l.text))
+  if (i < 0) return undefined
+  const name = nameBefore(lines, i, skip)
+  return name ? { name, address: lines[i].text } : { address: lines[i].text }
+}
+
+/** The venue's name written on the line above its address ("Dielmann West" / "11400 Olde Cabin Road …"). */
+function nameBefore(lines: Line[], i: number, skip: Set<string>): string | undefined {
+  const prev = lines[i - 1]
+  if (!prev || prev.virtual || prev.text.length > 60 || skip.has(prev.text) || isBoilerplate(prev.text) || /\d{1,2}[:/.]\d{2}/.test(prev.text) || labelValue(prev.text)) return undefined
+  return /\p{L}{2}/u.test(prev.text) ? prev.text : undefined
+}
+
+/** "Abrams Building / 1520 Market St. / St. Louis, MO 63103": a name, then its address. */
+function splitPlace(values: string[]): CandidatePlace {
+  if (values.length === 1) {
+    const v = values[0]
+    if (!STREET.test(v) && !POSTAL.test(v)) return { name: v }
+    // "Library Annex, 300 Pinon Street": a name without digits, then the address.
+    const comma = v.indexOf(',')
+    const head = comma > 0 ? v.slice(0, comma) : ''
+    return head && !/\d/.test(head) && STREET.test(v.slice(comma + 1)) ? { name: head.trim(), address: v.slice(comma + 1).trim() } : { address: v }
+  }
+  const [first, ...rest] = values
+  if (STREET.test(first)) return { address: values.join(', ').replace(/,\s*,/g, ',') }
+  return { name: first, address: rest.join(' ').replace(/\s+/g, ' ').replace(/,\s*$/, '') }
+}

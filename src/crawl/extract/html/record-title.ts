@@ -1,0 +1,164 @@
+/**
+ * A record's title: the most prominent of its lines (a heading, a title class, a link, a bold lead) that,
+ * once its dates and their separators are taken out, is neither boilerplate ("Agenda", "Read more") nor
+ * "No meeting"; else the heading of the section it sits in.
+ */
+import { pathHas, TITLE } from './class-flags'
+import { type FieldRole, isBoilerplate, labelValue, NO_EVENT } from './labels'
+import { labelOnly, type LineDates, type Mention, misspeltWeekday } from './line-dates'
+import type { Line } from './page-lines'
+
+export type Role = (line: Line) => FieldRole | undefined
+export type Roles = Role & { titled?: boolean }
+export type TitleContext = { dates: (line: Line) => LineDates | undefined; section?: string; forceTitle?: string }
+
+export const SEPARATOR_EDGES = /^[\s\-–—:,;|/@·•.]+|[\s\-–—:,;|/@·•(]+$/g
+const CONNECTOR_END = /\s+(on|at|am|le|el|la|las|op|om|il|em|um|vom|du|del|de|van|a|à|às|alle|ore|dalle|from|dès|des)$/i
+const POSTED = /^(posted|published|updated|last updated|modified|veröffentlicht|aktualisiert|publié|mis à jour|publicado|actualizado|gepubliceerd|bijgewerkt|pubblicato|aggiornato|atualizado)\b/i
+const SEGMENT_SEPARATOR = /\s+[–—-]\s+|\s*[|•·]\s*/g
+
+/**
+ * "Palm Sunday, March 29 – Liturgy of the Palms, 9:30 AM (note: one service only)" → "Liturgy of the
+ * Palms": the dash- or bar-separated parts of a line that hold a day go when another part has words, and
+ * the title ends where a date or time follows it (what comes after is a note).
+ */
+function keptRange(text: string, spans: Mention[]): [number, number] {
+  const parts: { from: number; to: number }[] = []
+  let last = 0
+  for (const m of text.matchAll(SEGMENT_SEPARATOR)) {
+    parts.push({ from: last, to: m.index! })
+    last = m.index! + m[0].length
+  }
+  parts.push({ from: last, to: text.length })
+  // A part that holds a day and at most two other words ("Palm Sunday, March 29") is the date, not the title.
+  const dated = parts.map((p) => spans.some((s) => s.start.day !== undefined && s.index < p.to && s.endIndex > p.from) && restWords(text, p.from, p.to, spans) <= 2)
+  const kept = parts.filter((p, i) => !dated[i] && /\p{L}{2,}.*\s\p{L}|\p{L}{4,}/u.test(text.slice(p.from, p.to)))
+  if (parts.length < 2 || !kept.length || kept.length === parts.length) return [0, text.length]
+  return [kept[0].from, kept[kept.length - 1].to]
+}
+
+/** A line's text without its dates ("Closed Session – January 7, 2026, 4:00 PM" → "Closed Session"). */
+export function withoutDates(line: Line, d: LineDates | undefined): string {
+  const text = line.text
+  const spans = (d?.mentions ?? []).filter((m) => m.eligible || m.dedicated)
+  if (!spans.length) return clean(text)
+  let [from, to] = keptRange(text, spans)
+  for (const m of [...spans].sort((a, b) => a.index - b.index)) {
+    if (m.endIndex <= from || m.index >= to) continue
+    const before = text.slice(from, m.index).replace(SEPARATOR_EDGES, '')
+    const after = restWords(text, m.endIndex, to, spans)
+    // "Karfreitag, 15. April 2022, 15 Uhr: Andacht zur Sterbestunde": a day's name before the date, the title after it.
+    if (!before || (wordCount(before) <= 2 && after >= 2 && m.start.day !== undefined)) from = Math.max(from, m.endIndex)
+    else if (m.start.day === undefined || m.start.hour !== undefined || m.start.year !== undefined || m.dedicated || !restWithout(text, m.endIndex, to, spans)) {
+      // A date or time after the title ends it ("…Holy Eucharist at 7 p.m.", "…Meeting – 03/17/2026 – 5:30 PM").
+      to = m.index
+      break
+    }
+  }
+  return clean(text.slice(from, to))
+}
+
+/** The text of `[from, to)` without the given mentions and separators: empty when only dates follow. */
+function restWithout(text: string, from: number, to: number, spans: Mention[]): string {
+  let out = ''
+  let at = from
+  for (const m of [...spans].sort((a, b) => a.index - b.index)) {
+    if (m.endIndex <= at || m.index >= to) continue
+    out += text.slice(at, Math.max(at, m.index))
+    at = Math.max(at, m.endIndex)
+  }
+  return (out + text.slice(at, to)).replace(/[\s\-–—:,;|/@·•.()]+/g, '')
+}
+
+function restWords(text: string, from: number, to: number, spans: Mention[]): number {
+  let out = ''
+  let at = from
+  for (const m of [...spans].sort((a, b) => a.index - b.index)) {
+    if (m.endIndex <= at || m.index >= to) continue
+    out += ` ${text.slice(at, Math.max(at, m.index))}`
+    at = Math.max(at, m.endIndex)
+  }
+  return wordCount(out + text.slice(at, to))
+}
+
+function wordCount(text: string): number {
+  return text.match(/\p{L}{2,}/gu)?.length ?? 0
+}
+
+/** A long trailing note in parentheses is not part of a title ("… (Achtung: Beginn der Sommerzeit …)"). */
+function withoutNote(text: string): string {
+  const m = /\s*\(([^()]*)\)?\s*$/.exec(text)
+  return m && wordCount(m[1]) >= 4 && wordCount(text.slice(0, m.index)) >= 2 ? text.slice(0, m.index) : text
+}
+
+export function clean(text: string): string {
+  return firstSentence(withoutNote(cleanEdges(text)))
+}
+
+/**
+ * ". Club de lectura de adultos: comentamos La ciudad sumergida, de Elvira Lasheras. Sala polivalente. Más
+ * información" → its first sentence: what follows (a room, a button) is not the title.
+ */
+function firstSentence(text: string): string {
+  if (text.length <= 60) return text
+  const m = /(?<!(?:^|[^\p{L}])\p{L}{1,3})[.!?]\s+(?=\p{Lu})/u.exec(text)
+  return m && wordCount(text.slice(0, m.index)) >= 3 ? text.slice(0, m.index) : text
+}
+
+function cleanEdges(text: string): string {
+  return text.replace(/\s+/g, ' ').replace(SEPARATOR_EDGES, '').replace(CONNECTOR_END, '').replace(SEPARATOR_EDGES, '').trim()
+}
+
+
+/** Text that can be a title: words, not boilerplate, not "No meeting", not a lone (misspelt) weekday. */
+export function usableTitle(text: string): boolean {
+  if (text.length < 3 || text.length > 200 || isBoilerplate(text) || NO_EVENT.test(text) || !/\p{L}{2}/u.test(text)) return false
+  // "(public hearing on the budget)": a note in parentheses is not a title.
+  if (/^\(.*\)$/.test(text)) return false
+  return !(/^\p{L}+$/u.test(text) && misspeltWeekday(text))
+}
+
+function titleScore(line: Line, role: FieldRole | undefined, own: number): number {
+  if (role === 'title') return 100
+  let score = 0
+  if (line.heading) score += 20 - line.heading
+  if (pathHas(line.path, own, TITLE)) score += 8
+  if (line.link) score += 4
+  if (line.strong) score += 2
+  return score
+}
+
+export function titleOf(lines: Line[], ctx: TitleContext, role: Roles): { text: string; line?: Line } | undefined {
+  if (ctx.forceTitle) return { text: ctx.forceTitle, line: lines.find((l) => l.text.startsWith(ctx.forceTitle!)) }
+  // A table whose header names no title column ("Datum | Tijd | Locatie | Stukken") takes the heading above it.
+  if (role.titled === false && ctx.section) return { text: ctx.section }
+  const own = commonDepth(lines)
+  // Score first (cheap), then clean the best lines until one reads as a title.
+  const ranked: { line: Line; score: number; lead: boolean }[] = []
+  for (const line of lines) {
+    if (line.virtual || !line.text || line.text.length > 400) continue
+    const r = role(line)
+    if (r && r !== 'title' && r !== 'description') continue
+    if (POSTED.test(line.text) || labelOnly(line.text) || labelValue(line.text)) continue
+    const lead = !!line.lead && !ctx.dates(line)?.mentions.some((m) => m.index < line.lead!)
+    ranked.push({ line, score: titleScore(line, r, own) + (lead ? 3 : 0), lead })
+  }
+  ranked.sort((a, b) => b.score - a.score || a.line.index - b.line.index)
+  for (const { line, lead } of ranked) {
+    const leadText = lead ? clean(line.text.slice(0, line.lead)) : ''
+    const text = leadText && usableTitle(leadText) ? leadText : withoutDates(line, ctx.dates(line))
+    if (usableTitle(text)) return { text, line }
+  }
+  return ctx.section ? { text: ctx.section } : undefined
+}
+
+/** How many elements all of a record's lines share: classes above that depth belong to the page, not the record. */
+export function commonDepth(lines: Line[]): number {
+  let depth = lines[0].path.length
+  for (const l of lines) {
+    let i = 0
+    while (i < depth && i < l.path.length && l.path[i] === lines[0].path[i]) i++
+    depth = i
+  }
+  return lines.length === 1 ? depth - 1 : depth
+}

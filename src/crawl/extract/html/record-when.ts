@@ -1,0 +1,146 @@
+/**
+ * When a record happens, from all of its lines: the date may sit in one element and the time in another
+ * ("May 6" … "Doors: 7:00 PM"), a day badge may be split over elements, markup may carry the day
+ * (`<time datetime>`, a calendar cell's `aria-label`) while the text carries the time, and a record under
+ * a day heading takes that day. A date in a line of its own beats a date inside the title; visible text
+ * beats markup; a missing year comes from the section's year or the page's reference day.
+ */
+import { addDays } from '../../../model/dates'
+import { clockOf, dayOf, type ProseWhen, resolveAll, type YearRef } from '../prose-dates'
+import type { WallTime } from '../../types'
+import type { LineDates, Mention } from './line-dates'
+import type { Line } from './page-lines'
+
+export type RecordWhen = { start: WallTime; end?: WallTime; from: 'text' | 'markup' | 'heading' }
+
+export type WhenContext = {
+  ref: YearRef
+  yearHint?: number
+  /** The day of the day heading the record sits under. */
+  day?: string
+  /** Lines whose dates to prefer (a table's date and time columns). */
+  preferred?: Set<number>
+}
+
+type Found = { line: Line; mention: Mention; when: ProseWhen; rank: number }
+
+function rankOf(line: Line, d: LineDates, m: Mention, preferred?: Set<number>): number {
+  let rank = d.whenOnly || m.dedicated ? 0 : 2
+  if (line.virtual) rank = 1
+  if (preferred?.has(line.index)) rank -= 3
+  return rank
+}
+
+const resolvedCache = new WeakMap<LineDates, Map<string, ProseWhen[]>>()
+
+/** A line's mentions resolved, once per line and reading (the same line is read as a record and as a loose date). */
+function resolvedOnce(d: LineDates, text: string, ref: YearRef, yearHint: number | undefined): ProseWhen[] {
+  const key = `${typeof ref === 'string' ? ref : `${ref.ref}|${ref.published}`}|${yearHint ?? ''}`
+  let byKey = resolvedCache.get(d)
+  if (!byKey) resolvedCache.set(d, (byKey = new Map()))
+  let hit = byKey.get(key)
+  if (!hit) byKey.set(key, (hit = resolveAll(d.mentions, text, ref, yearHint)))
+  return hit
+}
+
+/** Every eligible mention of the record's lines, resolved, best first (then in document order). */
+function mentionsOf(lines: Line[], dates: (line: Line) => LineDates | undefined, ctx: WhenContext): Found[] {
+  const out: Found[] = []
+  for (const line of lines) {
+    const d = dates(line)
+    if (!d) continue
+    const eligible = d.mentions.filter((m) => m.eligible)
+    if (!eligible.length) continue
+    // Resolved together, so that "Tuesday, December 29 and Wednesday, December 30, 10 a.m. to 4 p.m." stays one
+    // span; a resolved date counts when it holds an eligible mention.
+    const resolved = resolvedOnce(d, line.text, ctx.ref, ctx.yearHint)
+    for (const when of resolved) {
+      const mention = eligible.find((m) => m.index >= when.index && m.endIndex <= when.endIndex)
+      if (mention) out.push({ line, mention, when, rank: rankOf(line, d, mention, ctx.preferred) })
+    }
+  }
+  return out.sort((a, b) => a.rank - b.rank || a.line.index - b.line.index || a.when.index - b.when.index)
+}
+
+function machineOf(lines: Line[]): WallTime[] {
+  return lines.filter((l) => l.machine && !l.published).map((l) => l.machine!)
+}
+
+/** A visible day without a year takes the year of a machine date on the same month and day. */
+function withMachineYear(date: string, found: Found, machine: WallTime[]): string {
+  if (found.mention.start.year !== undefined) return date
+  const same = machine.find((m) => m.date.slice(5) === date.slice(5))
+  return same ? same.date : date
+}
+
+function timeFrom(found: Found[], date: string | undefined): { time: string; endTime?: string } | undefined {
+  const timed = found.filter((f) => f.when.time && (!f.when.date || f.when.date === date))
+  const own = timed[0]
+  if (!own) return undefined
+  // The same start written again with its end ("9:00 AM" in a badge, "9:00 AM – 10:00 AM" below) gives the end.
+  const endTime = own.when.endTime ?? timed.find((f) => f.when.time === own.when.time && f.when.endTime)?.when.endTime
+  return endTime ? { time: own.when.time!, endTime } : { time: own.when.time! }
+}
+
+/** A second clock time in its own element after the first ("9:00 AM" … "10:00 AM") is the end. */
+function separateEnd(found: Found[], start: string): string | undefined {
+  const times = found.filter((f) => f.when.time && !f.when.date && !f.when.endTime && f.mention.dedicated).sort((a, b) => a.line.index - b.line.index || a.when.index - b.when.index)
+  for (let i = 0; i < times.length - 1; i++) {
+    const next = times[i + 1]
+    if (times[i].when.time === start && next.when.time! > start && next.line.index - times[i].line.index <= 2) return next.when.time
+  }
+  return undefined
+}
+
+/**
+ * The start and end of a record, or undefined when it names no day (and no day heading gives one).
+ */
+export function recordWhen(lines: Line[], dates: (line: Line) => LineDates | undefined, ctx: WhenContext): RecordWhen | undefined {
+  const found = mentionsOf(lines, dates, ctx)
+  const machine = machineOf(lines)
+  const dayFound = found.find((f) => f.when.date)
+  let date = dayFound?.when.date
+  let from: RecordWhen['from'] = 'text'
+  if (dayFound && date) date = withMachineYear(date, dayFound, machine)
+  if (!date && machine.length) {
+    date = machine[0].date
+    from = 'markup'
+  }
+  if (!date && ctx.day) {
+    date = ctx.day
+    from = 'heading'
+  }
+  if (!date) return undefined
+  const own = dayFound?.when.date && dayFound.when.time ? { time: dayFound.when.time, endTime: dayFound.when.endTime } : timeFrom(found, date)
+  const start: WallTime = { date }
+  let end: WallTime | undefined
+  if (own?.time) start.time = own.time
+  else {
+    const timed = machine.find((m) => m.date === date && m.time)
+    if (timed) Object.assign(start, { time: timed.time, ...(timed.offset ? { offset: timed.offset } : {}) })
+  }
+  const endDate = dayFound?.when.endDate
+  const endTime = own?.endTime ?? (own?.time ? separateEnd(found, own.time) : undefined)
+  if (endTime) end = endAfter(start, endTime, endDate)
+  else if (endDate) end = { date: endDate }
+  return end ? { start, end, from } : { start, from }
+}
+
+/** An end time after a start: on the start's day, or the next one when it is earlier ("9 PM – Midnight"). */
+export function endAfter(start: WallTime, endTime: string, endDate?: string): WallTime {
+  if (endDate) return { date: endDate, time: endTime }
+  return { date: start.time && endTime < start.time ? addDays(start.date, 1) : start.date, time: endTime }
+}
+
+/** The day a heading line names, when it is a day and nothing more ("Saturday, June 7"). */
+export function headingDay(line: Line, d: LineDates | undefined, ref: YearRef, yearHint?: number): string | undefined {
+  if (!d || !d.whenOnly || !d.day || d.time || d.list) return undefined
+  const m = d.mentions.find((x) => x.eligible && x.start.day !== undefined)
+  return m ? dayOf(m.start, ref, yearHint) : undefined
+}
+
+/** A clock written alone ("7:00 PM"), for reading a row's time column. */
+export function clockText(d: LineDates | undefined): string | undefined {
+  const m = d?.mentions.find((x) => x.start.hour !== undefined)
+  return m ? clockOf(m.start) : undefined
+}

@@ -1,0 +1,199 @@
+/**
+ * Records from repeated structure, anchored on dates (DESIGN §6 "Pages without structured data"; MDR, Liu,
+ * Grossman and Zhai, KDD 2003; DEPTA, Zhai and Liu, WWW 2005). The lines holding dates are found first;
+ * then, bottom-up, every element whose children repeat one structure (same tag and class) and hold those
+ * dates is a region, and each of those children is one record: a card, list item, table row, paragraph
+ * or `<br>`-separated line. A child that itself holds a region of records is a section (a day of a
+ * month grid, a month of a menu) and its other dates head the records inside it. Children that only hold
+ * a date ("June 5" under a title heading) take the siblings around them into their record, in the
+ * direction the page repeats (title before or after the date).
+ */
+import { BLOCK, type Element } from './dom'
+import type { LineDates } from './line-dates'
+import type { Line } from './page-lines'
+
+/** One record: the contiguous lines `[from, to]` of the page. */
+export type RecordSpan = { from: number; to: number; region: number; root?: Element }
+
+export type Segmentation = { records: RecordSpan[]; regions: number; anchors: number }
+
+type Child = { key: Element | Line; from: number; to: number; anchored: boolean; content: boolean; day: boolean; time: boolean; visibleDay: boolean; labeled: boolean; sig: string; section: boolean; text: boolean }
+
+const PLAIN_SIG = new Set(['tr', 'td', 'th', 'li', 'dt', 'dd', 'p', 'article', 'section'])
+const VOLATILE_CLASS = /\d|^(odd|even|first|last|active|current|featured|past|today|selected|hidden|sticky|alt|clearfix|is-.*|has-.*)$/i
+
+function signature(key: Element | Line): string {
+  if ('path' in key) return key.virtual ? '#virtual' : '#line'
+  if (PLAIN_SIG.has(key.tagName)) return key.tagName
+  const cls = key.attrs.find((a) => a.name === 'class')?.value.split(/\s+/).find((c) => c && !VOLATILE_CLASS.test(c)) ?? ''
+  return `${key.tagName}.${cls}`
+}
+
+/** What the segmenter needs to know about each line. */
+export type LineInfo = (line: Line) => LineDates | undefined
+
+/** Lines that can anchor a record: a visible day, a dedicated time, or a date carried by markup. */
+function isAnchor(line: Line, d: LineDates | undefined): boolean {
+  if (line.machine) return !line.published
+  if (!d) return false
+  return d.day || d.allDay || (d.time && d.mentions.some((m) => m.eligible && (m.dedicated || d.whenOnly)))
+}
+
+type Ranges = Map<Element, { from: number; to: number; anchors: number }>
+
+function elementRanges(lines: Line[], anchor: boolean[]): Ranges {
+  const ranges: Ranges = new Map()
+  for (const line of lines) {
+    for (const el of line.path) {
+      const r = ranges.get(el)
+      if (r) {
+        r.to = line.index
+        if (anchor[line.index]) r.anchors++
+      } else ranges.set(el, { from: line.index, to: line.index, anchors: anchor[line.index] ? 1 : 0 })
+    }
+  }
+  return ranges
+}
+
+/**
+ * Finds the records of a page. `info(line)` gives each line's dates (computed on demand, cached by the
+ * caller).
+ */
+export function segmentRecords(lines: Line[], info: LineInfo): Segmentation {
+  const dates = lines.map((l) => (l.text || l.machine ? info(l) : undefined))
+  const anchor = lines.map((l, i) => isAnchor(l, dates[i]))
+  const ranges = elementRanges(lines, anchor)
+  const depth = new Map<Element, number>()
+  for (const line of lines) line.path.forEach((el, i) => depth.set(el, i))
+  const containers = [...ranges.entries()].filter(([, r]) => r.anchors >= 2).sort((a, b) => depth.get(b[0])! - depth.get(a[0])!)
+  const hasRecords = new Set<Element>()
+  const records: RecordSpan[] = []
+  let regions = 0
+  for (const [el, range] of containers) {
+    const d = depth.get(el)!
+    const children = childrenOf(lines, dates, anchor, range, d, hasRecords)
+    const found = regionRecords(children, lines, dates)
+    if (!found.length) continue
+    regions++
+    for (const r of found) records.push({ ...r, region: regions })
+    for (const p of lines[range.from].path.slice(0, d + 1)) hasRecords.add(p)
+  }
+  records.sort((a, b) => a.from - b.from)
+  return { records: dropNested(records), regions, anchors: anchor.filter(Boolean).length }
+}
+
+/** A record of an outer region never swallows the records of an inner one (they came first). */
+function dropNested(records: RecordSpan[]): RecordSpan[] {
+  const out: RecordSpan[] = []
+  for (const r of records) {
+    const last = out[out.length - 1]
+    if (last && r.from <= last.to) continue
+    out.push(r)
+  }
+  return out
+}
+
+function childrenOf(lines: Line[], dates: (LineDates | undefined)[], anchor: boolean[], range: { from: number; to: number }, d: number, hasRecords: Set<Element>): Child[] {
+  const out: Child[] = []
+  for (let i = range.from; i <= range.to; i++) {
+    const line = lines[i]
+    const key = line.path.length > d + 1 ? line.path[d + 1] : line
+    let child = out[out.length - 1]
+    if (!child || child.key !== key) {
+      child = { key, from: i, to: i, anchored: false, content: false, day: false, time: false, visibleDay: false, labeled: false, sig: signature(key), section: 'tagName' in key && hasRecords.has(key), text: false }
+      out.push(child)
+    }
+    child.to = i
+    const info = dates[i]
+    if (anchor[i]) child.anchored = true
+    if (line.text) child.text = true
+    if (info?.day) {
+      child.day = true
+      if (!line.virtual) child.visibleDay = true
+    }
+    if (info?.labeled) child.labeled = true
+    if (info?.time) child.time = true
+    if (line.text && !line.virtual && (info?.words || info?.list)) child.content = true
+  }
+  return out
+}
+
+/** The records a container's children form, or none when they are not a region. */
+function regionRecords(children: Child[], lines: Line[], dates: (LineDates | undefined)[]): Omit<RecordSpan, 'region'>[] {
+  const anchored = children.filter((c) => c.anchored)
+  const bySig = new Map<string, Child[]>()
+  for (const c of anchored) {
+    const group = bySig.get(c.sig)
+    if (group) group.push(c)
+    else bySig.set(c.sig, [c])
+  }
+  // A bare "Date: June 5" line among others is a field of one record, not a record.
+  const units = anchored.filter((c) => bySig.get(c.sig)!.length >= 2 && !c.section && !(c.labeled && 'path' in c.key && !c.content))
+  const sections = anchored.filter((c) => bySig.get(c.sig)!.length >= 2 && c.section)
+  if (units.length + sections.length < 2) return []
+  const content = units.filter((c) => c.content)
+  // Two dates in inline elements side by side ("<span>Tue, Dec 22 10:00 AM</span> – <span>Wed, Dec 23 5:00 PM</span>") are a start and an end.
+  if (!content.length && units.length === 2 && units.every((u) => 'tagName' in u.key && !BLOCK.has(u.key.tagName))) return []
+  const bare = units.filter((c) => !c.content && c.visibleDay)
+  // A day in one child and a time in another are two fields of one record, not two records.
+  const bareUnits = units.filter((c) => !c.content)
+  const mixed = bareUnits.some((c) => c.day) && bareUnits.some((c) => !c.day)
+  const grouped = mixed ? undefined : groupWithSiblings(children, units)
+  if (grouped) return grouped
+  // Units that show a day and nothing else ("Tuesday, April 14, 2026 – 6:00 PM") are records beside the
+  // others, unless they are fields (a day here, a time there) or labelled ("Starts: …").
+  // A day alone above records that have only a time is their day heading, not a record.
+  const headings = content.some((c) => !c.day)
+  const dated = mixed || bare.some((c) => c.labeled) ? [] : bare.filter((c) => c.time || !headings)
+  const records = units.filter((c) => c.content || dated.includes(c))
+  const days = new Set(dated.map((c) => lines.slice(c.from, c.to + 1).map((l) => l.text).join(' ')))
+  if (!content.length && days.size < 2) return []
+  if (records.length >= 2) return records.map(spanOf)
+  // One record among empty units: the days of a calendar grid with nothing on them, or a day heading over it.
+  if (content.length === 1 && bareUnits.every((c) => c.day && (!c.visibleDay || (headings && !c.time)))) return content.map(spanOf)
+  void dates
+  return []
+}
+
+/** A unit's lines, and its element when it is one. */
+function spanOf(c: Child): Omit<RecordSpan, 'region'> {
+  return 'tagName' in c.key ? { from: c.from, to: c.to, root: c.key } : { from: c.from, to: c.to }
+}
+
+const TITLE_LIKE = /^(h[1-6]|dt|strong|b)$/
+
+/**
+ * Units that hold only a date, each next to a sibling that holds text (`<h3>Title</h3><p>June 5</p>`,
+ * `<dt>June 5</dt><dd>Title</dd>`), form their records with those siblings: before the date when every
+ * unit is preceded by the same kind of sibling and the last one is not followed by it, else after.
+ */
+function groupWithSiblings(children: Child[], units: Child[]): Omit<RecordSpan, 'region'>[] | undefined {
+  if (units.length < 2) return undefined
+  const pos = units.map((u) => children.indexOf(u))
+  // A sibling without a day of its own (a title, or a title with its time) belongs to the date beside it.
+  const loose = (i: number) => i >= 0 && i < children.length && !children[i].day && children[i].text && !units.includes(children[i])
+  const bare = units.every((u) => !u.content)
+  const before = pos.map((p) => (loose(p - 1) ? children[p - 1].sig : undefined))
+  const leadSig = before[0]
+  const leading = !!leadSig && before.every((s) => s === leadSig) && !(loose(pos[pos.length - 1] + 1) && children[pos[pos.length - 1] + 1].sig === leadSig)
+  const titleLead = leading && (bare || TITLE_LIKE.test(tagOf(children[pos[0] - 1])))
+  if (titleLead) {
+    return pos.map((p, i) => {
+      const end = i + 1 < pos.length ? pos[i + 1] - 2 : Math.min(children.length - 1, p + (pos[1] - pos[0] - 2))
+      return { from: children[p - 1].from, to: children[Math.max(p, end)].to }
+    })
+  }
+  if (!bare) return undefined
+  const after = pos.map((p) => loose(p + 1))
+  if (!after.every(Boolean)) return undefined
+  return pos.map((p, i) => {
+    const end = i + 1 < pos.length ? pos[i + 1] - 1 : Math.min(children.length - 1, p + (pos[1] - pos[0] - 1))
+    let to = p
+    for (let j = p + 1; j <= end && !children[j].day && !units.includes(children[j]) && !/^h[1-6]$/.test(tagOf(children[j])); j++) to = j
+    return { from: children[p].from, to: children[to].to }
+  })
+}
+
+function tagOf(c: Child): string {
+  return 'tagName' in c.key ? c.key.tagName : '#line'
+}
