@@ -6,6 +6,7 @@
  * iCalendar UIDs), or two places (two branches' storytimes at ten, two street addresses). Pure functions
  * over Event records.
  */
+import { parseAddress } from '../geo/address'
 import type { Event } from '../model/event'
 
 const STATUS_WORDS = /\b(cancell?ed|postponed|rescheduled|sold out|new date|updated?)\b[:!-]*/gi
@@ -52,9 +53,21 @@ function sameStart(a: Event, b: Event): boolean {
   return a.startDate.slice(0, 10) === b.startDate.slice(0, 10)
 }
 
-/** The house number of an address (its first number), when it has one. */
+const houseNumbers = new Map<string, string | undefined>()
+
+/**
+ * The house number of an address: the number of its street part, as the address parser finds it, so that a
+ * room or studio number before the street ("Studio 1, 118 Mill Street") or a postal code never stands in
+ * for it. Undefined when the address has no street with a number.
+ */
 function houseNumber(address: string | null | undefined): string | undefined {
-  return address ? /\b(\d+[a-z]?)\b/i.exec(address)?.[1]?.toLowerCase() : undefined
+  if (!address) return undefined
+  if (houseNumbers.has(address)) return houseNumbers.get(address)
+  const street = parseAddress(address).street
+  const number = street ? /\b(\d+[a-z]?)\b/i.exec(street)?.[1]?.toLowerCase() : undefined
+  if (houseNumbers.size > 10_000) houseNumbers.clear()
+  houseNumbers.set(address, number)
+  return number
 }
 
 /**
@@ -63,8 +76,9 @@ function houseNumber(address: string | null | undefined): string | undefined {
  * feed's "Room 101" and a page's "Main Library" can be one place, so names alone count only there).
  */
 export function differentPlaces(a: Event, b: Event, sameDocument = false): boolean {
-  const [aa, ab] = [a.address ?? a.venue?.address, b.address ?? b.venue?.address].map((x) => titleKey(x ?? undefined))
-  const [ha, hb] = [houseNumber(aa), houseNumber(ab)]
+  const [ra, rb] = [a.address ?? a.venue?.address, b.address ?? b.venue?.address]
+  const [aa, ab] = [ra, rb].map((x) => titleKey(x ?? undefined))
+  const [ha, hb] = [houseNumber(ra), houseNumber(rb)]
   if (ha && hb && ha !== hb && !aa.includes(ab) && !ab.includes(aa)) return true
   if (!sameDocument) return false
   const [na, nb] = [titleKey(a.venue?.name ?? undefined), titleKey(b.venue?.name ?? undefined)]

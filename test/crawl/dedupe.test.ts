@@ -60,6 +60,14 @@ describe('sameEvent: identities and places (issue 13)', () => {
     expect(sameEvent(storytime('Main', '12 Oak Street, Lincoln NE 68508'), storytime('Main Library', '12 Oak St, Lincoln, NE'))).toBe(true)
   })
 
+  it('reads the house number from the street, not from a room number before it or a postal code', () => {
+    const feed = storytime('', 'Studio 1, Riverside Arts Centre, 118 Mill Street, Springfield, IL 62701')
+    const page = storytime('Studio 1, Riverside Arts Centre', '118 Mill Street, Springfield, IL 62701, US')
+    expect(sameEvent(feed, page)).toBe(true)
+    expect(sameEvent(storytime('A', 'Königstraße 12, 70173 Stuttgart'), storytime('B', 'Königstraße 40, 70173 Stuttgart'))).toBe(false)
+    expect(sameEvent(storytime('A', 'Raum 3, Königstraße 12, 70173 Stuttgart'), storytime('B', 'Königstraße 12, 70173 Stuttgart'))).toBe(true)
+  })
+
   it('dedupeEvents passes the identities and the document scope on', () => {
     const a: Event = { title: 'Vorlesestunde', startDate: '2026-06-03T10:00:00+02:00', event_id: 'evt_1' }
     const b: Event = { ...a, event_id: 'evt_2' }
