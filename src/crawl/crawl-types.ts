@@ -1,4 +1,5 @@
 import type { Event } from '../model/event'
+import type { ResolveOverride } from './fetch/resolve-overrides'
 import type { Candidate, ExtractLinks, Format } from './types'
 
 /** What one crawl of one organization needs; plain data, so it crosses the worker boundary as is. */
@@ -18,6 +19,10 @@ export type CrawlRequest = {
   allowPrivate: boolean
   /** Politeness delay between requests to one host: 500 ms when absent or undefined; 0 only for tests and benchmarks. */
   politenessMs?: number
+  /** CRAWL_RESOLVE (present only with CRAWL_ALLOW_PRIVATE): host names connected to a given address, a test web on loopback. */
+  resolve?: ResolveOverride[]
+  /** Extra trust anchors (PEM) for https: a test web's self-signed certificate. Never set in production. */
+  ca?: string
   /** The sources of the last crawl that may be asked for conditionally, by source URL. */
   previous?: Record<string, PreviousSource>
   scriptVersion: string

@@ -2,6 +2,7 @@ import { FetchError } from './errors'
 import { withDefaults } from '../../with-defaults'
 import { HostLimiter, hostDelayMs } from './host-limiter'
 import { RobotsCache } from './robots'
+import { effectivePort, overrideFor, type ResolveOverride } from './resolve-overrides'
 import { isPublicAddress, resolveAllowed, systemLookup, type Lookup } from './ssrf'
 
 export type FetcherOptions = {
@@ -28,10 +29,11 @@ export type FetcherOptions = {
   /** Extra trust anchors for https (tests with a self-signed fixture certificate). */
   ca?: string
   /**
-   * Test seam: sends a request for an outside host (a Google Calendar feed) to a loopback fixture
-   * instead. Robots.txt and the SSRF guard then apply to the rewritten URL. Never set in production.
+   * CRAWL_RESOLVE: where connections to some host names go instead of their DNS answer (a test web of
+   * real-looking names on loopback). Honoured only with `allowPrivate`; the address still passes the
+   * SSRF guard (a metadata address is refused always).
    */
-  rewriteUrl?: (url: URL) => URL | undefined
+  resolve?: readonly ResolveOverride[]
 }
 
 export type FetchOptions = { accept?: string; etag?: string; lastModified?: string }
@@ -71,6 +73,7 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308])
 export function createFetcher(options: FetcherOptions) {
   const o = withDefaults(FETCH_DEFAULTS, options)
   const lookup = options.lookup ?? systemLookup
+  const overrides = options.allowPrivate ? (options.resolve ?? []) : []
   const allowed = options.addressAllowed ?? (options.allowPrivate ? () => true : isPublicAddress)
   const limiter = new HostLimiter(o.perHostConcurrency, o.politenessMs)
   const aborters = new WeakMap<Response, AbortController>()
@@ -85,9 +88,8 @@ export function createFetcher(options: FetcherOptions) {
     let method = 'GET'
     for (;;) {
       if (current.protocol !== 'http:' && current.protocol !== 'https:') throw new FetchError('bad_url', `only http and https are crawled, not ${current.protocol}`, current.href)
-      const rewritten = o.rewriteUrl?.(current)
-      if (rewritten) current = rewritten
-      const address = await resolveAllowed(current, { allowed, lookup })
+      const address = await resolveAllowed(current, { allowed, lookup, overrides })
+      const port = overrides.length ? overrideFor(current, overrides)?.connectPort : undefined
       let delayMs = o.politenessMs
       if (!skipRobots && o.respectRobots !== false) {
         const rules = await robots.rules(current)
@@ -97,7 +99,7 @@ export function createFetcher(options: FetcherOptions) {
       }
       const hopUrl = current
       const outcome = await limiter.run(current.host, async (): Promise<{ redirect: string; status: number } | { result: Omit<FetchResult, 'redirects'> }> => {
-        const response = await send(hopUrl, address, method, init)
+        const response = await send(hopUrl, address, port, method, init)
         const location = response.headers.get('location')
         if (REDIRECTS.has(response.status) && location) {
           await response.body?.cancel()
@@ -117,9 +119,10 @@ export function createFetcher(options: FetcherOptions) {
     }
   }
 
-  async function send(url: URL, address: string, method: string, init: FetchOptions): Promise<Response> {
+  async function send(url: URL, address: string, port: number | undefined, method: string, init: FetchOptions): Promise<Response> {
     const target = new URL(url.href)
     target.hostname = address.includes(':') ? `[${address}]` : address
+    if (port !== undefined && port !== effectivePort(url)) target.port = String(port)
     const headers: Record<string, string> = { host: url.host, 'user-agent': o.userAgent, accept: init.accept ?? '*/*', 'accept-encoding': 'gzip, deflate, br' }
     if (init.etag) headers['if-none-match'] = init.etag
     if (init.lastModified) headers['if-modified-since'] = init.lastModified
