@@ -9,6 +9,8 @@ export type Task = {
   expected?: boolean
   /** An iCalendar export found on an event's own page: it repeats that event and says nothing of the site's others. */
   eventExport?: boolean
+  /** On a subdomain of the organization (`events.example.org`), not its own site. */
+  reach?: 'subdomain'
 }
 
 /** DESIGN §6's order: the start page, caller hints, platform exports and APIs, iCalendar links, listing pages, then detail pages. */

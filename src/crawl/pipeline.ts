@@ -1,10 +1,11 @@
 import { parse } from 'parse5'
 import { withDefaults } from '../with-defaults'
 import type { CrawlProgress, CrawlRequest, CrawlResult, SourceMemo, SourceReport } from './crawl-types'
-import { calendarPages } from './discover/navigation'
 import { fingerprintSite, type Fingerprint } from './discover/fingerprint'
+import { listingTasks, pageLinks } from './discover/plan'
 import { platformProbes, squarespaceJsonUrl } from './discover/probes'
-import { eventPagesOf, readSitemap } from './discover/sitemap'
+import { reachOf, type Org } from './discover/scope'
+import { readSitemap, sitemapEventPages } from './discover/sitemap'
 import { extractDocument } from './extract'
 import { FetchError } from './fetch/errors'
 import { createFetcher, type FetcherOptions, type FetchResult } from './fetch/fetcher'
@@ -64,6 +65,7 @@ export async function crawlSite(request: CrawlRequest, deps: CrawlDeps = {}): Pr
   const fetcher = createFetcher(base)
   const feedFetcher = createFetcher(withDefaults(base, { respectRobots: false }))
   const frontier = new Frontier()
+  const org: Org = { siteHost: new URL(request.startUrl).hostname, orgDomain: request.orgDomain }
   const harvests: DocumentHarvest[] = []
   const sources: SourceReport[] = []
   const refused: CrawlResult['refused'] = []
@@ -98,7 +100,7 @@ export async function crawlSite(request: CrawlRequest, deps: CrawlDeps = {}): Pr
     const result = await fetchTask(task)
     if (!result) return
     progress.pagesFetched++
-    handle(task, result)
+    await handle(task, result)
     report()
   }
   for (;;) {
@@ -163,7 +165,7 @@ export async function crawlSite(request: CrawlRequest, deps: CrawlDeps = {}): Pr
     }
   }
 
-  function handle(task: Task, result: FetchResult): void {
+  async function handle(task: Task, result: FetchResult): Promise<void> {
     const known = result.notModified && task.kind !== 'start' ? previous(task.url) : undefined
     if (known) {
       const { url, format, candidates, links } = known.parsed
@@ -179,7 +181,9 @@ export async function crawlSite(request: CrawlRequest, deps: CrawlDeps = {}): Pr
     const extracted = extractDocument(result.body, { baseUrl: result.url, timezone: request.timezone, window: request.window, orgDomain: request.orgDomain }, result.contentType)
     const answer: Answer = { status: 'ok', httpStatus: result.status, etag: result.etag, lastModified: result.lastModified }
     absorb(task, { ...extracted, url: result.url }, answer)
-    if (task.kind === 'start' && extracted.format === 'html') discoverFromHome(result)
+    if (extracted.format !== 'html') return
+    if (task.kind === 'start') await discoverFromHome(result)
+    else if (task.kind === 'calendar-page' || task.kind === 'hint-calendar') discoverFromListing(task, result)
   }
 
   /** Uses a document, read now or stood for by a 304: its candidates, its source report, and the links to follow. */
@@ -187,8 +191,9 @@ export async function crawlSite(request: CrawlRequest, deps: CrawlDeps = {}): Pr
     warnings.push(...doc.warnings.slice(0, 10).map((w) => `${doc.url}: ${w}`))
     const kind = FORMAT_KIND[doc.format] ?? doc.format
     const isSource = doc.candidates.length > 0 || FEED_KINDS.has(kind)
+    const platform = task.reach === 'subdomain' ? undefined : platformOf(fingerprint)
     const source: SourceReport | undefined = isSource
-      ? { url: task.url, kind, platform: platformOf(fingerprint), eventCount: 0, ...answer, memo: keepMemo(answer.memo ?? writeMemo(doc.url, doc, request)) }
+      ? { url: task.url, kind, ...(platform ? { platform } : {}), eventCount: 0, ...answer, memo: keepMemo(answer.memo ?? writeMemo(doc.url, doc, request)) }
       : undefined
     if (source) sources.push(source)
     harvests.push({ url: doc.url, kind, format: doc.format, candidates: doc.candidates, source })
@@ -205,7 +210,7 @@ export async function crawlSite(request: CrawlRequest, deps: CrawlDeps = {}): Pr
       frontier.add({ url: squarespaceJsonUrl(doc.url), kind: 'probe', depth: task.depth + 1, probeKind: 'squarespace-json', expected: true })
   }
 
-  function discoverFromHome(result: FetchResult): void {
+  async function discoverFromHome(result: FetchResult): Promise<void> {
     const html = new TextDecoder().decode(result.body)
     fingerprint = fingerprintSite(html, result.headers)
     homeText = html.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]+>/g, ' ').replace(/&nbsp;|&middot;|&#183;/g, ' ')
@@ -215,15 +220,28 @@ export async function crawlSite(request: CrawlRequest, deps: CrawlDeps = {}): Pr
     }
     const origin = new URL(result.url).origin
     for (const probe of platformProbes(origin, fingerprint)) frontier.add({ url: probe.url, kind: 'probe', depth: 1, probeKind: probe.kind, expected: probe.expected })
-    for (const url of calendarPages(parse(html), result.url)) frontier.add({ url, kind: 'calendar-page', depth: 1 })
+    for (const t of listingTasks(pageLinks(parse(html), result.url, org), 0, request.maxPages)) frontier.add(t)
+    // The sitemaps robots.txt names (on the site or a subdomain), then the usual place.
+    const rules = await fetcher.robots.rules(new URL(result.url)).catch(() => undefined)
+    for (const url of (rules?.sitemaps ?? []).filter((u) => reachOf(u, org) !== 'outside').slice(0, 3)) frontier.add({ url, kind: 'sitemap', depth: 1 })
     frontier.add({ url: `${origin}/sitemap.xml`, kind: 'sitemap', depth: 1 })
+  }
+
+  /** A listing or hub page of the organization leads one level further: its strong calendar links (a hub's "Full calendar"). */
+  function discoverFromListing(task: Task, result: FetchResult): void {
+    if (reachOf(result.url, org) === 'outside') return
+    const links = pageLinks(parse(new TextDecoder().decode(result.body)), result.url, org)
+    for (const t of listingTasks(links, task.depth, request.maxPages)) frontier.add(t)
   }
 
   function followSitemap(task: Task, result: FetchResult): void {
     if (feedEvents > 0 || task.depth > 2) return
     const { sitemaps, pages } = readSitemap(new TextDecoder().decode(result.body))
-    for (const url of sitemaps.slice(0, 5)) frontier.add({ url, kind: 'sitemap', depth: task.depth + 1 })
-    for (const url of eventPagesOf(pages, 50)) frontier.add({ url, kind: 'detail', depth: task.depth + 1 })
+    const own = (url: string) => reachOf(url, org) !== 'outside'
+    for (const url of sitemaps.filter(own).slice(0, 5)) frontier.add({ url, kind: 'sitemap', depth: task.depth + 1 })
+    const { listings, details } = sitemapEventPages(pages.filter(own), 50)
+    for (const url of listings.slice(0, 5)) frontier.add({ url, kind: 'calendar-page', depth: 2 })
+    for (const url of details) frontier.add({ url, kind: 'detail', depth: task.depth + 1 })
   }
 }
 
