@@ -166,6 +166,6 @@ export function pageLang(lang: string | undefined): Lang | undefined {
 
 /** Subdomain labels that name a calendar (`events.`, `calendar.`, `agenda.`, `kalender.`, …). */
 export function isCalendarLabel(label: string): boolean {
-  const { positive, negative } = scoreWords(words(label))
-  return positive >= 3 && negative === 0
+  const { positive, negative, pure } = scoreWords(words(label))
+  return pure && positive >= 2 && negative === 0
 }

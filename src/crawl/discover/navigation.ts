@@ -31,11 +31,12 @@ function labelScore(label: string, lang: Lang | undefined): { score: number; pos
 
 /**
  * What a URL says: its best path segment that is nothing but a calendar word (`/termine/`, `/tour-dates`,
- * `Calendar.aspx`), one more when that segment ends the path (a listing, not a post under it), two
- * fewer for a dated path or a long slug after it (a single post), and the worst negative segment.
+ * `Calendar.aspx`), one more when that segment ends the path (a listing, not a post under it), one
+ * fewer for a slug after it, and the worst negative segment. `post`: a dated path or a long slug under
+ * the keyword, a single post rather than a listing (its link is not a listing whatever its text says).
  * A subdomain named for a calendar (`events.example.org/`) counts as such a segment.
  */
-export function urlScore(url: URL, lang: Lang | undefined, org?: Org): { score: number; positive: number } {
+export function urlScore(url: URL, lang: Lang | undefined, org?: Org): { score: number; positive: number; post?: boolean } {
   const segments = url.pathname
     .split('/')
     .map((s) => {
@@ -65,10 +66,11 @@ export function urlScore(url: URL, lang: Lang | undefined, org?: Org): { score: 
   if (best === 0) return { score: negative, positive: 0 }
   let shape = 0
   const after = segments.slice(bestAt + 1).filter((s) => !NUMBERS.test(s))
+  const slug = (s: string) => (scoreWords(words(s), lang).pure ? 0 : words(s).length)
   if (after.length === 0) shape = 1
-  else if (after.some((s) => words(s).length >= 3 && !scoreWords(words(s), lang).pure)) shape = -2
-  if (DATED_PATH.test(url.pathname)) shape = Math.min(shape, -2)
-  return { score: best + shape + negative, positive: best }
+  else if (after.some((s) => slug(s) >= 3)) shape = -1
+  const post = DATED_PATH.test(url.pathname) || after.some((s) => slug(s) >= 4)
+  return { score: best + shape + negative, positive: best, post }
 }
 
 /** True for navigation: `nav`, `header`, `footer`, ARIA menus and elements whose class or id says menu or nav. */
@@ -119,8 +121,9 @@ function scoreLink(el: Element, url: URL, lang: Lang | undefined, org: Org): { s
   const path = urlScore(url, lang, org)
   const where = context(el)
   const heading = where.heading ? labelScore(where.heading, lang) : undefined
-  const underHeading = heading && heading.positive >= 2 && heading.score > 0 ? 1 : 0
-  if (text.positive === 0 && path.positive === 0 && !underHeading) return undefined
+  // A dropdown entry under "Programs & Events" is worth a look even when it says only "Kids corner".
+  const underHeading = heading && heading.score > 0 ? (heading.positive >= 3 ? 2 : heading.positive >= 2 ? 1 : 0) : 0
+  if (path.post || (text.positive === 0 && path.positive === 0 && !underHeading)) return undefined
   return { score: text.score + path.score + underHeading + (where.chrome ? 1 : 0), label: label.slice(0, 80) }
 }
 
