@@ -63,7 +63,8 @@ const CALENDAR: Record<Lang, readonly Entry[]> = {
 /** Pages that are not a calendar, in every language: what a link to a listing is not. */
 const NOT_CALENDAR: readonly Entry[] = [
   ['news', -1], ['nieuws', -1], ['actualites', -1], ['aktuelles', -1], ['neuigkeiten', -1], ['noticias', -1], ['notizie', -1], ['blog', -1], ['press', -2], ['presse', -2],
-  ['past', -4], ['past events', -4], ['archive', -4], ['archives', -4], ['archiv', -4], ['archief', -4], ['archivio', -4], ['archivo', -4], ['arquivo', -4],
+  ['past', -4], ['past events', -4], ['previous events', -4], ['vergangene', -4], ['ruckblick', -4], ['rueckblick', -4], ['passes', -4], ['passees', -4], ['pasados', -4], ['pasadas', -4], ['afgelopen', -4], ['vergangen', -4],
+  ['passati', -4], ['passate', -4], ['passados', -4], ['passadas', -4], ['archive', -4], ['archives', -4], ['archiv', -4], ['archief', -4], ['archivio', -4], ['archivo', -4], ['arquivo', -4],
   ['minutes', -4], ['protokolle', -4], ['notulen', -4], ['verbali', -4], ['actas', -4], ['proces verbaux', -4], ['agendas', -2],
   ['download', -4], ['downloads', -4], ['software', -4], ['herunterladen', -4], ['telecharger', -4], ['descargas', -4], ['apps', -3], ['app', -3], ['freeware', -4],
   ['degree', -3], ['degrees', -3], ['undergraduate', -3], ['graduate', -3], ['majors', -3], ['admissions', -3], ['studiengange', -3], ['studiengaenge', -3],
