@@ -1,10 +1,8 @@
-import { parse } from 'parse5'
 import { withDefaults } from '../with-defaults'
 import type { CrawlProgress, CrawlRequest, CrawlResult, SourceMemo, SourceReport } from './crawl-types'
-import { fingerprintSite, type Fingerprint } from './discover/fingerprint'
-import { listingTasks, pageLinks } from './discover/plan'
-import { platformProbes, squarespaceJsonUrl } from './discover/probes'
+import { FORMAT_KIND } from './discover/platform-tasks'
 import { reachOf, type Org } from './discover/scope'
+import { DiscoverySession } from './discover/session'
 import { readSitemap, sitemapEventPages } from './discover/sitemap'
 import { extractDocument } from './extract'
 import { FetchError } from './fetch/errors'
@@ -33,8 +31,7 @@ export type CrawlDeps = {
   now?: () => number
 }
 
-const FEED_KINDS = new Set(['ics', 'tec-rest', 'tec-ics', 'squarespace-json', 'trumba', 'localist', 'rss', 'atom'])
-const FORMAT_KIND: Record<string, string> = { ics: 'ics', 'tec-json': 'tec-rest', 'squarespace-json': 'squarespace-json', 'localist-json': 'localist', 'trumba-json': 'trumba', rss: 'rss', atom: 'atom', html: 'page' }
+const FEED_KINDS = new Set(['ics', 'tec-rest', 'tec-ics', 'squarespace-json', 'trumba', 'localist', 'json-events', 'rss', 'atom'])
 /** Documents fetched at once; the fetcher's per-host limit (2) and politeness still apply. */
 const CONCURRENCY = 4
 const REFUSALS = new Set(['robots_disallowed', 'ssrf_blocked', 'too_large', 'bad_url', 'too_many_redirects'])
@@ -66,12 +63,12 @@ export async function crawlSite(request: CrawlRequest, deps: CrawlDeps = {}): Pr
   const feedFetcher = createFetcher(withDefaults(base, { respectRobots: false }))
   const frontier = new Frontier()
   const org: Org = { siteHost: new URL(request.startUrl).hostname, orgDomain: request.orgDomain }
+  const discovery = new DiscoverySession(org, request.window, request.maxPages, (task) => void frontier.add(task))
   const harvests: DocumentHarvest[] = []
   const sources: SourceReport[] = []
   const refused: CrawlResult['refused'] = []
   const warnings: string[] = []
   const progress: CrawlProgress = { pagesFetched: 0, sourcesFound: 0, eventsFound: 0 }
-  let fingerprint: Fingerprint | undefined
   let homeText: string | undefined
   let feedEvents = 0
   let feedsInFlight = 0
@@ -98,10 +95,15 @@ export async function crawlSite(request: CrawlRequest, deps: CrawlDeps = {}): Pr
   let fatal: unknown
   const run = async (task: Task) => {
     const result = await fetchTask(task)
-    if (!result) return
-    progress.pagesFetched++
-    await handle(task, result)
-    report()
+    let gave = 0
+    if (result) {
+      progress.pagesFetched++
+      gave = await handle(task, result)
+      report()
+    }
+    // An endpoint that gave nothing (an error, a refusal, no events) hands over to the next of its calendar's.
+    const [next, ...rest] = gave === 0 ? (task.fallbacks ?? []) : []
+    if (next) frontier.add(rest.length ? { ...next, fallbacks: rest } : next)
   }
   for (;;) {
     while (inFlight.size < CONCURRENCY && fatal === undefined) {
@@ -137,10 +139,15 @@ export async function crawlSite(request: CrawlRequest, deps: CrawlDeps = {}): Pr
   const zone = inferZone(harvests, request.timezone, homeText)
   const { events, warnings: normalizeWarnings } = collectEvents(harvests, request, zone, new Date(now()).toISOString())
   warnings.push(...normalizeWarnings)
+  for (const unreadable of discovery.unreadableSources(events.length)) {
+    sources.push(unreadable)
+    warnings.push(`${unreadable.platform}: ${unreadable.error}`)
+  }
+  for (const e of discovery.skipped.slice(0, 5)) warnings.push(`${e.url}: not fetched (${e.method} requests are not made): ${e.note}`)
   progress.eventsFound = events.length
   progress.sourcesFound = sources.length
   return {
-    organization: { name: fingerprint?.name, timezone: zone, platform: platformOf(fingerprint) },
+    organization: { name: discovery.name, timezone: zone, platform: discovery.platform },
     events,
     sources,
     progress,
@@ -159,13 +166,16 @@ export async function crawlSite(request: CrawlRequest, deps: CrawlDeps = {}): Pr
       if (!(error instanceof FetchError)) throw error
       if (task.kind === 'start' && !request.hints.calendarUrls.length) throw new CrawlFailure(`${task.url}: ${error.message}`, error.retryable)
       if (REFUSALS.has(error.code)) refused.push({ url: error.url, reason: `${error.code}: ${error.message}` })
-      if (task.kind !== 'detail' && task.kind !== 'listing-next' && (task.expected || task.kind !== 'probe'))
-        sources.push({ url: task.url, kind: task.probeKind ?? task.kind, status: error.code === 'robots_disallowed' || error.code === 'ssrf_blocked' ? 'blocked' : 'error', error: error.message, eventCount: 0 })
+      const blocked = error.code === 'robots_disallowed' || error.code === 'ssrf_blocked'
+      // A probe the platform may not serve is reported only when it was refused (the calendar may be there).
+      if (task.kind !== 'detail' && task.kind !== 'listing-next' && !task.detect && (task.expected || blocked || task.kind !== 'probe'))
+        sources.push({ url: task.url, kind: task.probeKind ?? task.kind, ...platformLabel(task), status: blocked ? 'blocked' : 'error', error: error.message, eventCount: 0 })
       return undefined
     }
   }
 
-  async function handle(task: Task, result: FetchResult): Promise<void> {
+  /** Uses a fetched document; returns how many candidates it gave (0 lets the task's fallback run). */
+  async function handle(task: Task, result: FetchResult): Promise<number> {
     const known = result.notModified && task.kind !== 'start' ? previous(task.url) : undefined
     if (known) {
       const { url, format, candidates, links } = known.parsed
@@ -174,26 +184,32 @@ export async function crawlSite(request: CrawlRequest, deps: CrawlDeps = {}): Pr
     }
     if (!result.ok) {
       if (task.kind === 'start' && !request.hints.calendarUrls.length) throw new CrawlFailure(`${task.url} answered HTTP ${result.status}`, result.status >= 500 || result.status === 429)
-      if (task.expected || task.kind === 'hint-calendar' || task.kind === 'ics') sources.push({ url: task.url, kind: task.probeKind ?? task.kind, status: 'error', httpStatus: result.status, eventCount: 0 })
-      return
+      if (task.expected || task.kind === 'hint-calendar' || task.kind === 'ics') sources.push({ url: task.url, kind: task.probeKind ?? task.kind, ...platformLabel(task), status: 'error', httpStatus: result.status, eventCount: 0 })
+      return 0
     }
-    if (task.kind === 'sitemap') return followSitemap(task, result)
+    if (task.kind === 'sitemap') return followSitemap(task, result), 0
+    if (task.detect) return discovery.fromDetectDocument(task, new TextDecoder().decode(result.body), result.url), 0
     const extracted = extractDocument(result.body, { baseUrl: result.url, timezone: request.timezone, window: request.window, orgDomain: request.orgDomain }, result.contentType)
     const answer: Answer = { status: 'ok', httpStatus: result.status, etag: result.etag, lastModified: result.lastModified }
-    absorb(task, { ...extracted, url: result.url }, answer)
-    if (extracted.format !== 'html') return
+    const gave = absorb(task, { ...extracted, url: result.url }, answer)
+    if (extracted.format !== 'html') return gave
     if (task.kind === 'start') await discoverFromHome(result)
-    else if (task.kind === 'calendar-page' || task.kind === 'hint-calendar') discoverFromListing(task, result)
+    else if (task.kind === 'calendar-page' || task.kind === 'hint-calendar') discovery.fromListing(task, new TextDecoder().decode(result.body), result.url, result.headers)
+    return gave
+  }
+
+  function platformLabel(task: Task): Pick<SourceReport, 'platform'> {
+    const platform = discovery.platformOf(task)
+    return platform ? { platform } : {}
   }
 
   /** Uses a document, read now or stood for by a 304: its candidates, its source report, and the links to follow. */
-  function absorb(task: Task, doc: ReadDocument, answer: Answer): void {
+  function absorb(task: Task, doc: ReadDocument, answer: Answer): number {
     warnings.push(...doc.warnings.slice(0, 10).map((w) => `${doc.url}: ${w}`))
     const kind = FORMAT_KIND[doc.format] ?? doc.format
     const isSource = doc.candidates.length > 0 || FEED_KINDS.has(kind)
-    const platform = task.reach === 'subdomain' ? undefined : platformOf(fingerprint)
     const source: SourceReport | undefined = isSource
-      ? { url: task.url, kind, ...(platform ? { platform } : {}), eventCount: 0, ...answer, memo: keepMemo(answer.memo ?? writeMemo(doc.url, doc, request)) }
+      ? { url: task.url, kind, ...platformLabel(task), eventCount: 0, ...answer, memo: keepMemo(answer.memo ?? writeMemo(doc.url, doc, request)) }
       : undefined
     if (source) sources.push(source)
     harvests.push({ url: doc.url, kind, format: doc.format, candidates: doc.candidates, source })
@@ -201,37 +217,24 @@ export async function crawlSite(request: CrawlRequest, deps: CrawlDeps = {}): Pr
     progress.sourcesFound = sources.length
     if (FEED_KINDS.has(kind) && !task.eventExport) feedEvents += doc.candidates.length
     const links = doc.links
+    const follow = (url: string) => discovery.mayFollow(task, url)
     const onEventPage = task.kind === 'detail' || task.kind === 'hint-event'
-    if (links?.next && task.depth < 20) frontier.add({ url: links.next, kind: FEED_KINDS.has(kind) ? 'feed-next' : 'listing-next', depth: task.depth + 1, probeKind: kind })
-    for (const url of links?.calendars ?? []) frontier.add({ url, kind: 'ics', depth: task.depth + 1, probeKind: 'ics', ...(onEventPage ? { eventExport: true } : {}) })
-    if (doc.format !== 'html') return
-    for (const url of (links?.events ?? []).slice(0, request.maxPages)) frontier.add({ url, kind: 'detail', depth: task.depth + 1 })
-    if ((task.kind === 'calendar-page' || task.kind === 'hint-calendar') && fingerprint?.platforms.includes('squarespace'))
-      frontier.add({ url: squarespaceJsonUrl(doc.url), kind: 'probe', depth: task.depth + 1, probeKind: 'squarespace-json', expected: true })
+    const inherited = task.platform ? { platform: task.platform } : {}
+    if (links?.next && task.depth < 20 && follow(links.next)) frontier.add({ url: links.next, kind: FEED_KINDS.has(kind) ? 'feed-next' : 'listing-next', depth: task.depth + 1, probeKind: kind, ...inherited })
+    for (const url of (links?.calendars ?? []).filter(follow)) frontier.add({ url, kind: 'ics', depth: task.depth + 1, probeKind: 'ics', ...inherited, ...(onEventPage ? { eventExport: true } : {}) })
+    if (doc.format === 'html') for (const url of (links?.events ?? []).filter(follow).slice(0, request.maxPages)) frontier.add({ url, kind: 'detail', depth: task.depth + 1, ...inherited })
+    return doc.candidates.length
   }
 
   async function discoverFromHome(result: FetchResult): Promise<void> {
     const html = new TextDecoder().decode(result.body)
-    fingerprint = fingerprintSite(html, result.headers)
     homeText = html.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]+>/g, ' ').replace(/&nbsp;|&middot;|&#183;/g, ' ')
-    if (fingerprint.unreadable) {
-      sources.push({ url: result.url, kind: fingerprint.unreadable.platform, platform: fingerprint.unreadable.platform, status: 'unreadable', error: fingerprint.unreadable.reason, eventCount: 0 })
-      warnings.push(`${fingerprint.unreadable.platform}: ${fingerprint.unreadable.reason}`)
-    }
+    discovery.fromHome(html, result.url, result.headers)
     const origin = new URL(result.url).origin
-    for (const probe of platformProbes(origin, fingerprint)) frontier.add({ url: probe.url, kind: 'probe', depth: 1, probeKind: probe.kind, expected: probe.expected })
-    for (const t of listingTasks(pageLinks(parse(html), result.url, org), 0, request.maxPages)) frontier.add(t)
     // The sitemaps robots.txt names (on the site or a subdomain), then the usual place.
     const rules = await fetcher.robots.rules(new URL(result.url)).catch(() => undefined)
     for (const url of (rules?.sitemaps ?? []).filter((u) => reachOf(u, org) !== 'outside').slice(0, 3)) frontier.add({ url, kind: 'sitemap', depth: 1 })
     frontier.add({ url: `${origin}/sitemap.xml`, kind: 'sitemap', depth: 1 })
-  }
-
-  /** A listing or hub page of the organization leads one level further: its strong calendar links (a hub's "Full calendar"). */
-  function discoverFromListing(task: Task, result: FetchResult): void {
-    if (reachOf(result.url, org) === 'outside') return
-    const links = pageLinks(parse(new TextDecoder().decode(result.body)), result.url, org)
-    for (const t of listingTasks(links, task.depth, request.maxPages)) frontier.add(t)
   }
 
   function followSitemap(task: Task, result: FetchResult): void {
@@ -243,10 +246,4 @@ export async function crawlSite(request: CrawlRequest, deps: CrawlDeps = {}): Pr
     for (const url of listings.slice(0, 5)) frontier.add({ url, kind: 'calendar-page', depth: 2 })
     for (const url of details) frontier.add({ url, kind: 'detail', depth: task.depth + 1 })
   }
-}
-
-function platformOf(fp: Fingerprint | undefined): string | undefined {
-  if (!fp) return undefined
-  for (const p of ['the-events-calendar', 'squarespace', 'trumba', 'localist', 'drupal', 'wordpress', 'wix', 'google-calendar']) if (fp.platforms.includes(p)) return p
-  return fp.platforms[0]
 }
