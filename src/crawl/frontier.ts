@@ -17,6 +17,8 @@ export type Task = {
   fallbacks?: Task[]
   /** A document that says which platform a site runs (a WordPress `/wp-json/` index), handed to the registry. */
   detect?: boolean
+  /** Sent as a POST with this body (a platform's page method, e.g. eSCRIBE's calendar query). */
+  post?: { body: string; contentType: string }
 }
 
 /** DESIGN §6's order: the start page, caller hints, platform exports and APIs, iCalendar links, listing pages, then detail pages. */

@@ -143,7 +143,7 @@ export async function crawlSite(request: CrawlRequest, deps: CrawlDeps = {}): Pr
     sources.push(unreadable)
     warnings.push(`${unreadable.platform}: ${unreadable.error}`)
   }
-  for (const e of discovery.skipped.slice(0, 5)) warnings.push(`${e.url}: not fetched (${e.method} requests are not made): ${e.note}`)
+  for (const e of discovery.skipped.slice(0, 5)) warnings.push(`${e.url}: not fetched (a ${e.method} without its body): ${e.note}`)
   progress.eventsFound = events.length
   progress.sourcesFound = sources.length
   return {
@@ -158,10 +158,10 @@ export async function crawlSite(request: CrawlRequest, deps: CrawlDeps = {}): Pr
   async function fetchTask(task: Task): Promise<FetchResult | undefined> {
     const isFeed = task.kind === 'probe' || task.kind === 'ics' || task.kind === 'feed-next' || task.kind === 'hint-calendar'
     const external = FEED_HOSTS.test(new URL(task.url).hostname)
-    const known = task.kind === 'start' ? undefined : previous(task.url)
+    const known = task.kind === 'start' || task.post ? undefined : previous(task.url)
     const accept = isFeed ? 'text/calendar, application/json, */*;q=0.5' : 'text/html, */*;q=0.5'
     try {
-      return await (isFeed && external ? feedFetcher : fetcher).fetch(task.url, withDefaults({ accept }, known && { etag: known.etag, lastModified: known.lastModified }))
+      return await (isFeed && external ? feedFetcher : fetcher).fetch(task.url, withDefaults({ accept }, task.post ? { post: task.post } : known && { etag: known.etag, lastModified: known.lastModified }))
     } catch (error) {
       if (!(error instanceof FetchError)) throw error
       if (task.kind === 'start' && !request.hints.calendarUrls.length) throw new CrawlFailure(`${task.url}: ${error.message}`, error.retryable)
@@ -176,7 +176,7 @@ export async function crawlSite(request: CrawlRequest, deps: CrawlDeps = {}): Pr
 
   /** Uses a fetched document; returns how many candidates it gave (0 lets the task's fallback run). */
   async function handle(task: Task, result: FetchResult): Promise<number> {
-    const known = result.notModified && task.kind !== 'start' ? previous(task.url) : undefined
+    const known = result.notModified && task.kind !== 'start' && !task.post ? previous(task.url) : undefined
     if (known) {
       const { url, format, candidates, links } = known.parsed
       const answer: Answer = { status: 'not_modified', httpStatus: 304, etag: result.etag ?? known.etag, lastModified: result.lastModified ?? known.lastModified, memo: known.memo }

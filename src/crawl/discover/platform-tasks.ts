@@ -22,13 +22,14 @@ const GENERIC = new Set(['wordpress', 'drupal', 'fullcalendar'])
 /**
  * One endpoint as a crawl task: feeds and APIs are probes (fetched before listing pages), HTML is a
  * calendar page; a `detect` endpoint (a WordPress `/wp-json/` index) is fetched to be handed back to the
- * registry. Endpoints the fetcher cannot ask for (POST) give no task.
+ * registry. A POST endpoint (eSCRIBE's page method) carries its body; one without a body gives no task.
  */
 function taskOf(e: Endpoint, platform: string, depth: number): Task | undefined {
-  if (e.method === 'POST') return undefined
+  if (e.method === 'POST' && (e.body === undefined || e.detect)) return undefined
   const kind = e.detect ? 'probe' : e.kind === 'html' ? 'calendar-page' : 'probe'
   const task: Task = { url: e.url, kind, depth, platform, probeKind: e.detect ? 'detect' : (FORMAT_KIND[e.format as Format] ?? e.kind), expected: e.expected }
   if (e.detect) task.detect = true
+  if (e.method === 'POST') task.post = { body: e.body!, contentType: e.contentType ?? 'application/json; charset=utf-8' }
   return task
 }
 
@@ -36,8 +37,8 @@ function taskOf(e: Endpoint, platform: string, depth: number): Task | undefined 
  * A platform's endpoints as tasks, in fallback chains: the registry lists each calendar's endpoints best
  * first (its feed, then its JSON or HTML), so an endpoint the platform certainly serves (`expected`)
  * starts a chain and the ones after it wait as its fallbacks, fetched only when it gives nothing (an
- * error, a refusal, no events). Detection documents are always fetched. What cannot be fetched (POST) is
- * returned in `skipped`.
+ * error, a refusal, no events). Detection documents are always fetched. What cannot be fetched (a POST
+ * without its body) is returned in `skipped`.
  */
 export function endpointTasks(endpoints: Endpoint[], platform: string, depth: number): { tasks: Task[]; skipped: Endpoint[] } {
   const tasks: Task[] = []

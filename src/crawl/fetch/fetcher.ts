@@ -36,7 +36,15 @@ export type FetcherOptions = {
   resolve?: readonly ResolveOverride[]
 }
 
-export type FetchOptions = { accept?: string; etag?: string; lastModified?: string }
+/**
+ * One request's options. `post` sends a small body (a platform's page method, e.g. eSCRIBE's calendar
+ * query) instead of a GET; a 301, 302 or 303 redirect turns it into a GET of the new location, as
+ * browsers do. robots.txt, politeness and the SSRF guard apply as to any request.
+ */
+export type FetchOptions = { accept?: string; etag?: string; lastModified?: string; post?: { body: string; contentType: string } }
+
+/** Largest body a POST may carry: a query, never an upload. */
+const MAX_POST_BYTES = 16 * 1024
 
 export type FetchResult = {
   /** The final URL after redirects. */
@@ -85,7 +93,7 @@ export function createFetcher(options: FetcherOptions) {
   async function hop(url: URL, init: FetchOptions, skipRobots: boolean): Promise<FetchResult> {
     const redirects: string[] = []
     let current = url
-    let method = 'GET'
+    let method = init.post ? 'POST' : 'GET'
     for (;;) {
       if (current.protocol !== 'http:' && current.protocol !== 'https:') throw new FetchError('bad_url', `only http and https are crawled, not ${current.protocol}`, current.href)
       const address = await resolveAllowed(current, { allowed, lookup, overrides })
@@ -115,7 +123,7 @@ export function createFetcher(options: FetcherOptions) {
       } catch {
         throw new FetchError('bad_url', `redirect to an invalid URL ${outcome.redirect.slice(0, 200)}`, current.href)
       }
-      if (outcome.status === 303) method = 'GET'
+      if (outcome.status === 303 || (method === 'POST' && (outcome.status === 301 || outcome.status === 302))) method = 'GET'
     }
   }
 
@@ -126,6 +134,8 @@ export function createFetcher(options: FetcherOptions) {
     const headers: Record<string, string> = { host: url.host, 'user-agent': o.userAgent, accept: init.accept ?? '*/*', 'accept-encoding': 'gzip, deflate, br' }
     if (init.etag) headers['if-none-match'] = init.etag
     if (init.lastModified) headers['if-modified-since'] = init.lastModified
+    const body = method === 'POST' ? init.post?.body : undefined
+    if (body !== undefined) headers['content-type'] = init.post!.contentType
     // One controller for the whole exchange: the headers timer is replaced by the body deadline once
     // the response arrives (readBody), so a slow body is cut by totalTimeoutMs, not by the headers limit.
     const controller = new AbortController()
@@ -134,6 +144,7 @@ export function createFetcher(options: FetcherOptions) {
       const response = await fetch(target, {
         method,
         headers,
+        body,
         redirect: 'manual',
         signal: controller.signal,
         tls: url.protocol === 'https:' ? { serverName: url.hostname, ...(o.ca ? { ca: o.ca } : {}) } : undefined,
@@ -205,6 +216,8 @@ export function createFetcher(options: FetcherOptions) {
       } catch {
         return Promise.reject(new FetchError('bad_url', `not a URL: ${url.slice(0, 200)}`, url))
       }
+      if (init.post && (new TextEncoder().encode(init.post.body).length > MAX_POST_BYTES || /[\r\n]/.test(init.post.contentType)))
+        return Promise.reject(new FetchError('bad_url', `a POST body of at most ${MAX_POST_BYTES} bytes with a one-line content type is sent, no more`, url))
       return hop(parsed, init, false)
     },
     robots,

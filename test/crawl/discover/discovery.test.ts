@@ -78,10 +78,18 @@ describe('discovery with the platform registry', () => {
     expect(mayFollow({ url: 'https://www.riverbend.org/events', kind: 'calendar-page', depth: 1 }, 'https://www.example.com/', org)).toBe(true)
   })
 
-  it('leaves out endpoints the crawler does not request (POST), and keeps the rest of their calendar', () => {
+  it('sends a POST endpoint with its body (eSCRIBE), the list page as its fallback; a POST without a body is left out', () => {
     const { tasks, skipped } = endpointTasks(calendarEndpoints('escribe', 'https://pub-riverbend.escribemeetings.com/', window), 'escribe', 1)
-    expect(skipped.map((e) => e.method)).toEqual(['POST'])
-    expect(tasks.map((t) => [t.url, t.kind])).toEqual([['https://pub-riverbend.escribemeetings.com/', 'calendar-page']])
+    expect(skipped).toEqual([])
+    expect(tasks).toEqual([
+      expect.objectContaining({
+        url: 'https://pub-riverbend.escribemeetings.com/MeetingsCalendarView.aspx/GetCalendarMeetings',
+        post: { body: JSON.stringify({ calendarStartDate: window.start, calendarEndDate: window.end }), contentType: 'application/json; charset=utf-8' },
+        fallbacks: [expect.objectContaining({ url: 'https://pub-riverbend.escribemeetings.com/', kind: 'calendar-page' })],
+      }),
+    ])
+    const bodiless = endpointTasks([{ url: 'https://x.escribemeetings.com/m', kind: 'json', format: 'json-events', expected: true, method: 'POST', note: 'n' }], 'escribe', 1)
+    expect([bodiless.tasks, bodiless.skipped.length]).toEqual([[], 1])
   })
 
   it('reads the organization name from og:site_name, else the title', () => {
