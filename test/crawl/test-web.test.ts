@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import type { FixtureSite } from '../helpers/fixture-server'
 import { startTestWeb, type TestWeb } from '../helpers/test-web'
 
-const NAMES = ['band-tour-dates', 'club-termine', 'museum-agenda', 'city-events-subdomain', 'sitemap-only']
+const NAMES = ['band-tour-dates', 'club-termine', 'museum-agenda', 'city-events-subdomain', 'sitemap-only', 'library-libcal', 'school-google-calendar', 'wordpress-events-manager', 'church-planning-center']
 let web: TestWeb
 beforeAll(async () => {
   web = await startTestWeb(NAMES)
@@ -72,5 +72,44 @@ describe('the test web, indexed through the API', () => {
     expect(found(events)).toEqual(wanted(arts))
     expect(requested(arts, 'www.hollowbrook-arts.org')).toEqual(expect.arrayContaining(['/sitemap_index.xml', '/event-sitemap.xml', '/event/winter-solstice-concert/']))
     expect(poll.sources.filter((s: any) => s.eventCount > 0).map((s: any) => new URL(s.url).pathname).sort()).toEqual(['/event/printmaking-open-studio/', '/event/spring-gala-auction/', '/event/winter-solstice-concert/'])
+  }, 30_000)
+
+  it('a library whose "Programs & Events" dropdown leads to its LibCal calendar on another host, and nothing else of LibCal', async () => {
+    const library = site('library-libcal')
+    const { poll, events } = await web.index('https://www.springfield-library.org/')
+    expect(found(events)).toEqual(wanted(library))
+    const libcal = requested(library, 'springfieldlib.libcal.com')
+    expect(libcal).toContain('/ical_subscribe.php?src=p&cid=4521')
+    expect(libcal.filter((p) => !['/robots.txt', '/ical_subscribe.php?src=p&cid=4521'].includes(p))).toEqual([])
+    expect(poll.sources).toContainEqual({ url: 'https://springfieldlib.libcal.com/ical_subscribe.php?src=p&cid=4521', kind: 'ics', platform: 'libcal', status: 'ok', httpStatus: 200, eventCount: 5 })
+    // The events live on LibCal, off the library's registrable domain (DESIGN §6, `_external`).
+    const external = web.db.$client.query('SELECT DISTINCT is_external FROM events WHERE org_id = ?1').all(poll.orgId) as { is_external: number }[]
+    expect(external).toEqual([{ is_external: 1 }])
+  }, 30_000)
+
+  it('a school whose calendar is a Google Calendar iframe showing two calendars', async () => {
+    const school = site('school-google-calendar')
+    const { poll, events } = await web.index('www.maplewood-elementary.org')
+    expect(found(events)).toEqual(wanted(school))
+    const feeds = school.expected().sources.map((s) => s.url)
+    for (const url of feeds) expect(poll.sources).toContainEqual(expect.objectContaining({ url, platform: 'google-calendar', status: 'ok' }))
+    expect(poll.sources.filter((s: any) => feeds.includes(s.url)).map((s: any) => s.eventCount).sort()).toEqual([2, 3])
+    expect(requested(school, 'calendar.google.com').filter((p) => p.includes('maplewood.elementary%40gmail.com'))).toHaveLength(1)
+  }, 30_000)
+
+  it('a WordPress site with Events Manager: its iCalendar feed, each event once', async () => {
+    const club = site('wordpress-events-manager')
+    const { poll, events } = await web.index('oakdale-garden-club.org')
+    expect(found(events)).toEqual(wanted(club))
+    expect(poll.sources).toContainEqual(expect.objectContaining({ url: 'https://oakdale-garden-club.org/events.ics', kind: 'ics', platform: 'events-manager', status: 'ok', eventCount: 3 }))
+  }, 30_000)
+
+  it('a church with a Planning Center calendar: Church Center page, then its iCalendar subscription; not giving or groups', async () => {
+    const church = site('church-planning-center')
+    const { poll, events } = await web.index('https://www.gracechapel-church.org/')
+    expect(found(events)).toEqual(wanted(church))
+    expect(requested(church, 'gracechapel.churchcenter.com').filter((p) => p !== '/robots.txt')).toEqual(['/calendar'])
+    const feed = church.expected().sources[0].url
+    expect(poll.sources).toContainEqual(expect.objectContaining({ url: feed, kind: 'ics', platform: 'planning-center', status: 'ok', eventCount: 4 }))
   }, 30_000)
 })
