@@ -1,7 +1,7 @@
 import type { Server } from 'bun'
 import { createApp } from './app'
 import type { Config } from './config'
-import { parseResolveList } from './crawl/fetch/resolve-overrides'
+import { crawlResolve } from './crawl/fetch/resolve-overrides'
 import { SCRIPT_VERSION } from './crawl/version'
 import { closeDatabase, migrate, openDatabase, type Db } from './db'
 import { sqliteReplayStore } from './db/queries/replay-keys'
@@ -28,9 +28,8 @@ export function crawlSettings(config: Config): CrawlSettings {
     allowPrivate: config.CRAWL_ALLOW_PRIVATE,
     scriptVersion: SCRIPT_VERSION,
   }
-  // CRAWL_RESOLVE renames hosts to addresses of the operator's choosing: a test web, never production.
-  const resolve = config.CRAWL_ALLOW_PRIVATE ? parseResolveList(config.CRAWL_RESOLVE) : undefined
-  if (resolve?.length) settings.resolve = resolve
+  const resolve = crawlResolve(config.CRAWL_RESOLVE, config.CRAWL_ALLOW_PRIVATE)
+  if (resolve) settings.resolve = resolve
   return settings
 }
 

@@ -158,6 +158,8 @@ export type FixtureSiteOptions = {
    * specificity).
    */
   routes?: Record<string, RouteSpec>
+  /** The same for the routes of other hosts the site plays (`hosts` in site.json), by host name. */
+  hostRoutes?: Record<string, Record<string, RouteSpec>>
 }
 
 /**
@@ -171,6 +173,10 @@ export async function startFixtureSite(name: string, options: FixtureSiteOptions
   const loaded = loadManifest(name, now)
   const withOverrides = (routes: Record<string, RouteSpec> = {}) => ({ ...routes, ...withoutKeys(loaded.routes, Object.keys(routes)) })
   const manifest: SiteManifest = { ...loaded, routes: withOverrides(options.routes) }
+  for (const [host, routes] of Object.entries(options.hostRoutes ?? {})) {
+    const own = manifest.hosts?.[host] ?? {}
+    manifest.hosts = { ...manifest.hosts, [host]: { ...routes, ...withoutKeys(own, Object.keys(routes)) } }
+  }
   const zone = manifest.timezone
   const requests: RecordedRequest[] = []
   const files = new Map<string, string>()

@@ -63,3 +63,12 @@ export function overrideFor(url: URL, overrides: readonly ResolveOverride[]): Re
   }
   return any
 }
+
+/**
+ * The overrides a crawl may use: CRAWL_RESOLVE parsed, only with CRAWL_ALLOW_PRIVATE (a test web on
+ * loopback; production never renames a host), undefined when there are none.
+ */
+export function crawlResolve(text: string, allowPrivate: boolean): ResolveOverride[] | undefined {
+  const list = allowPrivate ? parseResolveList(text) : undefined
+  return list?.length ? list : undefined
+}
