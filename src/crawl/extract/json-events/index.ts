@@ -8,6 +8,7 @@ import { platformOfUrl } from '../../platforms/registry'
 import type { Candidate, ExtractContext, ExtractResult } from '../../types'
 import { asRecord, parseJsonDocument, str } from '../feed-utils'
 import { extractHtml } from '../html'
+import { flattenRecord } from './flatten'
 import { PROFILES, type JsonProfile } from './profiles'
 import { recordCandidate } from './record'
 import { embeddedHtml, findRecords, stripXssiPrefix, unwrapJsonp } from './records'
@@ -44,6 +45,11 @@ function profileFor(root: unknown, base: URL | undefined): JsonProfile | undefin
   })
 }
 
+/** The profile's rewrite of a record, then nested fields lifted (flatten.ts). */
+function preparer(profile: JsonProfile | undefined, root: unknown, base: URL | undefined): (r: Json) => Json {
+  return (r) => flattenRecord(profile?.prepare ? profile.prepare(r, root, base) : r)
+}
+
 /** Numeric dates are month-first in the Americas, day-first elsewhere. */
 function dayFirstIn(zone: string | undefined): boolean {
   return !!zone && !/^(America|US|Canada|Pacific\/Honolulu)\//.test(zone) && zone !== 'Pacific/Honolulu'
@@ -67,7 +73,7 @@ function genericNext(root: Json | undefined, base: string): string | undefined {
 export function looksLikeEventJson(value: unknown): boolean {
   if (asRecord(value)?.kind === 'calendar#events') return true
   const profile = profileFor(value, undefined)
-  const prepare = (r: Json) => (profile?.prepare ? profile.prepare(r, value, undefined) : r)
+  const prepare = preparer(profile, value, undefined)
   return (profile?.records?.(value) ?? findRecords(value, prepare)).length > 0
 }
 
@@ -83,7 +89,7 @@ export function extractJsonEvents(text: string, ctx: ExtractContext): ExtractRes
   if (data === undefined) return { format: 'json-events', candidates: [], warnings }
   const base = toUrl(ctx.baseUrl)
   const profile = profileFor(data, base)
-  const prepare = (r: Json) => (profile?.prepare ? profile.prepare(r, data, base) : r)
+  const prepare = preparer(profile, data, base)
   const records = profile?.records?.(data) ?? findRecords(data, prepare)
   if (!records.length) {
     const html = embeddedHtml(data)

@@ -57,7 +57,7 @@ const googleCalendar: JsonProfile = {
     const end = asRecord(r.end)
     // An all-day event's end date is exclusive, as in iCalendar.
     const endDate = str(end?.date)
-    const out: Json = { ...r, end: endDate && /^\d{4}-\d{2}-\d{2}$/.test(endDate) ? { date: addDays(endDate, -1) } : r.end }
+    const out: Json = { ...r, end: endDate && /^\d{4}-\d{2}-\d{2}$/.test(endDate) ? { date: addDays(endDate, -1) } : r.end, eventType: undefined }
     if (zone && !str(asRecord(r.start)?.timeZone)) out.timezone = zone
     return out
   },

@@ -3,6 +3,7 @@
  * separate clock-time field when the date carries none, or only a placeholder midnight), place, link,
  * description, status, online flag. Placeholder rows ("No Meetings"), drafts and templates are refused.
  */
+import { offsetAt } from '../../normalize/time'
 import { resolveZoneName } from '../../normalize/zones'
 import { asLocal, isFalseUtc } from '../../platforms/zone-rules'
 import type { Candidate, CandidatePlace, ExtractContext, WallTime } from '../../types'
@@ -63,7 +64,7 @@ function times(record: Json, index: Map<string, string>, opts: RecordOptions): {
   const allDay = K.valuesOf(record, index, K.ALL_DAY_KEYS).some(({ value }) => truthy(value) === true)
   let s = toWall(start)
   let e = toWall(end)
-  if (allDay) return { start: s && { date: s.date }, end: e && { date: e.date } }
+  if (allDay) return dayRange(s && { date: localDay(s) }, e && { date: localDay(e) })
   const visible = K.valuesOf(record, index, K.VISIBLE_TIME_KEYS).map(({ value }) => str(value)).filter((t): t is string => !!t)
   const ctx = { platform: opts.platform, visible, zone: opts.zone }
   if (isFalseUtc(s, ctx)) {
@@ -71,7 +72,20 @@ function times(record: Json, index: Map<string, string>, opts: RecordOptions): {
     s = asLocal(s!)
     if (e?.offset && /^(Z|[+-]00:00)$/.test(e.offset)) e = asLocal(e)
   }
-  return { start: s, end: e }
+  return dayRange(s, e)
+}
+
+/** The calendar day of a wall time where it happens (an all-day instant written in UTC falls on its local day). */
+function localDay(w: WallTime): string {
+  if (!w.time || w.offset !== 'Z' || !w.zone) return w.date
+  const ms = Date.parse(`${w.date}T${w.time.length === 5 ? `${w.time}:00` : w.time}Z`)
+  return new Date(ms + offsetAt(ms, w.zone) * 60_000).toISOString().slice(0, 10)
+}
+
+/** A one-day event written with an end on the same day as its date-only start has no end to state. */
+function dayRange(start: WallTime | undefined, end: WallTime | undefined): { start?: WallTime; end?: WallTime } {
+  if (start && end && !start.time && !end.time && end.date <= start.date) return { start }
+  return { start, end }
 }
 
 function addressFrom(o: Json): Partial<CandidatePlace> {
@@ -97,7 +111,11 @@ function placeFromText(text: string): CandidatePlace {
   const lines = text.split(/<br\s*\/?>|\r?\n/i).map((l) => l.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim()).filter(Boolean)
   if (lines.length > 1) return { name: lines[0], address: lines.slice(1).join(', ') }
   const line = lines[0] ?? text
-  return /^\d+\s+\S/.test(line) ? { address: line } : { name: line }
+  if (/^\d+\s+\S/.test(line)) return { address: line }
+  // "Main Library, 100 Main St, Springfield": the name ends where the street number begins.
+  const commas = line.split(/\s*,\s*/)
+  const street = commas.findIndex((part, i) => i > 0 && /^\d+[a-z]?\s+\S/i.test(part))
+  return street > 0 ? { name: commas.slice(0, street).join(', '), address: commas.slice(street).join(', ') } : { name: line }
 }
 
 function place(record: Json, index: Map<string, string>): CandidatePlace | undefined {
