@@ -83,7 +83,10 @@ export async function crawlSite(request: CrawlRequest, deps: CrawlDeps = {}): Pr
   }
 
   frontier.add({ url: request.startUrl, kind: 'start', depth: 0 })
-  for (const url of request.hints.calendarUrls) frontier.add({ url, kind: 'hint-calendar', depth: 0 })
+  for (const url of request.hints.calendarUrls) {
+    frontier.add({ url, kind: 'hint-calendar', depth: 0 })
+    discovery.fromHint(url)
+  }
   for (const url of request.hints.eventUrls) frontier.add({ url, kind: 'hint-event', depth: 0 })
 
   const report = () => deps.onProgress?.({ ...progress })

@@ -1,10 +1,10 @@
 import { parse } from 'parse5'
 import type { SourceReport } from '../crawl-types'
 import type { Task } from '../frontier'
-import { detectPlatforms, unreadableOnly, type Detection, type Endpoint, type Window } from '../platforms/registry'
+import { calendarEndpoints, detectPlatforms, inScope, platformOfUrl, unreadableOnly, type Detection, type Endpoint, type Window } from '../platforms/registry'
 import { siteName } from './site-name'
 import { listingTasks, pageLinks } from './plan'
-import { detectionTasks, mayFollow, onSitePlatform, onSiteTasks, organizationPlatform, platformOfFeed } from './platform-tasks'
+import { detectionTasks, endpointTasks, mayFollow, onSitePlatform, onSiteTasks, organizationPlatform, platformOfFeed } from './platform-tasks'
 import { reachOf, type Org } from './scope'
 
 /** Where discovery sends the crawl next; the pipeline's frontier. */
@@ -74,7 +74,19 @@ export class DiscoverySession {
       const hosted = platformOfFeed(task.url)
       if (hosted) return hosted
     }
-    return task.reach === 'subdomain' || reachOf(task.url, this.org) === 'outside' ? undefined : this.onSite
+    return reachOf(task.url, this.org) === 'site' ? this.onSite : undefined
+  }
+
+  /**
+   * A caller's calendar hint on a platform host (`x.libcal.com/calendar?cid=7`): the platform's feeds and
+   * APIs for it, as if the home page had linked it (the hint page itself is fetched too).
+   */
+  fromHint(url: string): void {
+    const platform = platformOfUrl(url)
+    if (!platform || !inScope(platform, url)) return
+    const planned = endpointTasks(calendarEndpoints(platform, url, this.window), platform.id, 1)
+    for (const task of planned.tasks) this.add(task)
+    this.skipped.push(...planned.skipped)
   }
 
   /**

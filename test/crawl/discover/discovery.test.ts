@@ -42,6 +42,22 @@ describe('discovery with the platform registry', () => {
     expect(session.platform).toBe('libcal')
   })
 
+  it('a calendar hint on a platform host gives that platform’s feeds; a hint elsewhere gives nothing more', () => {
+    const tasks: Task[] = []
+    const session = new DiscoverySession(org, window, 200, (t) => tasks.push(t))
+    session.fromHint('https://riverbend.libcal.com/calendar?cid=77')
+    session.fromHint('https://www.riverbend.org/calendar')
+    session.fromHint('https://riverbend.libcal.com/reserve/rooms')
+    expect(tasks.map((t) => [t.url, t.platform, t.expected])).toEqual([['https://riverbend.libcal.com/ical_subscribe.php?src=p&cid=77', 'libcal', true]])
+  })
+
+  it('labels the organization’s own pages with its on-site platform, and nothing else with it', () => {
+    const { session } = home('<meta name="generator" content="WordPress 6.6.2"><link rel="stylesheet" href="/wp-content/plugins/events-manager/x.css">')
+    expect(session.platformOf({ url: 'https://www.riverbend.org/events/', kind: 'calendar-page', depth: 1 })).toBe('events-manager')
+    expect(session.platformOf({ url: 'https://events.riverbend.org/e/1', kind: 'detail', depth: 2 })).toBeUndefined()
+    expect(session.platformOf({ url: 'https://calendar.google.com/calendar/ical/a%40b.org/public/basic.ics', kind: 'ics', depth: 2 })).toBe('google-calendar')
+  })
+
   it('a Trumba spud: its JSON, then its iCalendar feed', () => {
     const { tasks } = home('<script src="https://www.trumba.com/scripts/spuds.js"></script><script>$Trumba.addSpud({ webName: "riverbend-events", spudType: "main" })</script>')
     expect(tasks.find((t) => t.platform === 'trumba')).toMatchObject({ url: 'https://www.trumba.com/calendars/riverbend-events.json', probeKind: 'trumba', fallbacks: [expect.objectContaining({ url: 'https://www.trumba.com/calendars/riverbend-events.ics' })] })
