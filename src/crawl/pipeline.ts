@@ -32,8 +32,8 @@ export type CrawlDeps = {
   now?: () => number
 }
 
-const FEED_KINDS = new Set(['ics', 'tec-rest', 'tec-ics', 'squarespace-json', 'trumba', 'localist', 'rss', 'atom'])
-const FORMAT_KIND: Record<string, string> = { ics: 'ics', 'tec-json': 'tec-rest', 'squarespace-json': 'squarespace-json', 'localist-json': 'localist', 'trumba-json': 'trumba', rss: 'rss', atom: 'atom', html: 'page' }
+const FEED_KINDS = new Set(['ics', 'tec-rest', 'tec-ics', 'squarespace-json', 'trumba', 'localist', 'json', 'rss', 'atom'])
+const FORMAT_KIND: Record<string, string> = { ics: 'ics', 'tec-json': 'tec-rest', 'squarespace-json': 'squarespace-json', 'localist-json': 'localist', 'trumba-json': 'trumba', 'json-events': 'json', rss: 'rss', atom: 'atom', html: 'page' }
 /** Documents fetched at once; the fetcher's per-host limit (2) and politeness still apply. */
 const CONCURRENCY = 4
 const REFUSALS = new Set(['robots_disallowed', 'ssrf_blocked', 'too_large', 'bad_url', 'too_many_redirects'])
