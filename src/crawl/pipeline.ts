@@ -31,7 +31,7 @@ export type CrawlDeps = {
   now?: () => number
 }
 
-const FEED_KINDS = new Set(['ics', 'tec-rest', 'tec-ics', 'squarespace-json', 'trumba', 'localist', 'json-events', 'rss', 'atom'])
+const FEED_KINDS = new Set(['ics', 'tec-rest', 'tec-ics', 'squarespace-json', 'trumba', 'localist', 'json', 'rss', 'atom'])
 /** Documents fetched at once; the fetcher's per-host limit (2) and politeness still apply. */
 const CONCURRENCY = 4
 const REFUSALS = new Set(['robots_disallowed', 'ssrf_blocked', 'too_large', 'bad_url', 'too_many_redirects'])

@@ -3,14 +3,14 @@ import { calendarEndpoints, inScope, platformById, platformOfUrl, type Detection
 import type { Format } from '../types'
 import { reachOf, type Org } from './scope'
 
-/** The source kind a document of each format is reported as (`tec-json` → `tec-rest`, `html` → `page`). */
+/** The source kind a document of each format is reported as (`tec-json` → `tec-rest`, `json-events` → `json`, `html` → `page`). */
 export const FORMAT_KIND: Readonly<Record<string, string>> = Object.freeze({
   ics: 'ics',
   'tec-json': 'tec-rest',
   'squarespace-json': 'squarespace-json',
   'localist-json': 'localist',
   'trumba-json': 'trumba',
-  'json-events': 'json-events',
+  'json-events': 'json',
   rss: 'rss',
   atom: 'atom',
   html: 'page',

@@ -10,6 +10,7 @@ import { XMLParser } from 'fast-xml-parser'
 import type { Candidate, ExtractContext, ExtractResult, Format, WallTime } from '../types'
 import { civicPlusWhen, pubDateRange, pubDatesAreEventDates } from './feed-dates'
 import { asArray, asRecord, feedDate, put, str } from './feed-utils'
+import { placeFromText } from './json-events/record'
 import { findProseDates } from './prose-dates'
 
 type Json = Record<string, unknown>
@@ -105,7 +106,7 @@ function candidate(item: Json, format: Format, ctx: ExtractContext, pubDateIsEve
   put(c, 'end', end)
   const gdWhere = asRecord(asArray(item['gd:where'])[0])
   const location = xtext(byLocalName(item, LOCATION_NAMES)) ?? str(gdWhere?.['@_valueString']) ?? where
-  if (location) c.place = location.includes(',') ? { address: location } : { name: location }
+  if (location) c.place = /<br|\n/i.test(location) ? placeFromText(location) : location.includes(',') ? { address: location } : { name: location }
   const organizer = xtext(byLocalName(item, new Set(['organizer'])))
   if (organizer) c.organizer = { name: organizer }
   const categories = asArray(item.category).map((x) => xtext(x) ?? str(asRecord(x)?.['@_term'])).filter((s): s is string => !!s)

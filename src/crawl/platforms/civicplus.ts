@@ -29,11 +29,14 @@ export const civicplus: Platform = {
   },
   signs: [
     { pattern: /CivicPlus|CivicEngage|\/common\/modules\/iCalendar\//i, evidence: 'CivicPlus markup' },
-    { pattern: /href=["'][^"']*\/Calendar\.aspx(\?|["'])/i, evidence: 'CivicPlus Calendar.aspx link' },
+    { pattern: /href=["'](?:\/|\.\/)?Calendar\.aspx(\?|["'])/i, evidence: 'CivicPlus Calendar.aspx link' },
   ],
   fromPage: (html, page) => {
-    const cids = captures(html, /\/Calendar\.aspx\?(?:[^"'#]*&(?:amp;)?)?CID=(\d{1,6})/gi, 4)
-    return cids.length ? cids.flatMap((cid) => forCategory(page.origin, cid)) : forCategory(page.origin, undefined)
+    const cids = captures(html, /\/Calendar\.aspx\?(?:[^"'#<>\s]{0,200}?&(?:amp;)?)?CID=(\d{1,6})/gi, 4)
+    const endpoints = cids.length ? cids.flatMap((cid) => forCategory(page.origin, cid)) : forCategory(page.origin, undefined)
+    // A Calendar.aspx link alone may be another ASP.NET calendar: only a named CivicPlus site makes its exports certain.
+    const named = /CivicPlus|CivicEngage/i.test(html)
+    return endpoints.map((e) => ({ ...e, expected: e.expected && named }))
   },
   readers: ['ics', 'rss', 'html'],
 }

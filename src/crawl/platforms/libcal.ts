@@ -46,7 +46,7 @@ export const libcal: Platform = {
   ],
   fromPage: (html, _page, window) => {
     const out: Endpoint[] = []
-    for (const m of html.matchAll(/([a-z0-9-]+\.libcal\.com)\/[^"'\s<>]*?[?&](?:amp;)?cid=(-?\d{1,9})/gi)) {
+    for (const m of html.matchAll(/([a-z0-9-]+\.libcal\.com)\/[^"'\s<>]{0,300}?[?&](?:amp;)?cid=(-?\d{1,9})/gi)) {
       if (out.length >= 6) break
       if (!/^(www|api|api3)\./i.test(m[1])) out.push(...forCalendar(m[1].toLowerCase(), m[2], window))
     }

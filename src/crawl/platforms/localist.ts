@@ -26,7 +26,7 @@ export const localist: Platform = {
     return forHost(url.hostname, window)
   },
   signs: [
-    { pattern: /[a-z0-9-]+\.localist\.com|localist-widget|class=["'][^"']*\blwl?[-_]/i, evidence: 'Localist widget or host' },
+    { pattern: /[a-z0-9-]+\.localist\.com|localist-widget/i, evidence: 'Localist widget or host' },
     { pattern: /<meta[^>]+content=["']Localist/i, evidence: 'Localist generator' },
   ],
   fromPage: (html, page, window) => {

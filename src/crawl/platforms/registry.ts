@@ -25,6 +25,7 @@ import { diligent } from './diligent'
 import { escribe } from './escribe'
 import { eventbrite } from './eventbrite'
 import { googleCalendar } from './google-calendar'
+import { indico } from './indico'
 import { granicus, legistar } from './legistar'
 import { libcal } from './libcal'
 import { localist } from './localist'
@@ -52,6 +53,7 @@ export const PLATFORMS: readonly Platform[] = Object.freeze([
   timely,
   eventbrite,
   meetup,
+  indico,
   legistar,
   granicus,
   civicclerk,

@@ -89,7 +89,7 @@ export const fullcalendar: Platform = {
   endpoints: () => [],
   signs: [{ pattern: /new\s+FullCalendar\.Calendar|\.fullCalendar\s*\(/i, evidence: 'FullCalendar script' }],
   fromPage: (html, page) =>
-    captures(html, /\b(?:events|url)\s*:\s*["']((?:https?:\/\/|\/)[^"'\s]+?)["']/gi, 4)
+    captures(html, /\bevents\s*:\s*(?:\{\s*url\s*:\s*)?["']((?:https?:\/\/|\/)[^"'\s]{1,500})["']/gi, 4)
       .filter((href) => !/\.(js|css|png|jpe?g|gif|svg)(\?|$)/i.test(href) && !/calendar\.google\.com/i.test(href))
       .map((href) => endpoint(new URL(href, page).href, /\.ics(\?|$)/i.test(href) ? 'ics' : 'json', 'FullCalendar event source')),
   readers: ['json-events', 'ics'],

@@ -29,6 +29,12 @@ describe('platformOfUrl and inScope', () => {
       ['https://springfield.portal.civicclerk.com/', 'civicclerk', true],
       ['https://www.trumba.com/calendars/springfield-parks', 'trumba', true],
       ['https://www.trumba.com/pricing', 'trumba', false],
+      ['https://indico.example.org/category/72/', 'indico', true],
+      ['https://events.timely.fun/abc12345/', 'timely', true],
+      ['https://lakeview.iqm2.com/Citizens/Calendar.aspx', 'iqm2', true],
+      ['https://lakeview.granicus.com/ViewPublisher.php?view_id=2', 'granicus', true],
+      ['https://go.boarddocs.com/mi/lakeview/Board.nsf/Public', 'boarddocs', true],
+      ['https://indico.example.org/user/login', 'indico', false],
       ['https://example.org/events/', undefined, false],
     ]
     for (const [url, platform, scoped] of cases) {
@@ -95,6 +101,18 @@ describe('calendarEndpoints', () => {
     expect(urls[0]).toBe('https://tockify.com/api/feeds/ics/riverclub')
     expect(urls[1]).toContain(`calname=riverclub`)
     expect(urls[1]).toContain(`startms=${Date.parse('2026-06-01T00:00:00Z')}`)
+  })
+
+  it('gives an Indico category’s exports over the window', () => {
+    expect(calendarEndpoints('indico', 'https://indico.example.org/category/72/', window).map((e) => e.url)).toEqual([
+      'https://indico.example.org/export/categ/72.ics?from=2026-06-01&to=2026-08-29',
+      'https://indico.example.org/export/categ/72.json?from=2026-06-01&to=2026-08-29',
+    ])
+  })
+
+  it('marks BoardDocs unreadable, with no endpoints', () => {
+    expect(calendarEndpoints('boarddocs', 'https://go.boarddocs.com/mi/lakeview/Board.nsf/Public', window)).toEqual([])
+    expect(platformById('boarddocs')?.unreadable).toContain('browser')
   })
 
   it('gives a Meetup group’s iCalendar feed', () => {

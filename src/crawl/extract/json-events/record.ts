@@ -107,7 +107,7 @@ function addressFrom(o: Json): Partial<CandidatePlace> {
 }
 
 /** A place string: "Name<br/>Street, City" or "Name\nStreet" splits into a name and an address. */
-function placeFromText(text: string): CandidatePlace {
+export function placeFromText(text: string): CandidatePlace {
   const lines = text.split(/<br\s*\/?>|\r?\n/i).map((l) => l.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim()).filter(Boolean)
   if (lines.length > 1) return { name: lines[0], address: lines.slice(1).join(', ') }
   const line = lines[0] ?? text
