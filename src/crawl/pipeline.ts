@@ -231,6 +231,8 @@ export async function crawlSite(request: CrawlRequest, deps: CrawlDeps = {}): Pr
 
   async function discoverFromHome(result: FetchResult): Promise<void> {
     const html = new TextDecoder().decode(result.body)
+    const homeHost = new URL(result.url).hostname
+    if (homeHost !== org.siteHost) org.homeHost = homeHost
     homeText = html.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]+>/g, ' ').replace(/&nbsp;|&middot;|&#183;/g, ' ')
     discovery.fromHome(html, result.url, result.headers)
     const origin = new URL(result.url).origin

@@ -9,8 +9,12 @@ import { isCalendarLabel } from './keywords'
  */
 export type Reach = 'site' | 'subdomain' | 'outside'
 
-/** The parts of a crawl that decide reach: the start page's host and the organization's registrable domain. */
-export type Org = { siteHost: string; orgDomain: string }
+/**
+ * The parts of a crawl that decide reach: the start page's host and the organization's registrable domain;
+ * `homeHost`, once known, the host its home page redirected to (`example.org` → `www.example-library.org`),
+ * which is the organization's site too, its registrable domain the organization's as well.
+ */
+export type Org = { siteHost: string; orgDomain: string; homeHost?: string }
 
 const bare = (host: string) => host.toLowerCase().replace(/^www\./, '')
 
@@ -22,11 +26,11 @@ export function reachOf(url: string, org: Org): Reach {
   } catch {
     return 'outside'
   }
-  if (bare(host) === bare(org.siteHost)) return 'site'
-  const domain = org.orgDomain.toLowerCase()
+  if (bare(host) === bare(org.siteHost) || (org.homeHost && bare(host) === bare(org.homeHost))) return 'site'
   // A loopback test site is named host:port and has no subdomains.
-  if (domain.includes(':')) return 'outside'
-  return getDomain(host) === domain || host.endsWith(`.${domain}`) ? 'subdomain' : 'outside'
+  const domains = [org.orgDomain, org.homeHost && getDomain(org.homeHost)].filter((d): d is string => !!d && !d.includes(':')).map((d) => d.toLowerCase())
+  const registrable = getDomain(host)
+  return domains.some((d) => registrable === d || host.endsWith(`.${d}`)) ? 'subdomain' : 'outside'
 }
 
 /** True when a subdomain's own first label names a calendar (`events.`, `calendar.`, `agenda.`, `kalender.`). */

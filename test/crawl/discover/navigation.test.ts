@@ -111,6 +111,10 @@ describe('subdomains and other hosts', () => {
     expect(own.every((t) => t.reach === 'subdomain' && t.kind === 'calendar-page' && t.depth === 1)).toBe(true)
     expect(reachOf('https://www.example.com/events', org)).toBe('outside')
     expect(reachOf('https://example.org/events', org)).toBe('site')
+    // A home page that redirected to another name: that site and its subdomains are the organization's too.
+    const moved = { ...org, homeHost: 'www.example-library.net' }
+    expect(['https://example-library.net/events', 'https://calendar.example-library.net/', 'https://calendar.example.org/'].map((u) => reachOf(u, moved))).toEqual(['site', 'subdomain', 'subdomain'])
+    expect(reachOf('https://calendar.example-library.net/', org)).toBe('outside')
   })
 
   it('keeps embeds (iframes, widget scripts, data-* URLs) for the platform registry to judge', () => {

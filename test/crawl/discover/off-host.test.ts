@@ -2,7 +2,8 @@
 // against the page budget; robots.txt of the platform host is honoured, and a refused feed hands over to
 // the next endpoint of the same calendar (LibCal's iCalendar subscription → its list JSON); the SSRF guard
 // refuses a platform host that resolves to a metadata address, even under CRAWL_RESOLVE; a recognised but
-// unreadable platform is reported as a source; a subdomain that says nothing of events is never fetched.
+// unreadable platform is reported as a source; a subdomain that says nothing of events is never fetched;
+// a home page that redirects to another name leads to that site's listings.
 import { afterEach, describe, expect, it } from 'bun:test'
 import type { CrawlRequest } from '../../../src/crawl/crawl-types'
 import { parseResolveList } from '../../../src/crawl/fetch/resolve-overrides'
@@ -95,6 +96,38 @@ describe('calendars off the organization’s host', () => {
     })
     expect(result.sources).toContainEqual({ url: `http://www.riverbend-rowing.example.org:${server.port}/`, kind: 'wix', platform: 'wix', status: 'unreadable', error: expect.stringContaining('Wix'), eventCount: 0 })
     expect(result.organization.platform).toBe('wix')
+  })
+
+  it('follows the listings of the site its home page redirected to, under another name', async () => {
+    const day = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10)
+    const event = JSON.stringify({ '@context': 'https://schema.org', '@type': 'Event', name: 'Seed Library Open House', startDate: `${day}T18:00:00-05:00` })
+    const server = Bun.serve({
+      hostname: '127.0.0.1',
+      port: 0,
+      fetch(request) {
+        const host = request.headers.get('host')!.replace(/:\d+$/, '')
+        const path = new URL(request.url).pathname
+        if (host === 'oldname.example.org') return new Response(null, { status: 301, headers: { location: `http://www.newname.example.net:${server.port}/` } })
+        if (path === '/') return new Response('<!DOCTYPE html><html lang="en"><body><nav><a href="/whats-on">What’s on</a></nav></body></html>', { headers: { 'content-type': 'text/html' } })
+        if (path === '/whats-on') return new Response(`<!DOCTYPE html><html><head><script type="application/ld+json">${event}</script></head><body></body></html>`, { headers: { 'content-type': 'text/html' } })
+        return new Response('not found', { status: 404 })
+      },
+    })
+    servers.push(server)
+    const result = await crawlSite({
+      startUrl: `http://oldname.example.org:${server.port}/`,
+      orgDomain: 'example.org',
+      window: { start: new Date().toISOString().slice(0, 10), end: new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10) },
+      hints: { calendarUrls: [], eventUrls: [] },
+      maxPages: 10,
+      budgetMs: 10_000,
+      userAgent: 'event-index-test/1.0',
+      allowPrivate: true,
+      resolve: parseResolveList('oldname.example.org:127.0.0.1,www.newname.example.net:127.0.0.1'),
+      politenessMs: 0,
+      scriptVersion: 'test',
+    })
+    expect(result.events.map((f) => f.event.title)).toEqual(['Seed Library Open House'])
   })
 
   it('never fetches a subdomain that says nothing of events', async () => {
