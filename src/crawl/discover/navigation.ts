@@ -108,16 +108,16 @@ function labelsOf(el: Element): string[] {
 }
 
 function scoreLink(el: Element, url: URL, lang: Lang | undefined, org: Org): { score: number; label: string } | undefined {
-  const labels = labelsOf(el)
+  // The label that says the most: its text, else its aria-label, title or image alt.
   let text = { score: 0, positive: 0 }
-  let label = labels[0] ?? ''
-  for (const l of labels) {
+  let label = ''
+  labelsOf(el).forEach((l, i) => {
     const s = labelScore(l, lang)
-    if (s.score > text.score || (text.positive === 0 && s.score < text.score)) {
+    if (i === 0 || s.score > text.score) {
       text = s
       label = l
     }
-  }
+  })
   const path = urlScore(url, lang, org)
   const where = context(el)
   const heading = where.heading ? labelScore(where.heading, lang) : undefined

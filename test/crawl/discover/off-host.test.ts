@@ -5,6 +5,7 @@
 // unreadable platform is reported as a source; a subdomain that says nothing of events is never fetched;
 // a home page that redirects to another name leads to that site's listings.
 import { afterEach, describe, expect, it } from 'bun:test'
+import type { Server } from 'bun'
 import type { CrawlRequest } from '../../../src/crawl/crawl-types'
 import { parseResolveList } from '../../../src/crawl/fetch/resolve-overrides'
 import { crawlSite } from '../../../src/crawl/pipeline'
@@ -101,10 +102,10 @@ describe('calendars off the organization’s host', () => {
   it('follows the listings of the site its home page redirected to, under another name', async () => {
     const day = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10)
     const event = JSON.stringify({ '@context': 'https://schema.org', '@type': 'Event', name: 'Seed Library Open House', startDate: `${day}T18:00:00-05:00` })
-    const server = Bun.serve({
+    const server: Server<undefined> = Bun.serve({
       hostname: '127.0.0.1',
       port: 0,
-      fetch(request) {
+      fetch(request): Response {
         const host = request.headers.get('host')!.replace(/:\d+$/, '')
         const path = new URL(request.url).pathname
         if (host === 'oldname.example.org') return new Response(null, { status: 301, headers: { location: `http://www.newname.example.net:${server.port}/` } })
