@@ -1,5 +1,6 @@
 import type { Event } from '../model/event'
 import type { ResolveOverride } from './fetch/resolve-overrides'
+import type { Task } from './frontier'
 import type { Candidate, ExtractLinks, Format } from './types'
 
 /** What one crawl of one organization needs; plain data, so it crosses the worker boundary as is. */
@@ -34,7 +35,16 @@ export type CrawlRequest = {
  * go on to the same children and normalize the same candidates (issue 12). Extraction depends on the
  * window and the crawler's version, so a memo is used only when both are the same.
  */
-export type SourceMemo = { url: string; format: Format; candidates: Candidate[]; links?: ExtractLinks; window: { start: string; end: string }; scriptVersion: string }
+export type SourceMemo = {
+  url: string
+  format: Format
+  candidates: Candidate[]
+  links?: ExtractLinks
+  /** What discovery planned from the document (a listing page's embedded platforms and strong links): planned again on a 304. */
+  discovered?: Task[]
+  window: { start: string; end: string }
+  scriptVersion: string
+}
 
 /** A source of the last crawl: its validators and its memo, as JSON text (it crosses the worker boundary and is stored as is). */
 export type PreviousSource = { etag?: string; lastModified?: string; memo: string }

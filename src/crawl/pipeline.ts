@@ -41,7 +41,7 @@ const FEED_HOSTS = /(^|\.)calendar\.google\.com$|(^|\.)outlook\.(office365|live)
 const FEEDLESS = new Set<Task['kind']>(['detail', 'hint-event', 'sitemap'])
 
 /** A document as the crawl uses it: read now, or what a 304 stands for (its memo). */
-type ReadDocument = Pick<ExtractResult, 'format' | 'candidates' | 'links'> & { url: string; warnings: string[] }
+type ReadDocument = Pick<ExtractResult, 'format' | 'candidates' | 'links'> & Pick<SourceMemo, 'discovered'> & { url: string; warnings: string[] }
 /** How a document was answered, for its source report. */
 type Answer = Pick<SourceReport, 'status' | 'httpStatus' | 'etag' | 'lastModified' | 'memo'>
 
@@ -181,8 +181,9 @@ export async function crawlSite(request: CrawlRequest, deps: CrawlDeps = {}): Pr
   async function handle(task: Task, result: FetchResult): Promise<number> {
     const known = result.notModified && task.kind !== 'start' && !task.post ? previous(task.url) : undefined
     if (known) {
-      const { url, format, candidates, links } = known.parsed
+      const { url, format, candidates, links, discovered } = known.parsed
       const answer: Answer = { status: 'not_modified', httpStatus: 304, etag: result.etag ?? known.etag, lastModified: result.lastModified ?? known.lastModified, memo: known.memo }
+      discovery.replan(discovered)
       return absorb(task, { url, format, candidates, links, warnings: [] }, answer)
     }
     if (!result.ok) {
@@ -194,10 +195,11 @@ export async function crawlSite(request: CrawlRequest, deps: CrawlDeps = {}): Pr
     if (task.detect) return discovery.fromDetectDocument(task, new TextDecoder().decode(result.body), result.url), 0
     const extracted = extractDocument(result.body, { baseUrl: result.url, timezone: request.timezone, window: request.window, orgDomain: request.orgDomain }, result.contentType)
     const answer: Answer = { status: 'ok', httpStatus: result.status, etag: result.etag, lastModified: result.lastModified }
-    const gave = absorb(task, { ...extracted, url: result.url }, answer)
-    if (extracted.format !== 'html') return gave
-    if (task.kind === 'start') await discoverFromHome(result)
-    else if (task.kind === 'calendar-page' || task.kind === 'hint-calendar') discovery.fromListing(task, new TextDecoder().decode(result.body), result.url, result.headers)
+    const listing = extracted.format === 'html' && (task.kind === 'calendar-page' || task.kind === 'hint-calendar')
+    const discovered = listing ? discovery.fromListing(task, new TextDecoder().decode(result.body), result.url, result.headers) : undefined
+    const gave = absorb(task, { ...extracted, url: result.url, discovered }, answer)
+    discovery.replan(discovered)
+    if (task.kind === 'start' && extracted.format === 'html') await discoverFromHome(result)
     return gave
   }
 

@@ -49,12 +49,21 @@ export class DiscoverySession {
   /**
    * A listing or hub page of the organization (its site or a subdomain): the platforms it embeds, the
    * on-site platform's exports for it (a Squarespace collection's JSON), and its strong links one level on.
+   * Returns the tasks instead of adding them, so that the page's memo keeps them: a 304 for the page
+   * plans them again ({@link replan}).
    */
-  fromListing(task: Task, html: string, pageUrl: string, headers: Headers): void {
-    if (task.platform || reachOf(pageUrl, this.org) === 'outside') return
-    this.detect(html, pageUrl, headers, task.depth + 1)
-    for (const t of onSiteTasks(this.onSiteIds, pageUrl, this.window, task.depth + 1)) this.add(t)
-    for (const t of listingTasks(pageLinks(parse(html), pageUrl, this.org), task.depth, this.maxPages)) this.add(t)
+  fromListing(task: Task, html: string, pageUrl: string, headers: Headers): Task[] {
+    if (task.platform || reachOf(pageUrl, this.org) === 'outside') return []
+    const tasks: Task[] = []
+    this.detect(html, pageUrl, headers, task.depth + 1, (t) => tasks.push(t))
+    tasks.push(...onSiteTasks(this.onSiteIds, pageUrl, this.window, task.depth + 1))
+    tasks.push(...listingTasks(pageLinks(parse(html), pageUrl, this.org), task.depth, this.maxPages))
+    return tasks
+  }
+
+  /** Tasks a listing page led to when it was last read (its memo), for a 304 that stands for it. */
+  replan(tasks: Task[] | undefined): void {
+    for (const t of tasks ?? []) this.add(t)
   }
 
   /** A document fetched to say which platform a site runs (a WordPress `/wp-json/` index). */
@@ -108,14 +117,14 @@ export class DiscoverySession {
     return out
   }
 
-  private detect(doc: string, pageUrl: string, headers: Headers, depth: number): Detection[] {
+  private detect(doc: string, pageUrl: string, headers: Headers, depth: number, add: AddTask = this.add): Detection[] {
     const detections = detectPlatforms(doc, pageUrl, this.window, headers)
     for (const detection of detections) {
       this.detected.push({ detection, page: pageUrl })
       if (!detection.unreadable) this.onSiteIds.add(detection.platform)
     }
     const { tasks, skipped } = detectionTasks(detections, depth)
-    for (const task of tasks) this.add(task)
+    for (const task of tasks) add(task)
     this.skipped.push(...skipped)
     return detections
   }

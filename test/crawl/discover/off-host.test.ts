@@ -3,7 +3,8 @@
 // the next endpoint of the same calendar (LibCal's iCalendar subscription → its list JSON); the SSRF guard
 // refuses a platform host that resolves to a metadata address, even under CRAWL_RESOLVE; a recognised but
 // unreadable platform is reported as a source; a subdomain that says nothing of events is never fetched;
-// a home page that redirects to another name leads to that site's listings.
+// a home page that redirects to another name leads to that site's listings; a listing page's 304 on a
+// re-crawl plans again the platform calendar it embeds.
 import { afterEach, describe, expect, it } from 'bun:test'
 import type { Server } from 'bun'
 import type { CrawlRequest } from '../../../src/crawl/crawl-types'
@@ -36,7 +37,7 @@ async function crawl(name: string, options: FixtureSiteOptions & { maxPages?: nu
     politenessMs: 0,
     scriptVersion: 'test',
   }
-  return { site, result: await crawlSite(request) }
+  return { site, request, result: await crawlSite(request) }
 }
 
 const titles = (events: { event: { title?: string; startDate?: string } }[]) => events.map((f) => `${f.event.title} @ ${f.event.startDate}`).sort()
@@ -129,6 +130,22 @@ describe('calendars off the organization’s host', () => {
       scriptVersion: 'test',
     })
     expect(result.events.map((f) => f.event.title)).toEqual(['Seed Library Open House'])
+  })
+
+  it('a re-crawl whose listing page answers 304 still reads the platform calendar that page embeds', async () => {
+    const routes = { '/': 'home-no-calendar.html', '/kids': 'kids-listing.html' }
+    const first = await crawl('library-libcal', { routes })
+    const site = first.site
+    const titlesOf = (r: typeof first.result) => r.events.map((f) => f.event.title).sort()
+    expect(titlesOf(first.result)).toEqual(['Author Talk: Prairie Histories', 'Lego Club', 'Tech Help Drop-In', 'Teen Anime Club', 'Toddler Storytime', 'Toddler Storytime'])
+    const previous = Object.fromEntries(first.result.sources.filter((s) => s.memo && s.etag).map((s) => [s.url, { etag: s.etag, memo: s.memo! }]))
+    expect(Object.keys(previous)).toContain('https://www.springfield-library.org/kids')
+    const since = site.requests.length
+    const again = await crawlSite({ ...first.request, previous })
+    const asked = site.requests.slice(since).map((r) => `${r.status} ${r.headers.host}${r.path}`)
+    expect(asked).toContain('304 www.springfield-library.org/kids')
+    expect(asked).toContain('304 springfieldlib.libcal.com/ical_subscribe.php?src=p&cid=4521')
+    expect(titlesOf(again)).toEqual(titlesOf(first.result))
   })
 
   it('never fetches a subdomain that says nothing of events', async () => {
