@@ -78,8 +78,8 @@ describe('discovery with the platform registry', () => {
     const tasks: Task[] = []
     const session = new DiscoverySession(org, window, 200, (t) => tasks.push(t))
     session.fromHome('<!-- This is Squarespace. --><p>x</p>', 'https://www.riverbend.org/', new Headers())
-    session.fromListing({ url: 'https://www.riverbend.org/events', kind: 'calendar-page', depth: 1 }, '<p>events</p>', 'https://www.riverbend.org/events', new Headers())
-    expect(tasks).toContainEqual(expect.objectContaining({ url: 'https://www.riverbend.org/events?format=json', kind: 'probe', probeKind: 'squarespace-json', platform: 'squarespace' }))
+    const planned = session.fromListing({ url: 'https://www.riverbend.org/events', kind: 'calendar-page', depth: 1 }, '<p>events</p>', 'https://www.riverbend.org/events', new Headers())
+    expect(planned).toContainEqual(expect.objectContaining({ url: 'https://www.riverbend.org/events?format=json', kind: 'probe', probeKind: 'squarespace-json', platform: 'squarespace' }))
   })
 
   it('never follows a platform host beyond the organization’s own calendar', () => {
