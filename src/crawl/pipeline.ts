@@ -46,14 +46,17 @@ type ReadDocument = Pick<ExtractResult, 'format' | 'candidates' | 'links'> & Pic
 type Answer = Pick<SourceReport, 'status' | 'httpStatus' | 'etag' | 'lastModified' | 'memo'>
 
 /**
- * Crawls one organization's site (DESIGN §6): fetch the start page, fingerprint it, probe the platform's
- * exports and APIs, follow iCalendar links, calendar and listing pages (with their pagination) and, when
- * no feed gave events, detail pages and sitemaps; all within the page and time budget. Every document is
- * extracted, then everything is normalized in the organization's zone and deduplicated. A source of the
- * last crawl is asked for conditionally when its memo fits this crawl; a 304 then stands for it: its
- * candidates count again and its links are followed again (issue 12), so an unchanged site gives the
- * same events. The start page is always read in full (discovery reads its markup). Never touches the
- * database. Throws CrawlFailure when the site cannot be read at all.
+ * Crawls one organization's site (DESIGN §6): fetch the start page; discovery (`discover/session.ts`)
+ * finds the platforms it shows and their feeds and APIs (on its host, its subdomains and platform hosts,
+ * in fallback chains), its listing pages in its language, and its sitemaps; then iCalendar links,
+ * calendar and listing pages (with their pagination) and, when no feed gave events, detail pages; all
+ * within the page and time budget, every fetch through the one fetcher (robots.txt, politeness, SSRF
+ * guard). Every document is extracted, then everything is normalized in the organization's zone and
+ * deduplicated. A source of the last crawl is asked for conditionally when its memo fits this crawl; a
+ * 304 then stands for it: its candidates count again, its links are followed again and what discovery
+ * planned from it is planned again (issue 12), so an unchanged site gives the same events. The start
+ * page is always read in full (discovery reads its markup). Never touches the database. Throws
+ * CrawlFailure when the site cannot be read at all.
  */
 export async function crawlSite(request: CrawlRequest, deps: CrawlDeps = {}): Promise<CrawlResult> {
   const now = deps.now ?? Date.now
