@@ -24,6 +24,8 @@ import { targetGuard } from './http/target-guard'
 import { silentLogger, type Logger } from './log'
 import { createMailer, type Mailer } from './report/mailer'
 import type { FetcherOptions } from './crawl/fetch/fetcher'
+import { crawlResolve } from './crawl/fetch/resolve-overrides'
+import { withDefaults } from './with-defaults'
 import { VERSION } from './version'
 
 export { MAX_BODY_BYTES } from './http/body'
@@ -113,7 +115,7 @@ export function createApp(deps: AppDeps) {
           startedAt: now(),
           logger,
           onJobQueued: deps.onJobQueued,
-          fetcher: deps.mcpFetcher,
+          fetcher: withDefaults({ resolve: crawlResolve(config.CRAWL_RESOLVE, config.CRAWL_ALLOW_PRIVATE) }, deps.mcpFetcher),
         },
       }),
     )

@@ -1,6 +1,7 @@
 import type { Server } from 'bun'
 import { createApp } from './app'
 import type { Config } from './config'
+import { crawlResolve } from './crawl/fetch/resolve-overrides'
 import { SCRIPT_VERSION } from './crawl/version'
 import { closeDatabase, migrate, openDatabase, type Db } from './db'
 import { sqliteReplayStore } from './db/queries/replay-keys'
@@ -20,13 +21,16 @@ export const CRAWL_BUDGET_MS = 10 * 60_000
 
 /** The crawl settings every job carries, from the configuration. */
 export function crawlSettings(config: Config): CrawlSettings {
-  return {
+  const settings: CrawlSettings = {
     maxPages: config.CRAWL_MAX_PAGES,
     budgetMs: CRAWL_BUDGET_MS,
     userAgent: config.CRAWL_USER_AGENT.replace('{version}', VERSION),
     allowPrivate: config.CRAWL_ALLOW_PRIVATE,
     scriptVersion: SCRIPT_VERSION,
   }
+  const resolve = crawlResolve(config.CRAWL_RESOLVE, config.CRAWL_ALLOW_PRIVATE)
+  if (resolve) settings.resolve = resolve
+  return settings
 }
 
 /**

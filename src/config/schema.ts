@@ -1,7 +1,9 @@
 import { FormatRegistry, Type as t, type Static } from '@sinclair/typebox'
+import { parseResolveList } from '../crawl/fetch/resolve-overrides'
 import { parseCidrList } from './cidr'
 
 FormatRegistry.Set('cidr-list', (value) => parseCidrList(value) !== undefined)
+FormatRegistry.Set('resolve-list', (value) => parseResolveList(value) !== undefined)
 
 /**
  * The service's whole configuration surface, one entry per environment variable of DESIGN §3.
@@ -35,6 +37,13 @@ export const ConfigSchema = t.Object({
   CRAWL_MAX_PAGES: t.Integer({ minimum: 1, maximum: 100000, default: 200, description: 'Page budget per index job.' }),
   CRAWL_USER_AGENT: t.String({ minLength: 1, default: 'event-index/{version} (+https://github.com/event-index/event-index)', description: 'User-Agent of every crawl request; `{version}` is replaced by the release.' }),
   CRAWL_ALLOW_PRIVATE: t.Boolean({ default: false, description: 'Allow crawling loopback and private addresses. Tests and development only.' }),
+  CRAWL_RESOLVE: t.String({
+    default: '',
+    format: 'resolve-list',
+    form: 'HOST[:PORT]:ADDRESS[:PORT][,…], e.g. www.springfield-library.org:443:127.0.0.1:8443',
+    description:
+      "Where the crawler connects for some host names, like curl's `--resolve` (`HOST:PORT:ADDRESS`) and `--connect-to` (a second PORT: connect there instead). Without the first PORT the entry holds for every port. The name stays in the Host header, TLS, robots.txt and politeness. Honoured only with `CRAWL_ALLOW_PRIVATE` (a test web on loopback); cloud metadata addresses are refused always.",
+  }),
   LOG_LEVEL: t.Union([t.Literal('debug'), t.Literal('info'), t.Literal('warn'), t.Literal('error')], { default: 'info', description: 'Lowest level written to the JSON log on stdout.' }),
 })
 

@@ -1,4 +1,6 @@
 import type { Event } from '../model/event'
+import type { ResolveOverride } from './fetch/resolve-overrides'
+import type { Task } from './frontier'
 import type { Candidate, ExtractLinks, Format } from './types'
 
 /** What one crawl of one organization needs; plain data, so it crosses the worker boundary as is. */
@@ -18,6 +20,10 @@ export type CrawlRequest = {
   allowPrivate: boolean
   /** Politeness delay between requests to one host: 500 ms when absent or undefined; 0 only for tests and benchmarks. */
   politenessMs?: number
+  /** CRAWL_RESOLVE (present only with CRAWL_ALLOW_PRIVATE): host names connected to a given address, a test web on loopback. */
+  resolve?: ResolveOverride[]
+  /** Extra trust anchors (PEM) for https: a test web's self-signed certificate. Never set in production. */
+  ca?: string
   /** The sources of the last crawl that may be asked for conditionally, by source URL. */
   previous?: Record<string, PreviousSource>
   scriptVersion: string
@@ -29,7 +35,16 @@ export type CrawlRequest = {
  * go on to the same children and normalize the same candidates (issue 12). Extraction depends on the
  * window and the crawler's version, so a memo is used only when both are the same.
  */
-export type SourceMemo = { url: string; format: Format; candidates: Candidate[]; links?: ExtractLinks; window: { start: string; end: string }; scriptVersion: string }
+export type SourceMemo = {
+  url: string
+  format: Format
+  candidates: Candidate[]
+  links?: ExtractLinks
+  /** What discovery planned from the document (a listing page's embedded platforms and strong links): planned again on a 304. */
+  discovered?: Task[]
+  window: { start: string; end: string }
+  scriptVersion: string
+}
 
 /** A source of the last crawl: its validators and its memo, as JSON text (it crosses the worker boundary and is stored as is). */
 export type PreviousSource = { etag?: string; lastModified?: string; memo: string }

@@ -9,6 +9,16 @@ export type Task = {
   expected?: boolean
   /** An iCalendar export found on an event's own page: it repeats that event and says nothing of the site's others. */
   eventExport?: boolean
+  /** On a subdomain of the organization (`events.example.org`), not its own site. */
+  reach?: 'subdomain'
+  /** The calendar platform (registry id) whose endpoint this is: its label, and on a hosted platform its scope. */
+  platform?: string
+  /** Endpoints of the same calendar to try, in order, when this one gives nothing. */
+  fallbacks?: Task[]
+  /** A document that says which platform a site runs (a WordPress `/wp-json/` index), handed to the registry. */
+  detect?: boolean
+  /** Sent as a POST with this body (a platform's page method, e.g. eSCRIBE's calendar query). */
+  post?: { body: string; contentType: string }
 }
 
 /** DESIGN §6's order: the start page, caller hints, platform exports and APIs, iCalendar links, listing pages, then detail pages. */

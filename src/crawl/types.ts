@@ -4,8 +4,11 @@
  * database.
  */
 
-/** Document formats the extractors recognise (detected from content, helped by the URL). */
-export type Format = 'html' | 'ics' | 'tec-json' | 'squarespace-json' | 'rss' | 'atom' | 'localist-json' | 'trumba-json' | 'unknown'
+/**
+ * Document formats the extractors recognise (detected from content, helped by the URL). `json-events` is
+ * the generic JSON event-list reader and the platform profiles built on it (JSONP unwrapped first).
+ */
+export type Format = 'html' | 'ics' | 'tec-json' | 'squarespace-json' | 'rss' | 'atom' | 'localist-json' | 'trumba-json' | 'json-events' | 'unknown'
 
 /** A date and time as the source wrote it, before any zone is applied. */
 export type WallTime = {

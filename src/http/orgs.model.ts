@@ -1,4 +1,5 @@
 import { t, type Static } from 'elysia'
+import { JobSourceSchema } from '../model/job-source'
 import { DateParam, errorBody, PaymentRequiredBody } from './common.model'
 
 const HintList = (what: string) =>
@@ -40,7 +41,11 @@ export const JobNotes = t.Object(
     droppedHints: t.Optional(t.Array(t.Object({ list: t.String(), url: t.String(), reason: t.String() }), { description: 'the first 20 hints dropped, URLs cut to 200 characters' })),
     droppedHintCount: t.Optional(t.Integer({ minimum: 0, description: 'how many hints were dropped in all, present when more than droppedHints lists' })),
     refused: t.Optional(t.Array(t.Object({ url: t.String(), reason: t.String() }))),
-    unreadable: t.Optional(t.Array(t.Object({ url: t.String(), platform: t.String(), reason: t.String() }), { description: 'platforms recognised but not readable (Wix, Facebook events, Eventbrite)' })),
+    unreadable: t.Optional(
+      t.Array(t.Object({ url: t.String(), platform: t.String(), reason: t.String() }), {
+        description: 'calendars on platforms recognised but not readable (Wix, Facebook events, Eventbrite, …): they exist and were not read; also listed in `sources` with status `unreadable`',
+      }),
+    ),
     zone: t.Optional(t.Object({ name: t.String(), how: t.String() }, { description: 'the IANA zone the events were read in and how it was chosen (source, earlier crawl, venue or site addresses, phone numbers, domain, language, or UTC as the last resort)' })),
   },
   { description: 'present when something was dropped or refused, or once the crawl has chosen the zone' },
@@ -65,6 +70,10 @@ export const JobReady = t.Object({
   orgId: t.String(),
   eventsUrl: t.String(),
   eventCount: t.Integer({ minimum: 0 }),
+  sources: t.Array(JobSourceSchema, {
+    description:
+      "every calendar source the crawl read or tried (the organization's site, its subdomains, calendar platforms it links or embeds), those that gave events first, at most 50: with its platform, status and how many events it gave",
+  }),
   notes: t.Optional(JobNotes),
 })
 

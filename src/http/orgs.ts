@@ -97,7 +97,7 @@ export function orgsRoutes(deps: OrgsDeps) {
               reason: status.reason,
             })
           case 'ready':
-            return { jobId: params.jobId, status: 'ready' as const, orgId: status.job.orgId, eventsUrl: link.events(status.job.orgId), eventCount: status.eventCount, notes: jobNotes(status.job) }
+            return { jobId: params.jobId, status: 'ready' as const, orgId: status.job.orgId, eventsUrl: link.events(status.job.orgId), eventCount: status.eventCount, sources: status.sources, notes: jobNotes(status.job) }
           default:
             set.status = 202
             return {

@@ -1,4 +1,5 @@
 import type { CrawlRequest } from '../crawl/crawl-types'
+import type { ResolveOverride } from '../crawl/fetch/resolve-overrides'
 import type { Db } from '../db'
 import type { JobRow } from '../db/queries/jobs'
 import { previousSources } from '../db/queries/sources'
@@ -11,6 +12,10 @@ export type CrawlSettings = {
   allowPrivate: boolean
   /** Absent in production: the fetcher's default (500 ms, or robots.txt's Crawl-delay) applies. Tests and benchmarks set 0. */
   politenessMs?: number
+  /** CRAWL_RESOLVE, parsed; present only with CRAWL_ALLOW_PRIVATE. */
+  resolve?: ResolveOverride[]
+  /** Extra trust anchors (PEM) for a test web served over https; tests only, never from the configuration. */
+  ca?: string
   scriptVersion: string
 }
 
@@ -50,5 +55,7 @@ export function buildCrawlRequest(db: Db, job: JobRow, settings: CrawlSettings):
   }
   if (org.timezone) request.timezone = org.timezone
   if (settings.politenessMs !== undefined) request.politenessMs = settings.politenessMs
+  if (settings.resolve?.length) request.resolve = settings.resolve
+  if (settings.ca) request.ca = settings.ca
   return request
 }

@@ -5,6 +5,7 @@ import { confirmJob, discardReservedJob, findJob, insertReservedJob, type JobRow
 import { ensureOrganization, findOrganization } from '../db/queries/organizations'
 import { invalidRequest } from '../errors'
 import { addDays, utcToday } from '../model/dates'
+import type { JobSource } from '../model/job-source'
 import { identifyWebsite } from '../model/org-identity'
 
 /** Index jobs and their status URLs live 24 hours (spec Limits). */
@@ -83,7 +84,7 @@ export type JobStatus =
   | { state: 'awaiting_billing'; job: JobRow }
   | { state: 'billing_refused'; job: JobRow; reason: string }
   | { state: 'pending' | 'running'; job: JobRow; progress: { pagesFetched: number; sourcesFound: number; eventsFound: number } }
-  | { state: 'ready'; job: JobRow; eventCount: number }
+  | { state: 'ready'; job: JobRow; eventCount: number; sources: JobSource[] }
   | { state: 'failed' | 'cancelled'; job: JobRow; reason: string }
   | { state: 'expired'; job: JobRow; orgIndexed: boolean }
 
@@ -126,7 +127,7 @@ export function jobStatus(db: Db, jobId: string, nowMs: number): JobStatus {
   if (nowMs > job.expiresAt) return { state: 'expired', job, orgIndexed: !!findOrganization(db, job.orgId)?.lastIndexedAt }
   if (job.state === 'reserved') return { state: 'awaiting_billing', job }
   if (job.state === 'cancelled' && job.billing === 'refused') return { state: 'billing_refused', job, reason: job.error ?? 'the usage service refused the charge' }
-  if (job.state === 'ready') return { state: 'ready', job, eventCount: job.eventCount ?? 0 }
+  if (job.state === 'ready') return { state: 'ready', job, eventCount: job.eventCount ?? 0, sources: (JSON.parse(job.progress) as { sources?: JobSource[] }).sources ?? [] }
   if (job.state === 'failed' || job.state === 'cancelled') return { state: job.state, job, reason: job.error ?? job.state }
   const p = JSON.parse(job.progress) as Partial<Record<'pagesFetched' | 'sourcesFound' | 'eventsFound', number>>
   return { state: job.state, job, progress: { pagesFetched: p.pagesFetched ?? 0, sourcesFound: p.sourcesFound ?? 0, eventsFound: p.eventsFound ?? 0 } }

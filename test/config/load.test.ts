@@ -62,6 +62,9 @@ describe('loadConfig', () => {
     [{ TRUSTED_PROXIES: '10.0.0.0/33' }, 'TRUSTED_PROXIES'],
     [{ TRUSTED_PROXIES: 'proxy.internal' }, 'TRUSTED_PROXIES'],
     [{ TRUSTED_PROXIES: '10/8' }, 'TRUSTED_PROXIES'],
+    [{ CRAWL_RESOLVE: 'www.example.org' }, 'CRAWL_RESOLVE'],
+    [{ CRAWL_RESOLVE: 'www.example.org:443:localhost' }, 'CRAWL_RESOLVE'],
+    [{ CRAWL_RESOLVE: 'www.example.org:99999:127.0.0.1' }, 'CRAWL_RESOLVE'],
   ]
   for (const [env, variable] of bad) {
     it(`names ${variable} when it is ${JSON.stringify(Object.values(env)[0])}`, () => {
@@ -81,6 +84,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUSTED_PROXIES: ' 127.0.0.1/32, 10.0.0.0/8 ,::1,fd00::/8' }).TRUSTED_PROXIES).toBe('127.0.0.1/32, 10.0.0.0/8 ,::1,fd00::/8')
     expect(loadConfig({}).TRUSTED_PROXIES).toBe('')
     expect(errorOf({ TRUSTED_PROXIES: '300.1.1.1' }).message).toContain('CIDR[,CIDR…]')
+  })
+
+  it('reads CRAWL_RESOLVE as host[:port]:address[:port] entries and names the expected form when it is not one', () => {
+    expect(loadConfig({ CRAWL_RESOLVE: 'www.example.org:443:127.0.0.1:8443, calendar.google.com:[::1]' }).CRAWL_RESOLVE).toBe('www.example.org:443:127.0.0.1:8443, calendar.google.com:[::1]')
+    expect(loadConfig({}).CRAWL_RESOLVE).toBe('')
+    expect(errorOf({ CRAWL_RESOLVE: 'example.org=127.0.0.1' }).message).toContain('HOST[:PORT]:ADDRESS[:PORT]')
   })
 
   it('accepts a keyring with several kids', () => {

@@ -5,8 +5,9 @@
 // to private addresses, a server that never answers, a 20 MB page.
 import { afterEach, describe, expect, it } from 'bun:test'
 import type { CrawlRequest, CrawlResult } from '../../src/crawl/crawl-types'
+import { parseResolveList } from '../../src/crawl/fetch/resolve-overrides'
 import { crawlSite, CrawlFailure, type CrawlDeps } from '../../src/crawl/pipeline'
-import { startFixtureSite, type FixtureSite } from '../helpers/fixture-server'
+import { startFixtureSite, TEST_WEB_CA, type FixtureSite } from '../helpers/fixture-server'
 
 const NOW = new Date('2026-12-02T15:00:00Z')
 const sites: FixtureSite[] = []
@@ -26,7 +27,11 @@ async function crawl(name: string, extra: Partial<CrawlRequest> = {}, routes?: R
     maxPages: 60,
     budgetMs: 30_000,
     userAgent: 'event-index-test/1.0',
-    allowPrivate: false,
+    // The test web: the site's outside names (calendar.google.com) reach this server through CRAWL_RESOLVE,
+    // which needs CRAWL_ALLOW_PRIVATE; addressAllowed below still refuses everything but 127.0.0.1.
+    allowPrivate: true,
+    resolve: parseResolveList(site.resolve()),
+    ca: TEST_WEB_CA,
     politenessMs: 0,
     scriptVersion: 'test',
     ...extra,
@@ -37,7 +42,6 @@ async function crawl(name: string, extra: Partial<CrawlRequest> = {}, routes?: R
       addressAllowed: (ip) => ip === '127.0.0.1',
       headersTimeoutMs: 400,
       totalTimeoutMs: 1500,
-      rewriteUrl: (url) => (url.hostname === 'calendar.google.com' ? new URL(site.externalUrl(url.href)) : undefined),
     },
   }
   return { site, expected, request, deps, run: () => crawlSite(request, deps) }

@@ -35,6 +35,10 @@ export type SiteManifest = {
   routes: Record<string, RouteSpec>
   notFound?: string
   externalFeeds?: Record<string, RouteSpec>
+  /** The site's own host names (the first is its home, `https://NAME/`); `routes` answers for them. */
+  host?: string[]
+  /** Other hosts this server plays (a subdomain, a calendar platform): their routes, by host name. */
+  hosts?: Record<string, Record<string, RouteSpec>>
 }
 
 const CONTENT_TYPES: Record<string, string> = {

@@ -8,7 +8,7 @@ import { connect } from 'node:net'
 import ICAL from 'ical.js'
 import { XMLValidator } from 'fast-xml-parser'
 import { localToday } from './fixture-dates'
-import { contentTypeFor, loadManifest, siteNames, startFixtureSite, type FixtureSite, type RouteSpec } from './fixture-server'
+import { contentTypeFor, loadManifest, siteNames, startFixtureSite, TEST_WEB_CA, type FixtureSite, type RouteSpec } from './fixture-server'
 
 /** A fixed instant: Wednesday 2 December 2026, 10:00 in New York. */
 const NOW = new Date('2026-12-02T15:00:00Z')
@@ -84,6 +84,8 @@ describe('every route of every fixture site', () => {
         await checkRoute(site, u.pathname + u.search, spec, { headers: { host: u.hostname } })
         await checkRoute(site, site.externalUrl(url), spec)
       }
+      for (const [host, routes] of Object.entries(manifest.hosts ?? {}))
+        for (const [key, spec] of Object.entries(routes)) await checkRoute(site, concrete(key, spec, 0), spec, { headers: { host } })
       const missing = await fetch(`${site.url}/definitely/not/here?x=1`)
       expect(missing.status).toBe(404)
       const text = await missing.text()
@@ -162,6 +164,22 @@ describe('matching rule', () => {
   it('serves {{origin}} as the Host the request named, so a test may map a fake host name here', async () => {
     const json: any = await (await fetch(`${site.url}/wp-json/tribe/events/v1/events`, { headers: { host: 'library.example:8080' } })).json()
     expect(json.events[0].url).toStartWith('http://library.example:8080/event/toddler-storytime/')
+  })
+})
+
+describe('the test web', () => {
+  it('answers its names over TLS and plain http, {{origin}} following the scheme and Host, and names them for CRAWL_RESOLVE', async () => {
+    const site = await start('city-events-subdomain')
+    expect(site.home).toBe('https://www.rivertonoh.gov/')
+    expect(site.resolve().split(',').sort()).toEqual(
+      ['www.rivertonoh.gov', 'events.rivertonoh.gov', 'pay.rivertonoh.gov'].flatMap((h) => [`${h}:80:127.0.0.1:${site.port}`, `${h}:443:127.0.0.1:${site.tlsPort}`]).sort(),
+    )
+    const secure = await fetch(`https://127.0.0.1:${site.tlsPort}/`, { headers: { host: 'events.rivertonoh.gov' }, tls: { ca: TEST_WEB_CA, serverName: 'events.rivertonoh.gov' } } as RequestInit)
+    expect([secure.status, await secure.text()]).toEqual([200, expect.stringContaining('Holiday Tree Lighting')])
+    const plain = await fetch(`${site.url}/`, { headers: { host: 'www.rivertonoh.gov' } })
+    expect(await plain.text()).toContain('Welcome to Riverton')
+    expect((await fetch(`${site.url}/event/holiday-tree-lighting`, { headers: { host: 'www.rivertonoh.gov' } })).status).toBe(404)
+    expect(site.expected().events[0].url).toBe('https://events.rivertonoh.gov/event/holiday-tree-lighting')
   })
 })
 

@@ -10,7 +10,9 @@
  *   "server": "http" | "silent-tcp",            // silent-tcp: accept connections, never send a byte
  *   "routes": { "/path?query": ROUTE, … },
  *   "notFound": "404.html",                    // body of every 404 (plain text when absent)
- *   "externalFeeds": { "https://host/path": ROUTE } }
+ *   "externalFeeds": { "https://host/path": ROUTE },
+ *   "host": ["www.springfield-library.org", …], // the site's own names (the test web, below)
+ *   "hosts": { "springfieldlib.libcal.com": { "/path?query": ROUTE, … } } }   // other hosts it plays
  * ROUTE = "file.html"
  *       | { "file": "f.json", "status": 200, "headers": { … }, "params": { "n": [1, 200] }, "vars": { "page": 1 } }
  *       | { "redirect": "http://10.0.0.7/events", "status": 302 }
@@ -25,7 +27,14 @@
  * (inclusive) and is a variable for the file's expressions, as are the route's `vars`. No match → 404.
  * A request whose Host names the host of an `externalFeeds` URL is answered from `externalFeeds` only
  * (so crawl tests can route e.g. calendar.google.com to this server); `/__external/<host>/<path>` reaches
- * the same routes without a Host header. Any other Host gets the site (tests may map a fake name here).
+ * the same routes without a Host header; so does a request naming a host of `hosts`, which gets that
+ * host's routes. Any other Host gets the site (tests may map a fake name here).
+ *
+ * The test web: every site also listens with TLS (`tlsPort`, the certificate `test/fixtures/tls/test-web.crt`,
+ * whose names `make-test-web-cert.sh` lists), and `resolve()` gives the CRAWL_RESOLVE entries that send
+ * its names (`host`, `hosts`, `externalFeeds`) on ports 80 and 443 to this server, so a crawl reaches
+ * `https://www.springfield-library.org/` and `https://springfieldlib.libcal.com/calendar?cid=…` by
+ * their real-looking names. `{{origin}}` then is `https://` + the Host the request named.
  * Content types follow the file extension (`headers` overrides); file answers carry an ETag (unless the
  * route says `"etag": false`) and honour If-None-Match with 304; a route whose `headers` give a
  * `Last-Modified` also answers 304 to an If-Modified-Since not older than it (when no If-None-Match is
@@ -76,8 +85,18 @@ export type FixtureSite = {
   expected(): ExpectedSite
   /** Loopback URL that serves an `externalFeeds` URL without a Host header (`/__external/host/path`). */
   externalUrl(url: string): string
+  /** Port of the TLS listener (same routes; certificate {@link TEST_WEB_CA}); 0 for a silent-tcp site. */
+  tlsPort: number
+  /** `https://` + the site's first `host` name + `/`, or `url/` when it names none. */
+  home: string
+  /** CRAWL_RESOLVE entries sending every name of the site (ports 80 and 443) to this server. */
+  resolve(): string
   stop(): Promise<void>
 }
+
+/** The test web's certificate (PEM), its own trust anchor: what a crawl of fixture names over https trusts. */
+export const TEST_WEB_CA = readFileSync(join(import.meta.dir, '../fixtures/tls/test-web.crt'), 'utf8')
+const TEST_WEB_KEY = readFileSync(join(import.meta.dir, '../fixtures/tls/test-web.key'), 'utf8')
 
 /** Names of every fixture site (folders of {@link SITES_DIR} holding a `site.json`). */
 export function siteNames(): string[] {
@@ -139,6 +158,8 @@ export type FixtureSiteOptions = {
    * specificity).
    */
   routes?: Record<string, RouteSpec>
+  /** The same for the routes of other hosts the site plays (`hosts` in site.json), by host name. */
+  hostRoutes?: Record<string, Record<string, RouteSpec>>
 }
 
 /**
@@ -152,6 +173,10 @@ export async function startFixtureSite(name: string, options: FixtureSiteOptions
   const loaded = loadManifest(name, now)
   const withOverrides = (routes: Record<string, RouteSpec> = {}) => ({ ...routes, ...withoutKeys(loaded.routes, Object.keys(routes)) })
   const manifest: SiteManifest = { ...loaded, routes: withOverrides(options.routes) }
+  for (const [host, routes] of Object.entries(options.hostRoutes ?? {})) {
+    const own = manifest.hosts?.[host] ?? {}
+    manifest.hosts = { ...manifest.hosts, [host]: { ...routes, ...withoutKeys(own, Object.keys(routes)) } }
+  }
   const zone = manifest.timezone
   const requests: RecordedRequest[] = []
   const files = new Map<string, string>()
@@ -170,13 +195,16 @@ export async function startFixtureSite(name: string, options: FixtureSiteOptions
     list.push(...compile({ [u.pathname + u.search]: spec }))
     external.set(u.hostname, list)
   }
+  for (const [host, routes] of Object.entries(manifest.hosts ?? {})) external.set(host.toLowerCase(), [...(external.get(host.toLowerCase()) ?? []), ...compile(routes)])
+  const ownHosts = new Set((manifest.host ?? []).map((h) => h.toLowerCase()))
+  const names = [...ownHosts, ...external.keys()]
   const pending = new Set<() => void>()
   const stopped = { value: false }
 
   if (manifest.server === 'silent-tcp') {
     const tcp = await startSilentTcp(requests)
     const origin = `http://127.0.0.1:${tcp.port}`
-    return handle(tcp.port, origin, tcp.stop)
+    return handle(tcp.port, 0, origin, tcp.stop)
   }
 
   const context = (origin: string, vars: Record<string, number> = {}): TemplateContext => ({ now, zone, origin, vars, include: read })
@@ -209,24 +237,20 @@ export async function startFixtureSite(name: string, options: FixtureSiteOptions
     return new Response(body, { status, headers })
   }
 
-  const server: Server<undefined> = Bun.serve({
-    hostname: '127.0.0.1',
-    port: 0,
-    idleTimeout: 0,
-    fetch(request): Response | Promise<Response> {
+  const serve = (scheme: 'http' | 'https', port: () => number) => (request: Request): Response | Promise<Response> => {
       const url = new URL(request.url)
       const recorded: RecordedRequest = { method: request.method, path: url.pathname + url.search, headers: Object.fromEntries(request.headers), at: performance.now() }
       requests.push(recorded)
       const answered = (response: Response) => ((recorded.status = response.status), response)
       const reply = (response: Response | Promise<Response>) => (response instanceof Response ? answered(response) : response.then(answered))
-      const host = request.headers.get('host') ?? `127.0.0.1:${server.port}`
-      const origin = `http://${host}`
+      const host = request.headers.get('host') ?? `127.0.0.1:${port()}`
+      const origin = `${scheme}://${host}`
       try {
-        let routes = external.get(host.replace(/:\d+$/, ''))
+        let routes = external.get(host.replace(/:\d+$/, '').toLowerCase())
         let pathname = url.pathname
         const via = /^\/__external\/([^/]+)(\/.*)$/.exec(url.pathname)
-        if (!routes && via && external.has(via[1])) {
-          routes = external.get(via[1])
+        if (!routes && via && (external.has(via[1]) || ownHosts.has(via[1]))) {
+          routes = external.get(via[1]) ?? siteRoutes
           pathname = via[2]
         }
         const found = match(routes ?? siteRoutes, pathname, url.searchParams)
@@ -236,17 +260,19 @@ export async function startFixtureSite(name: string, options: FixtureSiteOptions
       } catch (error) {
         return reply(new Response(`fixture error: ${(error as Error).message}`, { status: 500, headers: { 'content-type': 'text/plain; charset=utf-8' } }))
       }
-    },
-  })
+    }
+  const server: Server<undefined> = Bun.serve({ hostname: '127.0.0.1', port: 0, idleTimeout: 0, fetch: serve('http', () => server.port as number) })
+  const tls: Server<undefined> = Bun.serve({ hostname: '127.0.0.1', port: 0, idleTimeout: 0, tls: { cert: TEST_WEB_CA, key: TEST_WEB_KEY }, fetch: serve('https', () => tls.port as number) })
   const port = server.port as number
-  return handle(port, `http://127.0.0.1:${port}`, async () => {
+  return handle(port, tls.port as number, `http://127.0.0.1:${port}`, async () => {
     stopped.value = true
     for (const release of pending) release()
     pending.clear()
-    await server.stop(true)
+    await Promise.all([server.stop(true), tls.stop(true)])
   })
 
-  function handle(port: number, origin: string, stop: () => Promise<void>): FixtureSite {
+  function handle(port: number, tlsPort: number, origin: string, stop: () => Promise<void>): FixtureSite {
+    const home = manifest.host?.length ? `https://${manifest.host[0]}/` : `${origin}/`
     return {
       url: origin,
       origin,
@@ -262,11 +288,14 @@ export async function startFixtureSite(name: string, options: FixtureSiteOptions
         siteRoutes = compile(manifest.routes)
       },
       expand: (text) => expandTemplate(text, { now, zone, origin, include: read }),
-      expected: () => loadExpected(name, { now, origin }),
+      expected: () => loadExpected(name, { now, origin: home.slice(0, -1) }),
       externalUrl(url) {
         const u = new URL(url)
         return `${origin}/__external/${u.hostname}${u.pathname}${u.search}`
       },
+      tlsPort,
+      home,
+      resolve: () => names.flatMap((h) => [`${h}:80:127.0.0.1:${port}`, `${h}:443:127.0.0.1:${tlsPort}`]).join(','),
       stop,
     }
   }

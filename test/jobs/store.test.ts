@@ -2,7 +2,8 @@
 // the event set, also when sources answered 304 (issue 12: the crawl reports their events from their
 // memos); each source keeps the memo and validators of its last answer, and only sources with a memo are
 // asked for conditionally; a runner that lost its lease writes nothing;
-// derived columns (local days, city, categories) are computed once at write time.
+// derived columns (local days, city, categories) are computed once at write time; the job keeps the list of
+// its sources (platform, status, event count) for the poll.
 import { describe, expect, it } from 'bun:test'
 import type { CrawlResult } from '../../src/crawl/crawl-types'
 import { migrate, openDatabase } from '../../src/db'
@@ -101,6 +102,28 @@ describe('storeCrawlResult', () => {
     const db = setup()
     const { outcome } = crawl(db, result([{ id: 'ok', start: '2026-12-01T10:00:00-08:00' }, { id: 'bad', start: 'sometime' }]))
     expect(outcome).toEqual({ stored: true, eventCount: 1 })
+  })
+})
+
+describe('the sources a job lists', () => {
+  it('keeps each source with its platform, status and event count, those that gave events first, without validators or memos; at most 50', async () => {
+    const { jobStatus } = await import('../../src/services/index-jobs')
+    const db = setup()
+    const sources: CrawlResult['sources'] = [
+      { url: 'https://lib.example.org/', kind: 'wix', platform: 'wix', status: 'unreadable', error: 'Wix builds its pages in the browser', eventCount: 0 },
+      { url: 'https://lib.libcal.com/ical_subscribe.php?src=p&cid=1', kind: 'ics', platform: 'libcal', status: 'blocked', error: 'robots.txt of lib.libcal.com disallows /ical_subscribe.php', eventCount: 0 },
+      { url: 'https://lib.libcal.com/ajax/calendar/list?c=1', kind: 'json-events', platform: 'libcal', status: 'ok', httpStatus: 200, eventCount: 7, etag: '"x"', memo: '{"big":"memo"}' },
+      ...Array.from({ length: 60 }, (_, i) => ({ url: `https://lib.example.org/p${i}`, kind: 'page', status: 'error' as const, httpStatus: 404, eventCount: 0 })),
+    ]
+    const { jobId } = crawl(db, result([], sources))
+    const status = jobStatus(db, jobId, Date.now())
+    if (status.state !== 'ready') throw new Error(status.state)
+    expect(status.sources).toHaveLength(50)
+    expect(status.sources.slice(0, 3)).toEqual([
+      { url: 'https://lib.libcal.com/ajax/calendar/list?c=1', kind: 'json-events', platform: 'libcal', status: 'ok', httpStatus: 200, eventCount: 7 },
+      { url: 'https://lib.example.org/', kind: 'wix', platform: 'wix', status: 'unreadable', error: 'Wix builds its pages in the browser', eventCount: 0 },
+      { url: 'https://lib.libcal.com/ical_subscribe.php?src=p&cid=1', kind: 'ics', platform: 'libcal', status: 'blocked', error: 'robots.txt of lib.libcal.com disallows /ical_subscribe.php', eventCount: 0 },
+    ])
   })
 })
 

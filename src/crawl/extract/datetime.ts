@@ -2,16 +2,17 @@ import { isCalendarDate } from '../../model/dates'
 import type { WallTime } from '../types'
 import { lookupTable } from '../../lookup-table'
 
-const ISO = /^(\d{4})-?(\d{1,2})-?(\d{1,2})(?:[Tt ]+(\d{1,2}):?(\d{2})(?::?(\d{2})(?:[.,]\d+)?)?)?\s*(Z|z|UTC|GMT|[+-]\d{2}(?::?\d{2})?)?$/
+// Offsets with a one-digit hour (`-4:00`) are what EventON writes in its JSON-LD.
+const ISO = /^(\d{4})-?(\d{1,2})-?(\d{1,2})(?:[Tt ]+(\d{1,2}):?(\d{2})(?::?(\d{2})(?:[.,]\d+)?)?)?\s*(Z|z|UTC|GMT|[+-]\d{2}(?::?\d{2})?|[+-]\d:\d{2})?$/
 const ORDINAL = /^(\d{4})-(\d{3})$/
 const pad = (n: number | string) => String(n).padStart(2, '0')
 
 /** `+HH:MM` for the offset forms sources write (`-0800`, `-08`, `+05:30`); `Z` for UTC. */
 export function canonicalOffset(text: string): string | undefined {
   if (/^(z|utc|gmt)$/i.test(text)) return 'Z'
-  const m = /^([+-])(\d{2}):?(\d{2})?$/.exec(text)
+  const m = /^([+-])(\d{2}):?(\d{2})?$/.exec(text) ?? /^([+-])(\d):(\d{2})$/.exec(text)
   if (!m || Number(m[2]) > 18 || Number(m[3] ?? 0) > 59) return undefined
-  return `${m[1]}${m[2]}:${m[3] ?? '00'}`
+  return `${m[1]}${m[2].padStart(2, '0')}:${m[3] ?? '00'}`
 }
 
 /** `YYYY-DDD` (ISO ordinal date, as microformats allow) to `YYYY-MM-DD`. */

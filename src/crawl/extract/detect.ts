@@ -3,6 +3,8 @@
  * HTML error pages), with the URL and content type deciding only what the content leaves open.
  */
 import type { Format } from '../types'
+import { looksLikeEventJson } from './json-events'
+import { embeddedHtml, stripXssiPrefix, unwrapJsonp } from './json-events/records'
 
 export type DetectHints = { url?: string; contentType?: string }
 
@@ -37,7 +39,17 @@ function jsonShapeByKeys(head: string): Format | undefined {
   if (/"eventID"\s*:/.test(head) && /"startDateTime"\s*:/.test(head)) return 'trumba-json'
   if (/"utc_start_date"\s*:/.test(head) || /"total_pages"\s*:/.test(head)) return 'tec-json'
   if (/"collection"\s*:/.test(head) && /"startDate"\s*:\s*\d/.test(head)) return 'squarespace-json'
+  if (/"(title|name|subject|summary|\w*name)"\s*:/i.test(head) && /"(start|\w*date\w*|dtstart|\w*time)"\s*:/i.test(head)) return 'json-events'
   return undefined
+}
+
+/** JSON the generic event-list reader reads: records with a title and a start, or HTML wrapped in JSON. */
+function genericJson(json: unknown): Format | undefined {
+  try {
+    return looksLikeEventJson(json) || embeddedHtml(json) ? 'json-events' : undefined
+  } catch {
+    return undefined
+  }
 }
 
 function byHints(hints: DetectHints): Format | undefined {
@@ -55,18 +67,21 @@ function byHints(hints: DetectHints): Format | undefined {
 
 /** Detects the format and hands back the parsed JSON, so the dispatcher does not parse it twice. */
 export function sniffDocument(body: string, hints: DetectHints = {}): { format: Format; json?: unknown } {
-  const head = body.slice(0, SNIFF).replace(/^\uFEFF/, '').trimStart()
+  const head = stripXssiPrefix(body.slice(0, SNIFF).replace(/^\uFEFF/, '')).trimStart()
   if (/^BEGIN:VCALENDAR/i.test(head)) return { format: 'ics' }
+  // JSONP (`callback({...})`, `({...})`): the generic JSON reader unwraps it and reads what is inside.
+  if (/^(?:\/\*\*\/\s*)?(?:[A-Za-z_$][\w$.]*)?\s*\(\s*[[{]/.test(head) && unwrapJsonp(body) !== undefined) return { format: 'json-events' }
   if (head.startsWith('{') || head.startsWith('[')) {
     let json: unknown
+    const text = stripXssiPrefix(body.replace(/^\uFEFF/, ''))
     try {
-      json = JSON.parse(body.replace(/^\uFEFF/, ''))
+      json = JSON.parse(text)
     } catch {
       const guess = jsonShapeByKeys(head) ?? byHints(hints)
-      return { format: guess && guess !== 'html' && guess !== 'rss' && guess !== 'atom' && guess !== 'ics' ? guess : 'unknown' }
+      return { format: guess && (guess.endsWith('-json') || guess === 'json-events') ? guess : 'unknown' }
     }
-    const shape = jsonShape(json) ?? byHints(hints)
-    return { format: shape && shape.endsWith('-json') ? shape : 'unknown', json }
+    const shape = jsonShape(json) ?? genericJson(json) ?? byHints(hints)
+    return { format: shape && (shape.endsWith('-json') || shape === 'json-events') ? shape : 'unknown', json }
   }
   if (/^<\?xml/i.test(head) || /^(<!--[\s\S]*?-->\s*)*<(rss|feed|rdf:RDF)[\s>]/i.test(head)) {
     const root = /<(rss|feed|rdf:RDF|html)[\s>]/i.exec(head)?.[1]?.toLowerCase()
@@ -84,8 +99,9 @@ export function sniffDocument(body: string, hints: DetectHints = {}): { format: 
 
 /**
  * `detectFormat(body, hints)`: which extractor a document needs. Content decides (VCALENDAR, JSON shapes
- * of The Events Calendar, Squarespace, Localist, Trumba, RSS/Atom roots, HTML markup); the URL and content
- * type only break ties, and anything unrecognised is `'unknown'`.
+ * of The Events Calendar, Squarespace, Localist, Trumba, any other JSON or JSONP list of events for the
+ * generic reader, RSS/Atom roots, HTML markup); the URL and content type only break ties, and anything
+ * unrecognised is `'unknown'`.
  */
 export function detectFormat(body: string, hints: DetectHints = {}): Format {
   return sniffDocument(body, hints).format

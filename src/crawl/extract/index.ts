@@ -8,6 +8,7 @@ import { decodeBody } from './decode'
 import { sniffDocument } from './detect'
 import { extractHtml } from './html'
 import { extractIcs } from './ical'
+import { extractJsonEvents } from './json-events'
 import { extractLocalist } from './localist'
 import { extractFeed } from './rss'
 import { extractSquarespace } from './squarespace'
@@ -25,6 +26,7 @@ const EXTRACTORS: Partial<Record<Format, Extractor>> = {
   'squarespace-json': extractSquarespace,
   'localist-json': extractLocalist,
   'trumba-json': extractLocalist,
+  'json-events': extractJsonEvents,
   rss: extractFeed,
   atom: extractFeed,
 }

@@ -1,18 +1,24 @@
 /**
  * RSS 2.0 / RSS 1.0 and Atom feeds that carry events. Event dates come from the event namespaces feeds use
  * (`ev:startdate` of the RSS event module, `xCal:dtstart`, Google's `gd:when`, LibCal's and Trumba's
- * elements, matched by local name), else from dates written in the item's title or content. `pubDate` is
- * when the post was published, never the event's date, so an item with no event date is not an event.
+ * elements, CivicPlus' `calendarEvent:EventDates`, matched by local name), else from a `pubDate` the feed
+ * shows to be the event's (feed-dates.ts), else from dates written in the item's title or content.
+ * Otherwise `pubDate` is when the post was published, never the event's date, so an item with no event
+ * date is not an event. A feed served as text/html is still a feed (detection reads the content).
  */
 import { XMLParser } from 'fast-xml-parser'
 import type { Candidate, ExtractContext, ExtractResult, Format, WallTime } from '../types'
+import { civicPlusWhen, pubDateRange, pubDatesAreEventDates } from './feed-dates'
 import { asArray, asRecord, feedDate, put, str } from './feed-utils'
+import { placeFromText } from './json-events/record'
 import { findProseDates } from './prose-dates'
 
 type Json = Record<string, unknown>
 const START_NAMES = new Set(['startdate', 'dtstart', 'start', 'eventstart', 'startdatetime', 'event_start', 'eventdate', 'date_start'])
 const END_NAMES = new Set(['enddate', 'dtend', 'end', 'eventend', 'enddatetime', 'event_end', 'date_end'])
 const LOCATION_NAMES = new Set(['location', 'venue', 'where', 'eventlocation'])
+const CIVICPLUS_DATES = new Set(['eventdates'])
+const CIVICPLUS_TIMES = new Set(['eventtimes'])
 const MAX_XML = 20_000_000
 const DATE_LABEL = /\b(when|date|dates|time|on)\s*:?\s*$/i
 const LOCATION_LABEL = /(?:^|\n)\s*(?:where|location|place|venue)\s*:\s*([^\n]{2,120})/i
@@ -63,11 +69,18 @@ function atomLink(entry: Json): string | undefined {
 }
 
 /** The event's days from its namespaced elements, else from the prose of its title and content. */
-function when(item: Json, ref: string): { start?: WallTime; end?: WallTime; where?: string } {
+function when(item: Json, ref: string, pubDateIsEvent: boolean): { start?: WallTime; end?: WallTime; where?: string } {
   const gd = asRecord(asArray(item['gd:when'] ?? item.when)[0])
   const start = feedDate(xtext(byLocalName(item, START_NAMES)) ?? str(gd?.['@_startTime']), ref)
   const end = feedDate(xtext(byLocalName(item, END_NAMES)) ?? str(gd?.['@_endTime']), ref)
   if (start) return { start, end }
+  const civic = civicPlusWhen(xtext(byLocalName(item, CIVICPLUS_DATES)), xtext(byLocalName(item, CIVICPLUS_TIMES)), ref)
+  if (civic.start) return civic
+  const pub = xtext(item.pubDate)
+  const range = pubDateRange(pub)
+  if (range) return range
+  const published = pubDateIsEvent ? feedDate(pub, ref) : undefined
+  if (published) return { start: published }
   for (const text of [xtext(item.title), xtext(item.description) ?? xtext(item.summary), xtext(item['content:encoded']) ?? xtext(item.content)]) {
     if (!text) continue
     const plain = plainText(text)
@@ -81,8 +94,8 @@ function when(item: Json, ref: string): { start?: WallTime; end?: WallTime; wher
   return {}
 }
 
-function candidate(item: Json, format: Format, ctx: ExtractContext): Candidate | undefined {
-  const { start, end, where } = when(item, ctx.window.start)
+function candidate(item: Json, format: Format, ctx: ExtractContext, pubDateIsEvent: boolean): Candidate | undefined {
+  const { start, end, where } = when(item, ctx.window.start, pubDateIsEvent)
   if (!start) return undefined
   const c: Candidate = { source: { url: ctx.baseUrl, format, method: format }, start }
   const guid = xtext(item.guid) ?? xtext(item.id)
@@ -93,7 +106,7 @@ function candidate(item: Json, format: Format, ctx: ExtractContext): Candidate |
   put(c, 'end', end)
   const gdWhere = asRecord(asArray(item['gd:where'])[0])
   const location = xtext(byLocalName(item, LOCATION_NAMES)) ?? str(gdWhere?.['@_valueString']) ?? where
-  if (location) c.place = location.includes(',') ? { address: location } : { name: location }
+  if (location) c.place = /<br|\n/i.test(location) ? placeFromText(location) : location.includes(',') ? { address: location } : { name: location }
   const organizer = xtext(byLocalName(item, new Set(['organizer'])))
   if (organizer) c.organizer = { name: organizer }
   const categories = asArray(item.category).map((x) => xtext(x) ?? str(asRecord(x)?.['@_term'])).filter((s): s is string => !!s)
@@ -126,9 +139,10 @@ export function extractFeed(text: string, ctx: ExtractContext): ExtractResult {
   if (!rss && !feed) warnings.push('feed: neither an RSS channel nor an Atom feed')
   const candidates: Candidate[] = []
   let undated = 0
+  const pubDateIsEvent = pubDatesAreEventDates(items.map((i) => xtext(asRecord(i)?.pubDate)), xtext(channel?.lastBuildDate) ?? xtext(channel?.pubDate))
   for (const raw of items) {
     const item = asRecord(raw)
-    const c = item && candidate(item, format, ctx)
+    const c = item && candidate(item, format, ctx, pubDateIsEvent)
     if (c) candidates.push(c)
     else undated++
   }

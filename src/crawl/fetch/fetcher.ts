@@ -2,6 +2,7 @@ import { FetchError } from './errors'
 import { withDefaults } from '../../with-defaults'
 import { HostLimiter, hostDelayMs } from './host-limiter'
 import { RobotsCache } from './robots'
+import { effectivePort, overrideFor, type ResolveOverride } from './resolve-overrides'
 import { isPublicAddress, resolveAllowed, systemLookup, type Lookup } from './ssrf'
 
 export type FetcherOptions = {
@@ -28,13 +29,22 @@ export type FetcherOptions = {
   /** Extra trust anchors for https (tests with a self-signed fixture certificate). */
   ca?: string
   /**
-   * Test seam: sends a request for an outside host (a Google Calendar feed) to a loopback fixture
-   * instead. Robots.txt and the SSRF guard then apply to the rewritten URL. Never set in production.
+   * CRAWL_RESOLVE: where connections to some host names go instead of their DNS answer (a test web of
+   * real-looking names on loopback). Honoured only with `allowPrivate`; the address still passes the
+   * SSRF guard (a metadata address is refused always).
    */
-  rewriteUrl?: (url: URL) => URL | undefined
+  resolve?: readonly ResolveOverride[]
 }
 
-export type FetchOptions = { accept?: string; etag?: string; lastModified?: string }
+/**
+ * One request's options. `post` sends a small body (a platform's page method, e.g. eSCRIBE's calendar
+ * query) instead of a GET; a 301, 302 or 303 redirect turns it into a GET of the new location, as
+ * browsers do. robots.txt, politeness and the SSRF guard apply as to any request.
+ */
+export type FetchOptions = { accept?: string; etag?: string; lastModified?: string; post?: { body: string; contentType: string } }
+
+/** Largest body a POST may carry: a query, never an upload. */
+const MAX_POST_BYTES = 16 * 1024
 
 export type FetchResult = {
   /** The final URL after redirects. */
@@ -71,6 +81,7 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308])
 export function createFetcher(options: FetcherOptions) {
   const o = withDefaults(FETCH_DEFAULTS, options)
   const lookup = options.lookup ?? systemLookup
+  const overrides = options.allowPrivate ? (options.resolve ?? []) : []
   const allowed = options.addressAllowed ?? (options.allowPrivate ? () => true : isPublicAddress)
   const limiter = new HostLimiter(o.perHostConcurrency, o.politenessMs)
   const aborters = new WeakMap<Response, AbortController>()
@@ -82,12 +93,11 @@ export function createFetcher(options: FetcherOptions) {
   async function hop(url: URL, init: FetchOptions, skipRobots: boolean): Promise<FetchResult> {
     const redirects: string[] = []
     let current = url
-    let method = 'GET'
+    let method = init.post ? 'POST' : 'GET'
     for (;;) {
       if (current.protocol !== 'http:' && current.protocol !== 'https:') throw new FetchError('bad_url', `only http and https are crawled, not ${current.protocol}`, current.href)
-      const rewritten = o.rewriteUrl?.(current)
-      if (rewritten) current = rewritten
-      const address = await resolveAllowed(current, { allowed, lookup })
+      const address = await resolveAllowed(current, { allowed, lookup, overrides })
+      const port = overrides.length ? overrideFor(current, overrides)?.connectPort : undefined
       let delayMs = o.politenessMs
       if (!skipRobots && o.respectRobots !== false) {
         const rules = await robots.rules(current)
@@ -97,7 +107,7 @@ export function createFetcher(options: FetcherOptions) {
       }
       const hopUrl = current
       const outcome = await limiter.run(current.host, async (): Promise<{ redirect: string; status: number } | { result: Omit<FetchResult, 'redirects'> }> => {
-        const response = await send(hopUrl, address, method, init)
+        const response = await send(hopUrl, address, port, method, init)
         const location = response.headers.get('location')
         if (REDIRECTS.has(response.status) && location) {
           await response.body?.cancel()
@@ -113,16 +123,19 @@ export function createFetcher(options: FetcherOptions) {
       } catch {
         throw new FetchError('bad_url', `redirect to an invalid URL ${outcome.redirect.slice(0, 200)}`, current.href)
       }
-      if (outcome.status === 303) method = 'GET'
+      if (outcome.status === 303 || (method === 'POST' && (outcome.status === 301 || outcome.status === 302))) method = 'GET'
     }
   }
 
-  async function send(url: URL, address: string, method: string, init: FetchOptions): Promise<Response> {
+  async function send(url: URL, address: string, port: number | undefined, method: string, init: FetchOptions): Promise<Response> {
     const target = new URL(url.href)
     target.hostname = address.includes(':') ? `[${address}]` : address
+    if (port !== undefined && port !== effectivePort(url)) target.port = String(port)
     const headers: Record<string, string> = { host: url.host, 'user-agent': o.userAgent, accept: init.accept ?? '*/*', 'accept-encoding': 'gzip, deflate, br' }
     if (init.etag) headers['if-none-match'] = init.etag
     if (init.lastModified) headers['if-modified-since'] = init.lastModified
+    const body = method === 'POST' ? init.post?.body : undefined
+    if (body !== undefined) headers['content-type'] = init.post!.contentType
     // One controller for the whole exchange: the headers timer is replaced by the body deadline once
     // the response arrives (readBody), so a slow body is cut by totalTimeoutMs, not by the headers limit.
     const controller = new AbortController()
@@ -131,6 +144,7 @@ export function createFetcher(options: FetcherOptions) {
       const response = await fetch(target, {
         method,
         headers,
+        body,
         redirect: 'manual',
         signal: controller.signal,
         tls: url.protocol === 'https:' ? { serverName: url.hostname, ...(o.ca ? { ca: o.ca } : {}) } : undefined,
@@ -202,6 +216,8 @@ export function createFetcher(options: FetcherOptions) {
       } catch {
         return Promise.reject(new FetchError('bad_url', `not a URL: ${url.slice(0, 200)}`, url))
       }
+      if (init.post && (new TextEncoder().encode(init.post.body).length > MAX_POST_BYTES || /[\r\n]/.test(init.post.contentType)))
+        return Promise.reject(new FetchError('bad_url', `a POST body of at most ${MAX_POST_BYTES} bytes with a one-line content type is sent, no more`, url))
       return hop(parsed, init, false)
     },
     robots,

@@ -1,5 +1,6 @@
 import ipaddr from 'ipaddr.js'
 import { FetchError } from './errors'
+import { overrideFor, type ResolveOverride } from './resolve-overrides'
 
 /** Address ranges a crawl may reach: ordinary public unicast only. */
 const PUBLIC_RANGES = new Set(['unicast'])
@@ -42,11 +43,16 @@ export const systemLookup: Lookup = async (hostname) => (await Bun.dns.lookup(ho
  * allowed (a name that resolves to both a public and a private address is refused: it is a rebinding
  * setup). The caller connects to the returned address, so the check and the connection agree.
  * `allowed` defaults to {@link isPublicAddress}; CRAWL_ALLOW_PRIVATE (tests, development) lifts it.
+ * An `overrides` entry (CRAWL_RESOLVE, which the fetcher passes only with CRAWL_ALLOW_PRIVATE) stands
+ * for the lookup of its host; its address is checked like a looked-up one, so a metadata address is
+ * refused whatever the configuration says.
  */
-export async function resolveAllowed(url: URL, options: { allowed: (ip: string) => boolean; lookup: Lookup }): Promise<string> {
+export async function resolveAllowed(url: URL, options: { allowed: (ip: string) => boolean; lookup: Lookup; overrides?: readonly ResolveOverride[] }): Promise<string> {
   const host = url.hostname.replace(/^\[|\]$/g, '')
+  const override = options.overrides?.length ? overrideFor(url, options.overrides) : undefined
   let addresses: string[]
   if (ipaddr.isValid(host)) addresses = [host]
+  else if (override) addresses = [override.address]
   else {
     try {
       addresses = (await options.lookup(host)).map((r) => r.address)

@@ -33,7 +33,7 @@ function label(c: Candidate): string {
   return `${name} (${c.source.method}${c.source.id ? ` ${c.source.id}` : ''})`
 }
 
-const STRUCTURED_FEEDS = new Set(['ics', 'tec-json', 'squarespace-json', 'localist-json', 'trumba-json'])
+const STRUCTURED_FEEDS = new Set(['ics', 'tec-json', 'squarespace-json', 'localist-json', 'trumba-json', 'json-events'])
 
 type Tally = { floating: number; titles: Map<string, number> }
 

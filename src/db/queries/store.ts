@@ -1,4 +1,5 @@
-import type { CrawlResult } from '../../crawl/crawl-types'
+import type { CrawlResult, SourceReport } from '../../crawl/crawl-types'
+import { JOB_SOURCES_LIMIT, type JobSource } from '../../model/job-source'
 import type { Db } from '../client'
 import { eventColumns } from './event-columns'
 import { bumpEventsGeneration } from './generation'
@@ -76,6 +77,7 @@ export function storeCrawlResult(db: Db, args: { jobId: string; owner: string; o
           refused: result.refused.slice(0, 50),
           unreadable: result.sources.filter((s) => s.status === 'unreadable').map((s) => ({ url: s.url, platform: s.platform ?? s.kind, reason: s.error ?? '' })),
           ...(result.zone ? { zone: { name: result.zone.zone, how: result.zone.how } } : {}),
+          sources: jobSources(result.sources),
         }),
         nowMs,
       ],
@@ -84,4 +86,16 @@ export function storeCrawlResult(db: Db, args: { jobId: string; owner: string; o
   })
   if (outcome.stored) bumpEventsGeneration(db)
   return outcome
+}
+
+/** The sources a job poll lists: those that gave events first, then the rest in crawl order; validators and memos left out. */
+function jobSources(sources: SourceReport[]): JobSource[] {
+  const ranked = sources.map((s, i) => ({ s, i })).sort((a, b) => Number(b.s.eventCount > 0) - Number(a.s.eventCount > 0) || a.i - b.i)
+  return ranked.slice(0, JOB_SOURCES_LIMIT).map(({ s }) => {
+    const source: JobSource = { url: s.url, kind: s.kind, status: s.status, eventCount: s.eventCount }
+    if (s.platform) source.platform = s.platform
+    if (s.httpStatus !== undefined) source.httpStatus = s.httpStatus
+    if (s.error) source.error = s.error
+    return source
+  })
 }

@@ -6,6 +6,7 @@ import { creditBalance, CREDIT_PRICES, debitOnce, fingerprintOf, priorCharge } f
 import { accountJobs, confirmIndexJob, discardIndexJob, jobStatus, reserveIndexJob } from '../../services/index-jobs'
 import { callOf, ensureCredits, replayed } from '../credits'
 import { accountOf, defineTool, ToolError } from './define'
+import { JobSourceSchema } from '../../model/job-source'
 import { Charge, DateArg, IdempotencyKeyArg, Nullable } from './schemas'
 
 const JobIdArg = t.String({ pattern: '^job_[A-Za-z0-9_-]{20,60}$', description: 'the jobId index_organization returned' })
@@ -85,6 +86,7 @@ export const getIndexJobTool = defineTool({
     expiresAt: t.String({ format: 'date-time' }),
     progress: t.Optional(t.Object({ pagesFetched: t.Integer(), sourcesFound: t.Integer(), eventsFound: t.Integer() })),
     eventCount: t.Optional(t.Integer({ minimum: 0 })),
+    sources: t.Optional(t.Array(JobSourceSchema, { description: 'when ready: every calendar source the crawl read or tried, with its platform, status and event count' })),
     reason: t.Optional(t.String()),
     organizationIndexed: t.Optional(t.Boolean()),
   }),
@@ -95,7 +97,7 @@ export const getIndexJobTool = defineTool({
     const base = { jobId: args.jobId, orgId: status.job.orgId, createdAt: iso(status.job.createdAt)!, expiresAt: iso(status.job.expiresAt)! }
     switch (status.state) {
       case 'ready':
-        return { ...base, status: 'ready' as const, eventCount: status.eventCount }
+        return { ...base, status: 'ready' as const, eventCount: status.eventCount, sources: status.sources }
       case 'failed':
       case 'cancelled':
         return { ...base, status: status.state, reason: status.reason }

@@ -54,7 +54,9 @@ export const discoverCalendarsTool = defineTool({
     timezone: t.Union([t.String(), t.Null()]),
     pagesFetched: t.Integer({ minimum: 0 }),
     eventsFound: t.Integer({ minimum: 0 }),
-    sources: t.Array(t.Object({ url: t.String(), kind: t.String(), status: t.String(), eventCount: t.Integer({ minimum: 0 }), httpStatus: t.Optional(t.Integer()), error: t.Optional(t.String()) })),
+    sources: t.Array(
+      t.Object({ url: t.String(), kind: t.String(), platform: t.Optional(t.String({ description: 'the calendar platform that serves it (libcal, google-calendar, …), when recognised' })), status: t.String(), eventCount: t.Integer({ minimum: 0 }), httpStatus: t.Optional(t.Integer()), error: t.Optional(t.String()) }),
+    ),
     refused: t.Array(t.Object({ url: t.String(), reason: t.String() })),
     charge: Charge,
   }),
@@ -88,7 +90,7 @@ export const discoverCalendarsTool = defineTool({
         if (error instanceof CrawlFailure) throw new ToolError('fetch_failed', `${error.message} (nothing was charged)`)
         throw error
       }
-      const sources = result.sources.map((s) => ({ url: s.url, kind: s.kind, status: s.status, eventCount: s.eventCount, ...(s.httpStatus ? { httpStatus: s.httpStatus } : {}), ...(s.error ? { error: s.error } : {}) }))
+      const sources = result.sources.map((s) => ({ url: s.url, kind: s.kind, ...(s.platform ? { platform: s.platform } : {}), status: s.status, eventCount: s.eventCount, ...(s.httpStatus ? { httpStatus: s.httpStatus } : {}), ...(s.error ? { error: s.error } : {}) }))
       const found = result.sources.some((s) => s.status === 'ok') || result.events.length > 0
       const data = {
         website: identity.startUrl,

@@ -1,52 +1,120 @@
-// Pins discovery (DESIGN §6 "Discover"): fingerprints (WordPress/The Events Calendar, Squarespace, Drupal,
-// Google Calendar, Trumba, Localist as readable; Wix, Facebook-only and Eventbrite-only as unreadable and
-// reported), the platform probes that fit, calendar pages found by link text and URL, and sitemaps.
+// Pins discovery (DESIGN §6 "Discover", issue 14) over the platform registry: the endpoints a home page
+// leads to (WordPress and The Events Calendar, LibCal in a dropdown, Trumba, Squarespace collections) in
+// fallback chains with their platform label, Wix and Facebook-only calendars reported as unreadable,
+// platform hosts never crawled beyond the organization's own calendar, POST endpoints left out; the
+// organization's name; calendar pages by link text and URL; sitemaps; the frontier's order.
 import { describe, expect, it } from 'bun:test'
-import { parse } from 'parse5'
-import { fingerprintSite, siteName } from '../../../src/crawl/discover/fingerprint'
+import { endpointTasks, mayFollow } from '../../../src/crawl/discover/platform-tasks'
 import { calendarPages } from '../../../src/crawl/discover/navigation'
-import { platformProbes, squarespaceJsonUrl } from '../../../src/crawl/discover/probes'
+import { DiscoverySession } from '../../../src/crawl/discover/session'
+import { siteName } from '../../../src/crawl/discover/site-name'
 import { eventPagesOf, readSitemap } from '../../../src/crawl/discover/sitemap'
-import { Frontier } from '../../../src/crawl/frontier'
+import { Frontier, type Task } from '../../../src/crawl/frontier'
+import { calendarEndpoints } from '../../../src/crawl/platforms/registry'
+import { parse } from 'parse5'
 
-describe('fingerprintSite', () => {
-  it('recognises WordPress with The Events Calendar and probes its exports and REST API', () => {
-    const fp = fingerprintSite('<meta name="generator" content="WordPress 6.6.2"><link rel="stylesheet" href="/wp-content/plugins/the-events-calendar/src/resources/css/x.css">')
-    expect(fp.platforms).toEqual(['wordpress', 'the-events-calendar'])
-    expect(platformProbes('https://lib.example.org', fp)).toEqual([
-      { url: 'https://lib.example.org/?post_type=tribe_events&ical=1&eventDisplay=list', kind: 'tec-ics', expected: false },
-      { url: 'https://lib.example.org/wp-json/tribe/events/v1/events?per_page=50', kind: 'tec-rest', expected: true },
+const window = { start: '2026-12-02', end: '2027-03-02' }
+const org = { siteHost: 'www.riverbend.org', orgDomain: 'riverbend.org' }
+/** A discovery session over the home page `html`, and the tasks it planned. */
+function home(html: string, headers: Record<string, string> = {}) {
+  const tasks: Task[] = []
+  const session = new DiscoverySession(org, window, 200, (t) => tasks.push(t))
+  session.fromHome(`<!DOCTYPE html><html lang="en"><head>${html}</head><body>${html}</body></html>`, 'https://www.riverbend.org/', new Headers(headers))
+  return { session, tasks, urls: tasks.map((t) => t.url) }
+}
+
+describe('discovery with the platform registry', () => {
+  it('WordPress with The Events Calendar: its REST API first, the iCalendar export as its fallback, and the REST index to read', () => {
+    const { session, tasks } = home('<meta name="generator" content="WordPress 6.6.2"><link rel="stylesheet" href="/wp-content/plugins/the-events-calendar/src/resources/css/x.css">')
+    const rest = tasks.find((t) => t.url.startsWith('https://www.riverbend.org/wp-json/tribe/events/v1/events'))!
+    expect(rest).toMatchObject({ kind: 'probe', probeKind: 'tec-rest', expected: true, platform: 'the-events-calendar' })
+    expect(rest.fallbacks?.map((f) => f.url)).toEqual(['https://www.riverbend.org/?post_type=tribe_events&ical=1&eventDisplay=list'])
+    expect(tasks.find((t) => t.detect)?.url).toBe('https://www.riverbend.org/wp-json/')
+    expect(session.platform).toBe('the-events-calendar')
+  })
+
+  it('a LibCal calendar in a dropdown: its iCalendar subscription, its list JSON as the fallback, labelled libcal', () => {
+    const { tasks, session } = home('<nav><ul><li><a href="#">Programs &amp; Events</a><ul><li><a href="https://riverbend.libcal.com/calendar?cid=4521&amp;t=d">Events Calendar</a></li></ul></li></ul></nav>')
+    const ics = tasks.find((t) => t.url === 'https://riverbend.libcal.com/ical_subscribe.php?src=p&cid=4521')!
+    expect(ics).toMatchObject({ kind: 'probe', probeKind: 'ics', expected: true, platform: 'libcal' })
+    expect(ics.fallbacks?.[0].url).toStartWith('https://riverbend.libcal.com/ajax/calendar/list?c=4521&date=2026-12-02')
+    expect(session.platformOf(ics)).toBe('libcal')
+    expect(session.platform).toBe('libcal')
+  })
+
+  it('a calendar hint on a platform host gives that platform’s feeds; a hint elsewhere gives nothing more', () => {
+    const tasks: Task[] = []
+    const session = new DiscoverySession(org, window, 200, (t) => tasks.push(t))
+    session.fromHint('https://riverbend.libcal.com/calendar?cid=77')
+    session.fromHint('https://www.riverbend.org/calendar')
+    session.fromHint('https://riverbend.libcal.com/reserve/rooms')
+    expect(tasks.map((t) => [t.url, t.platform, t.expected])).toEqual([['https://riverbend.libcal.com/ical_subscribe.php?src=p&cid=77', 'libcal', true]])
+  })
+
+  it('labels the organization’s own pages with its on-site platform, and nothing else with it', () => {
+    const { session } = home('<meta name="generator" content="WordPress 6.6.2"><link rel="stylesheet" href="/wp-content/plugins/events-manager/x.css">')
+    expect(session.platformOf({ url: 'https://www.riverbend.org/events/', kind: 'calendar-page', depth: 1 })).toBe('events-manager')
+    expect(session.platformOf({ url: 'https://events.riverbend.org/e/1', kind: 'detail', depth: 2 })).toBeUndefined()
+    expect(session.platformOf({ url: 'https://calendar.google.com/calendar/ical/a%40b.org/public/basic.ics', kind: 'ics', depth: 2 })).toBe('google-calendar')
+  })
+
+  it('a Trumba spud: its JSON, then its iCalendar feed', () => {
+    const { tasks } = home('<script src="https://www.trumba.com/scripts/spuds.js"></script><script>$Trumba.addSpud({ webName: "riverbend-events", spudType: "main" })</script>')
+    expect(tasks.find((t) => t.platform === 'trumba')).toMatchObject({ url: 'https://www.trumba.com/calendars/riverbend-events.json', probeKind: 'trumba', fallbacks: [expect.objectContaining({ url: 'https://www.trumba.com/calendars/riverbend-events.ics' })] })
+  })
+
+  it('reports Wix and Facebook-only calendars as unreadable, never silently empty; not a Facebook link beside a calendar that gave events', () => {
+    expect(home('<meta name="generator" content="Wix.com Website Builder">').session.unreadableSources(0)).toEqual([
+      { url: 'https://www.riverbend.org/', kind: 'wix', platform: 'wix', status: 'unreadable', error: expect.stringContaining('Wix'), eventCount: 0 },
     ])
+    expect(home('<p>x</p>', { 'x-wix-request-id': '123' }).session.unreadableSources(0).map((s) => s.platform)).toEqual(['wix'])
+    expect(home('<a href="https://www.facebook.com/riverbend/events">Our events</a>').session.unreadableSources(0).map((s) => s.platform)).toEqual(['facebook-events'])
+    const beside = home('<a href="https://facebook.com/x/events">fb</a><iframe src="https://calendar.google.com/calendar/embed?src=a%40b.org"></iframe>')
+    expect(beside.session.unreadableSources(12)).toEqual([])
+    expect(beside.urls).toContain('https://calendar.google.com/calendar/ical/a%40b.org/public/basic.ics')
   })
 
-  it('probes the REST API of a WordPress site without expecting it', () => {
-    const probes = platformProbes('https://a.org', fingerprintSite('<link rel="https://api.w.org/" href="https://a.org/wp-json/">'))
-    expect(probes.find((p) => p.kind === 'tec-rest')?.expected).toBe(false)
+  it('a Squarespace listing page gives its collection JSON', () => {
+    const tasks: Task[] = []
+    const session = new DiscoverySession(org, window, 200, (t) => tasks.push(t))
+    session.fromHome('<!-- This is Squarespace. --><p>x</p>', 'https://www.riverbend.org/', new Headers())
+    const planned = session.fromListing({ url: 'https://www.riverbend.org/events', kind: 'calendar-page', depth: 1 }, '<p>events</p>', 'https://www.riverbend.org/events', new Headers())
+    expect(planned).toContainEqual(expect.objectContaining({ url: 'https://www.riverbend.org/events?format=json', kind: 'probe', probeKind: 'squarespace-json', platform: 'squarespace' }))
   })
 
-  it('reports Wix, Facebook-only and Eventbrite-only calendars as unreadable, never silently empty', () => {
-    expect(fingerprintSite('<meta name="generator" content="Wix.com Website Builder">').unreadable?.platform).toBe('wix')
-    expect(fingerprintSite('<p>x</p>', { 'x-wix-request-id': '123' }).unreadable?.platform).toBe('wix')
-    expect(fingerprintSite('<a href="https://www.facebook.com/stmarks/events">Our events</a>').unreadable?.platform).toBe('facebook-events')
-    expect(fingerprintSite('<a href="https://www.eventbrite.com/o/riverbend-library-123">Tickets</a>').unreadable?.platform).toBe('eventbrite')
+  it('never follows a platform host beyond the organization’s own calendar', () => {
+    const task: Task = { url: 'https://riverbend.libcal.com/ajax/calendar/list?c=4521&date=2026-12-02&page=1', kind: 'probe', depth: 1, platform: 'libcal' }
+    expect(mayFollow(task, 'https://riverbend.libcal.com/ajax/calendar/list?c=4521&date=2026-12-02&page=2', org)).toBe(true)
+    expect(mayFollow(task, 'https://riverbend.libcal.com/event/123456', org)).toBe(true)
+    expect(mayFollow(task, 'https://riverbend.libcal.com/reserve/rooms', org)).toBe(false)
+    expect(mayFollow(task, 'https://otherlib.libcal.com/calendar?cid=9', org)).toBe(true)
+    expect(mayFollow(task, 'https://www.libcal.com/pricing', org)).toBe(false)
+    expect(mayFollow(task, 'https://www.riverbend.org/events', org)).toBe(true)
+    expect(mayFollow(task, 'https://www.example.com/', org)).toBe(false)
+    expect(mayFollow({ url: 'https://www.riverbend.org/events', kind: 'calendar-page', depth: 1 }, 'https://www.example.com/', org)).toBe(true)
   })
 
-  it('does not call a site unreadable when a readable calendar sits beside its Facebook link', () => {
-    const fp = fingerprintSite('<a href="https://facebook.com/x/events">fb</a><iframe src="https://calendar.google.com/calendar/embed?src=a%40b.org"></iframe>')
-    expect(fp.unreadable).toBeUndefined()
-    expect(fp.platforms).toContain('google-calendar')
-  })
-
-  it('finds Trumba and Localist embeds and probes their JSON', () => {
-    const trumba = fingerprintSite('<script src="https://www.trumba.com/scripts/spuds.js"></script><script>$Trumba.addSpud({ webName: "riverbend-events", spudType: "main" })</script>')
-    expect(platformProbes('https://a.org', trumba)).toContainEqual({ url: 'https://www.trumba.com/calendars/riverbend-events.json', kind: 'trumba', expected: true })
-    const localist = fingerprintSite('<script src="https://calendar.riverbend.localist.com/widget/view?schools=x"></script>')
-    expect(localist.localist).toBe('calendar.riverbend.localist.com')
+  it('sends a POST endpoint with its body (eSCRIBE), the list page as its fallback; a POST without a body is left out', () => {
+    const { tasks, skipped } = endpointTasks(calendarEndpoints('escribe', 'https://pub-riverbend.escribemeetings.com/', window), 'escribe', 1)
+    expect(skipped).toEqual([])
+    expect(tasks).toEqual([
+      expect.objectContaining({
+        url: 'https://pub-riverbend.escribemeetings.com/MeetingsCalendarView.aspx/GetCalendarMeetings',
+        post: { body: JSON.stringify({ calendarStartDate: window.start, calendarEndDate: window.end }), contentType: 'application/json; charset=utf-8' },
+        fallbacks: [expect.objectContaining({ url: 'https://pub-riverbend.escribemeetings.com/', kind: 'calendar-page' })],
+      }),
+    ])
+    const bodiless = endpointTasks([{ url: 'https://x.escribemeetings.com/m', kind: 'json', format: 'json-events', expected: true, method: 'POST', note: 'n' }], 'escribe', 1)
+    expect([bodiless.tasks, bodiless.skipped.length]).toEqual([[], 1])
   })
 
   it('reads the organization name from og:site_name, else the title', () => {
     expect(siteName('<meta property="og:site_name" content="Riverbend Public Library &amp; Archive">')).toBe('Riverbend Public Library & Archive')
     expect(siteName('<title>Events | Eastside Community Centre</title>')).toBe('Eastside Community Centre')
+  })
+
+  it('listing pages from the home page too', () => {
+    expect(home('<nav><a href="/termine/">Termine</a></nav>').tasks.filter((t) => t.kind === 'calendar-page').map((t) => t.url)).toEqual(['https://www.riverbend.org/termine/'])
   })
 })
 
@@ -79,9 +147,5 @@ describe('Frontier', () => {
     f.add({ url: 'https://a.org/events#top', kind: 'calendar-page', depth: 1 })
     f.add({ url: 'https://a.org/e/2', kind: 'detail', depth: 1 })
     expect([f.next(), f.next(), f.next(), f.next(), f.next()].map((t) => t?.url)).toEqual(['https://a.org/feed.ics', 'https://a.org/events', 'https://a.org/e/1', 'https://a.org/e/2', undefined])
-  })
-
-  it('asks Squarespace for a collection as JSON', () => {
-    expect(squarespaceJsonUrl('https://museum.example/events?view=list')).toBe('https://museum.example/events?view=list&format=json')
   })
 })

@@ -2,7 +2,8 @@
 // robots.txt (RFC 9309: 4xx allows, 5xx forbids), per-host concurrency 2 and a politeness delay (500 ms by
 // default, even when the option arrives undefined; longer when robots.txt's Crawl-delay asks, up to a cap),
 // at most 5 redirects with the SSRF guard on every hop, timeouts for silent and trickling servers, a
-// body cap that also stops decompression bombs, conditional requests, and TLS by checked address.
+// body cap that also stops decompression bombs, conditional requests, TLS by checked address, and a small
+// POST (a platform's page method) that a redirect turns into a GET.
 import { afterEach, describe, expect, it } from 'bun:test'
 import { gzipSync } from 'node:zlib'
 import { join } from 'node:path'
@@ -217,6 +218,28 @@ describe('createFetcher', () => {
     expect(new TextDecoder().decode((await f.fetch(`https://library.test:${s.port}/`)).body)).toBe('secure')
     const wrongName = createFetcher(options({ ca: cert, lookup: async () => [{ address: '127.0.0.1', family: 4 }] }))
     await expect(wrongName.fetch(`https://site.test:${s.port}/`)).rejects.toMatchObject({ code: 'network' })
+  })
+
+  it('sends a small POST with its content type under robots.txt, and turns it into a GET on a 302', async () => {
+    const seen: { method: string; path: string; type: string | null; body: string }[] = []
+    const s = site(async (r, u) => {
+      seen.push({ method: r.method, path: u.pathname, type: r.headers.get('content-type'), body: await r.text() })
+      if (u.pathname === '/robots.txt') return new Response('User-agent: *\nDisallow: /private\n')
+      if (u.pathname === '/moved') return new Response(null, { status: 302, headers: { location: '/list' } })
+      return new Response('{"d":[]}')
+    })
+    const f = createFetcher(options())
+    const post = { body: '{"calendarStartDate":"2026-12-01"}', contentType: 'application/json; charset=utf-8' }
+    expect((await f.fetch(`http://site.test:${s.port}/Calendar.aspx/GetMeetings`, { post })).status).toBe(200)
+    await f.fetch(`http://site.test:${s.port}/moved`, { post })
+    expect(seen.filter((r) => r.path !== '/robots.txt')).toEqual([
+      { method: 'POST', path: '/Calendar.aspx/GetMeetings', type: 'application/json; charset=utf-8', body: post.body },
+      { method: 'POST', path: '/moved', type: 'application/json; charset=utf-8', body: post.body },
+      { method: 'GET', path: '/list', type: null, body: '' },
+    ])
+    await expect(f.fetch(`http://site.test:${s.port}/private`, { post })).rejects.toMatchObject({ code: 'robots_disallowed' })
+    await expect(f.fetch(`http://site.test:${s.port}/x`, { post: { body: 'x'.repeat(17 * 1024), contentType: 'text/plain' } })).rejects.toMatchObject({ code: 'bad_url' })
+    await expect(f.fetch(`http://site.test:${s.port}/x`, { post: { body: '{}', contentType: 'text/plain\r\nx-evil: 1' } })).rejects.toMatchObject({ code: 'bad_url' })
   })
 
   it('refuses other schemes and garbage', async () => {

@@ -1,0 +1,118 @@
+/**
+ * The generic JSON event-list reader (issue 14), for every calendar API without a reader of its own and,
+ * through thin profiles (profiles.ts), for the named ones: Google Calendar API v3, Eventbrite API v3,
+ * Tockify, LibCal, BiblioCommons, Communico, Legistar, CivicClerk, eSCRIBE, Diligent, OpenCities. JSONP
+ * is unwrapped first; a JSON(P) answer that holds HTML instead of records goes to the HTML reader.
+ */
+import { platformOfUrl } from '../../platforms/registry'
+import type { Candidate, ExtractContext, ExtractResult } from '../../types'
+import { asRecord, parseJsonDocument, str } from '../feed-utils'
+import { extractHtml } from '../html'
+import { flattenRecord } from './flatten'
+import { PROFILES, type JsonProfile } from './profiles'
+import { recordCandidate } from './record'
+import { embeddedHtml, findRecords, stripXssiPrefix, unwrapJsonp } from './records'
+
+type Json = Record<string, unknown>
+
+function toUrl(text: string): URL | undefined {
+  try {
+    return new URL(text)
+  } catch {
+    return undefined
+  }
+}
+
+/** The first array among the root's values (or the root itself), for shape tests. */
+function mainList(root: unknown): unknown[] | undefined {
+  if (Array.isArray(root)) return root
+  const o = asRecord(root)
+  return o ? (Object.values(o).find(Array.isArray) as unknown[] | undefined) : undefined
+}
+
+function profileFor(root: unknown, base: URL | undefined): JsonProfile | undefined {
+  const platform = base ? (platformOfUrl(base)?.id ?? (/\/ocapi\/calendars\//i.test(base.pathname) ? 'opencities' : undefined)) : undefined
+  const byUrl = platform ? PROFILES.find((p) => p.platform === platform) : undefined
+  if (byUrl) return byUrl
+  const record = asRecord(root)
+  const list = mainList(root)
+  return PROFILES.find((p) => {
+    try {
+      return p.shape(record, list)
+    } catch {
+      return false
+    }
+  })
+}
+
+/** The profile's rewrite of a record, then nested fields lifted (flatten.ts). */
+function preparer(profile: JsonProfile | undefined, root: unknown, base: URL | undefined): (r: Json) => Json {
+  return (r) => flattenRecord(profile?.prepare ? profile.prepare(r, root, base) : r)
+}
+
+/** Numeric dates are month-first in the Americas, day-first elsewhere. */
+function dayFirstIn(zone: string | undefined): boolean {
+  return !!zone && !/^(America|US|Canada|Pacific\/Honolulu)\//.test(zone) && zone !== 'Pacific/Honolulu'
+}
+
+/** Generic paging links a JSON API writes (`next`, `links.next`, `@odata.nextLink`, `next_page_url`). */
+function genericNext(root: Json | undefined, base: string): string | undefined {
+  if (!root) return undefined
+  const links = asRecord(root.links) ?? asRecord(root._links)
+  const raw = str(root.next) ?? str(root['@odata.nextLink']) ?? str(root.nextLink) ?? str(root.next_page_url) ?? str(links?.next) ?? str(asRecord(links?.next)?.href) ?? str(asRecord(root.paging)?.next)
+  if (!raw) return undefined
+  try {
+    const u = new URL(raw, base)
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.href : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** True when a parsed JSON value holds a list of event records (format detection asks this). */
+export function looksLikeEventJson(value: unknown): boolean {
+  if (asRecord(value)?.kind === 'calendar#events') return true
+  const profile = profileFor(value, undefined)
+  const prepare = preparer(profile, value, undefined)
+  return (profile?.records?.(value) ?? findRecords(value, prepare)).length > 0
+}
+
+/**
+ * `extractJsonEvents(text, ctx)`: the events of a JSON or JSONP document. Records that are drafts,
+ * placeholders or have no start are skipped and counted in one warning; an unexpected shape is a
+ * warning, never a throw.
+ */
+export function extractJsonEvents(text: string, ctx: ExtractContext): ExtractResult {
+  const warnings: string[] = []
+  const inner = unwrapJsonp(text)
+  const data = parseJsonDocument(inner ?? stripXssiPrefix(text), inner ? 'JSONP' : 'JSON', warnings)
+  if (data === undefined) return { format: 'json-events', candidates: [], warnings }
+  const base = toUrl(ctx.baseUrl)
+  const profile = profileFor(data, base)
+  const prepare = preparer(profile, data, base)
+  const records = profile?.records?.(data) ?? findRecords(data, prepare)
+  if (!records.length) {
+    const html = embeddedHtml(data)
+    if (html) {
+      const result = extractHtml(html, ctx)
+      return { ...result, format: 'json-events', warnings: [...warnings, ...result.warnings] }
+    }
+    warnings.push('JSON: no list of events found (no objects with a title and a start)')
+    return { format: 'json-events', candidates: [], warnings }
+  }
+  const opts = { dayFirst: profile?.dayFirst ?? dayFirstIn(ctx.timezone), ref: ctx.window.start, platform: profile?.platform ?? (base && platformOfUrl(base)?.id), zone: ctx.timezone }
+  const candidates: Candidate[] = []
+  let skipped = 0
+  for (const record of records) {
+    const c = recordCandidate(prepare(record), ctx, opts)
+    if (c) candidates.push(c)
+    else skipped++
+  }
+  if (skipped) warnings.push(`JSON: ${skipped} record(s) skipped (placeholder, draft, or no start)`)
+  const root = asRecord(data)
+  const next = base && root ? (profile?.next?.(root, base) ?? genericNext(root, ctx.baseUrl)) : undefined
+  const result: ExtractResult = { format: 'json-events', candidates, warnings }
+  if (next && next !== ctx.baseUrl) result.links = { calendars: [], events: [], next }
+  return result
+}
+
