@@ -87,6 +87,12 @@ describe('skipped rows', () => {
     expect(warnings.some((w) => /5 record\(s\) skipped/.test(w))).toBe(true)
   })
 
+  it('reads LibCal API 1.1 events (offsets written, public URL and location objects)', () => {
+    const doc = { events: [{ id: 77, title: 'Code Club', allday: false, start: '2026-06-09T16:00:00-04:00', end: '2026-06-09T17:00:00-04:00', url: { public: 'https://riverside.libcal.com/event/77', admin: 'https://riverside.libcal.com/admin/event/77' }, location: { id: 5, type: 0, name: 'Teen Room' }, campus: { id: 2, name: 'Central' }, category: [{ id: 9, name: 'Teens' }] }] }
+    const { events } = runBytes(JSON.stringify(doc), { ...ctx, baseUrl: 'https://riverside.libcal.com/1.1/events?cal_id=4321', timezone: 'America/New_York' }, 'application/json')
+    expect(events.map((e) => [e.title, e.startDate, e.endDate, e.url, e.venue?.name])).toEqual([['Code Club', '2026-06-09T16:00:00-04:00', '2026-06-09T17:00:00-04:00', 'https://riverside.libcal.com/event/77', 'Teen Room']])
+  })
+
   it('reads a false Z as local only where the record shows it', () => {
     const doc = [
       { title: 'Shown local', start: '2026-06-02T18:00:00Z', displayTime: '6:00 PM' },
