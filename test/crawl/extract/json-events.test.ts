@@ -93,6 +93,12 @@ describe('skipped rows', () => {
     expect(events.map((e) => [e.title, e.startDate, e.endDate, e.url, e.venue?.name])).toEqual([['Code Club', '2026-06-09T16:00:00-04:00', '2026-06-09T17:00:00-04:00', 'https://riverside.libcal.com/event/77', 'Teen Room']])
   })
 
+  it('reads a JSON-LD document served on its own with the schema.org reader', () => {
+    const doc = { '@context': 'https://schema.org', '@graph': [{ '@type': 'Organization', name: 'Club' }, { '@type': 'MusicEvent', name: 'Summer Concert', startDate: '2026-06-20T19:00', location: { '@type': 'Place', name: 'Bandshell', address: { '@type': 'PostalAddress', streetAddress: '1 Park Ave', addressLocality: 'Springfield' } } }] }
+    const { events } = runBytes(JSON.stringify(doc), ctx, 'application/ld+json')
+    expect(events.map((e) => [e.title, e.startDate, e.venue?.name, e.city])).toEqual([['Summer Concert', '2026-06-20T19:00:00-05:00', 'Bandshell', 'Springfield']])
+  })
+
   it('reads a false Z as local only where the record shows it', () => {
     const doc = [
       { title: 'Shown local', start: '2026-06-02T18:00:00Z', displayTime: '6:00 PM' },
