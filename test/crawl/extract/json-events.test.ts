@@ -93,6 +93,13 @@ describe('skipped rows', () => {
     expect(events.map((e) => [e.title, e.startDate, e.endDate, e.url, e.venue?.name])).toEqual([['Code Club', '2026-06-09T16:00:00-04:00', '2026-06-09T17:00:00-04:00', 'https://riverside.libcal.com/event/77', 'Teen Room']])
   })
 
+  it('hands the JSON inside JSONP to the reader its shape calls for', () => {
+    const tec = 'tribeCallback({"events":[{"id":9,"title":"Open House","start_date":"2026-06-05 17:00:00","end_date":"2026-06-05 19:00:00","utc_start_date":"2026-06-05 22:00:00","utc_end_date":"2026-06-06 00:00:00","timezone":"America/Chicago","all_day":false,"url":"https://example.org/event/open-house/"}],"total_pages":1});'
+    const { extracted, events } = runBytes(tec, ctx, 'application/javascript')
+    expect(extracted.format).toBe('tec-json')
+    expect(events.map((e) => [e.title, e.startDate])).toEqual([['Open House', '2026-06-05T17:00:00-05:00']])
+  })
+
   it('reads a JSON-LD document served on its own with the schema.org reader', () => {
     const doc = { '@context': 'https://schema.org', '@graph': [{ '@type': 'Organization', name: 'Club' }, { '@type': 'MusicEvent', name: 'Summer Concert', startDate: '2026-06-20T19:00', location: { '@type': 'Place', name: 'Bandshell', address: { '@type': 'PostalAddress', streetAddress: '1 Park Ave', addressLocality: 'Springfield' } } }] }
     const { events } = runBytes(JSON.stringify(doc), ctx, 'application/ld+json')
