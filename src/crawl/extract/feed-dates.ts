@@ -25,13 +25,18 @@ export function pubDateRange(text: string | undefined): { start: WallTime; end: 
 
 /**
  * True when a feed dates its items by the event: more than half of the items' `pubDate`s lie after the
- * feed's own `lastBuildDate` (or `pubDate`), which a publication date cannot.
+ * feed's own `lastBuildDate` (or `pubDate`), which a publication date cannot. A feed that states no build
+ * date must list its items soonest first (news feeds list the newest first) with most of them on or after
+ * `windowStart` (today, for a crawl).
  */
-export function pubDatesAreEventDates(itemDates: (string | undefined)[], built: string | undefined): boolean {
-  const builtMs = built ? Date.parse(built) : NaN
-  if (!Number.isFinite(builtMs)) return false
+export function pubDatesAreEventDates(itemDates: (string | undefined)[], built: string | undefined, windowStart?: string): boolean {
   const dated = itemDates.map((d) => (d ? Date.parse(d.split(RANGE)[0]) : NaN)).filter(Number.isFinite)
-  return dated.length >= 2 && dated.filter((ms) => ms > builtMs + 3_600_000).length > dated.length / 2
+  if (dated.length < 2) return false
+  const builtMs = built ? Date.parse(built) : NaN
+  if (Number.isFinite(builtMs)) return dated.filter((ms) => ms > builtMs + 3_600_000).length > dated.length / 2
+  const from = windowStart ? Date.parse(`${windowStart}T00:00:00Z`) : NaN
+  const ascending = dated.every((ms, i) => i === 0 || ms >= dated[i - 1])
+  return ascending && Number.isFinite(from) && dated.filter((ms) => ms >= from).length > dated.length / 2
 }
 
 /** A time range as CivicPlus writes it ('6:00 PM - 8:00 PM', '10:00 AM'). */

@@ -9,6 +9,7 @@ import { sniffDocument } from './detect'
 import { extractHtml } from './html'
 import { extractIcs } from './ical'
 import { extractJsonEvents } from './json-events'
+import { unwrapJsonp } from './json-events/records'
 import { extractLocalist } from './localist'
 import { extractFeed } from './rss'
 import { extractSquarespace } from './squarespace'
@@ -53,6 +54,9 @@ export function extractDocument(body: string | Uint8Array, ctx: ExtractContext, 
     warnings.push(`document cut to ${MAX_DOCUMENT_CHARS} of its ${text.length} characters`)
     text = text.slice(0, MAX_DOCUMENT_CHARS)
   }
+  // JSONP: the JSON inside goes to whichever reader its shape calls for (The Events Calendar, Localist, the generic reader).
+  const inner = /^\s*(?:\/\*\*\/)?\s*[\w$.]*\s*\(/.test(text) ? unwrapJsonp(text) : undefined
+  if (inner !== undefined) text = inner
   let format: Format = 'unknown'
   try {
     format = sniffDocument(text, { url: ctx.baseUrl, contentType }).format

@@ -11,11 +11,13 @@ import type { Candidate, ExtractContext, ExtractResult, Format, WallTime } from 
 import { civicPlusWhen, pubDateRange, pubDatesAreEventDates } from './feed-dates'
 import { asArray, asRecord, feedDate, put, str } from './feed-utils'
 import { placeFromText } from './json-events/record'
+import { parseClock } from './json-events/values'
 import { findProseDates } from './prose-dates'
 
 type Json = Record<string, unknown>
-const START_NAMES = new Set(['startdate', 'dtstart', 'start', 'eventstart', 'startdatetime', 'event_start', 'eventdate', 'date_start'])
-const END_NAMES = new Set(['enddate', 'dtend', 'end', 'eventend', 'enddatetime', 'event_end', 'date_end'])
+const START_NAMES = new Set(['startdate', 'dtstart', 'start', 'eventstart', 'startdatetime', 'event_start', 'eventdate', 'date_start', 'localstart'])
+const END_NAMES = new Set(['enddate', 'dtend', 'end', 'eventend', 'enddatetime', 'event_end', 'date_end', 'localend'])
+const DAY_NAMES = new Set(['date', 'eventday', 'day'])
 const LOCATION_NAMES = new Set(['location', 'venue', 'where', 'eventlocation'])
 const CIVICPLUS_DATES = new Set(['eventdates'])
 const CIVICPLUS_TIMES = new Set(['eventtimes'])
@@ -69,10 +71,29 @@ function atomLink(entry: Json): string | undefined {
 }
 
 /** The event's days from its namespaced elements, else from the prose of its title and content. */
+/**
+ * An event element's value: its text, with the offset of a `tzOffset` attribute (Trumba's
+ * `x-trumba:localstart tzOffset="-04:00"`), or joined to the item's date element when it is a clock time
+ * alone (LibCal's `libcal:start` beside `libcal:date`).
+ */
+function eventTime(item: Json, names: Set<string>, ref: string): WallTime | undefined {
+  const raw = byLocalName(item, names)
+  const text = xtext(raw)
+  if (!text) return undefined
+  const clock = parseClock(text)
+  if (clock) {
+    const day = feedDate(xtext(byLocalName(item, DAY_NAMES)), ref)?.date
+    return day ? { date: day, time: clock } : undefined
+  }
+  const offset = str(asRecord(Array.isArray(raw) ? raw[0] : raw)?.['@_tzOffset'])
+  const wall = feedDate(text, ref)
+  return wall?.time && !wall.offset && offset && /^[+-]\d{2}:?\d{2}$/.test(offset) ? { ...wall, offset: `${offset.slice(0, 3)}:${offset.slice(-2)}` } : wall
+}
+
 function when(item: Json, ref: string, pubDateIsEvent: boolean): { start?: WallTime; end?: WallTime; where?: string } {
   const gd = asRecord(asArray(item['gd:when'] ?? item.when)[0])
-  const start = feedDate(xtext(byLocalName(item, START_NAMES)) ?? str(gd?.['@_startTime']), ref)
-  const end = feedDate(xtext(byLocalName(item, END_NAMES)) ?? str(gd?.['@_endTime']), ref)
+  const start = eventTime(item, START_NAMES, ref) ?? feedDate(str(gd?.['@_startTime']), ref)
+  const end = eventTime(item, END_NAMES, ref) ?? feedDate(str(gd?.['@_endTime']), ref)
   if (start) return { start, end }
   const civic = civicPlusWhen(xtext(byLocalName(item, CIVICPLUS_DATES)), xtext(byLocalName(item, CIVICPLUS_TIMES)), ref)
   if (civic.start) return civic
@@ -139,7 +160,7 @@ export function extractFeed(text: string, ctx: ExtractContext): ExtractResult {
   if (!rss && !feed) warnings.push('feed: neither an RSS channel nor an Atom feed')
   const candidates: Candidate[] = []
   let undated = 0
-  const pubDateIsEvent = pubDatesAreEventDates(items.map((i) => xtext(asRecord(i)?.pubDate)), xtext(channel?.lastBuildDate) ?? xtext(channel?.pubDate))
+  const pubDateIsEvent = pubDatesAreEventDates(items.map((i) => xtext(asRecord(i)?.pubDate)), xtext(channel?.lastBuildDate) ?? xtext(channel?.pubDate), ctx.window.start)
   for (const raw of items) {
     const item = asRecord(raw)
     const c = item && candidate(item, format, ctx, pubDateIsEvent)

@@ -30,6 +30,6 @@ export const bibliocommons: Platform = {
     if (/^\/(v2\/)?events\/[0-9a-f]{12,}/i.test(url.pathname)) return [endpoint(url.href, 'html', 'BiblioCommons event page')]
     return forLibrary(subdomain(url), window)
   },
-  signs: [{ pattern: /[a-z0-9-]+\.bibliocommons\.com\/(v2\/)?events/i, evidence: 'link to BiblioCommons events' }],
+  signs: [{ pattern: /(?<![a-z0-9-])[a-z0-9-]{1,63}\.bibliocommons\.com\/(v2\/)?events/i, evidence: 'link to BiblioCommons events' }],
   readers: ['json-events', 'html'],
 }

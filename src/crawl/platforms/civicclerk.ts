@@ -26,6 +26,6 @@ export const civicclerk: Platform = {
     const name = client(url)
     return name ? [endpoint(civicClerkApiUrl(name, window), 'json', `CivicClerk events of ${name}`, { expected: true, paged: true })] : []
   },
-  signs: [{ pattern: /[a-z0-9-]+\.portal\.civicclerk\.com/i, evidence: 'link to a CivicClerk portal' }],
+  signs: [{ pattern: /(?<![a-z0-9-])[a-z0-9-]{1,63}\.portal\.civicclerk\.com/i, evidence: 'link to a CivicClerk portal' }],
   readers: ['json-events'],
 }

@@ -26,6 +26,6 @@ export const communico: Platform = {
     if (/^\/event\/\d+/i.test(url.pathname)) return [endpoint(url.href, 'html', 'Communico event page')]
     return forHost(url.hostname, window)
   },
-  signs: [{ pattern: /[a-z0-9-]+\.libnet\.info|\bcommunico\b/i, evidence: 'Communico host or widget' }],
+  signs: [{ pattern: /(?<![a-z0-9-])[a-z0-9-]{1,63}\.libnet\.info|\bcommunico\b/i, evidence: 'Communico host or widget' }],
   readers: ['json-events', 'html'],
 }

@@ -16,6 +16,6 @@ export const diligent: Platform = {
     if (/meetingsservice/i.test(url.pathname)) return [endpoint(url.href, 'json', 'Diligent meetings', { expected: true })]
     return [endpoint(`https://${url.hostname}/Services/MeetingsService.svc/meetings?from=${window.start}&to=${window.end}&loadall=false`, 'json', 'Diligent meetings', { expected: true })]
   },
-  signs: [{ pattern: /[a-z0-9-]+\.(community\.highbond\.com|diligent\.community)/i, evidence: 'link to Diligent Community' }],
+  signs: [{ pattern: /(?<![a-z0-9-])[a-z0-9-]{1,63}\.(community\.highbond\.com|diligent\.community)/i, evidence: 'link to Diligent Community' }],
   readers: ['json-events'],
 }

@@ -20,6 +20,6 @@ export const escribe: Platform = {
       endpoint(`https://${url.hostname}/`, 'html', 'eSCRIBE meetings list'),
     ]
   },
-  signs: [{ pattern: /[a-z0-9-]+\.escribemeetings\.com/i, evidence: 'link to eSCRIBE' }],
+  signs: [{ pattern: /(?<![a-z0-9-])[a-z0-9-]{1,63}\.escribemeetings\.com/i, evidence: 'link to eSCRIBE' }],
   readers: ['json-events', 'html'],
 }

@@ -68,10 +68,10 @@ export const googleCalendar: Platform = {
   },
   signs: [
     { pattern: /calendar\.google\.com\/calendar\/(?:u\/\d+\/)?(?:embed|ical|htmlembed)/i, evidence: 'Google Calendar embed or export link' },
-    { pattern: /googleCalendarId\s*["']?\s*:\s*["'][^"']+@/i, evidence: 'FullCalendar googleCalendarId' },
+    { pattern: /googleCalendarId\s*["']?\s*:\s*["'][^"']{1,100}@/i, evidence: 'FullCalendar googleCalendarId' },
     { pattern: /googleapis\.com\/calendar\/v3\/calendars\//i, evidence: 'Google Calendar API v3 URL' },
   ],
   fromPage: (html) =>
-    captures(html, /googleCalendarId\s*["']?\s*:\s*["']([^"'\s]+@[^"'\s]+)["']/gi).map((id) => endpoint(googleIcsUrl(id), 'ics', `Google Calendar ${id} (FullCalendar), public iCalendar export`, { expected: true })),
+    captures(html, /googleCalendarId\s*["']?\s*:\s*["']([^"'\s@]{1,100}@[^"'\s]{1,100})["']/gi).map((id) => endpoint(googleIcsUrl(id), 'ics', `Google Calendar ${id} (FullCalendar), public iCalendar export`, { expected: true })),
   readers: ['ics', 'json-events'],
 }

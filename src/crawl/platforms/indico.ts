@@ -26,6 +26,6 @@ export const indico: Platform = {
     const category = /^\/category\/(\d+)/i.exec(url.pathname)
     return category ? forCategory(url.origin, category[1], window) : []
   },
-  signs: [{ pattern: /Powered by Indico|indico\.[a-z0-9.-]+\/(category|event)\/\d+/i, evidence: 'Indico' }],
+  signs: [{ pattern: /Powered by Indico|indico\.[a-z0-9.-]{1,100}\/(category|event)\/\d+/i, evidence: 'Indico' }],
   readers: ['ics', 'json-events', 'html'],
 }

@@ -26,7 +26,7 @@ export const legistar: Platform = {
     const client = subdomain(url)
     return [endpoint(legistarApiUrl(client, window), 'json', `Legistar Web API events of ${client}`), endpoint(`https://${url.hostname}/Calendar.aspx`, 'html', 'Legistar calendar table', { expected: true })]
   },
-  signs: [{ pattern: /[a-z0-9-]+\.legistar\.com/i, evidence: 'link to Legistar' }],
+  signs: [{ pattern: /(?<![a-z0-9-])[a-z0-9-]{1,63}\.legistar\.com/i, evidence: 'link to Legistar' }],
   readers: ['json-events', 'html'],
 }
 
@@ -36,6 +36,6 @@ export const granicus: Platform = {
   hosts: [/^[a-z0-9-]+\.granicus\.com$/],
   scope: (url) => /^\/(viewpublisher\.php|viewpublisherrss\.php|agendaviewer\.php|mediaplayer\.php)$/i.test(url.pathname),
   endpoints: (url) => (/^\/viewpublisher\.php$/i.test(url.pathname) ? [endpoint(url.href, 'html', 'Granicus publisher table (upcoming events)', { expected: true })] : []),
-  signs: [{ pattern: /[a-z0-9-]+\.granicus\.com\/ViewPublisher/i, evidence: 'link to a Granicus publisher' }],
+  signs: [{ pattern: /(?<![a-z0-9-])[a-z0-9-]{1,63}\.granicus\.com\/ViewPublisher/i, evidence: 'link to a Granicus publisher' }],
   readers: ['html'],
 }

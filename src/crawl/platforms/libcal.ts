@@ -41,16 +41,16 @@ export const libcal: Platform = {
     return forCalendar(url.hostname, calendarId(url), window)
   },
   signs: [
-    { pattern: /[a-z0-9-]+\.libcal\.com/i, evidence: 'link or widget on a libcal.com host' },
+    { pattern: /(?<![a-z0-9-])[a-z0-9-]{1,63}\.libcal\.com/i, evidence: 'link or widget on a libcal.com host' },
     { pattern: /springshare|libcal_widget|LibCalWidget/i, evidence: 'Springshare widget' },
   ],
   fromPage: (html, _page, window) => {
     const out: Endpoint[] = []
-    for (const m of html.matchAll(/([a-z0-9-]+\.libcal\.com)\/[^"'\s<>]{0,300}?[?&](?:amp;)?cid=(-?\d{1,9})/gi)) {
+    for (const m of html.matchAll(/((?<![a-z0-9-])[a-z0-9-]{1,63}\.libcal\.com)\/[^"'\s<>]{0,300}?[?&](?:amp;)?cid=(-?\d{1,9})/gi)) {
       if (out.length >= 6) break
       if (!/^(www|api|api3)\./i.test(m[1])) out.push(...forCalendar(m[1].toLowerCase(), m[2], window))
     }
-    for (const host of captures(html, /https?:\/\/([a-z0-9-]+\.libcal\.com)\/calendar\b/gi, 3)) {
+    for (const host of captures(html, /https?:\/\/([a-z0-9-]{1,63}\.libcal\.com)\/calendar\b/gi, 3)) {
       if (!out.some((e) => e.url.includes(host.toLowerCase()))) out.push(...forCalendar(host.toLowerCase(), undefined, window))
     }
     return out

@@ -12,7 +12,7 @@ export const iqm2: Platform = {
   hosts: [/^[a-z0-9-]+\.iqm2\.com$/],
   scope: (url) => /^\/citizens\/(calendar|detail_meeting|default)\.aspx$/i.test(url.pathname) || /^\/citizens\/?$/i.test(url.pathname),
   endpoints: (url) => [endpoint(/detail_meeting/i.test(url.pathname) ? url.href : `https://${url.hostname}/Citizens/Calendar.aspx`, 'html', 'IQM2 calendar', { expected: true })],
-  signs: [{ pattern: /[a-z0-9-]+\.iqm2\.com/i, evidence: 'link to IQM2' }],
+  signs: [{ pattern: /(?<![a-z0-9-])[a-z0-9-]{1,63}\.iqm2\.com/i, evidence: 'link to IQM2' }],
   readers: ['html'],
 }
 
@@ -25,7 +25,7 @@ export const primegov: Platform = {
     /^\/api\//i.test(url.pathname)
       ? [endpoint(url.href, 'json', 'PrimeGov meetings', { expected: true })]
       : [endpoint(`https://${url.hostname}/api/v2/PublicPortal/ListUpcomingMeetings`, 'json', 'PrimeGov upcoming meetings', { expected: true }), endpoint(`https://${url.hostname}/public/portal`, 'html', 'PrimeGov portal')],
-  signs: [{ pattern: /[a-z0-9-]+\.primegov\.com/i, evidence: 'link to PrimeGov' }],
+  signs: [{ pattern: /(?<![a-z0-9-])[a-z0-9-]{1,63}\.primegov\.com/i, evidence: 'link to PrimeGov' }],
   readers: ['json-events', 'html'],
 }
 

@@ -188,7 +188,7 @@ function pageUrls(html: string, page: URL): URL[] {
     } catch {}
   }
   for (const m of html.matchAll(/\s(?:src|href|data-[\w-]+|action)\s*=\s*["']([^"'<>]{1,2048})["']/gi)) add(m[1])
-  for (const m of html.matchAll(/(?:https?:|webcal:)?\\?\/\\?\/[a-z0-9.-]+\.[a-z]{2,}(?:\\?\/[^\s"'<>()]*)?/gi)) add(/^(https?|webcal):/i.test(m[0]) ? m[0] : `https:${m[0]}`)
+  for (const m of html.matchAll(/(?:https?:|webcal:)?\\?\/\\?\/[a-z0-9.-]{1,253}\.[a-z]{2,24}(?:\\?\/[^\s"'<>()]{0,2048})?/gi)) add(/^(https?|webcal):/i.test(m[0]) ? m[0] : `https:${m[0]}`)
   return [...out.values()]
 }
 

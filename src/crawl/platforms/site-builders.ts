@@ -42,7 +42,7 @@ export const planningCenter: Platform = {
       ? endpoint(url.href, 'ics', 'Planning Center iCalendar subscription', { expected: true })
       : endpoint(url.href, 'html', 'Church Center calendar page'),
   ],
-  signs: [{ pattern: /[a-z0-9-]+\.churchcenter\.com|calendar\.planningcenteronline\.com\/icals\//i, evidence: 'Church Center / Planning Center link' }],
+  signs: [{ pattern: /(?<![a-z0-9-])[a-z0-9-]{1,63}\.churchcenter\.com|calendar\.planningcenteronline\.com\/icals\//i, evidence: 'Church Center / Planning Center link' }],
   readers: ['ics', 'html'],
 }
 

@@ -23,6 +23,6 @@ export const trumba: Platform = {
     return m ? forWebName(decodeURIComponent(m[1])) : []
   },
   signs: [{ pattern: /trumba\.com\/scripts\/spuds\.js|\$Trumba\.addSpud/i, evidence: 'Trumba spud' }],
-  fromPage: (html) => captures(html, /\$Trumba\.addSpud\(\s*\{[^}]*webName\s*:\s*["']([A-Za-z0-9_.-]{1,80})["']/g, 3).flatMap(forWebName),
+  fromPage: (html) => captures(html, /\$Trumba\.addSpud\(\s*\{[^}]{0,500}webName\s*:\s*["']([A-Za-z0-9_.-]{1,80})["']/g, 3).flatMap(forWebName),
   readers: ['trumba-json', 'ics'],
 }

@@ -87,6 +87,25 @@ describe('skipped rows', () => {
     expect(warnings.some((w) => /5 record\(s\) skipped/.test(w))).toBe(true)
   })
 
+  it('reads LibCal API 1.1 events (offsets written, public URL and location objects)', () => {
+    const doc = { events: [{ id: 77, title: 'Code Club', allday: false, start: '2026-06-09T16:00:00-04:00', end: '2026-06-09T17:00:00-04:00', url: { public: 'https://riverside.libcal.com/event/77', admin: 'https://riverside.libcal.com/admin/event/77' }, location: { id: 5, type: 0, name: 'Teen Room' }, campus: { id: 2, name: 'Central' }, category: [{ id: 9, name: 'Teens' }] }] }
+    const { events } = runBytes(JSON.stringify(doc), { ...ctx, baseUrl: 'https://riverside.libcal.com/1.1/events?cal_id=4321', timezone: 'America/New_York' }, 'application/json')
+    expect(events.map((e) => [e.title, e.startDate, e.endDate, e.url, e.venue?.name])).toEqual([['Code Club', '2026-06-09T16:00:00-04:00', '2026-06-09T17:00:00-04:00', 'https://riverside.libcal.com/event/77', 'Teen Room']])
+  })
+
+  it('hands the JSON inside JSONP to the reader its shape calls for', () => {
+    const tec = 'tribeCallback({"events":[{"id":9,"title":"Open House","start_date":"2026-06-05 17:00:00","end_date":"2026-06-05 19:00:00","utc_start_date":"2026-06-05 22:00:00","utc_end_date":"2026-06-06 00:00:00","timezone":"America/Chicago","all_day":false,"url":"https://example.org/event/open-house/"}],"total_pages":1});'
+    const { extracted, events } = runBytes(tec, ctx, 'application/javascript')
+    expect(extracted.format).toBe('tec-json')
+    expect(events.map((e) => [e.title, e.startDate])).toEqual([['Open House', '2026-06-05T17:00:00-05:00']])
+  })
+
+  it('reads a JSON-LD document served on its own with the schema.org reader', () => {
+    const doc = { '@context': 'https://schema.org', '@graph': [{ '@type': 'Organization', name: 'Club' }, { '@type': 'MusicEvent', name: 'Summer Concert', startDate: '2026-06-20T19:00', location: { '@type': 'Place', name: 'Bandshell', address: { '@type': 'PostalAddress', streetAddress: '1 Park Ave', addressLocality: 'Springfield' } } }] }
+    const { events } = runBytes(JSON.stringify(doc), ctx, 'application/ld+json')
+    expect(events.map((e) => [e.title, e.startDate, e.venue?.name, e.city])).toEqual([['Summer Concert', '2026-06-20T19:00:00-05:00', 'Bandshell', 'Springfield']])
+  })
+
   it('reads a false Z as local only where the record shows it', () => {
     const doc = [
       { title: 'Shown local', start: '2026-06-02T18:00:00Z', displayTime: '6:00 PM' },

@@ -61,6 +61,28 @@ describe('RSS and Atom', () => {
   })
 })
 
+describe('platform RSS elements', () => {
+  it('reads Trumba’s local start and end with their tzOffset', async () => {
+    const { events } = await read('trumba-calendar.rss', 'https://www.trumba.com/calendars/lakeview-parks.rss', 'America/New_York')
+    expect(events.map(brief)).toEqual([{ title: 'Twilight Trail Run', start: '2026-06-04T18:00:00-04:00', end: '2026-06-04T20:00:00-04:00' }])
+  })
+
+  it('joins LibCal’s clock times to its date element', async () => {
+    const { events } = await read('libcal-calendar.rss', 'https://riverside.libcal.com/rss.php?cid=4321', 'America/New_York')
+    expect(events.map(brief)).toEqual([{ title: 'Toddler Storytime', start: '2026-06-09T10:30:00-04:00', end: '2026-06-09T11:00:00-04:00' }])
+  })
+
+  it('without a build date, takes pubDates as event dates only in a feed listed soonest first and ahead of the window’s start', async () => {
+    const events = await read('rss-ascending-no-build-date.rss', 'https://harbormuseum.example/events/feed', 'America/Los_Angeles')
+    expect(events.events.map(brief)).toEqual([
+      { title: 'Ship Model Workshop', start: '2026-06-06T10:00:00-07:00' },
+      { title: 'Lighthouse Lecture', start: '2026-06-11T19:00:00-07:00' },
+    ])
+    const news = await read('rss-news-no-build-date.rss', 'https://harbormuseum.example/news/feed', 'America/Los_Angeles')
+    expect(news.events).toEqual([])
+  })
+})
+
 describe('JSONP', () => {
   it('unwraps a callback and reads the records inside (date and clock-time fields, nested venue, relative links)', async () => {
     const { events, extracted } = await read('jsonp-records.js', 'https://www.dayton.example/calendar/feed.jsonp?callback=jQuery3710123456789_1717171717171', 'America/New_York', 'application/javascript')

@@ -8,6 +8,7 @@ import { platformOfUrl } from '../../platforms/registry'
 import type { Candidate, ExtractContext, ExtractResult } from '../../types'
 import { asRecord, parseJsonDocument, str } from '../feed-utils'
 import { extractHtml } from '../html'
+import { findEvents, fromSchemaOrg, indexIds } from '../schema-org'
 import { flattenRecord } from './flatten'
 import { PROFILES, type JsonProfile } from './profiles'
 import { recordCandidate } from './record'
@@ -69,9 +70,17 @@ function genericNext(root: Json | undefined, base: string): string | undefined {
   }
 }
 
+/** schema.org events of a JSON-LD document served on its own (`application/ld+json`), or undefined. */
+function schemaOrgCandidates(data: unknown, ctx: ExtractContext): Candidate[] | undefined {
+  const index = indexIds([data])
+  const found = findEvents([data], index)
+  return found.length ? found.map((f) => fromSchemaOrg(f, { url: ctx.baseUrl, format: 'json-events', method: 'json-ld' }, index)) : undefined
+}
+
 /** True when a parsed JSON value holds a list of event records (format detection asks this). */
 export function looksLikeEventJson(value: unknown): boolean {
   if (asRecord(value)?.kind === 'calendar#events') return true
+  if (findEvents([value], undefined, 5_000).some((f) => '@type' in f.item)) return true
   const profile = profileFor(value, undefined)
   const prepare = preparer(profile, value, undefined)
   return (profile?.records?.(value) ?? findRecords(value, prepare)).length > 0
@@ -87,6 +96,8 @@ export function extractJsonEvents(text: string, ctx: ExtractContext): ExtractRes
   const inner = unwrapJsonp(text)
   const data = parseJsonDocument(inner ?? stripXssiPrefix(text), inner ? 'JSONP' : 'JSON', warnings)
   if (data === undefined) return { format: 'json-events', candidates: [], warnings }
+  const schema = /"@type"\s*:/.test(text) ? schemaOrgCandidates(data, ctx) : undefined
+  if (schema) return { format: 'json-events', candidates: schema, warnings }
   const base = toUrl(ctx.baseUrl)
   const profile = profileFor(data, base)
   const prepare = preparer(profile, data, base)

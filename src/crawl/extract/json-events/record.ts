@@ -171,7 +171,7 @@ export function recordCandidate(record: Json, ctx: ExtractContext, opts: RecordO
   if (id) c.source.id = `${opts.platform ?? 'json'}:${id}`
   put(c, 'end', end)
   put(c, 'description', K.firstText(record, index, K.DESCRIPTION_KEYS, titleKey))
-  put(c, 'url', K.valuesOf(record, index, K.URL_KEYS).map(({ value }) => K.textValue(value) ?? str(asRecord(value)?.href)).find((u) => !!u && !/^(mailto|javascript):/i.test(u)))
+  put(c, 'url', K.valuesOf(record, index, K.URL_KEYS).map(({ value }) => K.textValue(value) ?? str(asRecord(value)?.href) ?? str(asRecord(value)?.public)).find((u) => !!u && !/^(mailto|javascript):/i.test(u)))
   put(c, 'place', place(record, index))
   const status = K.firstText(record, index, K.STATUS_KEYS)
   if ((status && CANCELLED.test(status)) || K.valuesOf(record, index, K.CANCELLED_KEYS).some(({ value }) => truthy(value) === true)) c.status = 'EventCancelled'
