@@ -1,0 +1,90 @@
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { tmpdir, userInfo } from 'node:os'
+import { join } from 'node:path'
+
+/** A throw-away PostgreSQL cluster started for one test file. */
+export type PostgresCluster = {
+  /** `postgres://…` URL of the cluster's `postgres` database over TCP on loopback. */
+  url: string
+  port: number
+  /** The temporary folder holding the data directory, socket and log. */
+  dir: string
+  /** Creates a fresh empty database and returns its URL (one per test keeps tests isolated). */
+  createDatabase(name?: string): Promise<string>
+  stop(): Promise<void>
+}
+
+const SEARCH = ['/usr/lib/postgresql']
+
+/**
+ * The folder holding Debian's `initdb`/`pg_ctl`/`postgres` (newest major first), or undefined when the
+ * package is not installed. `PG_BIN` overrides it.
+ */
+export function findPostgresBin(): string | undefined {
+  if (process.env.PG_BIN) return existsSync(join(process.env.PG_BIN, 'initdb')) ? process.env.PG_BIN : undefined
+  for (const root of SEARCH) {
+    if (!existsSync(root)) continue
+    const majors = readdirSync(root).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a))
+    for (const major of majors) if (existsSync(join(root, major, 'bin', 'initdb'))) return join(root, major, 'bin')
+  }
+  return undefined
+}
+
+/** A port the kernel just handed out on loopback (closed again, so the cluster can bind it). */
+function freePort(): number {
+  const probe = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } })
+  const port = probe.port
+  probe.stop(true)
+  return port
+}
+
+/** Runs a PostgreSQL program as the cluster's owner: `postgres` when we are root (initdb refuses root). */
+async function asOwner(cmd: string[], owner: string | undefined): Promise<string> {
+  const argv = owner ? ['runuser', '-u', owner, '--', ...cmd] : cmd
+  const proc = Bun.spawn(argv, { stdout: 'pipe', stderr: 'pipe', env: { PATH: process.env.PATH ?? '', LANG: 'C.UTF-8' } })
+  const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited])
+  if (code !== 0) throw new Error(`${cmd[0]} failed (${code}): ${err || out}`)
+  return out
+}
+
+/**
+ * Starts a cluster with `initdb` in a temporary folder on a free loopback port, trusting local
+ * connections only, with fsync off (a test cluster holds nothing worth a crash-safe write). When run as
+ * root the folder is handed to the `postgres` system user, because PostgreSQL refuses to run as root.
+ */
+export async function startPostgres(): Promise<PostgresCluster> {
+  const bin = findPostgresBin()
+  if (!bin) throw new Error('PostgreSQL not found: install Debian package postgresql (or set PG_BIN)')
+  const owner = userInfo().uid === 0 ? 'postgres' : undefined
+  const dir = mkdtempSync(join(tmpdir(), 'event-index-pg-'))
+  if (owner) {
+    const { uid, gid } = ownerIds(owner)
+    chownSync(dir, uid, gid)
+  }
+  const data = join(dir, 'data')
+  await asOwner([join(bin, 'initdb'), '-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-instructions'], owner)
+  const port = freePort()
+  const options = `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`
+  await asOwner([join(bin, 'pg_ctl'), '-D', data, '-o', options, '-l', join(dir, 'log'), '-w', '-t', '30', 'start'], owner)
+  const base = `postgres://postgres@127.0.0.1:${port}`
+  let serial = 0
+  return {
+    url: `${base}/postgres`,
+    port,
+    dir,
+    async createDatabase(name = `t${process.pid}_${++serial}_${Date.now().toString(36)}`) {
+      await asOwner([join(bin, 'createdb'), '-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', name], undefined)
+      return `${base}/${name}`
+    },
+    async stop() {
+      await asOwner([join(bin, 'pg_ctl'), '-D', data, '-m', 'immediate', '-w', 'stop'], owner).catch(() => {})
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+function ownerIds(owner: string): { uid: number; gid: number } {
+  const uid = Number(Bun.spawnSync(['id', '-u', owner]).stdout.toString().trim())
+  const gid = Number(Bun.spawnSync(['id', '-g', owner]).stdout.toString().trim())
+  return { uid, gid }
+}
