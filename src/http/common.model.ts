@@ -39,7 +39,7 @@ export const NotIndexedBody = t.Object(
 
 /** A calendar date as the spec writes it; `format: date` also refuses impossible days (2026-02-30). */
 export const DateParam = (name: string, description: string) =>
-  t.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', format: 'date', description, error: `${name} must be a calendar date written YYYY-MM-DD` })
+  t.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', format: 'date', description, examples: ['2026-06-01'], error: `${name} must be a calendar date written YYYY-MM-DD` })
 
 /** The error responses of routes behind the gateway, for the OpenAPI document. */
 export const gatewayErrors = {

@@ -8,7 +8,7 @@ const HintList = (what: string) =>
 /** Body of `POST /api/v1/orgs`. `website` or its alias `domain` is required (checked before the handler). */
 export const IndexRequestBody = t.Object(
   {
-    website: t.Optional(t.String({ minLength: 1, maxLength: 2048, description: 'site to index: a domain or an http(s) URL' })),
+    website: t.Optional(t.String({ minLength: 1, maxLength: 2048, description: 'site to index: a domain or an http(s) URL', examples: ['example.org'] })),
     domain: t.Optional(t.String({ minLength: 1, maxLength: 2048, description: 'alias of website' })),
     startDate: t.Optional(DateParam('startDate', 'first day of the window; default today')),
     endDate: t.Optional(DateParam('endDate', 'last day of the window; default today + 90 days')),
