@@ -5,7 +5,8 @@ import { cleanOpenApi } from './openapi-clean'
 export const API_DESCRIPTION_VERSION = '1.0.0'
 
 type Response = { description?: string; content?: Record<string, unknown>; headers?: Record<string, unknown> }
-type Operation = { responses?: Record<string, Response>; requestBody?: { content?: Record<string, unknown> }; security?: Record<string, string[]>[] }
+type Parameter = { examples?: unknown; schema?: Record<string, unknown> }
+type Operation = { parameters?: Parameter[]; responses?: Record<string, Response>; requestBody?: { content?: Record<string, unknown> }; security?: Record<string, string[]>[] }
 type Document = { info: Record<string, unknown>; paths: Record<string, Record<string, Operation>>; security?: unknown; [key: string]: unknown }
 
 /** A response without a description of its own says at least what its status means. */
@@ -61,6 +62,7 @@ export function finishOpenApi(generated: unknown, serviceVersion: string): Recor
     for (const [method, operation] of Object.entries(item)) {
       const rule = ROUTE_RULES[`${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`]
       operation.security = operationSecurity(rule)
+      for (const parameter of operation.parameters ?? []) moveExamplesIntoSchema(parameter)
       if (operation.requestBody?.content) operation.requestBody.content = jsonOnly(operation.requestBody.content)
       for (const [status, response] of Object.entries(operation.responses ?? {})) {
         if (response.content) response.content = jsonOnly(response.content)
@@ -75,6 +77,13 @@ export function finishOpenApi(generated: unknown, serviceVersion: string): Recor
     info: { ...doc.info, version: API_DESCRIPTION_VERSION, 'x-service-version': serviceVersion },
     servers: [{ url: '../..', description: 'where this document was read: the storefront base {base_url} (http://HOST:PORT/s/<session> through the gateway), or the service itself' }],
   }
+}
+
+/** Elysia lifts a schema's `examples` (a list) to the parameter, where OpenAPI wants a map of named examples. */
+function moveExamplesIntoSchema(parameter: Parameter): void {
+  if (!Array.isArray(parameter.examples)) return
+  parameter.schema = { ...parameter.schema, examples: parameter.examples }
+  delete parameter.examples
 }
 
 function jsonOnly(content: Record<string, unknown>): Record<string, unknown> {
