@@ -1,9 +1,11 @@
 import { FormatRegistry, Type as t, type Static } from '@sinclair/typebox'
 import { parseResolveList } from '../crawl/fetch/resolve-overrides'
+import { keyringSecretsLongEnough, MIN_SECRET_BYTES } from '../gateway/keyring'
 import { parseCidrList } from './cidr'
 
 FormatRegistry.Set('cidr-list', (value) => parseCidrList(value) !== undefined)
 FormatRegistry.Set('resolve-list', (value) => parseResolveList(value) !== undefined)
+FormatRegistry.Set('keyring', (value) => keyringSecretsLongEnough(value))
 
 /**
  * The service's whole configuration surface, one entry per environment variable of DESIGN §3.
@@ -13,10 +15,18 @@ FormatRegistry.Set('resolve-list', (value) => parseResolveList(value) !== undefi
  */
 export const ConfigSchema = t.Object({
   PORT: t.Integer({ minimum: 0, maximum: 65535, default: 3000, description: 'TCP port of the HTTP service (0 picks a free port).' }),
+  GATEWAY_PORT: t.Integer({ minimum: 0, maximum: 65535, default: 8080, description: 'TCP port of the local gateway (`event-index dev` and `event-index gateway`, on 127.0.0.1; 0 picks a free port).' }),
+  DEMO_PORT: t.Integer({ minimum: 0, maximum: 65535, default: 8081, description: 'TCP port of the built-in demo organization site that `event-index dev` serves on 127.0.0.1 (0 picks a free port).' }),
   HOST: t.String({ minLength: 1, default: '127.0.0.1', description: 'Interface the HTTP service binds to; use 0.0.0.0 behind a reverse proxy on a VM.' }),
   DATABASE_PATH: t.String({ minLength: 1, default: './data/event-index.sqlite', description: 'SQLite file (created with its folder if missing); `:memory:` for a throw-away database.' }),
   PUBLIC_BASE_URL: t.String({ default: '', pattern: '^(https?://[^\\s]+)?$', form: 'an http(s) URL', description: 'Storefront base used in statusUrl/eventsUrl/indexUrl when the gateway forwards no `gw-base-url`; empty means http://HOST:PORT.' }),
-  GW_SIGNING_KEYS: t.String({ default: '', pattern: '^([^:,\\s]+:[^,\\s]+(,[^:,\\s]+:[^,\\s]+)*)?$', form: 'kid:secret[,kid:secret…]', description: 'Gateway signing keyring `kid:secret,kid:secret` (several kids during rotation). Secret. `serve` refuses to start without it.' }),
+  GW_SIGNING_KEYS: t.String({
+    default: '',
+    pattern: '^([^:,\\s]+:[^,\\s]+(,[^:,\\s]+:[^,\\s]+)*)?$',
+    format: 'keyring',
+    form: `kid:secret[,kid:secret…], each secret at least ${MIN_SECRET_BYTES} bytes (e.g. openssl rand -base64 32)`,
+    description: `Gateway signing keyring \`kid:secret,kid:secret\` (several kids during rotation); each secret at least ${MIN_SECRET_BYTES} bytes. Secret. \`serve\` refuses to start without it.`,
+  }),
   GW_USAGE_URL: t.String({ default: '', pattern: '^(https?://[^\\s]+)?$', form: 'an http(s) URL', description: 'Base URL of the gateway usage service (`/allowance`, `/usage`). Empty: paid routes answer 503.' }),
   GW_USAGE_READ_KEY: t.String({ default: '', description: 'Bearer key for allowance checks (read). Secret.' }),
   GW_USAGE_WRITE_KEY: t.String({ default: '', description: 'Bearer key for usage reports (write). Secret.' }),

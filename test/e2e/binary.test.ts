@@ -33,7 +33,7 @@ describe('the compiled binary', () => {
 
   it('boots serve on a fresh database, answers over HTTP and stops on SIGTERM', async () => {
     const database = join(tmp.dir, 'fresh', 'db.sqlite')
-    const service = await startService([binary, 'serve'], { cwd: tmp.dir, env: { DATABASE_PATH: database, GW_SIGNING_KEYS: 'ci:secret' } })
+    const service = await startService([binary, 'serve'], { cwd: tmp.dir, env: { DATABASE_PATH: database, GW_SIGNING_KEYS: 'ci:secret-0123456789abcdef0123456789' } })
     try {
       const health = await fetch(`${service.url}/api/v1/health`)
       expect(health.status).toBe(200)
