@@ -33,7 +33,7 @@ const JSON_TYPE = 'application/json'
  */
 export function operationSecurity(rule: RouteRule | undefined): Record<string, string[]>[] {
   if (!rule) return []
-  const signed = rule.kind === 'verify' ? { gatewaySignature: [] } : { gatewaySignature: [], agentIdentity: [] }
+  const signed: Record<string, string[]> = rule.kind === 'verify' ? { gatewaySignature: [] } : { gatewaySignature: [], agentIdentity: [] }
   return rule.read ? [signed, { agentKey: [] }] : [signed]
 }
 

@@ -68,7 +68,7 @@ async function renderedOperations(url: string): Promise<string[]> {
     const response = await page.goto(url, { waitUntil: 'load' })
     expect(response?.status()).toBe(200)
     await page.waitForSelector('.opblock', { timeout: 20_000 })
-    await page.waitForFunction((n) => document.querySelectorAll('.opblock').length >= n, OPERATIONS.length, { timeout: 20_000 })
+    await page.waitForFunction((n) => (globalThis as unknown as { document: { querySelectorAll(s: string): { length: number } } }).document.querySelectorAll('.opblock').length >= n, OPERATIONS.length, { timeout: 20_000 })
     return await page.$$eval('.opblock', (blocks) =>
       blocks.map((b) => `${b.querySelector('.opblock-summary-method')?.textContent?.trim()} ${b.querySelector('.opblock-summary-path')?.getAttribute('data-path')}`),
     )

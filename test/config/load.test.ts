@@ -59,6 +59,13 @@ describe('loadConfig', () => {
     [{ GW_SIGNING_KEYS: 'k1:12345' }, 'GW_SIGNING_KEYS'],
     [{ GW_SIGNING_KEYS: 'k1:0123456789abcdef0123456789abcdef,k2:0123456789abcdef0123456789abcde' }, 'GW_SIGNING_KEYS'],
     [{ GATEWAY_PORT: '80800' }, 'GATEWAY_PORT'],
+    [{ BILLING_SETTLE_AFTER_MS: '100' }, 'BILLING_SETTLE_AFTER_MS'],
+    [{ GW_USAGE_READ_KEY: 'two words' }, 'GW_USAGE_READ_KEY'],
+    [{ GW_USAGE_WRITE_KEY: 'line\nbreak' }, 'GW_USAGE_WRITE_KEY'],
+    [{ GW_SERVICE_SLUG: 'event index' }, 'GW_SERVICE_SLUG'],
+    [{ REPORT_TO: 'Team <team@example.org>' }, 'REPORT_TO'],
+    [{ REPORT_TO: 'a@example.org, b@example.org' }, 'REPORT_TO'],
+    [{ CRAWL_USER_AGENT: 'bot\r\nX-Injected: 1' }, 'CRAWL_USER_AGENT'],
     [{ DEMO_PORT: 'next' }, 'DEMO_PORT'],
     [{ AGENT_KEYS: 'key-without-agent' }, 'AGENT_KEYS'],
     [{ SMTP_URL: 'mail.example.org:25' }, 'SMTP_URL'],
@@ -77,6 +84,13 @@ describe('loadConfig', () => {
       expect(error.message).toStartWith(`${variable}: `)
     })
   }
+
+  // HOST and DATABASE_PATH are checked when they are used (listening, opening the file), by the CLI:
+  // test/cli/config-errors.test.ts. Every other variable has a value here that is refused.
+  it('has a refused value above for every variable checked at load time', () => {
+    const covered = new Set(bad.map(([env]) => Object.keys(env)[0]))
+    expect(configKeys.filter((key) => !covered.has(key) && key !== 'HOST' && key !== 'DATABASE_PATH')).toEqual([])
+  })
 
   it('never echoes a secret value in the error', () => {
     const error = errorOf({ GW_SIGNING_KEYS: 'supersecretvalue' })
