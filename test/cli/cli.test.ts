@@ -24,12 +24,22 @@ describe('event-index CLI', () => {
     for (const command of ['serve', 'dev', 'migrate']) expect(stdout).toContain(command)
   })
 
-  for (const args of [['frobnicate'], [], ['serve', '--colour'], ['migrate', '--port']]) {
-    it(`prints the usage on stderr and exits 2 for ${JSON.stringify(args)}`, async () => {
+  const usageErrors: [string[], string][] = [
+    [['frobnicate'], 'unknown command: frobnicate'],
+    [[], 'a command is needed'],
+    [['serve', '--colour'], "serve: Unknown option '--colour'"],
+    [['migrate', '--port'], "migrate: Unknown option '--port'"],
+    [['crawl'], 'crawl: crawl needs exactly one website'],
+  ]
+  for (const [args, reason] of usageErrors) {
+    it(`says what is wrong in one line, points to --help and exits 2 for ${JSON.stringify(args)}`, async () => {
       const { code, stdout, stderr } = await run([...CLI, ...args])
       expect(code).toBe(2)
       expect(stdout).toBe('')
-      expect(stderr).toContain('Usage: event-index <command>')
+      const lines = stderr.trim().split('\n')
+      expect(lines).toHaveLength(2)
+      expect(lines[0]).toStartWith(`event-index: ${reason}`)
+      expect(lines[1]).toBe('Run `event-index --help` for the commands and their options.')
     })
   }
 
