@@ -1,5 +1,6 @@
 import type { Server } from 'bun'
 import type { LoopbackSite } from '../crawl/fetch/resolve-overrides'
+import { lookupTable } from '../lookup-table'
 import { calendarFeed, campsPage, eventsPage, homePage, notFoundPage, ROBOTS_TXT } from './demo-pages'
 
 /** The demo organization's host name: `*.localhost` reaches loopback in browsers and curl; the crawler is told its address. */
@@ -24,13 +25,13 @@ const HTML = 'text/html; charset=utf-8'
  */
 export function startDemoSite(options: { port: number; hostname?: string; now?: () => number }): DemoSite {
   const now = options.now ?? Date.now
-  const pages: Record<string, () => [string, string]> = {
+  const pages: Record<string, () => [string, string]> = lookupTable({
     '/': () => [homePage(), HTML],
     '/events': () => [eventsPage(now()), HTML],
     '/camps': () => [campsPage(now()), HTML],
     '/calendar.ics': () => [calendarFeed(now()), 'text/calendar; charset=utf-8'],
     '/robots.txt': () => [ROBOTS_TXT, 'text/plain; charset=utf-8'],
-  }
+  })
   const server: Server<undefined> = Bun.serve({
     hostname: options.hostname ?? '127.0.0.1',
     port: options.port,

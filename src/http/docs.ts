@@ -4,16 +4,17 @@ import { Elysia } from 'elysia'
 // works with no network: nothing is loaded from a CDN.
 import swaggerUiBundle from 'swagger-ui-dist/swagger-ui-bundle.js' with { type: 'text' }
 import swaggerUiCss from 'swagger-ui-dist/swagger-ui.css' with { type: 'text' }
+import { lookupTable } from '../lookup-table'
 import { VERSION } from '../version'
 import { finishOpenApi } from './openapi-document'
 
 const SPEC_PATH = '/api/v1/openapi.json'
 const DOCS_PATH = '/api/v1/docs'
 
-const ASSETS: Record<string, { body: string; type: string }> = {
+const ASSETS: Record<string, { body: string; type: string }> = lookupTable({
   'swagger-ui-bundle.js': { body: swaggerUiBundle, type: 'text/javascript; charset=utf-8' },
   'swagger-ui.css': { body: swaggerUiCss, type: 'text/css; charset=utf-8' },
-}
+})
 
 /**
  * The docs page. Every address in it is relative to the page, so it also works behind the storefront

@@ -3,7 +3,7 @@
 // an iCalendar feed with a weekly RRULE) on dates relative to today, with the zone's offset on each side of
 // a DST change; and the loopback allowance it needs opens exactly its host and port: the same server by
 // address, the same name on another port, and other loopback names stay refused, with a message that
-// names CRAWL_ALLOW_PRIVATE.
+// names CRAWL_ALLOW_PRIVATE. Paths it does not serve and methods other than GET/HEAD get its 404 page.
 import { afterEach, describe, expect, it } from 'bun:test'
 import { createFetcher } from '../../src/crawl/fetch/fetcher'
 import { crawlSite } from '../../src/crawl/pipeline'
@@ -56,6 +56,19 @@ describe('the demo site', () => {
     const movieNight = result.events.find(({ event }) => event.title === 'Family Movie Night: The Iron Giant')
     expect(movieNight?.event.startDate).toBe('2031-08-03T18:30:00-07:00')
     expect(result.events.length).toBeGreaterThanOrEqual(CARD_EVENTS.length + JSON_LD_EVENTS.length + 1 + 12)
+  })
+})
+
+describe('the demo site server', () => {
+  it('answers 404 for paths it does not serve and for methods other than GET and HEAD', async () => {
+    const site = demo()
+    const base = `http://127.0.0.1:${site.port}`
+    expect((await fetch(`${base}/events`)).status).toBe(200)
+    for (const path of ['/nothing', '/constructor', '/__proto__', '/toString', '/hasOwnProperty']) {
+      const res = await fetch(`${base}${path}`)
+      expect({ path, status: res.status }).toEqual({ path, status: 404 })
+    }
+    expect((await fetch(`${base}/events`, { method: 'POST' })).status).toBe(404)
   })
 })
 

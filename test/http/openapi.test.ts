@@ -163,6 +163,6 @@ describe('GET /api/v1/docs', () => {
       expect(res.text.length).toBeGreaterThan(10_000)
     }
     expect((await call(app, 'GET', '/api/v1/docs/swagger-ui-bundle.js')).headers.get('content-type')).toContain('javascript')
-    expect((await call(app, 'GET', '/api/v1/docs/nothing.js')).status).toBe(404)
+    for (const missing of ['nothing.js', 'constructor', '__proto__', 'toString']) expect((await call(app, 'GET', `/api/v1/docs/${missing}`)).status).toBe(404)
   })
 })
