@@ -3,7 +3,7 @@
 // → 202, poll → 200 ready with events, pull → the events, search → finds them, with no network (the
 // only site crawled is the demo site on 127.0.0.1). The free trial it spends is kept in
 // data/dev-gateway.json, so a restart does not refill it. And `npm start` is one process a supervisor can
-// stop: SIGTERM to npm's PID releases every port `dev` opened.
+// stop: SIGTERM to npm's PID releases every port `dev` opened and leaves no bun process behind.
 import { afterAll, describe, expect, it } from 'bun:test'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -69,6 +69,10 @@ describe('event-index dev with its demo site', () => {
       expect(poll.body.eventCount).toBeGreaterThanOrEqual(15)
       // All three sources of the demo site gave events: the plain cards, the JSON-LD page and the feed.
       expect(poll.body.sources.filter((s: any) => s.eventCount > 0).map((s: any) => new URL(s.url).pathname).sort()).toEqual(['/calendar.ics', '/camps', '/events'])
+      // Every source the crawl read is on the demo site: nothing was asked of another host.
+      const demoHost = new URL(/"website":"([^"]+)"/.exec(lines[0])![1]).host
+      expect(poll.body.sources.length).toBeGreaterThanOrEqual(3)
+      expect(poll.body.sources.filter((s: any) => new URL(s.url).host !== demoHost)).toEqual([])
       expect(lines[2]).toContain(`/api/v1/businesses/${poll.body.orgId}/events`)
 
       const pulled = await runLine(lines[2])
@@ -128,6 +132,9 @@ describe('npm start', () => {
       npm.kill('SIGTERM')
       await npm.exited
       for (const address of addresses) expect(await fetch(address).then(() => 'answered', () => 'refused')).toBe('refused')
+      // …and the bun process that served them is gone, not orphaned.
+      expect(servicePid).toBeGreaterThan(0)
+      expect(existsSync(`/proc/${servicePid}`)).toBe(false)
     } finally {
       // Whatever happened, leave no process behind: the bun that `dev` ran is ours.
       if (servicePid && existsSync(`/proc/${servicePid}`)) process.kill(servicePid, 'SIGKILL')
