@@ -125,7 +125,9 @@ describe('npm start', () => {
     let servicePid: number | undefined
     try {
       const banner = await until(() => err, (t) => t.includes('4. search'), 'banner', 30_000)
-      servicePid = JSON.parse(out.split('\n').find((l) => l.includes('"msg":"listening"')) ?? '{}').pid
+      // The log line is on stdout, a pipe read apart from stderr's: wait for it too.
+      const logs = await until(() => out, (t) => /"msg":"listening".*\n/.test(t), 'listening log line')
+      servicePid = JSON.parse(logs.split('\n').find((l) => l.includes('"msg":"listening"'))!).pid
       const urls = [/service: +(http:\/\/\S+)/, /gateway: +(http:\/\/\S+)/, /demo site: +http:\/\/riverside\.localhost:(\d+)/].map((re) => re.exec(banner)![1])
       const addresses = [urls[0], urls[1], `http://127.0.0.1:${urls[2]}`]
       for (const address of addresses) expect((await fetch(address)).status).toBeGreaterThan(0)
