@@ -24,7 +24,7 @@ import { targetGuard } from './http/target-guard'
 import { silentLogger, type Logger } from './log'
 import { createMailer, type Mailer } from './report/mailer'
 import type { FetcherOptions } from './crawl/fetch/fetcher'
-import { crawlResolve } from './crawl/fetch/resolve-overrides'
+import { crawlResolve, type LoopbackSite } from './crawl/fetch/resolve-overrides'
 import { withDefaults } from './with-defaults'
 import { VERSION } from './version'
 
@@ -50,6 +50,8 @@ export type AppDeps = {
   listeningPort?: () => number
   /** Test seams for the fetches MCP makes (client metadata documents, previews): resolver, timeouts. */
   mcpFetcher?: Partial<FetcherOptions>
+  /** Loopback sites that may be indexed without CRAWL_ALLOW_PRIVATE: `event-index dev`'s demo site, nothing else. */
+  loopbackSites?: readonly LoopbackSite[]
 }
 
 /**
@@ -89,7 +91,7 @@ export function createApp(deps: AppDeps) {
     .use(bodyDepthGuard())
     .use(docsPlugin())
     .use(healthRoutes({ db, workers, now, startedAt: now() }))
-    .use(orgsRoutes({ gateway, db, usage, now, allowPrivate: config.CRAWL_ALLOW_PRIVATE, onJobQueued: deps.onJobQueued }))
+    .use(orgsRoutes({ gateway, db, usage, now, allowPrivate: config.CRAWL_ALLOW_PRIVATE, loopbackSites: deps.loopbackSites, onJobQueued: deps.onJobQueued }))
     .use(businessesRoutes({ gateway, db, usage, now }))
     .use(searchRoutes({ gateway, db, now }))
     .use(reportRoutes({ gateway, db, now, mailer, dailyCap: config.REPORT_DAILY_CAP, allowPrivate: config.CRAWL_ALLOW_PRIVATE }))
@@ -107,6 +109,7 @@ export function createApp(deps: AppDeps) {
           now,
           baseUrl: publicBaseUrl,
           allowPrivate: config.CRAWL_ALLOW_PRIVATE,
+          loopbackSites: deps.loopbackSites,
           userAgent,
           maxPages: config.CRAWL_MAX_PAGES,
           mailer,

@@ -19,6 +19,12 @@ const commands: Record<string, () => Promise<Command>> = lookupTable({
   accounts: async () => (await import('./cli/accounts-command')).accountsCommand,
 })
 
+/** A command line that cannot be understood: the one line that says why, and where the whole usage is (exit 2). */
+function usageError(message: string): number {
+  process.stderr.write(`event-index: ${message}\nRun \`event-index --help\` for the commands and their options.\n`)
+  return 2
+}
+
 async function main(argv: string[]): Promise<number> {
   const [name, ...args] = argv
   if (name === '--version' || name === '-v' || name === 'version') {
@@ -30,25 +36,14 @@ async function main(argv: string[]): Promise<number> {
     return 0
   }
   const load = name === undefined ? undefined : commands[name]
-  if (!load) {
-    process.stderr.write(`${name === undefined ? 'missing command' : `unknown command: ${name}`}\n\n${USAGE}`)
-    return 2
-  }
+  if (!load) return usageError(name === undefined ? 'a command is needed: serve, dev, migrate, gateway, sign, crawl, extract or accounts' : `unknown command: ${name}`)
   try {
     return await (await load())(args)
   } catch (error) {
-    if (error instanceof UsageError) {
-      process.stderr.write(`${error.message}\n\n${USAGE}`)
-      return 2
-    }
+    if (error instanceof UsageError) return usageError(`${name}: ${error.message}`)
     if (error instanceof ConfigError) {
       process.stderr.write(`configuration error: ${error.message}\n`)
       return 78
-    }
-    const code = (error as { code?: string }).code
-    if (code === 'EADDRINUSE') {
-      process.stderr.write('cannot listen: the address is already in use (set PORT or --port to another port)\n')
-      return 1
     }
     process.stderr.write(`event-index ${name}: ${(error as Error).message ?? String(error)}\n`)
     return 1

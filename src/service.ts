@@ -1,7 +1,7 @@
 import type { Server } from 'bun'
 import { createApp } from './app'
-import type { Config } from './config'
-import { crawlResolve } from './crawl/fetch/resolve-overrides'
+import { ConfigError, listenFailure, type Config } from './config'
+import { crawlResolve, type LoopbackSite } from './crawl/fetch/resolve-overrides'
 import { SCRIPT_VERSION } from './crawl/version'
 import { closeDatabase, migrate, openDatabase, type Db } from './db'
 import { sqliteReplayStore } from './db/queries/replay-keys'
@@ -33,17 +33,44 @@ export function crawlSettings(config: Config): CrawlSettings {
   return settings
 }
 
+/** What `dev` adds to a service: the loopback sites (its demo site) that may be indexed without CRAWL_ALLOW_PRIVATE. */
+export type ServiceExtras = { loopbackSites?: LoopbackSite[] }
+
+/**
+ * Opens and migrates the configured database. A file that cannot be opened or written (a folder in the
+ * way, no permission, not a database) is a bad DATABASE_PATH: a ConfigError naming it (exit 78), never a
+ * raw error. Failures of a migration itself are not the path's fault and are passed on as they are.
+ */
+export function openConfiguredDatabase(path: string): { db: Db; migrationsApplied: number } {
+  let db: Db
+  try {
+    db = openDatabase(path)
+  } catch (error) {
+    throw new ConfigError('DATABASE_PATH', `cannot open or create the database at ${path}: ${(error as Error).message}`)
+  }
+  try {
+    return { db, migrationsApplied: migrate(db) }
+  } catch (error) {
+    closeDatabase(db)
+    if (/SQLITE_(READONLY|CANTOPEN|NOTADB|PERM|IOERR|FULL|CORRUPT|AUTH)/.test(String((error as { code?: string }).code ?? ''))) {
+      throw new ConfigError('DATABASE_PATH', `cannot write the database at ${path}: ${(error as Error).message}`)
+    }
+    throw error
+  }
+}
+
 /**
  * The composition root shared by `serve` and `dev`: open the database (migrating it), start the job
  * runner and its workers, the scheduler, and the HTTP server. `stop()` closes the socket first, then the
  * runner and scheduler, then stores the replay keys still waiting, then the database, so no request or
- * write is cut off halfway.
+ * write is cut off halfway. A socket that cannot be opened is a ConfigError naming HOST or PORT.
  */
-export async function startService(config: Config, logger: Logger = createLogger(config.LOG_LEVEL)): Promise<ServiceHandle> {
-  const db = openDatabase(config.DATABASE_PATH)
-  const migrationsApplied = migrate(db)
+export async function startService(config: Config, logger: Logger = createLogger(config.LOG_LEVEL), extras: ServiceExtras = {}): Promise<ServiceHandle> {
+  const { db, migrationsApplied } = openConfiguredDatabase(config.DATABASE_PATH)
   const mailer = createMailer(config.SMTP_URL, config.REPORT_TO, config.REPORT_MAIL_HOURLY_CAP)
-  const runner = new JobRunner({ db, workers: config.CRAWL_WORKERS, settings: crawlSettings(config), logger })
+  const settings = crawlSettings(config)
+  if (extras.loopbackSites?.length) settings.loopbackSites = extras.loopbackSites
+  const runner = new JobRunner({ db, workers: config.CRAWL_WORKERS, settings, logger })
   const usage = createUsageClient({ url: config.GW_USAGE_URL, readKey: config.GW_USAGE_READ_KEY, writeKey: config.GW_USAGE_WRITE_KEY, service: config.GW_SERVICE_SLUG })
   const scheduler = new Scheduler({ db, mailer, logger, usage, settleAfterMs: config.BILLING_SETTLE_AFTER_MS, onEnqueued: () => runner.kick() })
   const replay = sqliteReplayStore(db)
@@ -62,19 +89,20 @@ export async function startService(config: Config, logger: Logger = createLogger
     // With PORT=0 the real port is known only once listening; links and the MCP resource must name it.
     publicBaseUrl: () => config.PUBLIC_BASE_URL || `http://${hostName}:${listeningPort()}`,
     listeningPort,
+    loopbackSites: extras.loopbackSites,
   })
   try {
     server = startServer(app, { hostname: config.HOST, port: config.PORT, logger })
   } catch (error) {
     closeDatabase(db)
-    throw error
+    throw listenFailure(error, { what: 'the service', hostname: config.HOST, port: config.PORT, hostSetting: { variable: 'HOST', flag: '--host' }, portSetting: { variable: 'PORT', flag: '--port' } })
   }
   runner.start()
   scheduler.start()
   void scheduler.tick()
   void scheduler.settle()
   const url = `http://${hostName}:${server.port}`
-  logger.info('listening', { url, database: config.DATABASE_PATH, migrationsApplied, workers: config.CRAWL_WORKERS })
+  logger.info('listening', { url, database: config.DATABASE_PATH, migrationsApplied, workers: config.CRAWL_WORKERS, pid: process.pid })
   return {
     server: server!,
     db,

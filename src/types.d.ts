@@ -13,3 +13,15 @@ declare module '*.pbf' {
   const path: string
   export default path
 }
+
+declare module 'swagger-ui-dist/swagger-ui-bundle.js' {
+  /** Swagger UI's browser bundle as text (Bun `with { type: 'text' }`), embedded in the binary. */
+  const text: string
+  export default text
+}
+
+declare module 'swagger-ui-dist/swagger-ui.css' {
+  /** Swagger UI's stylesheet as text (Bun `with { type: 'text' }`), embedded in the binary. */
+  const text: string
+  export default text
+}

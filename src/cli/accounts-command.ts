@@ -1,5 +1,6 @@
 import { loadConfig } from '../config'
-import { closeDatabase, migrate, openDatabase } from '../db'
+import { closeDatabase } from '../db'
+import { openConfiguredDatabase } from '../service'
 import { createAccount, creditBalance, findAccountByEmail, grantCredits, ledgerHistory } from '../services/credits'
 import { parseFlags, UsageError } from './flags'
 
@@ -24,9 +25,8 @@ export async function accountsCommand(args: string[]): Promise<number> {
   const email = values.email
   if (typeof email !== 'string' || !/^[^\s@]+@[^\s@]+$/.test(email)) throw new UsageError('--email must be an email address')
   const config = loadConfig(process.env, overrides)
-  const db = openDatabase(config.DATABASE_PATH)
+  const { db } = openConfiguredDatabase(config.DATABASE_PATH)
   try {
-    migrate(db)
     const nowMs = Date.now()
     const out = (value: unknown) => process.stdout.write(`${JSON.stringify(value, null, 2)}\n`)
     if (action === 'create') {

@@ -1,5 +1,5 @@
 import { loadConfig } from '../config'
-import type { CrawlProgress } from '../crawl/crawl-types'
+import type { CrawlProgress, CrawlResult } from '../crawl/crawl-types'
 import { crawlSite, CrawlFailure } from '../crawl/pipeline'
 import { addDays, isCalendarDate, utcToday } from '../model/dates'
 import { identifyWebsite } from '../model/org-identity'
@@ -24,10 +24,23 @@ function progressDisplay(json: boolean) {
   }
 }
 
+/** The crawl's summary as one JSON object (`--json`): what the text summary says, for scripts. */
+function jsonSummary(result: CrawlResult) {
+  return {
+    events: result.events.length,
+    pages: result.progress.pagesFetched,
+    organization: { name: result.organization.name ?? null, platform: result.organization.platform ?? null, timezone: result.organization.timezone ?? null },
+    sources: result.sources.map((s) => ({ url: s.url, kind: s.kind, status: s.status, eventCount: s.eventCount, ...(s.platform ? { platform: s.platform } : {}), ...(s.error ? { error: s.error } : {}) })),
+    refused: result.refused.slice(0, 20),
+    warnings: result.warnings.slice(0, 20),
+  }
+}
+
 /**
  * `event-index crawl <website>`: the indexing pipeline in the foreground, without a database or a
  * gateway: progress on stderr, the normalized events as a JSON array on stdout, then a summary of the
- * sources found and the URLs refused. Exit 1 when the site cannot be crawled at all.
+ * sources found and the URLs refused (with `--json`, progress and summary are JSON lines too). Exit 1
+ * when the site cannot be crawled at all.
  */
 export async function crawlCommand(args: string[]): Promise<number> {
   const { values, positionals } = parseFlags(args, { json: { type: 'boolean' }, start: { type: 'string' }, end: { type: 'string' } })
@@ -51,6 +64,10 @@ export async function crawlCommand(args: string[]): Promise<number> {
     )
     display.done()
     process.stdout.write(`${JSON.stringify(result.events.map((f) => f.event), null, 2)}\n`)
+    if (values.json === true) {
+      process.stderr.write(`${JSON.stringify({ summary: jsonSummary(result) })}\n`)
+      return 0
+    }
     const summary = [
       `${result.events.length} event(s) from ${result.progress.pagesFetched} page(s); organization: ${result.organization.name ?? '?'} (${result.organization.platform ?? 'no known platform'}, ${result.organization.timezone ?? 'zone unknown'})`,
       ...result.sources.map((s) => `  source ${s.status.padEnd(12)} ${String(s.eventCount).padStart(4)}  ${s.kind.padEnd(16)} ${s.url}${s.error ? `  (${s.error})` : ''}`),

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
+import { ConfigError } from '../config'
+import type { LedgerState } from '../gateway/local/ledger'
 
 export type DevState = {
   kid: string
@@ -9,16 +11,32 @@ export type DevState = {
   usageWriteKey: string
   adminKey: string
   agent: { agentId: string; key: string; session: string }
+  /** The local gateway's ledger: what the dev agent has left of its free trial and units, and the ids it debited. */
+  ledger?: LedgerState
 }
 
 const token = (prefix: string, bytes = 24) => `${prefix}${randomBytes(bytes).toString('base64url')}`
 
+/** Where `dev` keeps its gateway's state: `dev-gateway.json` beside the database (./data for `:memory:`). */
+export function devStateFile(databasePath: string): string {
+  return join(dirname(databasePath === ':memory:' ? './data/x' : databasePath), 'dev-gateway.json')
+}
+
 /**
- * The development gateway's secrets, kept beside the dev database (`dev-gateway.json`, mode 0600) so that
- * the printed agent key and storefront URL stay the same from one `npm start` to the next.
+ * The development gateway's secrets and ledger, kept beside the dev database (`dev-gateway.json`, mode
+ * 0600) so that the printed agent key and storefront URL stay the same from one `npm start` to the next,
+ * and the free trial is spent once, not once per restart.
  */
 export function loadDevState(databasePath: string): DevState {
-  const file = join(dirname(databasePath === ':memory:' ? './data/x' : databasePath), 'dev-gateway.json')
+  try {
+    return readOrCreate(databasePath)
+  } catch (error) {
+    throw new ConfigError('DATABASE_PATH', `cannot keep the dev gateway's state beside the database at ${databasePath} (in ${devStateFile(databasePath)}): ${(error as Error).message}`)
+  }
+}
+
+function readOrCreate(databasePath: string): DevState {
+  const file = devStateFile(databasePath)
   if (existsSync(file)) {
     try {
       const state = JSON.parse(readFileSync(file, 'utf8')) as DevState
@@ -35,7 +53,15 @@ export function loadDevState(databasePath: string): DevState {
     adminKey: token('adm_'),
     agent: { agentId: 'agent_dev', key: token('ak_'), session: token('sess_', 9) },
   }
-  mkdirSync(dirname(file), { recursive: true })
-  writeFileSync(file, JSON.stringify(state, null, 2), { mode: 0o600 })
+  saveDevState(databasePath, state)
   return state
+}
+
+/** Writes the dev state whole (a temporary file renamed over the old one, so a crash never leaves half a file). */
+export function saveDevState(databasePath: string, state: DevState): void {
+  const file = devStateFile(databasePath)
+  mkdirSync(dirname(file), { recursive: true })
+  const temporary = `${file}.${process.pid}.tmp`
+  writeFileSync(temporary, JSON.stringify(state, null, 2), { mode: 0o600 })
+  renameSync(temporary, file)
 }

@@ -8,6 +8,7 @@ Usage: event-index <command> [options]
 Commands:
   serve                 run the service for production (requires GW_SIGNING_KEYS)
   dev                   run the service on 127.0.0.1:3000 with the local gateway on 127.0.0.1:8080
+                        and a built-in demo organization site on 127.0.0.1:8081 to index
   migrate               apply database migrations to DATABASE_PATH and exit
   gateway --upstream URL
                         run the local gateway in front of a running service (signs with the last
@@ -29,11 +30,12 @@ Options for serve, dev, migrate and accounts:
   --port N              overrides PORT
   --host ADDR           overrides HOST
   --db PATH             overrides DATABASE_PATH
-  --gateway-port N      (dev) port of the local gateway, default 8080
+  --gateway-port N      (dev) port of the local gateway, overrides GATEWAY_PORT (default 8080)
+  --demo-port N         (dev) port of the demo site, overrides DEMO_PORT (default 8081)
 
 Options for gateway:
   --upstream URL        the service origin, e.g. http://127.0.0.1:3000
-  --port N, --host ADDR where the gateway listens (default 127.0.0.1:8080)
+  --port N, --host ADDR where the gateway listens (default 127.0.0.1:8080; --port overrides GATEWAY_PORT)
   --agent-key KEY, --session ID
                         register the first agent with this key and storefront session
 

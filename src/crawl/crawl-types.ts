@@ -1,5 +1,5 @@
 import type { Event } from '../model/event'
-import type { ResolveOverride } from './fetch/resolve-overrides'
+import type { LoopbackSite, ResolveOverride } from './fetch/resolve-overrides'
 import type { Task } from './frontier'
 import type { Candidate, ExtractLinks, Format } from './types'
 
@@ -22,6 +22,8 @@ export type CrawlRequest = {
   politenessMs?: number
   /** CRAWL_RESOLVE (present only with CRAWL_ALLOW_PRIVATE): host names connected to a given address, a test web on loopback. */
   resolve?: ResolveOverride[]
+  /** Loopback sites this crawl may reach without allowPrivate (the demo site of `event-index dev`); never set by `serve`. */
+  loopbackSites?: LoopbackSite[]
   /** Extra trust anchors (PEM) for https: a test web's self-signed certificate. Never set in production. */
   ca?: string
   /** The sources of the last crawl that may be asked for conditionally, by source URL. */

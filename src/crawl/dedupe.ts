@@ -114,6 +114,32 @@ function filled(v: unknown): number {
   return 1
 }
 
+const placeWords = (text: string | null | undefined) => (text ?? '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim()
+
+/** True when `a` names a place inside `b`'s: "Studio B, Riverside Community Centre" refines "Riverside Community Centre". */
+function refines(a: Event['venue'], b: Event['venue']): boolean {
+  const [na, nb] = [placeWords(a?.name), placeWords(b?.name)]
+  return !!na && !!nb && na !== nb && ` ${na} `.includes(` ${nb} `)
+}
+
+/** How much a record says about its place: venue fields given, then the length of its address, then of its name. */
+function placeDetail(e: Event): number[] {
+  return [filled(e.venue), placeWords(e.venue?.address ?? e.address).length, placeWords(e.venue?.name).length]
+}
+
+/**
+ * The record whose place is the more specific, whichever came first: a venue that refines the other's
+ * (a room of the building the other names) wins, else the one with more venue fields, else the longer
+ * address, else the longer name; a full tie keeps `a`.
+ */
+function morePrecisePlace(a: Event, b: Event): Event {
+  if (refines(b.venue, a.venue)) return b
+  if (refines(a.venue, b.venue)) return a
+  const [da, db] = [placeDetail(a), placeDetail(b)]
+  const i = da.findIndex((n, k) => n !== db[k])
+  return i >= 0 && db[i] > da[i] ? b : a
+}
+
 function unionCategories(a: string[] = [], b: string[] = []): string[] | undefined {
   const seen = new Set<string>()
   const out: string[] = []
@@ -127,7 +153,7 @@ function unionCategories(a: string[] = [], b: string[] = []): string[] | undefin
 
 /**
  * Merges two records of one event: the precise time over a date-only one, the longer description, the
- * longer offer list, the fuller venue, every category, and otherwise the first record's value. The
+ * longer offer list, the more specific venue (see morePrecisePlace), every category, and otherwise the first record's value. The
  * smaller `event_id` is kept, so the merged id does not depend on the order the sources were read in.
  */
 export function mergeEvents(a: Event, b: Event): Event {
@@ -142,11 +168,17 @@ export function mergeEvents(a: Event, b: Event): Event {
   }
   if ((b.description?.length ?? 0) > (a.description?.length ?? 0)) out.description = b.description
   if ((b.offers?.length ?? 0) > (a.offers?.length ?? 0)) out.offers = b.offers
-  if (filled(b.venue) > filled(a.venue)) {
-    // The place fields travel together: the one-line address and city of the fuller venue's record.
+  const place = morePrecisePlace(a, b)
+  const other = place === a ? b : a
+  if (place === b && b.venue) {
+    // The place fields travel together: the one-line address and city of the more specific venue's record.
     out.venue = b.venue
     if (b.address !== undefined) out.address = b.address
     if (b.city !== undefined) out.city = b.city
+  }
+  if (out.venue && other.venue && (refines(out.venue, other.venue) || placeWords(out.venue.name) === placeWords(other.venue.name))) {
+    // The same place (or a room of it): what the other record knows of it fills the gaps.
+    out.venue = { ...out.venue, address: out.venue.address ?? other.venue.address, latitude: out.venue.latitude ?? other.venue.latitude, longitude: out.venue.longitude ?? other.venue.longitude }
   }
   if ((b.performers?.length ?? 0) > (a.performers?.length ?? 0)) out.performers = b.performers
   const categories = unionCategories(a.categories, b.categories)

@@ -1,5 +1,16 @@
 import { createHash } from 'node:crypto'
 
+/**
+ * Shortest signing secret accepted, in bytes of its UTF-8 form: 256 bits, as the Standard Webhooks
+ * guidance asks of HMAC-SHA256 secrets (a short secret can be guessed offline from one signed request).
+ */
+export const MIN_SECRET_BYTES = 32
+
+/** True when every secret of a `kid:secret,…` keyring is at least {@link MIN_SECRET_BYTES} long. */
+export function keyringSecretsLongEnough(text: string): boolean {
+  return [...parseKeyring(text).values()].every((secret) => Buffer.byteLength(secret, 'utf8') >= MIN_SECRET_BYTES)
+}
+
 /** Parses `kid:secret,kid:secret` (GW_SIGNING_KEYS); several kids are live at once during rotation. */
 export function parseKeyring(text: string): Map<string, string> {
   const ring = new Map<string, string>()

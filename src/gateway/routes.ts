@@ -12,6 +12,8 @@ export type RouteRule = {
   read: boolean
   /** Usage known before the handler runs; checked in `derive`, so 402 comes before validation. */
   usage?: UsageItem
+  /** The meter a paid route settles in `gw-usage` on its 2xx (documented in the OpenAPI document). */
+  meter?: UsageItem['meter']
 }
 
 export const ROUTE_RULES: Record<string, RouteRule> = {
@@ -19,8 +21,8 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'GET /api/v1/search/events': { kind: 'identity', read: true },
   'POST /api/v1/report': { kind: 'identity', read: false },
   'GET /api/v1/orgs/:jobId': { kind: 'verify', read: true },
-  'POST /api/v1/orgs': { kind: 'paid', read: false, usage: { meter: 'orgs_index', quantity: 1 } },
-  'GET /api/v1/businesses/:id/events': { kind: 'paid', read: true },
+  'POST /api/v1/orgs': { kind: 'paid', read: false, usage: { meter: 'orgs_index', quantity: 1 }, meter: 'orgs_index' },
+  'GET /api/v1/businesses/:id/events': { kind: 'paid', read: true, meter: 'events_pull' },
 }
 
 /** Routes that bill or write store their replay key before answering; free reads store it lazily (ReplayStore). */

@@ -1,6 +1,6 @@
 import { t } from 'elysia'
 import { OrganizationSchema, OrganizationSummarySchema } from '../model/organization'
-import { NotIndexedBody, PaymentRequiredBody } from './common.model'
+import { described, NotIndexedBody, PaymentRequiredBody } from './common.model'
 
 export const OrgParams = t.Object({
   id: t.String({ pattern: '^[a-zA-Z0-9_]+$', maxLength: 64, description: 'an orgId (org_ + 16 hex)', error: 'id must be an orgId (org_ followed by 16 hex characters)' }),
@@ -21,6 +21,10 @@ export const BusinessSearchResult = t.Object({
 })
 
 export const businessesResponses = {
-  events: { 200: OrganizationSchema, 402: PaymentRequiredBody, 404: NotIndexedBody },
-  search: { 200: BusinessSearchResult, 402: PaymentRequiredBody },
+  events: {
+    200: described(OrganizationSchema, 'the organization with all its upcoming events; gw-usage settles events_pull = the number of events returned (none for 0 events)'),
+    402: PaymentRequiredBody,
+    404: NotIndexedBody,
+  },
+  search: { 200: described(BusinessSearchResult, 'indexed organizations whose name or domain matches every word of q as a prefix'), 402: PaymentRequiredBody },
 } as const

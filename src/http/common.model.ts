@@ -1,6 +1,12 @@
 import { invalidRequest } from '../errors'
 import { isCalendarDate } from '../model/dates'
-import { t } from 'elysia'
+import { t, type TSchema } from 'elysia'
+
+/**
+ * The same schema with the description its response carries in the OpenAPI document (every response
+ * needs one there); validation is unchanged, since a description constrains nothing.
+ */
+export const described = <T extends TSchema>(schema: T, description: string): T => ({ ...schema, description })
 
 /** Every error body: `{error, message}` (spec "Error body"), described for one status. */
 export const errorBody = (description = 'error') =>
@@ -12,22 +18,28 @@ export const errorBody = (description = 'error') =>
 export const UsageItem = t.Object({ meter: t.String(), quantity: t.Integer({ minimum: 0 }) })
 
 /** 402 bodies: the identity challenge (`usage: []`) and `payment_required` with the usage declaration. */
-export const PaymentRequiredBody = t.Object({
-  error: t.String({ description: 'identity_required or payment_required' }),
-  message: t.String(),
-  usage: t.Array(UsageItem),
-  request_id: t.Optional(t.String()),
-})
+export const PaymentRequiredBody = t.Object(
+  {
+    error: t.String({ description: 'identity_required or payment_required' }),
+    message: t.String(),
+    usage: t.Array(UsageItem),
+    request_id: t.Optional(t.String()),
+  },
+  { description: 'identity_required: the route needs a registered agent (gw-agent-id), usage is empty; payment_required: the allowance does not cover the usage declared' },
+)
 
-export const NotIndexedBody = t.Object({
-  error: t.String({ description: 'not_indexed' }),
-  message: t.String(),
-  indexUrl: t.String({ description: 'POST here to index the organization' }),
-})
+export const NotIndexedBody = t.Object(
+  {
+    error: t.String({ description: 'not_indexed' }),
+    message: t.String(),
+    indexUrl: t.String({ description: 'POST here to index the organization' }),
+  },
+  { description: 'not_indexed: the organization is not indexed (nothing is charged); index it at indexUrl' },
+)
 
 /** A calendar date as the spec writes it; `format: date` also refuses impossible days (2026-02-30). */
 export const DateParam = (name: string, description: string) =>
-  t.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', format: 'date', description, error: `${name} must be a calendar date written YYYY-MM-DD` })
+  t.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', format: 'date', description, examples: ['2026-06-01'], error: `${name} must be a calendar date written YYYY-MM-DD` })
 
 /** The error responses of routes behind the gateway, for the OpenAPI document. */
 export const gatewayErrors = {

@@ -1,25 +1,73 @@
 import { swagger } from '@elysiajs/swagger'
 import { Elysia } from 'elysia'
+// Swagger UI's assets are embedded (text imports end up inside the compiled binary), so the docs page
+// works with no network: nothing is loaded from a CDN.
+import swaggerUiBundle from 'swagger-ui-dist/swagger-ui-bundle.js' with { type: 'text' }
+import swaggerUiCss from 'swagger-ui-dist/swagger-ui.css' with { type: 'text' }
+import { lookupTable } from '../lookup-table'
 import { VERSION } from '../version'
-import { cleanOpenApi } from './openapi-clean'
+import { finishOpenApi } from './openapi-document'
 
 const SPEC_PATH = '/api/v1/openapi.json'
+const DOCS_PATH = '/api/v1/docs'
 
-/** OpenAPI 3 at `/api/v1/openapi.json` and a docs page at `/api/v1/docs` (DESIGN §4, contract). */
-export function docsPlugin() {
-  return new Elysia({ name: 'docs' })
-    .onAfterHandle(({ path, response }) => (path === SPEC_PATH ? { ...(cleanOpenApi(response) as object), openapi: '3.1.0' } : undefined))
-    .use(swaggerPlugin())
+const ASSETS: Record<string, { body: string; type: string }> = lookupTable({
+  'swagger-ui-bundle.js': { body: swaggerUiBundle, type: 'text/javascript; charset=utf-8' },
+  'swagger-ui.css': { body: swaggerUiCss, type: 'text/css; charset=utf-8' },
+})
+
+/**
+ * The docs page. Every address in it is relative to the page, so it also works behind the storefront
+ * prefix `/s/<session>`; `validatorUrl: null` keeps Swagger UI from asking an outside validator for a badge.
+ */
+export function docsPage(trailingSlash: boolean): string {
+  const assets = trailingSlash ? './' : 'docs/'
+  const options = { url: trailingSlash ? '../openapi.json' : 'openapi.json', dom_id: '#swagger-ui', validatorUrl: null, deepLinking: true }
+  return `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>event-index REST API v1</title>
+  <link rel="stylesheet" href="${assets}swagger-ui.css">
+</head>
+<body>
+  <div id="swagger-ui"></div>
+  <script src="${assets}swagger-ui-bundle.js"></script>
+  <script>window.addEventListener('load', () => { window.ui = SwaggerUIBundle(${JSON.stringify(options)}) })</script>
+</body>
+</html>
+`
 }
+
+/** OpenAPI 3.1 at `/api/v1/openapi.json` and a docs page at `/api/v1/docs` (DESIGN §4, contract), offline. */
+export function docsPlugin() {
+  return (
+    new Elysia({ name: 'docs' })
+      .onAfterHandle(({ path, response }) => (path === SPEC_PATH ? finishOpenApi(response, VERSION) : undefined))
+      .use(swaggerPlugin())
+      // Registered after the plugin, so this page (embedded assets) is served instead of the plugin's,
+      // which loads Swagger UI from a CDN; test/http/openapi.test.ts pins that the page names no other host.
+      .get(DOCS_PATH, ({ path }) => html(docsPage(path.endsWith('/'))), { detail: { hide: true } })
+      .get(`${DOCS_PATH}/:asset`, ({ params, set }) => {
+        const asset = ASSETS[params.asset]
+        if (!asset) {
+          set.status = 404
+          return { error: 'not_found', message: `no docs asset ${params.asset}` }
+        }
+        return new Response(asset.body, { headers: { 'content-type': asset.type, 'cache-control': 'public, max-age=86400' } })
+      }, { detail: { hide: true } })
+  )
+}
+
+const html = (body: string) => new Response(body, { headers: { 'content-type': 'text/html; charset=utf-8' } })
 
 function swaggerPlugin() {
   return swagger({
-    path: '/api/v1/docs',
+    path: DOCS_PATH,
     specPath: SPEC_PATH,
     provider: 'swagger-ui',
-    // Relative, so the page also works behind the storefront prefix `/s/<session>`.
-    swaggerOptions: { url: 'openapi.json' } as never,
-    exclude: ['/api/v1/docs', '/api/v1/openapi.json'],
+    exclude: [DOCS_PATH, SPEC_PATH],
     documentation: {
       info: {
         title: 'event-index',
@@ -29,12 +77,17 @@ function swaggerPlugin() {
       },
       components: {
         securitySchemes: {
-          gatewaySignature: { type: 'apiKey', in: 'header', name: 'gw-signature', description: 't=<unix s>,kid=<key id>,v1=<base64url HMAC-SHA256> over gw1\\n t \\n kid \\n METHOD \\n path?query \\n agent \\n sha-256=:<b64 body digest>:' },
-          agentIdentity: { type: 'apiKey', in: 'header', name: 'gw-agent-id', description: 'the registered agent, covered by the signature' },
-          agentKey: { type: 'http', scheme: 'bearer', description: 'AGENT_KEYS bearer key, accepted on read routes in place of a signature' },
+          gatewaySignature: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'gw-signature',
+            description:
+              't=<unix s>,kid=<key id>[,id=<request id>],v1=<base64url HMAC-SHA256> over "gw1\\n" t \\n kid \\n METHOD \\n path?query \\n agent \\n "sha-256=:"<b64 body digest>":" (gw2 adds the id after the kid). Added by the gateway.',
+          },
+          agentIdentity: { type: 'apiKey', in: 'header', name: 'gw-agent-id', description: 'the registered agent, covered by the signature; added by the gateway' },
+          agentKey: { type: 'http', scheme: 'bearer', description: 'an agent key (AGENT_KEYS, or the local gateway\'s agent key through its storefront), accepted on read routes in place of a signature' },
         },
       },
-      security: [{ gatewaySignature: [], agentIdentity: [] }, { agentKey: [] }],
       tags: [
         { name: 'index', description: 'Index an organization and poll the job' },
         { name: 'events', description: "Read an organization's events" },

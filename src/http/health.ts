@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia'
 import { appliedCount, type Db } from '../db'
 import { VERSION } from '../version'
+import { described } from './common.model'
 import { HealthSchema, type Health, type WorkerStatus } from './health.model'
 
 export type HealthDeps = { db: Db; workers: () => WorkerStatus; now: () => number; startedAt: number }
@@ -27,6 +28,6 @@ export function healthRoutes(deps: HealthDeps) {
       if (health.status !== 'ok') set.status = 503
       return health
     },
-    { response: { 200: HealthSchema, 503: HealthSchema }, detail: { tags: ['service'], summary: 'Version, database and worker status (no auth)', security: [] } },
+    { response: { 200: described(HealthSchema, 'the service and its database are working'), 503: described(HealthSchema, 'degraded: the database cannot be read') }, detail: { tags: ['service'], summary: 'Version, database and worker status (no auth)', security: [] } },
   )
 }

@@ -1,6 +1,6 @@
 import { t, type Static } from 'elysia'
 import { JobSourceSchema } from '../model/job-source'
-import { DateParam, errorBody, PaymentRequiredBody } from './common.model'
+import { DateParam, described, errorBody, PaymentRequiredBody } from './common.model'
 
 const HintList = (what: string) =>
   t.Array(t.String(), { description: `${what}; only http(s) URLs of at most 2048 characters are kept, duplicates dropped, 50 at most` })
@@ -8,7 +8,7 @@ const HintList = (what: string) =>
 /** Body of `POST /api/v1/orgs`. `website` or its alias `domain` is required (checked before the handler). */
 export const IndexRequestBody = t.Object(
   {
-    website: t.Optional(t.String({ minLength: 1, maxLength: 2048, description: 'site to index: a domain or an http(s) URL' })),
+    website: t.Optional(t.String({ minLength: 1, maxLength: 2048, description: 'site to index: a domain or an http(s) URL', examples: ['example.org'] })),
     domain: t.Optional(t.String({ minLength: 1, maxLength: 2048, description: 'alias of website' })),
     startDate: t.Optional(DateParam('startDate', 'first day of the window; default today')),
     endDate: t.Optional(DateParam('endDate', 'last day of the window; default today + 90 days')),
@@ -86,10 +86,14 @@ export const IndexUnsettled = t.Object({
 })
 
 export const orgsResponses = {
-  create: { 202: IndexAccepted, 402: PaymentRequiredBody, 503: IndexUnsettled },
+  create: {
+    202: described(IndexAccepted, 'the crawl job is queued; poll statusUrl. gw-usage settles orgs_index = 1'),
+    402: PaymentRequiredBody,
+    503: described(IndexUnsettled, 'usage_unavailable (nothing charged, no job) or usage_unknown (poll statusUrl): the usage service could not confirm the charge'),
+  },
   poll: {
-    200: JobReady,
-    202: JobPending,
+    200: described(JobReady, 'ready: the events are stored; read them at eventsUrl'),
+    202: described(JobPending, 'pending or running (with progress), or awaiting_billing'),
     404: errorBody('no job with this id'),
     410: errorBody('job_expired: older than 24 hours; `eventsUrl` when the organization is indexed, else `indexUrl`'),
     502: errorBody('index_failed: the crawl failed; `reason` says why. billing_refused: the usage service refused the charge, nothing was charged and the job did not run'),

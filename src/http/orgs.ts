@@ -1,4 +1,5 @@
 import { Elysia } from 'elysia'
+import type { LoopbackSite } from '../crawl/fetch/resolve-overrides'
 import type { Db } from '../db'
 import { AppError, invalidRequest } from '../errors'
 import type { Caller, GatewayPlugin } from '../gateway/plugin'
@@ -9,7 +10,7 @@ import { billIndexJob, INDEX_USAGE } from '../services/usage-billing'
 import { assertDateWindow, gatewayErrors } from './common.model'
 import { IndexRequestBody, JobParams, orgsResponses } from './orgs.model'
 
-export type OrgsDeps = { gateway: GatewayPlugin; db: Db; usage: UsageClient; now: () => number; allowPrivate: boolean; onJobQueued?: () => void }
+export type OrgsDeps = { gateway: GatewayPlugin; db: Db; usage: UsageClient; now: () => number; allowPrivate: boolean; loopbackSites?: readonly LoopbackSite[]; onJobQueued?: () => void }
 
 const links = (caller: Caller) => ({
   status: (jobId: string) => `${caller.baseUrl}/api/v1/orgs/${jobId}`,
@@ -28,7 +29,7 @@ export function orgsRoutes(deps: OrgsDeps) {
         const job = reserveIndexJob(
           deps.db,
           { website: (body.website ?? body.domain)!, startDate: body.startDate, endDate: body.endDate, hints: body.hints, agentId: caller!.agentId, requestId: caller!.usageRequestId },
-          { nowMs, allowPrivate: deps.allowPrivate },
+          { nowMs, allowPrivate: deps.allowPrivate, loopbackSites: deps.loopbackSites },
         )
         const billed = await billIndexJob(deps.db, deps.usage, { jobId: job.jobId, agentId: caller!.agentId!, requestId: caller!.usageRequestId }, deps.now)
         if (billed.outcome === 'refused')

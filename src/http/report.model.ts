@@ -1,5 +1,5 @@
 import { t } from 'elysia'
-import { errorBody, PaymentRequiredBody } from './common.model'
+import { described, errorBody, PaymentRequiredBody } from './common.model'
 
 export const ReportBody = t.Object(
   {
@@ -19,4 +19,4 @@ export const ReportReceipt = t.Object({
   delivered: t.Boolean({ description: 'whether the mail to the service team went out; the report is kept either way' }),
 })
 
-export const reportResponses = { 202: ReportReceipt, 402: PaymentRequiredBody, 429: errorBody('report_cap_reached: daily cap per reporter') } as const
+export const reportResponses = { 202: described(ReportReceipt, 'the report is stored (and mailed to the service team when delivered is true)'), 402: PaymentRequiredBody, 429: errorBody('report_cap_reached: daily cap per reporter') } as const

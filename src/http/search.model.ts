@@ -1,6 +1,6 @@
 import { t } from 'elysia'
 import { EventSchema } from '../model/event'
-import { DateParam, PaymentRequiredBody } from './common.model'
+import { DateParam, described, PaymentRequiredBody } from './common.model'
 
 export const EventSearchQuery = t.Object(
   {
@@ -24,4 +24,4 @@ export const EventSearchResult = t.Object({
   events: t.Array(EventSchema),
 })
 
-export const searchResponses = { 200: EventSearchResult, 402: PaymentRequiredBody } as const
+export const searchResponses = { 200: described(EventSearchResult, 'upcoming events of every indexed organization that match the filters, soonest first'), 402: PaymentRequiredBody } as const

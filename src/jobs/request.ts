@@ -1,5 +1,5 @@
 import type { CrawlRequest } from '../crawl/crawl-types'
-import type { ResolveOverride } from '../crawl/fetch/resolve-overrides'
+import type { LoopbackSite, ResolveOverride } from '../crawl/fetch/resolve-overrides'
 import type { Db } from '../db'
 import type { JobRow } from '../db/queries/jobs'
 import { previousSources } from '../db/queries/sources'
@@ -14,6 +14,8 @@ export type CrawlSettings = {
   politenessMs?: number
   /** CRAWL_RESOLVE, parsed; present only with CRAWL_ALLOW_PRIVATE. */
   resolve?: ResolveOverride[]
+  /** Loopback sites reachable without allowPrivate: the demo site of `event-index dev` only. */
+  loopbackSites?: LoopbackSite[]
   /** Extra trust anchors (PEM) for a test web served over https; tests only, never from the configuration. */
   ca?: string
   scriptVersion: string
@@ -56,6 +58,7 @@ export function buildCrawlRequest(db: Db, job: JobRow, settings: CrawlSettings):
   if (org.timezone) request.timezone = org.timezone
   if (settings.politenessMs !== undefined) request.politenessMs = settings.politenessMs
   if (settings.resolve?.length) request.resolve = settings.resolve
+  if (settings.loopbackSites?.length) request.loopbackSites = settings.loopbackSites
   if (settings.ca) request.ca = settings.ca
   return request
 }

@@ -117,8 +117,10 @@ export class Scheduler {
     const { db } = this.options
     const stale = db.$client
       .query(
-        `SELECT o.org_id, (SELECT website FROM index_jobs j WHERE j.org_id = o.org_id ORDER BY created_at DESC LIMIT 1) AS website,
-                (SELECT hints FROM index_jobs j WHERE j.org_id = o.org_id ORDER BY created_at DESC LIMIT 1) AS hints, o.website AS origin
+        // The last successful crawl's website and hints (a later request that failed, say with the wrong
+        // scheme, is not what a re-crawl repeats); the organization's website when that job is purged.
+        `SELECT o.org_id, (SELECT website FROM index_jobs j WHERE j.job_id = o.last_job_id) AS website,
+                (SELECT hints FROM index_jobs j WHERE j.job_id = o.last_job_id) AS hints, o.website AS origin
          FROM organizations o
          WHERE o.last_indexed_at IS NOT NULL AND o.last_indexed_at < ?1
            AND NOT EXISTS (SELECT 1 FROM index_jobs j WHERE j.org_id = o.org_id AND j.state IN ('reserved', 'pending', 'running'))

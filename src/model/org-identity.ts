@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { parse } from 'tldts'
+import { loopbackSiteFor, type LoopbackSite } from '../crawl/fetch/resolve-overrides'
 
 export type WebsiteIdentity = {
   /** The URL to start crawling from, normalized (https assumed when no scheme was given). */
@@ -20,9 +21,11 @@ export function orgIdFor(domain: string): string {
  * Turns what a caller wrote (`example.org`, `https://www.Example.org/events`) into the organization's
  * identity. Throws a plain Error with a message fit for a 400 when it is not a public website: another
  * scheme, credentials in the URL, an IP address or a name without a public suffix, unless
- * `allowPrivate` (tests and development), where loopback and private hosts are named `host:port`.
+ * `allowPrivate` (tests and development), where loopback and private hosts are named `host:port`; one of
+ * `loopbackSites` (exactly its host and port: the demo site of `event-index dev`) is let in the same way.
+ * The refusal of a loopback or private address names CRAWL_ALLOW_PRIVATE, the switch that allows it.
  */
-export function identifyWebsite(input: string, options: { allowPrivate?: boolean } = {}): WebsiteIdentity {
+export function identifyWebsite(input: string, options: { allowPrivate?: boolean; loopbackSites?: readonly LoopbackSite[] } = {}): WebsiteIdentity {
   const text = input.trim()
   const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`
   let url: URL
@@ -37,8 +40,11 @@ export function identifyWebsite(input: string, options: { allowPrivate?: boolean
   const host = url.hostname.toLowerCase()
   const info = parse(host)
   let domain: string
+  const local = info.isIp || host === 'localhost' || host.endsWith('.test') || host.endsWith('.localhost')
   if (info.domain && info.isIcann && !info.isIp) domain = info.domain
-  else if (options.allowPrivate && (info.isIp || host === 'localhost' || host.endsWith('.test') || host.endsWith('.localhost'))) domain = url.port ? `${host}:${url.port}` : host
+  else if (local && (options.allowPrivate || loopbackSiteFor(url, options.loopbackSites))) domain = url.port ? `${host}:${url.port}` : host
+  else if (local)
+    throw new Error(`website must be a public domain name (such as example.org): ${url.host} is a loopback, private or test address, refused unless the service runs with CRAWL_ALLOW_PRIVATE=true (tests and development only)`)
   else throw new Error('website must be a public domain name (such as example.org)')
   return { startUrl: url.href, origin: url.origin, domain, orgId: orgIdFor(domain) }
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { sanitizeHints, type DroppedHint, type HintInput } from '../crawl/discover/hints'
+import type { LoopbackSite } from '../crawl/fetch/resolve-overrides'
 import type { Db } from '../db'
 import { confirmJob, discardReservedJob, findJob, insertReservedJob, type JobRow } from '../db/queries/jobs'
 import { ensureOrganization, findOrganization } from '../db/queries/organizations'
@@ -41,10 +42,10 @@ export function newJobId(): string {
  * the MCP debit committed), so a refused report leaves nothing enqueued (see services/usage-billing).
  * Throws a 400 for a website or window that cannot be indexed.
  */
-export function reserveIndexJob(db: Db, request: IndexRequest, options: { nowMs: number; allowPrivate: boolean }): ReservedJob {
+export function reserveIndexJob(db: Db, request: IndexRequest, options: { nowMs: number; allowPrivate: boolean; loopbackSites?: readonly LoopbackSite[] }): ReservedJob {
   let identity
   try {
-    identity = identifyWebsite(request.website, { allowPrivate: options.allowPrivate })
+    identity = identifyWebsite(request.website, { allowPrivate: options.allowPrivate, loopbackSites: options.loopbackSites })
   } catch (error) {
     throw invalidRequest(`website: ${(error as Error).message}`)
   }

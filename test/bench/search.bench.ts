@@ -16,7 +16,7 @@ import { spawnJsonLine, startBenchService } from './lib/service'
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
-const KEY = { kid: 'bench', secret: 'bench-secret-0123456789', agentId: 'agent-bench' }
+const KEY = { kid: 'bench', secret: 'bench-secret-0123456789abcdef0123456789', agentId: 'agent-bench' }
 const tmp = tempDir()
 const procs: { kill(): void }[] = []
 

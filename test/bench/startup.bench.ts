@@ -10,7 +10,7 @@ import { seedBenchDatabase } from './lib/seed-db'
 import { rssMiB, startBenchService, waitHealthy } from './lib/service'
 
 const tmp = tempDir()
-const KEY = { kid: 'bench', secret: 'bench-secret-0123456789', agentId: 'agent-bench' }
+const KEY = { kid: 'bench', secret: 'bench-secret-0123456789abcdef0123456789', agentId: 'agent-bench' }
 
 async function bareBinary(): Promise<string> {
   const src = join(tmp.dir, 'bare.ts')
@@ -45,10 +45,10 @@ try {
   const binary = await buildBinary()
   const bare = await bareBinary()
   const bareMs = await coldStart([bare], {}, '/')
-  const freshMs = await coldStart([binary, 'serve'], { GW_SIGNING_KEYS: 'k:s', DATABASE_PATH: ':memory:' }, '/api/v1/health')
+  const freshMs = await coldStart([binary, 'serve'], { GW_SIGNING_KEYS: 'k:bench-secret-0123456789abcdef0123456789', DATABASE_PATH: ':memory:' }, '/api/v1/health')
   const dbPath = join(tmp.dir, 'migrated.sqlite')
   seedBenchDatabase(dbPath, 200, 50)
-  const migratedMs = await coldStart([binary, 'serve'], { GW_SIGNING_KEYS: 'k:s', DATABASE_PATH: dbPath }, '/api/v1/health')
+  const migratedMs = await coldStart([binary, 'serve'], { GW_SIGNING_KEYS: 'k:bench-secret-0123456789abcdef0123456789', DATABASE_PATH: dbPath }, '/api/v1/health')
   console.log(`cold start to first 200 (median of 5): bare compiled Bun.serve ${bareMs.toFixed(0)} ms; event-index fresh database ${freshMs.toFixed(0)} ms (${(freshMs / bareMs).toFixed(1)}x); migrated 10 000-event database ${migratedMs.toFixed(0)} ms (${(migratedMs / bareMs).toFixed(1)}x)`)
 
   const port = freePort()

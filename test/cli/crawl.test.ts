@@ -20,10 +20,24 @@ describe('event-index crawl', () => {
     const events = JSON.parse(stdout) as { title: string; startDate: string; event_id: string }[]
     expect(events.map((e) => e.title)).toEqual(site.titles)
     expect(events.every((e) => e.event_id.startsWith('evt_') && /T10:00:00-05:00$/.test(e.startDate))).toBe(true)
-    expect(stderr).toContain('3 event(s) from')
-    expect(stderr).toContain('"progress"')
-    expect(stderr).toMatch(/source ok\s+\d+\s+page/)
+    // With --json every stderr line is JSON too: progress lines, then the summary (issue 15).
+    const lines = stderr.trim().split('\n').map((line) => JSON.parse(line))
+    expect(lines.slice(0, -1).every((l) => 'progress' in l)).toBe(true)
+    const { summary } = lines[lines.length - 1]
+    expect(summary.events).toBe(3)
+    expect(summary.pages).toBeGreaterThan(0)
+    expect(summary.organization.name).toBe('Cli Library')
+    expect(summary.sources.some((s: any) => s.status === 'ok' && s.eventCount > 0)).toBe(true)
   }, 20_000) // the default politeness (500 ms between requests to the site) applies here
+
+  it('prints a text summary of the sources without --json', async () => {
+    const site = startEventSite({ name: 'Text Library', count: 2 })
+    stops.push(site.stop)
+    const { code, stderr } = await run([BUN, 'src/index.ts', 'crawl', site.url], { env: { CRAWL_ALLOW_PRIVATE: 'true' } })
+    expect(code).toBe(0)
+    expect(stderr).toContain('2 event(s) from')
+    expect(stderr).toMatch(/source ok\s+\d+\s+page/)
+  }, 20_000)
 
   it('exits 1 with the reason when the site redirects to a cloud metadata address (refused even in development)', async () => {
     const site = await startFixtureSite('redirect-private')

@@ -142,10 +142,11 @@ describe('event-index extract', () => {
   })
 
   for (const args of [[], ['a.html', 'b.html'], ['x.html', '--start', '2026-13-01'], ['x.html', '--start', '2026-06-10', '--end', '2026-06-01'], ['x.html', '--tz', 'Mars/Olympus'], ['x.html', '--base-url', 'ftp://x.org'], ['x.html', '--colour']]) {
-    it(`exits 2 with the usage for ${JSON.stringify(args)}`, async () => {
+    it(`exits 2 saying what is wrong and pointing to --help for ${JSON.stringify(args)}`, async () => {
       const r = await run([...CLI, ...args])
       expect(r.code).toBe(2)
-      expect(r.stderr).toContain('Usage: event-index')
+      expect(r.stderr).toStartWith('event-index: extract: ')
+      expect(r.stderr).toContain('event-index --help')
     })
   }
 })

@@ -23,9 +23,9 @@ describe('event-index sign', () => {
 
   it('takes the secret of the kid from GW_SIGNING_KEYS', async () => {
     const { code, stdout } = await run([...CLI, 'sign', '--kid', 'k2026', '--path', '/api/v1/search/events?city=Springfield&limit=5', '--t', '1700000000'], {
-      env: { GW_SIGNING_KEYS: 'old:x,k2026:ring-secret' },
+      env: { GW_SIGNING_KEYS: 'old:x-0123456789abcdef0123456789-old-secret,k2026:ring-secret-0123456789abcdef0123456789' },
     })
-    const explicit = await run([...CLI, 'sign', '--kid', 'k2026', '--secret', 'ring-secret', '--path', '/api/v1/search/events?city=Springfield&limit=5', '--t', '1700000000'])
+    const explicit = await run([...CLI, 'sign', '--kid', 'k2026', '--secret', 'ring-secret-0123456789abcdef0123456789', '--path', '/api/v1/search/events?city=Springfield&limit=5', '--t', '1700000000'])
     expect(code).toBe(0)
     expect(stdout).toStartWith('gw-signature: t=1700000000,kid=k2026,v1=')
     expect(stdout).toBe(explicit.stdout)
@@ -59,7 +59,7 @@ describe('event-index gateway', () => {
     const noKeys = await run([...CLI, 'gateway', '--upstream', 'http://127.0.0.1:3000'])
     expect(noKeys.code).toBe(78)
     expect(noKeys.stderr).toContain('GW_SIGNING_KEYS')
-    const noUsage = await run([...CLI, 'gateway', '--upstream', 'http://127.0.0.1:3000'], { env: { GW_SIGNING_KEYS: 'k:s' } })
+    const noUsage = await run([...CLI, 'gateway', '--upstream', 'http://127.0.0.1:3000'], { env: { GW_SIGNING_KEYS: 'k:gateway-secret-0123456789abcdef0123456789' } })
     expect(noUsage.code).toBe(78)
     expect(noUsage.stderr).toContain('GW_USAGE_READ_KEY')
   })

@@ -56,6 +56,17 @@ describe('loadConfig', () => {
     [{ GW_USAGE_URL: 'ftp://usage' }, 'GW_USAGE_URL'],
     [{ GW_SIGNING_KEYS: 'justasecret' }, 'GW_SIGNING_KEYS'],
     [{ GW_SIGNING_KEYS: 'k1:s1,,k2:s2' }, 'GW_SIGNING_KEYS'],
+    [{ GW_SIGNING_KEYS: 'k1:12345' }, 'GW_SIGNING_KEYS'],
+    [{ GW_SIGNING_KEYS: 'k1:0123456789abcdef0123456789abcdef,k2:0123456789abcdef0123456789abcde' }, 'GW_SIGNING_KEYS'],
+    [{ GATEWAY_PORT: '80800' }, 'GATEWAY_PORT'],
+    [{ BILLING_SETTLE_AFTER_MS: '100' }, 'BILLING_SETTLE_AFTER_MS'],
+    [{ GW_USAGE_READ_KEY: 'two words' }, 'GW_USAGE_READ_KEY'],
+    [{ GW_USAGE_WRITE_KEY: 'line\nbreak' }, 'GW_USAGE_WRITE_KEY'],
+    [{ GW_SERVICE_SLUG: 'event index' }, 'GW_SERVICE_SLUG'],
+    [{ REPORT_TO: 'Team <team@example.org>' }, 'REPORT_TO'],
+    [{ REPORT_TO: 'a@example.org, b@example.org' }, 'REPORT_TO'],
+    [{ CRAWL_USER_AGENT: 'bot\r\nX-Injected: 1' }, 'CRAWL_USER_AGENT'],
+    [{ DEMO_PORT: 'next' }, 'DEMO_PORT'],
     [{ AGENT_KEYS: 'key-without-agent' }, 'AGENT_KEYS'],
     [{ SMTP_URL: 'mail.example.org:25' }, 'SMTP_URL'],
     [{ REPORT_MAIL_HOURLY_CAP: '0' }, 'REPORT_MAIL_HOURLY_CAP'],
@@ -73,6 +84,13 @@ describe('loadConfig', () => {
       expect(error.message).toStartWith(`${variable}: `)
     })
   }
+
+  // HOST and DATABASE_PATH are checked when they are used (listening, opening the file), by the CLI:
+  // test/cli/config-errors.test.ts. Every other variable has a value here that is refused.
+  it('has a refused value above for every variable checked at load time', () => {
+    const covered = new Set(bad.map(([env]) => Object.keys(env)[0]))
+    expect(configKeys.filter((key) => !covered.has(key) && key !== 'HOST' && key !== 'DATABASE_PATH')).toEqual([])
+  })
 
   it('never echoes a secret value in the error', () => {
     const error = errorOf({ GW_SIGNING_KEYS: 'supersecretvalue' })
@@ -92,14 +110,23 @@ describe('loadConfig', () => {
     expect(errorOf({ CRAWL_RESOLVE: 'example.org=127.0.0.1' }).message).toContain('HOST[:PORT]:ADDRESS[:PORT]')
   })
 
+  it('requires every signing secret to be at least 32 bytes (Standard Webhooks guidance), without showing it', () => {
+    const error = errorOf({ GW_SIGNING_KEYS: 'k1:hunter2' })
+    expect(error.message).toContain('at least 32 bytes')
+    expect(error.message).not.toContain('hunter2')
+    expect(loadConfig({ GW_SIGNING_KEYS: 'k1:0123456789abcdef0123456789abcdef' }).GW_SIGNING_KEYS).toBe('k1:0123456789abcdef0123456789abcdef')
+    // Bytes, not characters: 11 three-byte characters are 33 bytes.
+    expect(loadConfig({ GW_SIGNING_KEYS: 'k1:€€€€€€€€€€€' }).GW_SIGNING_KEYS).toBe('k1:€€€€€€€€€€€')
+  })
+
   it('accepts a keyring with several kids', () => {
-    expect(loadConfig({ GW_SIGNING_KEYS: 'k2025:old-secret,k2026:new=secret+/' }).GW_SIGNING_KEYS).toBe('k2025:old-secret,k2026:new=secret+/')
+    expect(loadConfig({ GW_SIGNING_KEYS: 'k2025:old-secret-0123456789abcdef0123456789,k2026:new=secret+/0123456789abcdef0123456789' }).GW_SIGNING_KEYS).toBe('k2025:old-secret-0123456789abcdef0123456789,k2026:new=secret+/0123456789abcdef0123456789')
   })
 })
 
 describe('redactConfig', () => {
   it('masks every secret that is set and nothing else', () => {
-    const config = loadConfig({ GW_SIGNING_KEYS: 'k:s3cr3t', AGENT_KEYS: 'ak:agent', SMTP_URL: 'smtp://u:pw@h:25', GW_USAGE_READ_KEY: 'r', GW_USAGE_WRITE_KEY: 'w', PORT: '9' })
+    const config = loadConfig({ GW_SIGNING_KEYS: 'k:s3cr3t-0123456789abcdef0123456789', AGENT_KEYS: 'ak:agent', SMTP_URL: 'smtp://u:pw@h:25', GW_USAGE_READ_KEY: 'r', GW_USAGE_WRITE_KEY: 'w', PORT: '9' })
     const shown = redactConfig(config)
     for (const key of SECRET_KEYS) expect(shown[key]).toBe('***')
     expect(shown.PORT).toBe(9)

@@ -88,6 +88,21 @@ describe('mergeEvents', () => {
     }
   })
 
+  it('keeps the more specific venue of a feed and a page, whichever comes first (issue 15)', () => {
+    const at = { title: 'Lego Club', startDate: '2026-06-13T10:30:00-07:00' }
+    const building = { name: 'Riverside Community Centre', address: '4261 Main Street, Riverside, CA 92501', latitude: null, longitude: null }
+    const room = { name: 'Makerspace, Riverside Community Centre', address: null, latitude: null, longitude: null }
+    for (const [a, b] of [[{ ...at, venue: building }, { ...at, venue: room }], [{ ...at, venue: room }, { ...at, venue: building }]] as Event[][])
+      expect(mergeEvents(a, b).venue).toEqual({ name: 'Makerspace, Riverside Community Centre', address: '4261 Main Street, Riverside, CA 92501', latitude: null, longitude: null })
+    // Same number of venue fields: the fuller address is the more specific place.
+    const town = { ...at, venue: { name: 'Town Hall', address: 'Springfield', latitude: null, longitude: null }, address: 'Springfield' }
+    const street = { ...at, venue: { name: 'Town Hall', address: '100 Main Street, Springfield, IL 62701', latitude: null, longitude: null }, address: '100 Main Street, Springfield, IL 62701' }
+    for (const [a, b] of [[town, street], [street, town]] as Event[][]) {
+      expect(mergeEvents(a, b).venue?.address).toBe('100 Main Street, Springfield, IL 62701')
+      expect(mergeEvents(a, b).address).toBe('100 Main Street, Springfield, IL 62701')
+    }
+  })
+
   it('takes the precise time over a date-only one, with its end', () => {
     const merged = mergeEvents({ title: 'Lego Club', startDate: '2026-06-13', endDate: '2026-06-13' }, { title: 'Lego Club', startDate: '2026-06-13T10:30:00-05:00', endDate: '2026-06-13T12:00:00-05:00' })
     expect([merged.startDate, merged.endDate]).toEqual(['2026-06-13T10:30:00-05:00', '2026-06-13T12:00:00-05:00'])

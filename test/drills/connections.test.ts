@@ -15,7 +15,7 @@ describe('1 000 connections on search for 30 s', () => {
   it('answers every request with 200 and keeps its memory level', async () => {
     const dbPath = join(tmp.dir, 'connections.sqlite')
     seedBenchDatabase(dbPath, 100, 20)
-    const service = await startBenchService({ databasePath: dbPath, env: { GW_SIGNING_KEYS: 'k:s', AGENT_KEYS: 'ak_drill:agent-drill' } })
+    const service = await startBenchService({ databasePath: dbPath, env: { GW_SIGNING_KEYS: 'k:drill-secret-0123456789abcdef0123456789', AGENT_KEYS: 'ak_drill:agent-drill' } })
     try {
       const samples: number[] = []
       const sampler = setInterval(async () => samples.push(await rssMiB(service.proc.pid)), 10_000)

@@ -10,7 +10,7 @@ import { seedIndexedOrganization } from '../helpers/seed'
 import { binarySuite, freePort, startService } from '../helpers/process'
 
 const suite = binarySuite()
-const SECRETS = { GW_SIGNING_KEYS: 'drill-kid:drill-signing-secret', GW_USAGE_READ_KEY: 'drill-read-key', GW_USAGE_WRITE_KEY: 'drill-write-key' }
+const SECRETS = { GW_SIGNING_KEYS: 'drill-kid:drill-signing-secret-0123456789abcdef0123456789', GW_USAGE_READ_KEY: 'drill-read-key', GW_USAGE_WRITE_KEY: 'drill-write-key' }
 type Account = { balance: { trial: { orgs_index: number; events_pull: number }; units: number }; held: { trial: { events_pull: number }; units: number }; debits: number }
 
 describe('200 concurrent paid pulls against a balance of exactly 50', () => {

@@ -7,7 +7,7 @@ export const AGENT = {
   startUsage: () => startUsageServer({ allowance: 'allow' }),
   async index(base: string, website: string): Promise<string> {
     const body = JSON.stringify({ website })
-    const res = await fetch(`${base}/api/v1/orgs`, { method: 'POST', body, headers: { 'content-type': 'application/json', ...gatewayHeaders('POST', '/api/v1/orgs', body, { secret: 's', kid: 'k' }) } })
+    const res = await fetch(`${base}/api/v1/orgs`, { method: 'POST', body, headers: { 'content-type': 'application/json', ...gatewayHeaders('POST', '/api/v1/orgs', body, { secret: 'drill-secret-0123456789abcdef0123456789', kid: 'k' }) } })
     if (res.status !== 202) throw new Error(`index answered ${res.status}: ${await res.text()}`)
     return ((await res.json()) as { jobId: string }).jobId
   },

@@ -10,7 +10,7 @@ import { binarySuite, startService } from '../helpers/process'
 
 const suite = binarySuite()
 const KID = 'e2e'
-const SECRET = 'e2e-auth-secret'
+const SECRET = 'e2e-auth-secret-0123456789abcdef0123456789'
 const sign = (method: string, target: string, body: Uint8Array | string = '', id?: string) =>
   signRequest(SECRET, { t: Math.floor(Date.now() / 1000), kid: KID, id, method, pathAndQuery: target, agentId: 'agent-e2e', body })
 

@@ -10,7 +10,7 @@ import { binarySuite, BUN, freePort, startService, type Running } from '../helpe
 const suite = binarySuite()
 const tmp = suite.tmp
 
-const SECRETS = { GW_SIGNING_KEYS: 'e2e-kid:e2e-signing-secret-value', GW_USAGE_READ_KEY: 'e2e-read-key-value', GW_USAGE_WRITE_KEY: 'e2e-write-key-value' }
+const SECRETS = { GW_SIGNING_KEYS: 'e2e-kid:e2e-signing-secret-value-0123456789abcdef0123456789', GW_USAGE_READ_KEY: 'e2e-read-key-value', GW_USAGE_WRITE_KEY: 'e2e-write-key-value' }
 
 describe('the compiled binary behind its local gateway', () => {
   it('bills the free trial, then challenges, and keeps secrets out of the logs', async () => {
@@ -48,7 +48,7 @@ describe('the compiled binary behind its local gateway', () => {
 
 describe('npm start', () => {
   it('prints a curl line that works as printed', async () => {
-    const dev = await startService([BUN, 'src/index.ts', 'dev', '--port', '0', '--gateway-port', '0', '--db', join(tmp.dir, 'dev', 'dev.sqlite')], { readyMsg: 'gateway listening' })
+    const dev = await startService([BUN, 'src/index.ts', 'dev', '--port', '0', '--gateway-port', '0', '--demo-port', '0', '--db', join(tmp.dir, 'dev', 'dev.sqlite')], { readyMsg: 'gateway listening' })
     suite.defer(() => dev.stop())
     let line = ''
     for (let i = 0; i < 50 && !line; i++) {

@@ -11,7 +11,7 @@ import { header, startSmtpSink } from '../helpers/smtp-sink'
 const suite = binarySuite()
 const tmp = suite.tmp
 
-const SECRETS = { GW_SIGNING_KEYS: 'jk:journey-secret', GW_USAGE_READ_KEY: 'journey-read', GW_USAGE_WRITE_KEY: 'journey-write' }
+const SECRETS = { GW_SIGNING_KEYS: 'jk:journey-secret-0123456789abcdef0123456789', GW_USAGE_READ_KEY: 'journey-read', GW_USAGE_WRITE_KEY: 'journey-write' }
 
 describe('index → poll → events → search → report', () => {
   it('works end to end through the local gateway with billing at each step', async () => {

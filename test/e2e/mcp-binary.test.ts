@@ -15,7 +15,7 @@ import { binarySuite, run, startService, type Running } from '../helpers/process
 const suite = binarySuite()
 const tmp = suite.tmp
 
-const ENV = { DATABASE_PATH: join(tmp.dir, 'mcp.sqlite'), GW_SIGNING_KEYS: 'mk:mcp-secret', CRAWL_ALLOW_PRIVATE: 'true', CRAWL_WORKERS: '1' }
+const ENV = { DATABASE_PATH: join(tmp.dir, 'mcp.sqlite'), GW_SIGNING_KEYS: 'mk:mcp-secret-0123456789abcdef0123456789', CRAWL_ALLOW_PRIVATE: 'true', CRAWL_WORKERS: '1' }
 const accounts = async (...args: string[]) => {
   const result = await run([suite.binary, 'accounts', ...args], { env: ENV, cwd: tmp.dir })
   return { ...result, json: result.code === 0 ? JSON.parse(result.stdout) : undefined }

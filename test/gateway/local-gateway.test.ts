@@ -22,7 +22,7 @@ afterEach(async () => {
 })
 
 function stack(options: { now?: () => number } = {}) {
-  const keys = { kid: 'lg1', secret: 'local-gateway-secret', usageReadKey: 'ur-key', usageWriteKey: 'uw-key' }
+  const keys = { kid: 'lg1', secret: 'local-gateway-secret-0123456789abcdef0123456789', usageReadKey: 'ur-key', usageWriteKey: 'uw-key' }
   let serviceUrl = ''
   const gateway: LocalGateway = startLocalGateway({ upstream: () => serviceUrl, port: 0, ...keys, adminKey: 'admin-key', now: options.now })
   running.push(() => gateway.stop())
@@ -189,7 +189,7 @@ describe('what the local gateway forwards', () => {
     const received: Headers[] = []
     const origin = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: (request) => (received.push(request.headers), Response.json({ ok: true })) })
     running.push(() => origin.stop(true))
-    const gateway = startLocalGateway({ upstream: `http://127.0.0.1:${origin.port}`, port: 0, kid: 'lg1', secret: 'local-gateway-secret', usageReadKey: 'r', usageWriteKey: 'w' })
+    const gateway = startLocalGateway({ upstream: `http://127.0.0.1:${origin.port}`, port: 0, kid: 'lg1', secret: 'local-gateway-secret-0123456789abcdef0123456789', usageReadKey: 'r', usageWriteKey: 'w' })
     running.push(() => gateway.stop())
     const agent = gateway.agents[0]
     const before = Math.floor(Date.now() / 1000)
@@ -201,7 +201,7 @@ describe('what the local gateway forwards', () => {
     for (const [header, t, id] of parsed) {
       expect(Number(t)).toBeGreaterThanOrEqual(before)
       expect(Number(t)).toBeLessThanOrEqual(after)
-      expect(header).toBe(signRequest('local-gateway-secret', { t: Number(t), kid: 'lg1', id, method: 'GET', pathAndQuery: '/api/v1/search/events?city=X', agentId: agent.agentId, body: '' }))
+      expect(header).toBe(signRequest('local-gateway-secret-0123456789abcdef0123456789', { t: Number(t), kid: 'lg1', id, method: 'GET', pathAndQuery: '/api/v1/search/events?city=X', agentId: agent.agentId, body: '' }))
     }
   })
 })

@@ -94,12 +94,12 @@ describe('a signed paid request', () => {
 
 describe('key rotation', () => {
   it('accepts two kids at once and refuses the old one after its removal', async () => {
-    const both = makeApp({ env: { GW_SIGNING_KEYS: 'k-old:old-secret,k-new:new-secret' } }).app
-    expect((await send(both, 'POST', ORGS, BODY, gatewayHeaders('POST', ORGS, BODY, { kid: 'k-old', secret: 'old-secret' }))).status).toBe(202)
-    expect((await send(both, 'POST', ORGS, BODY, gatewayHeaders('POST', ORGS, BODY, { kid: 'k-new', secret: 'new-secret' }))).status).toBe(202)
-    const rotated = makeApp({ env: { GW_SIGNING_KEYS: 'k-new:new-secret' } }).app
-    expect((await send(rotated, 'POST', ORGS, BODY, gatewayHeaders('POST', ORGS, BODY, { kid: 'k-old', secret: 'old-secret' }))).json.error).toBe('unknown_kid')
-    expect((await send(rotated, 'POST', ORGS, BODY, gatewayHeaders('POST', ORGS, BODY, { kid: 'k-new', secret: 'old-secret' }))).json.error).toBe('invalid_gateway_signature')
+    const both = makeApp({ env: { GW_SIGNING_KEYS: 'k-old:old-secret-0123456789abcdef0123456789,k-new:new-secret-0123456789abcdef0123456789' } }).app
+    expect((await send(both, 'POST', ORGS, BODY, gatewayHeaders('POST', ORGS, BODY, { kid: 'k-old', secret: 'old-secret-0123456789abcdef0123456789' }))).status).toBe(202)
+    expect((await send(both, 'POST', ORGS, BODY, gatewayHeaders('POST', ORGS, BODY, { kid: 'k-new', secret: 'new-secret-0123456789abcdef0123456789' }))).status).toBe(202)
+    const rotated = makeApp({ env: { GW_SIGNING_KEYS: 'k-new:new-secret-0123456789abcdef0123456789' } }).app
+    expect((await send(rotated, 'POST', ORGS, BODY, gatewayHeaders('POST', ORGS, BODY, { kid: 'k-old', secret: 'old-secret-0123456789abcdef0123456789' }))).json.error).toBe('unknown_kid')
+    expect((await send(rotated, 'POST', ORGS, BODY, gatewayHeaders('POST', ORGS, BODY, { kid: 'k-new', secret: 'old-secret-0123456789abcdef0123456789' }))).json.error).toBe('invalid_gateway_signature')
   })
 })
 

@@ -2,7 +2,7 @@ import { signRequest } from '../../src/gateway/signature'
 import type { UsageCall, UsageClient } from '../../src/gateway/usage-client'
 
 export const TEST_KID = 'test'
-export const TEST_SECRET = 'test-secret-0123456789'
+export const TEST_SECRET = 'test-secret-0123456789abcdef0123456789'
 export const TEST_KEYRING = `${TEST_KID}:${TEST_SECRET}`
 export const TEST_AGENT = 'agent-test'
 

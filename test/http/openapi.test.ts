@@ -1,7 +1,11 @@
 // Pins the OpenAPI contract (DESIGN §4): /api/v1/openapi.json documents every route of the spec with
-// its parameters, body schema and error bodies, in plain OpenAPI (no Elysia coercion artefacts), and
-// /api/v1/docs serves a page that loads it relative to itself (so it works behind /s/<session>).
+// its parameters, body schema and error bodies, in plain OpenAPI (no Elysia coercion artefacts), and is
+// valid by a maintained validator (Redocly's recommended-strict rules: structure, security schemes,
+// required properties defined, servers); /api/v1/docs serves a page whose assets are embedded (no CDN)
+// and that loads the document relative to itself (so it works behind /s/<session>).
 import { describe, expect, it } from 'bun:test'
+import { createConfig, lintFromString } from '@redocly/openapi-core'
+import { ROUTE_RULES } from '../../src/gateway/routes'
 import { call, makeApp } from '../helpers/app'
 
 async function spec() {
@@ -22,11 +26,72 @@ const ROUTES: [string, string, string[]][] = [
 ]
 
 describe('GET /api/v1/openapi.json', () => {
-  it('is an OpenAPI 3 document with the service version', async () => {
+  it('is an OpenAPI 3.1 document of the interface version 1.0.0 (spec Versioning), with the release beside it', async () => {
     const doc = await spec()
-    expect(doc.openapi).toStartWith('3.')
+    expect(doc.openapi).toBe('3.1.0')
     expect(doc.info.title).toBe('event-index')
-    expect(doc.info.version).toMatch(/^\d+\.\d+\.\d+/)
+    expect(doc.info.version).toBe('1.0.0')
+    expect(doc.info['x-service-version']).toMatch(/^\d+\.\d+\.\d+/)
+  })
+
+  it('passes a maintained validator with no problem at all', async () => {
+    // Off, with reasons: the project names no licence, and health has no 4xx answer of its own.
+    const config = await createConfig({ extends: ['recommended-strict'], rules: { 'info-license': 'off', 'operation-4xx-response': 'off' } })
+    const problems = await lintFromString({ source: JSON.stringify(await spec()), absoluteRef: 'http://localhost/api/v1/openapi.json', config })
+    expect(problems.map((p) => `${p.ruleId}: ${p.message} at ${p.location?.[0]?.pointer}`)).toEqual([])
+  })
+
+  it('keeps the error property of every error body and describes every response', async () => {
+    const doc = await spec()
+    for (const [path, item] of Object.entries<any>(doc.paths))
+      for (const [method, op] of Object.entries<any>(item))
+        for (const [status, response] of Object.entries<any>(op.responses)) {
+          expect({ at: `${method} ${path} ${status}`, description: typeof response.description === 'string' && response.description.length > 0 }).toEqual({ at: `${method} ${path} ${status}`, description: true })
+          if (status >= '400' && path !== '/api/v1/health') expect({ at: `${method} ${path} ${status}`, error: response.content['application/json'].schema.properties.error?.type }).toEqual({ at: `${method} ${path} ${status}`, error: 'string' })
+        }
+    expect(doc.paths['/api/v1/health'].get.responses['200'].content['application/json'].schema.properties.database.properties.error).toEqual({ type: 'string' })
+  })
+
+  it('answers and accepts JSON only', async () => {
+    const doc = await spec()
+    for (const item of Object.values<any>(doc.paths))
+      for (const op of Object.values<any>(item)) {
+        for (const response of Object.values<any>(op.responses)) expect(Object.keys(response.content ?? { 'application/json': 1 })).toEqual(['application/json'])
+        if (op.requestBody) expect(Object.keys(op.requestBody.content)).toEqual(['application/json'])
+      }
+  })
+
+  it('documents gw-usage on the 2xx of the paid routes and nowhere else', async () => {
+    const doc = await spec()
+    const withHeader: string[] = []
+    for (const [path, item] of Object.entries<any>(doc.paths))
+      for (const [method, op] of Object.entries<any>(item))
+        for (const [status, response] of Object.entries<any>(op.responses)) if (response.headers?.['gw-usage']) withHeader.push(`${method} ${path} ${status}`)
+    expect(withHeader.sort()).toEqual(['get /api/v1/businesses/{id}/events 200', 'post /api/v1/orgs 202'])
+    expect(doc.paths['/api/v1/orgs'].post.responses['202'].headers['gw-usage'].schema).toMatchObject({ type: 'string' })
+  })
+
+  it("gives each operation the gateway's security: signature + agent, verify-only for the poll, bearer on read routes, none for health", async () => {
+    const doc = await spec()
+    const signedAgent = { gatewaySignature: [], agentIdentity: [] }
+    expect(doc.paths['/api/v1/orgs'].post.security).toEqual([signedAgent])
+    expect(doc.paths['/api/v1/report'].post.security).toEqual([signedAgent])
+    expect(doc.paths['/api/v1/orgs/{jobId}'].get.security).toEqual([{ gatewaySignature: [] }, { agentKey: [] }])
+    for (const path of ['/api/v1/businesses/{id}/events', '/api/v1/search/events', '/api/v1/search/businesses']) expect(doc.paths[path].get.security).toEqual([signedAgent, { agentKey: [] }])
+    expect(doc.paths['/api/v1/health'].get.security).toEqual([])
+    expect(doc.security).toBeUndefined()
+    // Every gateway route is in the document, so no rule goes undocumented.
+    for (const key of Object.keys(ROUTE_RULES)) {
+      const [method, route] = key.split(' ')
+      expect(doc.paths[route.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()]).toBeDefined()
+    }
+  })
+
+  it('names a server relative to the document, so calls go where the document was read (service or storefront)', async () => {
+    const doc = await spec()
+    expect(doc.servers).toHaveLength(1)
+    expect(new URL(doc.servers[0].url, 'http://127.0.0.1:8080/s/sess_abc/api/v1/openapi.json').href).toBe('http://127.0.0.1:8080/s/sess_abc/')
+    expect(new URL(doc.servers[0].url, 'http://127.0.0.1:3000/api/v1/openapi.json').href).toBe('http://127.0.0.1:3000/')
   })
 
   for (const [method, path, statuses] of ROUTES) {
@@ -83,5 +148,21 @@ describe('GET /api/v1/docs', () => {
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toContain('text/html')
     expect(res.text).toContain('"url":"openapi.json"')
+  })
+
+  it('loads every asset from the service itself, relative to the page, and asks no outside validator', async () => {
+    const { app } = makeApp()
+    const page = (await call(app, 'GET', '/api/v1/docs')).text
+    expect(page).not.toMatch(/https?:\/\//)
+    expect(page).toContain('"validatorUrl":null')
+    const assets = [...page.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1])
+    expect(assets.sort()).toEqual(['docs/swagger-ui-bundle.js', 'docs/swagger-ui.css'])
+    for (const asset of assets) {
+      const res = await call(app, 'GET', `/api/v1/${asset}`, { sign: false })
+      expect(res.status).toBe(200)
+      expect(res.text.length).toBeGreaterThan(10_000)
+    }
+    expect((await call(app, 'GET', '/api/v1/docs/swagger-ui-bundle.js')).headers.get('content-type')).toContain('javascript')
+    for (const missing of ['nothing.js', 'constructor', '__proto__', 'toString']) expect((await call(app, 'GET', `/api/v1/docs/${missing}`)).status).toBe(404)
   })
 })

@@ -2,7 +2,7 @@ import { FetchError } from './errors'
 import { withDefaults } from '../../with-defaults'
 import { HostLimiter, hostDelayMs } from './host-limiter'
 import { RobotsCache } from './robots'
-import { effectivePort, overrideFor, type ResolveOverride } from './resolve-overrides'
+import { effectivePort, loopbackSiteFor, overrideFor, type LoopbackSite, type ResolveOverride } from './resolve-overrides'
 import { isPublicAddress, resolveAllowed, systemLookup, type Lookup } from './ssrf'
 
 export type FetcherOptions = {
@@ -34,6 +34,11 @@ export type FetcherOptions = {
    * SSRF guard (a metadata address is refused always).
    */
   resolve?: readonly ResolveOverride[]
+  /**
+   * Sites on loopback reachable although `allowPrivate` is off: each exactly one host name on one port,
+   * connected to its address (the demo site of `event-index dev`). Nothing else private is opened.
+   */
+  loopbackSites?: readonly LoopbackSite[]
 }
 
 /**
@@ -96,8 +101,9 @@ export function createFetcher(options: FetcherOptions) {
     let method = init.post ? 'POST' : 'GET'
     for (;;) {
       if (current.protocol !== 'http:' && current.protocol !== 'https:') throw new FetchError('bad_url', `only http and https are crawled, not ${current.protocol}`, current.href)
-      const address = await resolveAllowed(current, { allowed, lookup, overrides })
-      const port = overrides.length ? overrideFor(current, overrides)?.connectPort : undefined
+      const site = loopbackSiteFor(current, options.loopbackSites)
+      const address = site ? await resolveAllowed(current, { allowed: () => true, lookup, overrides: [site] }) : await resolveAllowed(current, { allowed, lookup, overrides })
+      const port = !site && overrides.length ? overrideFor(current, overrides)?.connectPort : undefined
       let delayMs = o.politenessMs
       if (!skipRobots && o.respectRobots !== false) {
         const rules = await robots.rules(current)

@@ -72,3 +72,18 @@ export function crawlResolve(text: string, allowPrivate: boolean): ResolveOverri
   const list = allowPrivate ? parseResolveList(text) : undefined
   return list?.length ? list : undefined
 }
+
+/**
+ * One site on loopback that may be crawled although CRAWL_ALLOW_PRIVATE is off: exactly this host name
+ * on exactly this port, connected to `address` (the demo organization site of `event-index dev`). No
+ * other private address, name or port is opened by it.
+ */
+export type LoopbackSite = { host: string; port: number; address: string }
+
+/** The loopback site `url` names exactly (host and port), if any. */
+export function loopbackSiteFor(url: URL, sites: readonly LoopbackSite[] | undefined): LoopbackSite | undefined {
+  if (!sites?.length) return undefined
+  const host = url.hostname.toLowerCase()
+  const port = effectivePort(url)
+  return sites.find((s) => s.host === host && s.port === port)
+}

@@ -1,5 +1,5 @@
 /**
- * Categories: the source's own (cleaned, deduplicated ignoring case) plus a small fixed taxonomy that
+ * Categories: the source's own (cleaned, lower case, deduplicated) plus a small fixed taxonomy that
  * marks family-oriented events, the product's focus (spec: "upcoming, family-oriented local events").
  * Taxonomy tags come from words in the title, categories, audience and description; an adults-only
  * statement suppresses them.
@@ -18,7 +18,10 @@ const RULES: { tag: FamilyTag; pattern: RegExp }[] = [
 ]
 const ADULTS_ONLY = /\b(adults? only|21\s*\+|21 and (over|older)|18\s*\+|18 and (over|older)|no (kids|children)|for adults\b|adult program)\b/i
 
-/** Source categories cleaned: entities/markup removed, whitespace collapsed, duplicates (any case) dropped. */
+/**
+ * Source categories cleaned: entities/markup removed, whitespace collapsed, lower case (so one feed's
+ * `Kids` and the taxonomy's `kids` are one category everywhere), duplicates dropped.
+ */
 export function cleanCategories(raw: string[] | undefined): string[] {
   const seen = new Set<string>()
   const out: string[] = []
@@ -28,7 +31,7 @@ export function cleanCategories(raw: string[] | undefined): string[] {
     const k = text.toLowerCase()
     if (seen.has(k)) continue
     seen.add(k)
-    out.push(text)
+    out.push(k)
   }
   return out
 }

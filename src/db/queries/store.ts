@@ -9,7 +9,7 @@ export type StoreOutcome = { stored: true; eventCount: number } | { stored: fals
 /**
  * Writes a finished crawl in ONE transaction (DESIGN §5): the organization's events are replaced by the
  * crawl's, its sources (with the validators and memo of the answer they describe, for the next
- * conditional request) and details updated and the
+ * conditional request) and details (the website too: the one this crawl read) updated and the
  * job marked ready, so readers see either the old set or the new one, never half of each. A source that
  * answered 304 Not Modified needs no special case here: the crawl read it from its memo and reports its
  * events like any other's (issue 12). A source the crawl did not reach loses its memo, so it is read in
@@ -20,7 +20,7 @@ export function storeCrawlResult(db: Db, args: { jobId: string; owner: string; o
   const { jobId, owner, orgId, result, nowMs } = args
   const c = db.$client
   const outcome = db.transaction((): StoreOutcome => {
-    const held = c.query("SELECT 1 FROM index_jobs WHERE job_id = ?1 AND lease_owner = ?2 AND state = 'running'").get(jobId, owner)
+    const held = c.query("SELECT website FROM index_jobs WHERE job_id = ?1 AND lease_owner = ?2 AND state = 'running'").get(jobId, owner) as { website: string } | null
     if (!held) return { stored: false, reason: 'lease lost' }
     const org = c.query('SELECT timezone, domain FROM organizations WHERE org_id = ?1').get(orgId) as { timezone: string | null; domain: string } | null
     const zone = result.organization.timezone ?? org?.timezone ?? undefined
@@ -60,10 +60,12 @@ export function storeCrawlResult(db: Db, args: { jobId: string; owner: string; o
       count++
       for (const category of cols.categories) insertCategory.run(row.id, category)
     }
+    // The website is the one this successful crawl read (issue 15): a first request that named the wrong
+    // scheme and failed must not stay the organization's address, nor what re-crawls go to.
     c.run(
       `UPDATE organizations SET name = COALESCE(?2, name), timezone = COALESCE(?3, timezone), platform = COALESCE(?4, platform), event_count = ?5,
-         last_indexed_at = ?6, last_job_id = ?7, updated_at = ?6 WHERE org_id = ?1`,
-      [orgId, result.organization.name ?? null, result.organization.timezone ?? null, result.organization.platform ?? null, count, nowMs, jobId],
+         last_indexed_at = ?6, last_job_id = ?7, website = COALESCE(?8, website), updated_at = ?6 WHERE org_id = ?1`,
+      [orgId, result.organization.name ?? null, result.organization.timezone ?? null, result.organization.platform ?? null, count, nowMs, jobId, originOf(held.website)],
     )
     c.run(
       `UPDATE index_jobs SET state = 'ready', event_count = ?2, progress = ?3, error = NULL, lease_owner = NULL, lease_expires_at = NULL, finished_at = ?4, updated_at = ?4 WHERE job_id = ?1`,
@@ -86,6 +88,14 @@ export function storeCrawlResult(db: Db, args: { jobId: string; owner: string; o
   })
   if (outcome.stored) bumpEventsGeneration(db)
   return outcome
+}
+
+function originOf(website: string): string | null {
+  try {
+    return new URL(website).origin
+  } catch {
+    return null
+  }
 }
 
 /** The sources a job poll lists: those that gave events first, then the rest in crawl order; validators and memos left out. */

@@ -24,6 +24,13 @@ export type Settlement = 'debited' | 'duplicate' | 'refused'
 
 type Hold = { agentId: string; trial: Partial<Record<Meter, number>>; units: number; expiresAt: number }
 
+/**
+ * What a ledger must keep across restarts: each agent's balance (free trial left and prepaid units) and
+ * the request ids already debited, so a report re-sent after a restart is still a `duplicate`. Holds
+ * are not kept: they last 60 s and a restarted service asks for its allowance again. Plain JSON.
+ */
+export type LedgerState = { accounts: Record<string, Balance>; settled: [string, { units: number; at: number }][] }
+
 const emptyBalance = (): Balance => ({ trial: { orgs_index: 0, events_pull: 0 }, units: 0 })
 /** Request ids are scoped to the agent (DESIGN §4): two agents' ids never collide. */
 const keyOf = (agentId: string, requestId: string) => `${agentId}\n${requestId}`
@@ -42,7 +49,27 @@ export class Ledger {
   private holds = new Map<string, Hold>()
   private settled = new Map<string, { units: number; at: number }>()
 
-  constructor(private readonly now: () => number = Date.now) {}
+  /**
+   * `state` restores a ledger saved by `onChange`, which is called with the new state after every debit
+   * and credit (the dev gateway keeps it in data/dev-gateway.json, so the free trial survives a restart).
+   */
+  constructor(
+    private readonly now: () => number = Date.now,
+    state?: LedgerState,
+    private readonly onChange?: (state: LedgerState) => void,
+  ) {
+    for (const [agentId, balance] of Object.entries(state?.accounts ?? {})) this.accounts.set(agentId, { trial: { ...FREE_TRIAL, ...balance.trial }, units: balance.units })
+    for (const [key, settled] of state?.settled ?? []) this.settled.set(key, settled)
+  }
+
+  /** The state to keep: balances and settled request ids (those within {@link SETTLED_TTL_MS}). */
+  snapshot(): LedgerState {
+    const since = this.now() - SETTLED_TTL_MS
+    return {
+      accounts: Object.fromEntries([...this.accounts].map(([id, b]) => [id, { trial: { ...b.trial }, units: b.units }])),
+      settled: [...this.settled].filter(([, s]) => s.at >= since),
+    }
+  }
 
   private account(agentId: string): Balance {
     let account = this.accounts.get(agentId)
@@ -122,6 +149,7 @@ export class Ledger {
     for (const [meter, used] of Object.entries(quote.trialUsed)) account.trial[meter as Meter] -= used
     account.units -= quote.units
     this.settled.set(key, { units: quote.units, at: this.now() })
+    this.onChange?.(this.snapshot())
     return 'debited'
   }
 
@@ -134,6 +162,7 @@ export class Ledger {
 
   credit(agentId: string, units: number): void {
     this.account(agentId).units += units
+    this.onChange?.(this.snapshot())
   }
 
   balance(agentId: string): Balance {

@@ -1,7 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Server } from 'bun'
 import { AgentRegistry, type IssuedAgent } from './agents'
-import { Ledger } from './ledger'
+import { Ledger, type LedgerState } from './ledger'
 import { proxy } from './proxy'
 import { handleUsage } from './usage-service'
 
@@ -20,6 +20,9 @@ export type LocalGatewayOptions = {
   agents?: Partial<IssuedAgent>[]
   /** Clock of the ledger's holds (tests move it to expire a hold). */
   now?: () => number
+  /** A ledger saved earlier (balances and settled ids), and where to save it after each debit or credit (dev mode). */
+  ledgerState?: LedgerState
+  onLedgerChange?: (state: LedgerState) => void
 }
 
 export type LocalGateway = {
@@ -41,7 +44,7 @@ const json = (status: number, body: unknown) => Response.json(body, { status })
  */
 export function startLocalGateway(options: LocalGatewayOptions): LocalGateway {
   const agents = new AgentRegistry()
-  const ledger = new Ledger(options.now)
+  const ledger = new Ledger(options.now, options.ledgerState, options.onLedgerChange)
   const adminKey = options.adminKey ?? `adm_${randomBytes(18).toString('base64url')}`
   const issued = (options.agents ?? [{}]).map((a) => agents.issue(a))
   let publicUrl = ''

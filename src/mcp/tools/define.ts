@@ -1,6 +1,7 @@
 import { fromJsonSchema, type McpServer, type StandardSchemaWithJSON } from '@modelcontextprotocol/server'
 import type { Static, TObject } from '@sinclair/typebox'
 import type { FetcherOptions } from '../../crawl/fetch/fetcher'
+import type { LoopbackSite } from '../../crawl/fetch/resolve-overrides'
 import type { Db } from '../../db'
 import { AppError } from '../../errors'
 import type { WorkerStatus } from '../../http/health.model'
@@ -17,6 +18,8 @@ export type ToolDeps = {
   /** PUBLIC_BASE_URL, else the listening address: for statusUrl-like links and the resource. */
   baseUrl: () => string
   allowPrivate: boolean
+  /** The one loopback site `event-index dev` may index without allowPrivate (its demo site). */
+  loopbackSites?: readonly LoopbackSite[]
   userAgent: string
   maxPages: number
   mailer: Mailer

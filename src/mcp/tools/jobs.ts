@@ -49,7 +49,7 @@ export const indexOrganizationTool = defineTool({
     const prior = priorCharge(deps.db, call, nowMs)
     if (prior?.result) return replayed<Static<typeof IndexedJob>>(ctx, call, prior.result)
     ensureCredits(ctx, CREDIT_PRICES.index)
-    const job = reserveIndexJob(deps.db, { website: args.website, startDate: args.startDate, endDate: args.endDate, hints: args.hints, accountId: accountOf(ctx) }, { nowMs, allowPrivate: deps.allowPrivate })
+    const job = reserveIndexJob(deps.db, { website: args.website, startDate: args.startDate, endDate: args.endDate, hints: args.hints, accountId: accountOf(ctx) }, { nowMs, allowPrivate: deps.allowPrivate, loopbackSites: deps.loopbackSites })
     const answer: Static<typeof IndexedJob> = { jobId: job.jobId, orgId: job.orgId, domain: job.domain, status: 'pending' as const, expiresAt: new Date(job.expiresAt).toISOString() }
     const json = JSON.stringify(answer)
     let outcome

@@ -29,7 +29,7 @@ describe('Squarespace events collection', async () => {
       city: 'Boulder',
       venue: { name: "Hillside Children's Museum", address: '800 Canyon Blvd, Boulder, CO 80302, United States', latitude: 40.0176, longitude: -105.2797 },
       image_url: 'https://images.squarespace-cdn.com/content/v1/5f1a/dino-dig.jpg',
-      categories: ['Family Programs', 'dinosaurs', 'outdoors', 'kids', 'family'],
+      categories: ['family programs', 'dinosaurs', 'outdoors', 'kids', 'family'],
     })
     expect(events[1].venue).toBeUndefined()
     expect(events[1].categories).toBeUndefined()
@@ -58,7 +58,7 @@ describe('RSS feed with event fields', async () => {
       address: 'Westside Branch Library, 12 Oak St, Lincoln, NE',
       city: 'Lincoln',
       organizer: { name: 'Lincoln City Libraries Teen Services', url: null },
-      categories: ['Teens', 'STEM', 'Workshop'],
+      categories: ['teens', 'stem', 'workshop'],
       ticket_url: 'https://lincolnlibraries.libcal.com/event/5521',
       description: 'Build and program a robot with LEGO® Spike kits. For teens in grades 7–12.\nRegister here – space is limited.',
     })
@@ -116,9 +116,9 @@ describe('Localist API page', async () => {
       open_to_public: true,
       attendanceMode: 'OfflineEventAttendanceMode',
       is_online: false,
-      categories: ['Volunteer', 'Family Friendly', 'gardening', 'family'],
+      categories: ['volunteer', 'family friendly', 'gardening', 'family'],
     })
-    expect(events[2]).toMatchObject({ attendanceMode: 'MixedEventAttendanceMode', is_online: true, ticket_url: 'https://events.prairie.edu/event/juneteenth/register', categories: ['Celebration', 'family'] })
+    expect(events[2]).toMatchObject({ attendanceMode: 'MixedEventAttendanceMode', is_online: true, ticket_url: 'https://events.prairie.edu/event/juneteenth/register', categories: ['celebration', 'family'] })
   })
 })
 
@@ -141,6 +141,6 @@ describe('Trumba JSON feed', () => {
       ['Splash Pad Opening Day', '2026-06-06T10:00:00-07:00', '2026-06-06T14:00:00-07:00', undefined],
       ['Council Meeting', '2026-06-09', undefined, 'EventCancelled'],
     ])
-    expect(events[0]).toMatchObject({ cost: 'Free', isAccessibleForFree: true, categories: ['Recreation', 'Kids', 'family'], venue: { name: 'Oakvale Central Park' }, image_url: 'https://www.trumba.com/i/splash.jpg', _external: false, website: 'https://www.oakvale.gov/calendar?trumbaEmbed=eventid%3D170001' })
+    expect(events[0]).toMatchObject({ cost: 'Free', isAccessibleForFree: true, categories: ['recreation', 'kids', 'family'], venue: { name: 'Oakvale Central Park' }, image_url: 'https://www.trumba.com/i/splash.jpg', _external: false, website: 'https://www.oakvale.gov/calendar?trumbaEmbed=eventid%3D170001' })
   })
 })

@@ -23,6 +23,11 @@ describe('resolveAllowed', () => {
     await expect(attempt).rejects.toMatchObject({ code: 'ssrf_blocked', retryable: false })
   })
 
+  it('names CRAWL_ALLOW_PRIVATE, the switch for loopback and private addresses, when it refuses one (issue 15)', async () => {
+    const attempt = resolveAllowed(new URL('http://intranet.example/'), { allowed: isPublicAddress, lookup: lookupOf({ 'intranet.example': ['127.0.0.1'] }) })
+    await expect(attempt).rejects.toThrow(/private or reserved address; refused \(CRAWL_ALLOW_PRIVATE=true allows/)
+  })
+
   it('refuses literal metadata and mapped loopback addresses without a lookup', async () => {
     for (const url of ['http://169.254.169.254/latest/meta-data/', 'http://[::ffff:127.0.0.1]:8080/', 'http://[::1]/'])
       await expect(resolveAllowed(new URL(url), { allowed: isPublicAddress, lookup: lookupOf({}) })).rejects.toBeInstanceOf(FetchError)

@@ -105,8 +105,9 @@ describe('status and attendance', () => {
 })
 
 describe('categories', () => {
-  it('cleans and dedupes source categories ignoring case, then adds family tags', () => {
-    expect(categorize({ title: 'Toddler Storytime', categories: ['Kids &amp; Family', 'kids & family', ' Storytime ', ''] })).toEqual({ categories: ['Kids & Family', 'Storytime', 'kids', 'family'], category: 'Kids & Family' })
+  it('cleans source categories to lower case and dedupes them, then adds family tags (issue 15: no Kids beside kids)', () => {
+    expect(categorize({ title: 'Toddler Storytime', categories: ['Kids &amp; Family', 'kids & family', ' Storytime ', ''] })).toEqual({ categories: ['kids & family', 'storytime', 'kids', 'family'], category: 'kids & family' })
+    expect(categorize({ title: 'Storytime at the Centre', categories: ['Kids', 'Family'] })).toEqual({ categories: ['kids', 'family', 'storytime'], category: 'kids' })
   })
 
   it('flags family-oriented events from words, most specific first', () => {

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'bun:test'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { CORPUS } from './corpus'
+import { CORPUS } from '../helpers/corpus'
 
 describe('the shared corpus', () => {
   it('is present beside the checkout with every folder the conformance tests read', () => {

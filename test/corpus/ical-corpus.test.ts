@@ -7,10 +7,10 @@
 import { describe, expect, it } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { extractIcs } from '../../../src/crawl/extract/ical'
-import { resolveWallTime } from '../../../src/crawl/normalize/time'
-import { CORPUS_DIR } from '../corpus-dir'
-import { byStart, occurrences, utc } from './ical-occurrences'
+import { extractIcs } from '../../src/crawl/extract/ical'
+import { resolveWallTime } from '../../src/crawl/normalize/time'
+import { CORPUS as CORPUS_DIR } from '../helpers/corpus'
+import { byStart, occurrences, utc } from '../crawl/extract/ical-occurrences'
 
 const ICAL = join(CORPUS_DIR, 'ical')
 const read = (...path: string[]) => readFileSync(join(ICAL, ...path), 'utf8')

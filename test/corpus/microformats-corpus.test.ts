@@ -8,11 +8,11 @@ import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { Value } from '@sinclair/typebox/value'
 import { parse } from 'parse5'
-import { normalizeCandidates } from '../../../src/crawl/normalize'
-import { EventSchema } from '../../../src/model/event'
-import { extractHtml } from '../../../src/crawl/extract/html'
-import { findHEvents, parseMicroformats, type Mf2Item } from '../../../src/crawl/extract/html/microformats'
-import { CORPUS, canonicalIso } from '../../helpers/corpus'
+import { normalizeCandidates } from '../../src/crawl/normalize'
+import { EventSchema } from '../../src/model/event'
+import { extractHtml } from '../../src/crawl/extract/html'
+import { findHEvents, parseMicroformats, type Mf2Item } from '../../src/crawl/extract/html/microformats'
+import { CORPUS, canonicalIso } from '../helpers/corpus'
 
 const ROOT = join(CORPUS, 'microformats-tests')
 const DATE_PROPS = new Set(['start', 'end', 'published', 'updated'])

@@ -6,8 +6,8 @@
 // (ics-*) and The Events Calendar JSON (json-tec-*) are pinned too, so the reader's work breaks neither.
 import { describe, expect, it } from 'bun:test'
 import { join } from 'node:path'
-import { CORPUS } from '../../helpers/corpus'
-import { describeCheck, loadPageCases, runPageCase } from '../../helpers/page-cases'
+import { CORPUS } from '../helpers/corpus'
+import { describeCheck, loadPageCases, runPageCase } from '../helpers/page-cases'
 
 const DIR = join(CORPUS, 'pages')
 const cases = loadPageCases(join(DIR, 'cases.json')).filter((c) => /^(html|ics|json-tec)-/.test(c.id))

@@ -8,12 +8,12 @@
 import { describe, expect, it } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { formatClock, formatDay, wallSeconds } from '../../../src/crawl/normalize/calendar-math'
-import { expandRecurrence } from '../../../src/crawl/normalize/recurrence'
-import { expandRule } from '../../../src/crawl/normalize/recurrence-engine'
-import { parseRrule } from '../../../src/crawl/normalize/recurrence-rule'
-import type { WallTime } from '../../../src/crawl/types'
-import { CORPUS_DIR } from '../corpus-dir'
+import { formatClock, formatDay, wallSeconds } from '../../src/crawl/normalize/calendar-math'
+import { expandRecurrence } from '../../src/crawl/normalize/recurrence'
+import { expandRule } from '../../src/crawl/normalize/recurrence-engine'
+import { parseRrule } from '../../src/crawl/normalize/recurrence-rule'
+import type { WallTime } from '../../src/crawl/types'
+import { CORPUS as CORPUS_DIR } from '../helpers/corpus'
 
 type Vector = { line: number; rrule: string; dtstart: string; startAt?: string; instances: string }
 

@@ -6,12 +6,12 @@ import { describe, expect, it } from 'bun:test'
 import fc from 'fast-check'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { isCalendarDate } from '../../../src/model/dates'
-import { extractIcs } from '../../../src/crawl/extract/ical'
-import { expandRecurrence } from '../../../src/crawl/normalize/recurrence'
-import { isIanaZone, parseOffset } from '../../../src/crawl/normalize/time'
-import type { ExtractContext, WallTime } from '../../../src/crawl/types'
-import { CORPUS_DIR } from '../corpus-dir'
+import { isCalendarDate } from '../../src/model/dates'
+import { extractIcs } from '../../src/crawl/extract/ical'
+import { expandRecurrence } from '../../src/crawl/normalize/recurrence'
+import { isIanaZone, parseOffset } from '../../src/crawl/normalize/time'
+import type { ExtractContext, WallTime } from '../../src/crawl/types'
+import { CORPUS as CORPUS_DIR } from '../helpers/corpus'
 
 const ctx: ExtractContext = { baseUrl: 'https://example.org/feed.ics', window: { start: '2010-01-01', end: '2030-12-31' } }
 const SEEDS = [

@@ -5,10 +5,10 @@ import { describe, expect, it } from 'bun:test'
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { Value } from '@sinclair/typebox/value'
-import { extractDocument } from '../../../src/crawl/extract'
-import { normalizeCandidates } from '../../../src/crawl/normalize'
-import { EventSchema } from '../../../src/model/event'
-import { CORPUS } from '../../helpers/corpus'
+import { extractDocument } from '../../src/crawl/extract'
+import { normalizeCandidates } from '../../src/crawl/normalize'
+import { EventSchema } from '../../src/model/event'
+import { CORPUS } from '../helpers/corpus'
 
 const ctx = { baseUrl: 'https://calendar.example.org/feed.ics', window: { start: '2010-01-01', end: '2030-12-31' } }
 

@@ -6,8 +6,8 @@
 // list JSON, Eventbrite's per-event zones and drafts, and Drupal's RSS with the event range in pubDate.
 import { describe, expect, it } from 'bun:test'
 import { join } from 'node:path'
-import { CORPUS } from '../../helpers/corpus'
-import { describeCheck, loadPageCases, runPageCase } from '../../helpers/page-cases'
+import { CORPUS } from '../helpers/corpus'
+import { describeCheck, loadPageCases, runPageCase } from '../helpers/page-cases'
 
 const DIR = join(CORPUS, 'pages')
 const cases = loadPageCases(join(DIR, 'cases.json')).filter((c) => /^(json|jsonp|rss)-/.test(c.id))

@@ -7,12 +7,12 @@ import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { Value } from '@sinclair/typebox/value'
 import { parse } from 'parse5'
-import { extractHtml } from '../../../src/crawl/extract/html'
-import { normalizeCandidates } from '../../../src/crawl/normalize'
-import { EventSchema } from '../../../src/model/event'
-import { parseMicrodata } from '../../../src/crawl/extract/html/microdata'
-import type { SchemaItem } from '../../../src/crawl/extract/schema-org'
-import { CORPUS } from '../../helpers/corpus'
+import { extractHtml } from '../../src/crawl/extract/html'
+import { normalizeCandidates } from '../../src/crawl/normalize'
+import { EventSchema } from '../../src/model/event'
+import { parseMicrodata } from '../../src/crawl/extract/html/microdata'
+import type { SchemaItem } from '../../src/crawl/extract/schema-org'
+import { CORPUS } from '../helpers/corpus'
 
 const DIR = join(CORPUS, 'extruct', 'schema.org')
 const pages = readdirSync(DIR).filter((f) => /^Event\.\d+\.html$/.test(f))
