@@ -1,6 +1,6 @@
 import { createMcpHandler, McpServer } from '@modelcontextprotocol/server'
 import { VERSION } from '../version'
-import type { Scope } from './oauth/tokens'
+import type { Scope } from '../oauth/tokens'
 import { accountTools } from './tools/account'
 import { registerTool, type Caller, type ToolAccess, type ToolDeps, type ToolSpec } from './tools/define'
 import { exportTools } from './tools/exports'

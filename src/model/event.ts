@@ -1,4 +1,4 @@
-import { t, type Static } from 'elysia'
+import { Type as t, type Static } from '@sinclair/typebox'
 
 const NullableString = (description?: string) => t.Union([t.String(), t.Null()], description ? { description } : {})
 

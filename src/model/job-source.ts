@@ -1,4 +1,4 @@
-import { t, type Static } from 'elysia'
+import { Type as t, type Static } from '@sinclair/typebox'
 
 /**
  * One calendar source an index job read (or tried to), as the job poll and `get_index_job` list it: where

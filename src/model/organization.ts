@@ -1,4 +1,4 @@
-import { t, type Static } from 'elysia'
+import { Type as t, type Static } from '@sinclair/typebox'
 import { EventSchema } from './event'
 
 export const ORG_ID_PATTERN = '^org_[0-9a-f]{16}$'

@@ -6,7 +6,7 @@
 // 24 hours names a new call; the scheduler forgets stored answers after 24 hours, so storage is bounded.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { Scheduler } from '../../src/jobs/scheduler'
-import { ALL_SCOPES, issueAccessToken } from '../../src/mcp/oauth/tokens'
+import { ALL_SCOPES, issueAccessToken } from '../../src/oauth/tokens'
 import { createMailer } from '../../src/report/mailer'
 import { creditBalance, STORED_RESULT_MAX_BYTES } from '../../src/services/credits'
 import { startEventSite } from '../helpers/event-site'

@@ -3,7 +3,7 @@
 // challenge and resource; refresh rotation with reuse detection; client ids as metadata-document URLs
 // fetched without redirects, size-capped, client_id equal to the URL; tokens bound to the /mcp audience.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
-import { issueAccessToken } from '../../src/mcp/oauth/tokens'
+import { issueAccessToken } from '../../src/oauth/tokens'
 import { createAccount } from '../../src/services/credits'
 import { callTool, connect, startMcpApp } from '../helpers/mcp'
 import { answerConsent, obtainTokens, openConsent, pkce, startClientSite, tokenRequest } from '../helpers/oauth'

@@ -8,7 +8,7 @@ import type { WorkerStatus } from '../../http/health.model'
 import type { Logger } from '../../log'
 import type { Mailer } from '../../report/mailer'
 import { InsufficientCredits } from '../../services/credits'
-import type { Scope } from '../oauth/tokens'
+import type { Scope } from '../../oauth/tokens'
 import { withDefaults } from '../../with-defaults'
 
 /** Everything a tool may use; built once per app. Tools call services with plain arguments. */

@@ -1,7 +1,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { importJWK, jwtVerify, SignJWT, errors as joseErrors, type JWK } from 'jose'
-import type { Db } from '../../db'
-import { lookupTable } from '../../lookup-table'
+import type { Db } from '../db'
+import { accountExists, findAuthorizationCode, findRefreshToken, inOAuthTransaction, insertAuthorizationCode, insertRefreshToken, markCodeUsed, markRefreshTokenUsed, revokeTokenFamily } from '../db/queries/oauth'
+import { lookupTable } from '../lookup-table'
 import { signingKey, TOKEN_ALG } from './keys'
 
 /** Access tokens live 15 minutes: short enough that a leaked one soon stops working. */
@@ -88,7 +89,7 @@ export async function verifyAccessToken(db: Db, token: string, expect: { issuer:
     throw new Error('the access token is not valid for this server')
   }
   const accountId = String(payload.sub)
-  if (!db.$client.query('SELECT 1 FROM accounts WHERE account_id = ?1').get(accountId)) throw new Error('the account of this access token no longer exists')
+  if (!accountExists(db, accountId)) throw new Error('the account of this access token no longer exists')
   const scopes = String(payload.scope ?? '').split(' ').filter(isScope)
   return { accountId, clientId: String(payload.client_id), scopes, expiresAt: payload.exp! * 1000, token }
 }
@@ -106,14 +107,10 @@ export type CodeGrant = { accountId: string; clientId: string; redirectUri: stri
 /** Stores a new authorization code (hashed) and returns it. */
 export function createAuthorizationCode(db: Db, grant: CodeGrant, nowMs: number): string {
   const code = opaque('eic_')
-  db.$client.run(
-    'INSERT INTO oauth_codes (code_hash, account_id, client_id, redirect_uri, code_challenge, resource, scope, expires_at, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)',
-    [sha256(code), grant.accountId, grant.clientId, grant.redirectUri, grant.codeChallenge, grant.resource, grant.scopes.join(' '), nowMs + CODE_TTL_MS, nowMs],
-  )
+  const { accountId, clientId, redirectUri, codeChallenge, resource } = grant
+  insertAuthorizationCode(db, { codeHash: sha256(code), accountId, clientId, redirectUri, codeChallenge, resource, scope: grant.scopes.join(' '), expiresAt: nowMs + CODE_TTL_MS }, nowMs)
   return code
 }
-
-type CodeRow = { account_id: string; client_id: string; redirect_uri: string; code_challenge: string; resource: string; scope: string; family_id: string | null; used_at: number | null; expires_at: number }
 
 export type TokenSet = { access_token: string; token_type: 'Bearer'; expires_in: number; refresh_token: string; scope: string }
 
@@ -128,11 +125,11 @@ export async function exchangeCode(
   ctx: { issuer: string; nowMs: number },
 ): Promise<TokenSet> {
   const hash = sha256(input.code)
-  const outcome = db.transaction(() => {
-    const row = db.$client.query('SELECT * FROM oauth_codes WHERE code_hash = ?1').get(hash) as CodeRow | null
+  const outcome = inOAuthTransaction(db, () => {
+    const row = findAuthorizationCode(db, hash)
     if (!row) return { error: new OAuthFailure('invalid_grant', 'the authorization code is not known') }
     if (row.used_at !== null) {
-      if (row.family_id) revokeFamily(db, row.family_id, ctx.nowMs)
+      if (row.family_id) revokeTokenFamily(db, row.family_id, ctx.nowMs)
       return { error: new OAuthFailure('invalid_grant', 'the authorization code was already used; the tokens issued for it are revoked') }
     }
     if (row.expires_at <= ctx.nowMs) return { error: new OAuthFailure('invalid_grant', 'the authorization code has expired') }
@@ -141,7 +138,7 @@ export async function exchangeCode(
     if (input.resource !== undefined && input.resource !== row.resource) return { error: new OAuthFailure('invalid_target', 'resource does not match the one of the authorization request') }
     if (!pkceMatches(input.codeVerifier, row.code_challenge)) return { error: new OAuthFailure('invalid_grant', 'code_verifier does not match the code_challenge') }
     const familyId = randomBytes(12).toString('hex')
-    db.$client.run('UPDATE oauth_codes SET used_at = ?2, family_id = ?3 WHERE code_hash = ?1', [hash, ctx.nowMs, familyId])
+    markCodeUsed(db, hash, familyId, ctx.nowMs)
     const refresh = storeRefreshToken(db, { familyId, accountId: row.account_id, clientId: row.client_id, resource: row.resource, scope: row.scope }, ctx.nowMs)
     return { row, refresh }
   })
@@ -153,18 +150,9 @@ export async function exchangeCode(
 
 function storeRefreshToken(db: Db, t: { familyId: string; accountId: string; clientId: string; resource: string; scope: string }, nowMs: number): string {
   const token = opaque('eir_')
-  db.$client.run(
-    'INSERT INTO oauth_refresh_tokens (token_hash, family_id, account_id, client_id, resource, scope, expires_at, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)',
-    [sha256(token), t.familyId, t.accountId, t.clientId, t.resource, t.scope, nowMs + REFRESH_TOKEN_TTL_MS, nowMs],
-  )
+  insertRefreshToken(db, { tokenHash: sha256(token), ...t, expiresAt: nowMs + REFRESH_TOKEN_TTL_MS }, nowMs)
   return token
 }
-
-function revokeFamily(db: Db, familyId: string, nowMs: number) {
-  db.$client.run('UPDATE oauth_refresh_tokens SET revoked_at = COALESCE(revoked_at, ?2) WHERE family_id = ?1', [familyId, nowMs])
-}
-
-type RefreshRow = { family_id: string; account_id: string; client_id: string; resource: string; scope: string; used_at: number | null; revoked_at: number | null; expires_at: number }
 
 /**
  * The refresh_token grant with rotation (OAuth 2.1 §4.3.1): each refresh token works once and is
@@ -172,12 +160,12 @@ type RefreshRow = { family_id: string; account_id: string; client_id: string; re
  */
 export async function refreshTokens(db: Db, input: { refreshToken: string; clientId: string; resource?: string; scope?: string }, ctx: { issuer: string; nowMs: number }): Promise<TokenSet> {
   const hash = sha256(input.refreshToken)
-  const outcome = db.transaction(() => {
-    const row = db.$client.query('SELECT * FROM oauth_refresh_tokens WHERE token_hash = ?1').get(hash) as RefreshRow | null
+  const outcome = inOAuthTransaction(db, () => {
+    const row = findRefreshToken(db, hash)
     if (!row) return { error: new OAuthFailure('invalid_grant', 'the refresh token is not known') }
     if (row.client_id !== input.clientId) return { error: new OAuthFailure('invalid_grant', 'the refresh token was issued to another client') }
     if (row.used_at !== null) {
-      revokeFamily(db, row.family_id, ctx.nowMs)
+      revokeTokenFamily(db, row.family_id, ctx.nowMs)
       return { error: new OAuthFailure('invalid_grant', 'the refresh token was already used; every token of its grant is now revoked') }
     }
     if (row.revoked_at !== null) return { error: new OAuthFailure('invalid_grant', 'the refresh token has been revoked') }
@@ -190,7 +178,7 @@ export async function refreshTokens(db: Db, input: { refreshToken: string; clien
       if (asked.some((s) => !granted.includes(s))) return { error: new OAuthFailure('invalid_scope', 'a refresh cannot add scopes to the grant') }
       scope = asked.join(' ')
     }
-    db.$client.run('UPDATE oauth_refresh_tokens SET used_at = ?2 WHERE token_hash = ?1', [hash, ctx.nowMs])
+    markRefreshTokenUsed(db, hash, ctx.nowMs)
     const refresh = storeRefreshToken(db, { familyId: row.family_id, accountId: row.account_id, clientId: row.client_id, resource: row.resource, scope }, ctx.nowMs)
     return { row, refresh, scope }
   })

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
-import type { Db } from '../../db'
-import { accountForKey } from '../../services/credits'
+import type { Db } from '../db'
+import { accountForKey } from '../services/credits'
 import { fetchClientMetadata, type ClientMetadata, type ClientMetadataOptions } from './client-metadata'
 import { csrfSecret } from './keys'
 import type { OAuthUrls } from './metadata'

@@ -1,7 +1,7 @@
-import { FetchError } from '../../crawl/fetch/errors'
-import { createFetcher, type FetcherOptions } from '../../crawl/fetch/fetcher'
+import { FetchError } from '../crawl/fetch/errors'
+import { createFetcher, type FetcherOptions } from '../crawl/fetch/fetcher'
 import { OAuthFailure } from './tokens'
-import { withDefaults } from '../../with-defaults'
+import { withDefaults } from '../with-defaults'
 
 /** A Client ID Metadata Document is small; anything bigger is refused unread (the draft suggests 5 KB). */
 export const MAX_CLIENT_DOCUMENT_BYTES = 16 * 1024
