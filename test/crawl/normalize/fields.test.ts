@@ -6,7 +6,7 @@ import { describe, expect, it } from 'bun:test'
 import { categorize, familyTags } from '../../../src/crawl/normalize/categories'
 import { isOnline, openToPublic, rsvpRequired } from '../../../src/crawl/normalize/flags'
 import { costText, isFree, normalizeOffers, priceFromText } from '../../../src/crawl/normalize/offers'
-import { cityFromAddress, normalizePlace } from '../../../src/crawl/normalize/place'
+import { normalizePlace } from '../../../src/crawl/normalize/place'
 import { attendanceModeName, availabilityName, eventStatusName, statusFromTitle } from '../../../src/crawl/normalize/status'
 import { cleanDescription, cleanLine, decodeEntities } from '../../../src/crawl/normalize/text'
 import { absolute, isMeetingLink, onDomain, registrableDomain } from '../../../src/crawl/normalize/urls'
@@ -39,13 +39,11 @@ describe('place', () => {
     })
   })
 
-  it('finds the city in a one-line address and refuses street lines', () => {
-    expect(cityFromAddress('79 Washington St., Providence, RI')).toBe('Providence')
-    expect(cityFromAddress('220 S. Michigan Ave, Chicago, Illinois, USA')).toBe('Chicago')
-    expect(cityFromAddress('Lynn, MA, 01901')).toBe('Lynn')
-    expect(cityFromAddress('London, UK')).toBe('London')
-    expect(cityFromAddress('7 S. Broadway')).toBeUndefined()
-    expect(cityFromAddress('Victoria and Albert Museum')).toBeUndefined()
+  it('takes the city only from a locality field of its own (the address is read document-wide, event-city.ts)', () => {
+    expect(normalizePlace({ address: '79 Washington St., Providence, RI' })).toEqual({
+      venue: { name: null, address: '79 Washington St., Providence, RI', latitude: null, longitude: null },
+      address: '79 Washington St., Providence, RI',
+    })
   })
 
   it('keeps coordinates only as a valid pair', () => {
