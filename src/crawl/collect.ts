@@ -1,12 +1,13 @@
 import { dedupeEvents } from './dedupe'
 import type { CrawlRequest, FoundEvent, SourceReport } from './crawl-types'
 import { inferSiteZone, type ZoneChoice } from './discover/site-zone'
+import { assignCities } from './normalize/event-city'
 import { isIanaZone } from './normalize/time'
 import { normalizeCandidates } from './normalize'
-import type { Candidate, Format } from './types'
+import type { Candidate, CandidatePlace, Format } from './types'
 
 /** One fetched document's candidates, kept until the zone is known and everything can be normalized. */
-export type DocumentHarvest = { url: string; kind: string; format: Format; candidates: Candidate[]; source?: SourceReport }
+export type DocumentHarvest = { url: string; kind: string; format: Format; candidates: Candidate[]; source?: SourceReport; organizationPlace?: CandidatePlace }
 
 const mostFrequent = (values: (string | undefined)[]) => {
   const counts = new Map<string, number>()
@@ -66,7 +67,9 @@ export function documentZone(body: Uint8Array | string, format: Format, candidat
  * Normalizes every document's candidates in the organization's zone and window, then deduplicates
  * across documents (a feed and the event's page become one record, the richer fields kept). Each
  * event keeps the URL of the source it was first found in (as the crawl asked for it, before any
- * redirect, so it matches that source's report); each source learns how many events it gave.
+ * redirect, so it matches that source's report); each source learns how many events it gave. Events no
+ * document placed get a city from another document's event at the same venue, else from the
+ * organization's address as any of its pages states it (a feed has no footer; the site's pages do).
  */
 export function collectEvents(harvests: DocumentHarvest[], request: CrawlRequest, zone: string | undefined, scrapedAt: string, zoneInferred = false): { events: FoundEvent[]; warnings: string[] } {
   const warnings: string[] = []
@@ -74,13 +77,16 @@ export function collectEvents(harvests: DocumentHarvest[], request: CrawlRequest
   const all = []
   for (const h of harvests) {
     if (!h.candidates.length) continue
-    const { events, warnings: w } = normalizeCandidates(h.candidates, { baseUrl: h.url, timezone: zone, timezoneInferred: zoneInferred, window: request.window, orgDomain: request.orgDomain }, { scrapedAt, scriptVersion: request.scriptVersion })
+    const ctx = { baseUrl: h.url, timezone: zone, timezoneInferred: zoneInferred, window: request.window, orgDomain: request.orgDomain, ...(h.organizationPlace ? { organizationPlace: h.organizationPlace } : {}) }
+    const { events, warnings: w } = normalizeCandidates(h.candidates, ctx, { scrapedAt, scriptVersion: request.scriptVersion })
     warnings.push(...w.slice(0, 20).map((x) => `${h.url}: ${x}`))
     if (h.source) h.source.eventCount = events.length
     for (const e of events) if (e.event_id && !sourceOf.has(e.event_id)) sourceOf.set(e.event_id, h.source?.url ?? h.url)
     all.push(...events)
   }
   const { events, merged } = dedupeEvents(all)
+  const organizationPlace = harvests.find((h) => h.organizationPlace)?.organizationPlace
+  assignCities(events.map((event) => ({ event })), { zone, organization: organizationPlace })
   if (merged) warnings.push(`${merged} event(s) found in more than one source were merged`)
   return { events: events.map((event) => ({ event, source: sourceOf.get(event.event_id ?? '') ?? request.startUrl })), warnings }
 }

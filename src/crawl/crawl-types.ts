@@ -1,7 +1,7 @@
-import type { Event } from '../model/event'
+import type { NormalizedEvent } from '../model/event'
 import type { LoopbackSite, ResolveOverride } from './fetch/resolve-overrides'
 import type { Task } from './frontier'
-import type { Candidate, ExtractLinks, Format } from './types'
+import type { Candidate, CandidatePlace, ExtractLinks, Format } from './types'
 
 /** What one crawl of one organization needs; plain data, so it crosses the worker boundary as is. */
 export type CrawlRequest = {
@@ -44,6 +44,8 @@ export type SourceMemo = {
   links?: ExtractLinks
   /** What discovery planned from the document (a listing page's embedded platforms and strong links): planned again on a 304. */
   discovered?: Task[]
+  /** The organization's own address the document stated (its footer, JSON-LD Organization): the events' last-resort city. */
+  organizationPlace?: CandidatePlace
   window: { start: string; end: string }
   scriptVersion: string
 }
@@ -70,7 +72,7 @@ export type SourceReport = {
 }
 
 /** A normalized event and the URL of the source it was first found in. */
-export type FoundEvent = { event: Event; source: string }
+export type FoundEvent = { event: NormalizedEvent; source: string }
 
 export type CrawlResult = {
   organization: { name?: string; timezone?: string; platform?: string }

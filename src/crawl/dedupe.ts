@@ -7,7 +7,7 @@
  * over Event records.
  */
 import { parseAddress } from '../geo/address'
-import type { Event } from '../model/event'
+import type { Event, NormalizedEvent } from '../model/event'
 
 const STATUS_WORDS = /\b(cancell?ed|postponed|rescheduled|sold out|new date|updated?)\b[:!-]*/gi
 
@@ -156,8 +156,8 @@ function unionCategories(a: string[] = [], b: string[] = []): string[] | undefin
  * longer offer list, the more specific venue (see morePrecisePlace), every category, and otherwise the first record's value. The
  * smaller `event_id` is kept, so the merged id does not depend on the order the sources were read in.
  */
-export function mergeEvents(a: Event, b: Event): Event {
-  const out: Event = { ...b, ...a }
+export function mergeEvents(a: NormalizedEvent, b: NormalizedEvent): NormalizedEvent {
+  const out: NormalizedEvent = { ...b, ...a }
   for (const key of Object.keys(b) as (keyof Event)[]) if (out[key] === undefined) (out as Record<string, unknown>)[key] = b[key]
   const timedFromB = isTimed(b.startDate) && !isTimed(a.startDate)
   if (timedFromB) {
@@ -171,10 +171,14 @@ export function mergeEvents(a: Event, b: Event): Event {
   const place = morePrecisePlace(a, b)
   const other = place === a ? b : a
   if (place === b && b.venue) {
-    // The place fields travel together: the one-line address and city of the more specific venue's record.
+    // The place fields travel together: the one-line address and city (with where it came from) of the more specific venue's record.
     out.venue = b.venue
     if (b.address !== undefined) out.address = b.address
-    if (b.city !== undefined) out.city = b.city
+    if (b.city !== undefined) {
+      out.city = b.city
+      if (b._locality) out._locality = b._locality
+      else delete out._locality
+    }
   }
   if (out.venue && other.venue && (refines(out.venue, other.venue) || placeWords(out.venue.name) === placeWords(other.venue.name))) {
     // The same place (or a room of it): what the other record knows of it fills the gaps.
@@ -199,9 +203,9 @@ export type DedupeOptions = {
  * `dedupeEvents(events, options)`: one record per event occurrence, in the order each was first seen.
  * Quadratic only within a day's events (records are bucketed by local start day).
  */
-export function dedupeEvents(events: Event[], options: DedupeOptions = {}): { events: Event[]; merged: number } {
+export function dedupeEvents(events: NormalizedEvent[], options: DedupeOptions = {}): { events: NormalizedEvent[]; merged: number } {
   const byDay = new Map<string, number[]>()
-  const out: Event[] = []
+  const out: NormalizedEvent[] = []
   const kept: (string | undefined)[] = []
   let merged = 0
   for (const [n, event] of events.entries()) {

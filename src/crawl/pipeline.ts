@@ -41,7 +41,7 @@ const FEED_HOSTS = /(^|\.)calendar\.google\.com$|(^|\.)outlook\.(office365|live)
 const FEEDLESS = new Set<Task['kind']>(['detail', 'hint-event', 'sitemap'])
 
 /** A document as the crawl uses it: read now, or what a 304 stands for (its memo). */
-type ReadDocument = Pick<ExtractResult, 'format' | 'candidates' | 'links'> & Pick<SourceMemo, 'discovered'> & { url: string; warnings: string[] }
+type ReadDocument = Pick<ExtractResult, 'format' | 'candidates' | 'links' | 'organizationPlace'> & Pick<SourceMemo, 'discovered'> & { url: string; warnings: string[] }
 /** How a document was answered, for its source report. */
 type Answer = Pick<SourceReport, 'status' | 'httpStatus' | 'etag' | 'lastModified' | 'memo'>
 
@@ -185,10 +185,10 @@ export async function crawlSite(request: CrawlRequest, deps: CrawlDeps = {}): Pr
   async function handle(task: Task, result: FetchResult): Promise<number> {
     const known = result.notModified && task.kind !== 'start' && !task.post ? previous(task.url) : undefined
     if (known) {
-      const { url, format, candidates, links, discovered } = known.parsed
+      const { url, format, candidates, links, discovered, organizationPlace } = known.parsed
       const answer: Answer = { status: 'not_modified', httpStatus: 304, etag: result.etag ?? known.etag, lastModified: result.lastModified ?? known.lastModified, memo: known.memo }
       discovery.replan(discovered)
-      return absorb(task, { url, format, candidates, links, warnings: [] }, answer)
+      return absorb(task, { url, format, candidates, links, warnings: [], ...(organizationPlace ? { organizationPlace } : {}) }, answer)
     }
     if (!result.ok) {
       if (task.kind === 'start' && !request.hints.calendarUrls.length) throw new CrawlFailure(`${task.url} answered HTTP ${result.status}`, result.status >= 500 || result.status === 429)
@@ -221,7 +221,7 @@ export async function crawlSite(request: CrawlRequest, deps: CrawlDeps = {}): Pr
       ? { url: task.url, kind, ...platformLabel(task), eventCount: 0, ...answer, memo: keepMemo(answer.memo ?? writeMemo(doc.url, doc, request)) }
       : undefined
     if (source) sources.push(source)
-    harvests.push({ url: doc.url, kind, format: doc.format, candidates: doc.candidates, source })
+    harvests.push({ url: doc.url, kind, format: doc.format, candidates: doc.candidates, source, ...(doc.organizationPlace ? { organizationPlace: doc.organizationPlace } : {}) })
     progress.eventsFound += doc.candidates.length
     progress.sourcesFound = sources.length
     if (FEED_KINDS.has(kind) && !task.eventExport) feedEvents += doc.candidates.length

@@ -4,20 +4,21 @@
  * numbers, domain and language; `documentZone`), then normalize. The chosen zone and how it was chosen
  * are returned so the caller can say it.
  */
-import type { Event } from '../model/event'
+import type { NormalizedEvent } from '../model/event'
 import { documentZone } from './collect'
 import type { ZoneChoice } from './discover/site-zone'
 import { extractDocument } from './extract'
 import { normalizeCandidates, type NormalizeOptions } from './normalize'
 import type { ExtractContext, ExtractResult } from './types'
 
-export type ReadDocumentResult = { extracted: ExtractResult; events: Event[]; warnings: string[]; zone?: ZoneChoice }
+export type ReadDocumentResult = { extracted: ExtractResult; events: NormalizedEvent[]; warnings: string[]; zone?: ZoneChoice }
 
 /** Extracts and normalizes one document; `ctx.timezone` wins over any inference. Never throws for bad input. */
 export function readDocument(body: Uint8Array | string, ctx: ExtractContext, contentType?: string, options: NormalizeOptions = {}): ReadDocumentResult {
   const extracted = extractDocument(body, ctx, contentType)
   const zone = ctx.timezone ? undefined : documentZone(body, extracted.format, extracted.candidates, ctx.baseUrl)
-  const normalized = normalizeCandidates(extracted.candidates, zone ? { ...ctx, timezone: zone.zone, timezoneInferred: !!zone.inferred } : ctx, options)
+  const organizationPlace = ctx.organizationPlace ?? extracted.organizationPlace
+  const normalized = normalizeCandidates(extracted.candidates, { ...ctx, ...(zone ? { timezone: zone.zone, timezoneInferred: !!zone.inferred } : {}), ...(organizationPlace ? { organizationPlace } : {}) }, options)
   // Said only when some event needed it: a feed whose every time carries its own zone says nothing.
   const needed = extracted.candidates.some((c) => c.start && !c.start.zone && (!c.start.offset || /^z$/i.test(c.start.offset)))
   const notes = zone && needed ? [`no zone given: ${zone.zone}, ${zone.how}`] : []

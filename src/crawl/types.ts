@@ -134,6 +134,8 @@ export type ExtractContext = {
   window: { start: string; end: string }
   /** The organization's registrable domain, for `_external`. */
   orgDomain?: string
+  /** The organization's own address (the document's footer or JSON-LD Organization, or the site's): the last resort for an event's city. */
+  organizationPlace?: CandidatePlace
 }
 
 /** Links a crawler will want to follow from a document (absolute URLs, deduplicated). */
@@ -146,4 +148,11 @@ export type ExtractLinks = {
   next?: string
 }
 
-export type ExtractResult = { format: Format; candidates: Candidate[]; warnings: string[]; links?: ExtractLinks }
+export type ExtractResult = {
+  format: Format
+  candidates: Candidate[]
+  warnings: string[]
+  links?: ExtractLinks
+  /** The organization's own address as the document states it (footer, contact block, JSON-LD Organization). */
+  organizationPlace?: CandidatePlace
+}

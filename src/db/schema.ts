@@ -61,11 +61,18 @@ export const events = sqliteTable(
     allDay: integer('all_day', { mode: 'boolean' }).notNull().default(false),
     city: text('city'),
     cityKey: text('city_key'),
+    /** Which source gave `city` (CitySourceSchema: source, address, venue, same-venue, organization); never served. */
+    citySource: text('city_source'),
+    /** The city's region (GeoNames admin1) and country (ISO alpha-2) when known, for resolving it in the gazetteer. */
+    cityRegion: text('city_region'),
+    cityCountry: text('city_country'),
     category: text('category'),
     latitude: real('latitude'),
     longitude: real('longitude'),
     isExternal: integer('is_external', { mode: 'boolean' }).notNull().default(false),
     isFamily: integer('is_family', { mode: 'boolean' }).notNull().default(false),
+    /** The record's `isAccessibleForFree` is true (the source's flag, offers all priced 0, or a cost that reads free). */
+    isFree: integer('is_free', { mode: 'boolean' }).notNull().default(false),
     record: text('record').notNull(),
     /** The record as search returns it (with `_source` and `_external`), built once at write time. */
     searchRecord: text('search_record').notNull().default(''),

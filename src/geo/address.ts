@@ -20,6 +20,13 @@ export type ParsedAddress = {
   country?: string
   /** Countries the address's shape allows when it names none (a 5-digit code before the city: DE, FR, ES, IT). */
   countries?: string[]
+  /**
+   * Set when the city was read from a weaker shape, for callers to confirm it in the gazetteer: `joined`
+   * when it ran on from the street in one part ("11400 Olde Cabin Road Creve Coeur, MO": the words after
+   * the street's last number or street word), `weak` when no postal code or region stands beside it
+   * ("Broerstraat 5, Groningen", but also "Room Omega, Faculty of Philosophy").
+   */
+  cityUnsure?: 'joined' | 'weak'
 }
 
 const US_ZIP = /^\d{5}(?:-\d{4})?$/
@@ -34,6 +41,9 @@ const STREET_WORDS: [RegExp, string[]][] = [
   [/\b(rua|praça|praca|travessa|avenida|largo|estrada)\b/i, ['PT']],
   [/(straat|laan|plein|gracht|kade|singel|\bweg\b|dijk)\b/i, ['NL', 'BE']],
 ]
+/** A street word after the first word ("Alder St Portland"), not a town's own "St." ("St. Gallen"). */
+const STREET_INSIDE = /^\S+\s.*\b(street|st|road|rd|avenue|ave|lane|ln|drive|dr|boulevard|blvd)\b/i
+const STREET_END = /\b(street|st|road|rd|avenue|ave|lane|ln|drive|dr|boulevard|blvd|way|court|ct|place|pl|highway|hwy|parkway|pkwy)\.?$/i
 const ENGLISH_STREET = /\b(street|st|road|rd|avenue|ave|lane|ln|drive|dr|way|close|place|pl|square|sq|terrace|crescent|court|ct|gardens|row|walk|boulevard|blvd|highway|hwy|parkway|pkwy|circle|cir|suite|ste|floor|building|room)\b\.?/i
 
 function clean(part: string): string {
@@ -76,16 +86,17 @@ function readTail(part: string, out: ParsedAddress): Tail | undefined {
       if (!fits.length) continue
       Object.assign(out, { region: clean(region), postalCode: code, country: fits[0].country })
       const city = words.slice(0, -k).join(' ')
-      return { city: city ? cityOf(city, out) : undefined, cityFromPrevious: !city }
+      return { city: city ? cityOfPart(city, out) : undefined, cityFromPrevious: !city }
     }
   }
   m = UK_POSTCODE.exec(part)
   if (m && /\d[A-Z]{2}$/.test(m[2])) {
     Object.assign(out, { postalCode: m[2], country: 'GB' })
-    return { city: m[1] ? cityOf(m[1], out) : undefined, cityFromPrevious: !m[1] }
+    return { city: m[1] ? cityOfPart(m[1], out) : undefined, cityFromPrevious: !m[1] }
   }
   m = /^(?:([A-Z]{1,2})\s?-\s?)?(\d{4}\s?[A-Z]{2}(?=\s)|\d{4}-\d{3}|\d{5}|\d{4})\s+(\D.*)$/.exec(part)
-  if (m) {
+  // "1127 SE Alder St" is a house number and a street, not a Dutch postcode and a town.
+  if (m && !STREET_END.test(m[3]) && !STREET_INSIDE.test(m[3])) {
     const [, prefix, code, rest] = m
     out.postalCode = code
     if (prefix && LETTER_PREFIX[prefix]) out.country = LETTER_PREFIX[prefix]
@@ -104,7 +115,7 @@ function readTail(part: string, out: ParsedAddress): Tail | undefined {
   if (m && regionsOf(m[2]).length && !/\d/.test(m[1])) {
     out.region = m[2]
     if (regionsOf(m[2]).length === 1) out.country ??= regionsOf(m[2])[0].country
-    return { city: cityOf(m[1], out) }
+    return { city: cityOfPart(m[1], out) }
   }
   // A region code this module does not know ("São Paulo – SP", "Oaxaca, Oax."): kept as written, the city before it.
   if (/^[A-Z][A-Za-z]{1,3}\.?$/.test(part) && part.replace('.', '').length <= 4 && /^[A-Z]{2}$|\.$|^[A-Z][a-z]{2}$/.test(part)) {
@@ -116,6 +127,82 @@ function readTail(part: string, out: ParsedAddress): Tail | undefined {
 
 function isStreet(part: string): boolean {
   return /\d/.test(part) || ENGLISH_STREET.test(part) || STREET_WORDS.some(([re]) => re.test(part))
+}
+
+const SAINT = /^(st|ste|mt|ft)\.?$/i
+const SAINT_START = /^(st|ste|mt|ft)\.?\s+(?=\p{Lu})/iu
+const STREET_TOKEN = new RegExp(`^(?:.*\\d.*|#.*|${ENGLISH_STREET.source.replace(/\\b/g, '')}|n|s|e|w|ne|nw|se|sw)$`, 'i')
+
+/**
+ * A part that holds the street and the city with no comma between ("854 N Harvard Ave Lindsay"): the city
+ * is the words after the street's last number or street word. Only a guess ("…St. Louis" gives "Louis"),
+ * marked `joined` for callers that can confirm it (see `cityUnsure`).
+ */
+function splitJoined(part: string, out: ParsedAddress): string | undefined {
+  const words = part.split(' ')
+  const streetToken = (k: number) => k >= 0 && STREET_TOKEN.test(words[k].replace(/[.,]$/, ''))
+  // "… #2000 St. Louis", "… Main St St. Charles", "St. John's": a saint's abbreviation that opens the part or follows the street starts the city.
+  const startsCity = (k: number) => SAINT.test(words[k]) && /^\p{Lu}/u.test(words[k + 1] ?? '') && (k === 0 || streetToken(k - 1))
+  let last = -1
+  for (let k = 0; k < words.length; k++) if (streetToken(k) && !startsCity(k)) last = k
+  if (last < 0 || last === words.length - 1 || !/^\p{Lu}/u.test(words[last + 1])) return undefined
+  const city = cityOf(words.slice(last + 1).join(' '), out)
+  if (!city) return undefined
+  out.street = words.slice(0, last + 1).join(' ')
+  out.cityUnsure = 'joined'
+  return city
+}
+
+/**
+ * The city written in a part of its own ("Oaxaca de Juárez"), after its postal code ("68000 Oaxaca de
+ * Juárez"), or run on from the street ("854 N Harvard Ave Lindsay"); none from a part that is only a street.
+ */
+function cityOfPart(part: string, out: ParsedAddress): string | undefined {
+  if (!isStreet(part.replace(SAINT_START, ''))) return cityOf(part, out)
+  const coded = /^(\d{4,5})\s+(\p{Lu}\D*)$/u.exec(part)
+  // Only where codes come before the town: in the US, Canada, the UK and Australia a leading number is the house's.
+  if (coded && !['US', 'CA', 'GB', 'AU'].includes(out.country ?? '') && !STREET_END.test(coded[2]) && !STREET_INSIDE.test(coded[2])) {
+    out.postalCode ??= coded[1]
+    return cityOf(coded[2], out)
+  }
+  return splitJoined(part, out)
+}
+
+/**
+ * A part that is a postal code alone ("6708 PH", "17120-0225", "93637"): recorded, with the country only
+ * its shape allows (a Dutch code, a US ZIP+4). True when the part was one.
+ */
+function barePostalCode(part: string, out: ParsedAddress): boolean {
+  const m = /^(\d{4}\s?[A-Z]{2}|\d{5}-\d{4}|\d{5}|[A-Z]\d[A-Z] ?\d[A-Z]\d)$/.exec(part)
+  if (!m || out.postalCode) return false
+  out.postalCode = m[1]
+  if (/^\d{4}\s?[A-Z]{2}$/.test(m[1])) out.country ??= 'NL'
+  else if (/-/.test(m[1])) out.country ??= 'US'
+  else if (/^[A-Z]/.test(m[1])) out.country ??= 'CA'
+  return true
+}
+
+/** A country written after the postal code in the same part ("CA 93247 United States"): split off, and noted. */
+function splitTrailingCountry(parts: string[], out: ParsedAddress) {
+  const words = parts[parts.length - 1].split(' ')
+  for (let k = Math.min(4, words.length - 1); k >= 1; k--) {
+    if (!/\d/.test(words[words.length - k - 1])) continue
+    const country = countryFromName(words.slice(-k).join(' '))
+    if (!country) continue
+    out.country = country
+    parts[parts.length - 1] = words.slice(0, -k).join(' ')
+    return
+  }
+}
+
+/** Postal code shapes of the countries whose two-letter code is also a region's (NL Newfoundland, DE Delaware, IN Indiana). */
+const POSTAL_SHAPES: Record<string, RegExp> = { NL: /^\d{4}\s?[A-Z]{2}$/, US: /^\d{5}(-\d{4})?$/, CA: /^[A-Z]\d[A-Z] ?\d[A-Z]\d$/, AU: /^\d{4}$/ }
+
+/** "…, 6708 PH, NL": a last code that is both a region and a country is the country when only its postal code shape is present. */
+function codeIsCountry(code: string, parts: string[]): boolean {
+  const own = POSTAL_SHAPES[code]
+  if (!own || !parts.some((p) => own.test(p))) return false
+  return !regionsOf(code).some((r) => parts.some((p) => POSTAL_SHAPES[r.country]?.test(p)))
 }
 
 /**
@@ -132,8 +219,10 @@ export function parseAddress(text: string | undefined): ParsedAddress {
     .map(clean)
     .filter(Boolean)
   if (!parts.length) return out
+  if (parts.length > 1) splitTrailingCountry(parts, out)
   const last = parts[parts.length - 1]
-  const named = countryFromName(last) ?? (parts.length > 1 && /^[A-Z]{2}$/.test(last) && !regionsOf(last).length && isCountryCode(last) ? last : undefined)
+  const ambiguous = /^[A-Z]{2}$/.test(last) && isCountryCode(last)
+  const named = countryFromName(last) ?? (parts.length > 1 && ambiguous && (!regionsOf(last).length || codeIsCountry(last, parts)) ? last : undefined)
   if (named && parts.length > 1) {
     out.country = named
     parts.pop()
@@ -141,13 +230,37 @@ export function parseAddress(text: string | undefined): ParsedAddress {
     out.country = named
     return out
   }
+  readParts(parts, out)
+  if (out.country) delete out.countries
+  else if (out.countries) {
+    const byStreet = streetCountries(out.street ?? '').filter((c) => out.countries?.includes(c))
+    if (byStreet.length) out.countries = [...new Set([...byStreet, ...out.countries])]
+  }
+  return out
+}
+
+/** Finds the part holding the postal code or region (from the end), then the city and street around it. */
+function readParts(parts: string[], out: ParsedAddress) {
+  let pendingCity = false
   for (let i = parts.length - 1; i >= 0; i--) {
+    if (barePostalCode(parts[i], out)) {
+      // "3511 EP, Utrecht": the city follows; "Wageningen, 6708 PH" or "Madera, CA, 93637": it comes before.
+      const next = parts[i + 1]
+      if (next && !isStreet(next) && !regionsOf(next).length && (out.city = cityOf(next, out))) return setStreet(parts, i, out)
+      pendingCity = true
+      continue
+    }
     const tail = readTail(parts[i], out)
+    if (!tail && pendingCity) {
+      out.city = cityOfPart(parts[i], out)
+      if (out.city && out.countries === undefined && !out.country && /^\d{5}$/.test(out.postalCode ?? '')) out.countries = ['US', 'DE', 'FR', 'ES', 'IT', 'MX']
+      return setStreet(parts, i, out)
+    }
     if (!tail) continue
     let cityIndex = i
     if (tail.city) out.city = tail.city
-    else if (tail.cityFromPrevious && i > 0 && !/\d{2,}/.test(parts[i - 1])) {
-      out.city = cityOf(parts[i - 1], out)
+    else if (tail.cityFromPrevious && i > 0) {
+      out.city = cityOfPart(parts[i - 1], out)
       cityIndex = i - 1
     }
     // UK: "Little Whinging, Surrey GU1 2AB": the text before the postcode is a county when a locality precedes it.
@@ -156,21 +269,22 @@ export function parseAddress(text: string | undefined): ParsedAddress {
       out.city = cityOf(parts[i - 1], out)
       cityIndex = i - 1
     }
-    const street = parts.slice(0, cityIndex).reverse().find(isStreet)
-    if (street) out.street = street
-    break
+    return setStreet(parts, cityIndex, out)
   }
   if (!out.city && !out.postalCode && parts.length >= 2) {
     const city = parts[parts.length - 1]
     if (!isStreet(city) && parts.slice(0, -1).some(isStreet)) {
       out.city = cityOf(city, out)
+      // "Valfonda (BS)": a province code beside the town makes it an address; a bare town is a guess.
+      if (out.city && !out.region) out.cityUnsure = 'weak'
       out.street = parts.slice(0, -1).reverse().find(isStreet)
     }
   }
-  if (out.country) delete out.countries
-  else if (out.countries) {
-    const byStreet = streetCountries(out.street ?? '').filter((c) => out.countries?.includes(c))
-    if (byStreet.length) out.countries = [...new Set([...byStreet, ...out.countries])]
-  }
-  return out
+}
+
+/** The street: the nearest street-like part before the city's, unless the city's own part gave it. */
+function setStreet(parts: string[], cityIndex: number, out: ParsedAddress) {
+  if (out.cityUnsure === 'joined') return
+  const street = parts.slice(0, cityIndex).reverse().find(isStreet)
+  if (street) out.street = street
 }

@@ -1,3 +1,4 @@
+import './formats'
 import { Type as t, type Static } from '@sinclair/typebox'
 
 const NullableString = (description?: string) => t.Union([t.String(), t.Null()], description ? { description } : {})
@@ -88,3 +89,27 @@ export const EventSchema = t.Object(
 export type Event = Static<typeof EventSchema>
 export type Schedule = Static<typeof ScheduleSchema>
 export type Recurrence = Static<typeof RecurrenceSchema>
+
+/** Where an event's `city` came from, most direct first (see `src/crawl/normalize/event-city.ts`). */
+export const CitySourceSchema = t.Union([
+  t.Literal('source', { description: "the source's own locality field (schema.org addressLocality, a feed's city)" }),
+  t.Literal('address', { description: "parsed from the event's written address" }),
+  t.Literal('venue', { description: "a town named in the venue's or address's wording (\"SURF-kantoor Utrecht\")" }),
+  t.Literal('same-venue', { description: 'another event of the same document or organization at the same venue' }),
+  t.Literal('organization', { description: "the organization's own address (page footer, contact block, JSON-LD Organization)" }),
+])
+
+/**
+ * Internal notes on an event's place, kept beside the record and never served: which source gave the
+ * city, and the region (GeoNames admin1) and country (ISO alpha-2) it lies in when known.
+ */
+export const LocalityNoteSchema = t.Object({
+  citySource: CitySourceSchema,
+  region: t.Optional(t.String()),
+  country: t.Optional(t.String()),
+})
+
+export type CitySource = Static<typeof CitySourceSchema>
+export type LocalityNote = Static<typeof LocalityNoteSchema>
+/** A normalized record as the crawl hands it on: the Event plus `_locality`, which the store keeps in columns, never in the served record. */
+export type NormalizedEvent = Event & { _locality?: LocalityNote }

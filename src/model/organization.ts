@@ -1,3 +1,4 @@
+import './formats'
 import { Type as t, type Static } from '@sinclair/typebox'
 import { EventSchema } from './event'
 

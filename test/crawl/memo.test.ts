@@ -1,7 +1,7 @@
 // Pins source memos (issue 12): what a document gave is kept so that a 304 can stand for it, but only in
 // a crawl with the same window and crawler version (extraction filters and reads dates against the
 // window); unreadable or oversized memos are never used, and a crawl keeps memos only within a budget,
-// so the document is then read in full.
+// so the document is then read in full. The organization's address a page stated is kept with it (issue 18).
 import { describe, expect, it } from 'bun:test'
 import { MEMO_BUDGET_CHARS, MEMO_MAX_CHARS, memoBudget, readMemo, writeMemo } from '../../src/crawl/memo'
 import type { Candidate } from '../../src/crawl/types'
@@ -14,6 +14,13 @@ describe('source memos', () => {
   it('give back the candidates and links of the document, for the same window and version', () => {
     const text = writeMemo('https://lib.example.org/events', extracted, request)!
     expect(readMemo(text, request)).toEqual({ url: 'https://lib.example.org/events', ...extracted, window: request.window, scriptVersion: '1.4.0' })
+  })
+
+  it('keep the organization\'s address the page stated, so a 304 still places its events', () => {
+    const text = writeMemo('https://lib.example.org/events', { ...extracted, organizationPlace: { address: '12 Oak St, Springfield, IL 62701' } }, request)!
+    expect(readMemo(text, request)?.organizationPlace).toEqual({ address: '12 Oak St, Springfield, IL 62701' })
+    const broken = JSON.stringify({ ...JSON.parse(text), organizationPlace: { address: { nested: true } } })
+    expect(readMemo(broken, request)).toBeUndefined()
   })
 
   it('are not used for another window or another crawler version', () => {

@@ -1,6 +1,6 @@
 // Pins address parsing (issue 13): street, city, region, postal code and country of the address formats
 // small organizations write (US, CA, UK, DE, FR, ES, NL, IT, PT, AU), one line or several; a line that is
-// no address gives nothing rather than a guess.
+// no address gives nothing rather than a guess, and a city read from a weak shape says so (issue 18).
 import { describe, expect, it } from 'bun:test'
 import { parseAddress } from '../../src/geo/address'
 
@@ -34,6 +34,29 @@ describe('parseAddress', () => {
 
   it('reads Australian addresses', () => {
     expect(parseAddress('1 Martin Place, Sydney NSW 2000')).toEqual({ street: '1 Martin Place', city: 'Sydney', region: 'NSW', postalCode: '2000', country: 'AU' })
+  })
+
+  it('reads a country written after the postal code, and postal codes written as parts of their own (issue 18)', () => {
+    expect(parseAddress('1 Main St, Lindsay, CA 93247 United States')).toEqual({ street: '1 Main St', city: 'Lindsay', region: 'CA', postalCode: '93247', country: 'US' })
+    expect(parseAddress('12 Road 28, Madera, CA, 93637 United States')).toEqual({ street: '12 Road 28', city: 'Madera', region: 'CA', postalCode: '93637', country: 'US' })
+    expect(parseAddress('Hoge Steeg 2, Wageningen, 6708 PH, NL')).toEqual({ street: 'Hoge Steeg 2', city: 'Wageningen', postalCode: '6708 PH', country: 'NL' })
+    expect(parseAddress('Moreelsepark 48, 3511 EP, Utrecht')).toEqual({ street: 'Moreelsepark 48', city: 'Utrecht', postalCode: '3511 EP', country: 'NL' })
+    expect(parseAddress('400 North Street, harrisburg, 17120-0225')).toEqual({ street: '400 North Street', city: 'harrisburg', postalCode: '17120-0225', country: 'US' })
+    // NL stays Newfoundland when a Canadian postal code says so.
+    expect(parseAddress("St. John's, NL A1C 5M2")).toMatchObject({ city: "St. John's", region: 'NL', country: 'CA' })
+  })
+
+  it('splits a city run on from the street, marking it for the gazetteer to confirm (issue 18)', () => {
+    expect(parseAddress('11400 Olde Cabin Road Creve Coeur, MO 63141')).toEqual({ street: '11400 Olde Cabin Road', city: 'Creve Coeur', region: 'MO', postalCode: '63141', country: 'US', cityUnsure: 'joined' })
+    expect(parseAddress('1520 MARKET ST. #2000 St. Louis, MO 63103')).toMatchObject({ street: '1520 MARKET ST. #2000', city: 'St. Louis', cityUnsure: 'joined' })
+    expect(parseAddress('1400 W. Lacey Blvd Hanford CA 93230')).toMatchObject({ street: '1400 W. Lacey Blvd', city: 'Hanford', region: 'CA', cityUnsure: 'joined' })
+    expect(parseAddress('12 Main St. Springfield, IL')).toMatchObject({ street: '12 Main St.', city: 'Springfield', cityUnsure: 'joined' })
+    // A code before the town where codes go there; a house number and a street are not a Dutch postcode and a town.
+    expect(parseAddress('Calle de Macedonio Alcalá 410, Centro, 68000 Oaxaca de Juárez, Oax.')).toMatchObject({ city: 'Oaxaca de Juárez', postalCode: '68000', region: 'Oax' })
+    expect(parseAddress('1127 SE Alder St')).toEqual({})
+    expect(parseAddress('via delle Gualchiere 7, Valfonda (BS)')).toEqual({ street: 'via delle Gualchiere 7', city: 'Valfonda', region: 'BS' })
+    // A town with nothing beside it is only a guess: "Room Omega, Faculty of Philosophy" has this shape too.
+    expect(parseAddress('Broerstraat 5, Groningen')).toEqual({ street: 'Broerstraat 5', city: 'Groningen', cityUnsure: 'weak' })
   })
 
   it('gives nothing for text that is no address', () => {

@@ -2,7 +2,8 @@
 // the event set, also when sources answered 304 (issue 12: the crawl reports their events from their
 // memos); each source keeps the memo and validators of its last answer, and only sources with a memo are
 // asked for conditionally; a runner that lost its lease writes nothing;
-// derived columns (local days, city, categories) are computed once at write time; the job keeps the list of
+// derived columns (local days, city, categories) are computed once at write time; the internal `_locality`
+// note (which source gave the city, its region and country) goes to its columns, never into a served record; the job keeps the list of
 // its sources (platform, status, event count) for the poll.
 import { describe, expect, it } from 'bun:test'
 import type { CrawlResult } from '../../src/crawl/crawl-types'
@@ -51,6 +52,19 @@ describe('storeCrawlResult', () => {
     expect(db.$client.query('SELECT category FROM event_categories ORDER BY category').all()).toEqual([{ category: 'family' }, { category: 'family' }, { category: 'kids' }, { category: 'kids' }])
     expect(jobRow(db, jobId)).toMatchObject({ state: 'ready', event_count: 2, lease_owner: null })
     expect(db.$client.query('SELECT name, timezone, event_count FROM organizations WHERE org_id = ?').get(orgId)).toEqual({ name: 'Springfield Library', timezone: 'America/Los_Angeles', event_count: 2 })
+  })
+
+  it('keeps where the city came from, and whether the event is free, in columns, never in the served records (issue 18)', () => {
+    const db = setup()
+    const res = result([{ id: 'a', start: '2026-12-01T20:00:00-08:00' }, { id: 'b', start: '2026-12-02T20:00:00-08:00' }])
+    Object.assign(res.events[0].event, { city: 'Hanford', isAccessibleForFree: true, _locality: { citySource: 'organization', region: 'CA', country: 'US' } })
+    crawl(db, res)
+    const rows = db.$client.query('SELECT event_id, city, city_source, city_region, city_country, is_free, record, search_record FROM events ORDER BY starts_at').all() as Record<string, string | number | null>[]
+    expect(rows.map((r) => [r.event_id, r.city, r.city_source, r.city_region, r.city_country, r.is_free])).toEqual([
+      ['a', 'Hanford', 'organization', 'CA', 'US', 1],
+      ['b', 'Springfield', null, null, null, 0],
+    ])
+    for (const r of rows) for (const served of [r.record, r.search_record]) expect(JSON.parse(String(served))._locality).toBeUndefined()
   })
 
   it('replaces the whole set on a re-crawl', () => {

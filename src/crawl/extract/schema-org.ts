@@ -80,7 +80,8 @@ function place(value: unknown, index?: Map<string, SchemaItem>): { place?: Candi
   return { place: found, onlineUrl }
 }
 
-function placeFromItem(item: SchemaItem, index?: Map<string, SchemaItem>): CandidatePlace {
+/** A schema.org Place (or an item with an `address`) as a candidate place: name, address parts, coordinates, URL. */
+export function placeFromItem(item: SchemaItem, index?: Map<string, SchemaItem>): CandidatePlace {
   const p: CandidatePlace = {}
   const name = text(item.name)
   if (name) p.name = name

@@ -1,22 +1,11 @@
 /**
- * Categories: the source's own (cleaned, lower case, deduplicated) plus a small fixed taxonomy that
- * marks family-oriented events, the product's focus (spec: "upcoming, family-oriented local events").
- * Taxonomy tags come from words in the title, categories, audience and description; an adults-only
- * statement suppresses them.
+ * Categories: the source's own (cleaned, deduplicated ignoring case) plus a small fixed taxonomy of
+ * audiences — storytime, teens, kids, family, seniors, adults — the product's focus (spec: "upcoming,
+ * family-oriented local events"). The tags come from `audience.ts`, the one table of audience words in the
+ * seven languages we read; the search's `audience` filter reads them from `categories`.
  */
+import { audienceTags } from './audience'
 import { cleanLine } from './text'
-
-/** The taxonomy, most specific first (the order `category` is chosen in when the source has none). */
-export const FAMILY_TAGS = ['storytime', 'teens', 'kids', 'family'] as const
-export type FamilyTag = (typeof FAMILY_TAGS)[number]
-
-const RULES: { tag: FamilyTag; pattern: RegExp }[] = [
-  { tag: 'storytime', pattern: /\b(story ?times?|story hours?|lapsit|lap ?sit|rhyme ?times?|baby (time|rhymes?)|toddler time|preschool stor(y|ies))\b/i },
-  { tag: 'teens', pattern: /\b(teens?|teenagers?|tweens?|young adults?|ya (program|club|book)|middle school(ers)?|high school(ers)?|grades? (6|7|8|9|10|11|12)\b|ages? (1[2-8])\s*(-|–|to|and up|\+))/i },
-  { tag: 'kids', pattern: /\b(kids?|child(ren|ren's|rens)?|toddlers?|bab(y|ies)|infants?|preschool(ers)?|pre-?k|kindergarten|tweens?|youth|little ones|elementary|grades? (k|[1-5])\b|ages? ([0-9]|1[01])\s*(-|–|to|and up|\+|months?)|\d+\s*months?\s*(-|–|to))/i },
-  { tag: 'family', pattern: /\b(famil(y|ies)|all ages|parents?|caregivers?|grandparents?|kid-friendly|family-friendly)\b/i },
-]
-const ADULTS_ONLY = /\b(adults? only|21\s*\+|21 and (over|older)|18\s*\+|18 and (over|older)|no (kids|children)|for adults\b|adult program)\b/i
 
 /**
  * Source categories cleaned: entities/markup removed, whitespace collapsed, lower case (so one feed's
@@ -36,28 +25,13 @@ export function cleanCategories(raw: string[] | undefined): string[] {
   return out
 }
 
-/** The taxonomy tags that the event's words support, most specific first. */
-export function familyTags(words: { title?: string; categories?: string[]; audience?: string; description?: string }): FamilyTag[] {
-  const strong = [words.title, ...(words.categories ?? []), words.audience].filter(Boolean).join(' \n ')
-  const all = `${strong} \n ${words.description?.slice(0, 4000) ?? ''}`
-  if (ADULTS_ONLY.test(all)) return []
-  const tags = new Set<FamilyTag>()
-  for (const { tag, pattern } of RULES) if (pattern.test(strong)) tags.add(tag)
-  // The description alone only counts for unambiguous phrasing, not a passing mention of "children".
-  if (/\b(for (kids|children|families|toddlers|teens|tweens|babies|the (whole )?family)|ages \d+\s*(-|–|to)\s*\d+|all ages|story ?time|family[- ]friendly)\b/i.test(words.description ?? '')) {
-    for (const { tag, pattern } of RULES) if (pattern.test(words.description!.slice(0, 4000))) tags.add(tag)
-  }
-  if (tags.has('kids') || tags.has('storytime')) tags.add('family')
-  return FAMILY_TAGS.filter((t) => tags.has(t))
-}
-
 /**
  * `categories` (source first, then taxonomy tags not already there) and `category`: the source's first
  * category, else the most specific taxonomy tag.
  */
 export function categorize(input: { title?: string; categories?: string[]; audience?: string; description?: string }): { categories: string[]; category?: string } {
   const source = cleanCategories(input.categories)
-  const tags = familyTags({ ...input, categories: source })
+  const tags = audienceTags({ ...input, categories: source })
   const present = new Set(source.map((s) => s.toLowerCase()))
   const categories = [...source, ...tags.filter((t) => !present.has(t))]
   return { categories, category: source[0] ?? tags[0] }

@@ -4,11 +4,12 @@
  * absent; a candidate that cannot become a record (no title, no usable start) is dropped with a warning
  * naming it. Records of one document are deduplicated before they are returned.
  */
-import { EventSchema, type Event } from '../../model/event'
+import { EventSchema, type Event, type NormalizedEvent } from '../../model/event'
 import { VERSION } from '../../version'
 import { dedupeEvents, differentPlaces, titleKey } from '../dedupe'
 import type { Candidate, ExtractContext, WallTime } from '../types'
 import { overlapsWindow, resolveOccurrence } from './dates'
+import { assignCities } from './event-city'
 import { eventId } from './ids'
 import { planOccurrences, zoneFor } from './occurrences'
 import { baseRecord } from './record'
@@ -18,14 +19,15 @@ import { registrableDomain } from './urls'
 export type NormalizeOptions = { scrapedAt?: string; scriptVersion?: string }
 
 /** A record in the making, with what ids, series and sorting need. */
-export type Draft = { event: Event; candidate: Candidate; startMs: number; start: WallTime; end?: WallTime; zone?: string }
+export type Draft = { event: NormalizedEvent; candidate: Candidate; startMs: number; start: WallTime; end?: WallTime; zone?: string }
 
 const FIELD_ORDER = Object.keys(EventSchema.properties) as (keyof Event)[]
 
-function ordered(e: Event): Event {
+function ordered(e: NormalizedEvent): NormalizedEvent {
   const out: Record<string, unknown> = {}
   for (const key of FIELD_ORDER) if (e[key] !== undefined) out[key] = e[key]
-  return out as Event
+  if (e._locality) out._locality = e._locality
+  return out as NormalizedEvent
 }
 
 function label(c: Candidate): string {
@@ -92,7 +94,7 @@ function assignIds(drafts: Draft[], domain: string, documentUrl: string) {
  * occurrence in `ctx.window`, deduplicated and sorted by start. `options.scrapedAt` (ISO timestamp) and
  * `options.scriptVersion` fill `_source`; they default to now and the release.
  */
-export function normalizeCandidates(candidates: Candidate[], ctx: ExtractContext, options: NormalizeOptions = {}): { events: Event[]; warnings: string[] } {
+export function normalizeCandidates(candidates: Candidate[], ctx: ExtractContext, options: NormalizeOptions = {}): { events: NormalizedEvent[]; warnings: string[] } {
   const warnings: string[] = []
   const orgDomain = ctx.orgDomain ?? registrableDomain(ctx.baseUrl)
   const drafts: Draft[] = []
@@ -108,6 +110,7 @@ export function normalizeCandidates(candidates: Candidate[], ctx: ExtractContext
       warnings.push(`${label(c)} dropped: ${(error as Error).message}`)
     }
   }
+  assignCities(drafts.map((d) => ({ event: d.event, place: d.candidate.place })), { zone: ctx.timezone, organization: ctx.organizationPlace })
   if (tally.floating) warnings.push(`${tally.floating} event(s) have times but no known time zone (none from the source, the organization or the venue): written in UTC (+00:00) as the last resort: pass --tz or the organization's zone`)
   try {
     attachSeriesSchedules(drafts)

@@ -15,10 +15,17 @@ type Offer = NonNullable<Event['offers']>[number]
 
 const SYMBOL_CURRENCY: Record<string, string> = lookupTable({ '€': 'EUR', '£': 'GBP', '¥': 'JPY', '₹': 'INR' })
 
+/** "Free" in the languages we read, as a cost opens with it ("Gratuit", "Eintritt frei", "Entrada libre", "Ingresso gratuito"). */
+const FREE_WORD = String.raw`free|no charge|no cost|gratis|grátis|gratuit[eoa]?s?|kostenlos|kostenfrei|frei|libre|libero|livre|franca|vrij|sem custo|sin costo|sans frais`
+const FREE_START = new RegExp(String.raw`^\s*(?:(?:admission|entry|entrance|eintritt|entrée|entree|accès|entrada|ingresso|toegang|acceso|acesso)\s*:?\s*)?(?:${FREE_WORD})(?![\p{L}\p{N}])`, 'iu')
+const FREE_ANYWHERE = new RegExp(String.raw`(?<![\p{L}\p{N}])(?:${FREE_WORD}|donation|spende|don|donativo|donatie|offerta|doação)(?![\p{L}\p{N}])`, 'iu')
+/** A positive amount with its currency, before or after ("$5", "€ 12", "5 €", "10 EUR", "3 euros"). */
+const POSITIVE_AMOUNT = /[$€£¥]\s*[1-9]|\b[1-9]\d*(?:[.,]\d+)?\s*(?:[$€£¥]|usd|eur|gbp|cad|aud|euros?|dollars?|reais|r\$)(?![a-z])/i
+
 /** A price written in text: `$5`, `5.00`, `Free` (0), `€ 12,50`; undefined when there is no number. */
 export function priceFromText(text: string | undefined): number | undefined {
   if (!text) return undefined
-  if (/^\s*free\b/i.test(text) && !/\d/.test(text)) return 0
+  if (FREE_START.test(text) && !/\d/.test(text)) return 0
   const m = /(\d{1,3}(?:[,\s]\d{3})+|\d+)(?:[.,](\d{1,2}))?/.exec(text)
   if (!m) return undefined
   const n = Number(`${m[1].replace(/[,\s]/g, '')}.${m[2] ?? '0'}`)
@@ -70,18 +77,19 @@ export function costText(c: Candidate, offers: Offer[]): string | undefined {
 }
 
 /**
- * Free admission: the source's flag, else every stated price is 0, else the cost reads "Free" with no
- * amount in it. Undefined when nothing says.
+ * Free admission: the source's flag, else every stated price is 0, else the cost reads "Free" (in any of
+ * the languages we read: "Gratuit", "Kostenlos", "Entrada libre", "Ingresso gratuito", "Gratis") with no
+ * amount in it. Undefined when nothing says, or when it says free for some and a price for others.
  */
 export function isFree(c: Candidate, offers: Offer[], cost: string | undefined): boolean | undefined {
   if (c.isAccessibleForFree !== undefined) return c.isAccessibleForFree
   const prices = offers.map((o) => o.price).filter((p): p is number => p !== null)
   if (prices.length) return prices.every((p) => p === 0)
   if (!cost) return undefined
-  if (/^\s*(free|no charge|no cost|gratis)\b/i.test(cost) && !/[$€£¥]\s*[1-9]|\b[1-9]\d*(\.\d\d)?\s*(usd|eur|gbp|cad|dollars?)\b/i.test(cost)) return true
+  if (FREE_START.test(cost) && !POSITIVE_AMOUNT.test(cost)) return true
   const amount = priceFromText(cost)
   // "Free for members, $5 guests" or "Free; $5 suggested donation": mixed, so unknown.
-  if (/\bfree\b|\bdonation\b/i.test(cost)) return undefined
+  if (FREE_ANYWHERE.test(cost)) return undefined
   return amount !== undefined && amount > 0 ? false : undefined
 }
 

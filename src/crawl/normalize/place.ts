@@ -1,58 +1,14 @@
 /**
  * Where an event happens: the spec's `venue` {name, address, latitude, longitude}, `address` (one line) and
- * `city`. The city comes from the source's locality; for a one-line address ("79 Washington St.,
- * Providence, RI") it is the part before the region, postal code and country.
+ * `city` as the source states it in a field of its own. A city read from the address or found elsewhere in
+ * the document is the document-wide pass's work (`event-city.ts`). Coordinates only as the source gives
+ * them, a valid pair, never a town's centre.
  */
 import type { Event } from '../../model/event'
 import type { CandidatePlace } from '../types'
-import { parseAddress } from '../../geo/address'
 import { cleanLine } from './text'
 
 type Venue = NonNullable<Event['venue']>
-
-const REGION_CODES = 'al ak az ar ca co ct de dc fl ga hi id il in ia ks ky la me md ma mi mn ms mo mt ne nv nh nj nm ny nc nd oh ok or pa ri sc sd tn tx ut vt va wa wv wy pr gu vi ab bc mb nb nl ns nt nu on pe qc sk yt nsw vic qld tas act'
-const REGION_NAMES = [
-  'alabama', 'alaska', 'arizona', 'arkansas', 'california', 'colorado', 'connecticut', 'delaware', 'florida', 'georgia', 'hawaii', 'idaho', 'illinois',
-  'indiana', 'iowa', 'kansas', 'kentucky', 'louisiana', 'maine', 'maryland', 'massachusetts', 'michigan', 'minnesota', 'mississippi', 'missouri',
-  'montana', 'nebraska', 'nevada', 'new hampshire', 'new jersey', 'new mexico', 'new york', 'north carolina', 'north dakota', 'ohio', 'oklahoma',
-  'oregon', 'pennsylvania', 'rhode island', 'south carolina', 'south dakota', 'tennessee', 'texas', 'utah', 'vermont', 'virginia', 'washington',
-  'west virginia', 'wisconsin', 'wyoming', 'alberta', 'british columbia', 'manitoba', 'new brunswick', 'newfoundland and labrador', 'nova scotia',
-  'ontario', 'quebec', 'québec', 'saskatchewan',
-]
-/** US states, Canadian provinces and Australian states, by code and name (lower case). */
-const REGIONS = new Set([...REGION_CODES.split(' '), ...REGION_NAMES])
-const COUNTRIES = /^(us|usa|u\.s\.a?\.?|united states( of america)?|ca|can|canada|uk|u\.k\.|gb|united kingdom|england|scotland|wales|ireland|australia|au|new zealand|nz|france|germany|deutschland|españa|spain|italy|italia|mexico|méxico)$/i
-const POSTAL = /^(\d{4,6}(-\d{4})?|[a-z]\d[a-z] ?\d[a-z]\d|[a-z]{1,2}\d[a-z\d]? ?\d[a-z]{2})$/i
-
-function isRegion(part: string): boolean {
-  const p = part.toLowerCase().replace(/\./g, '')
-  if (REGIONS.has(p)) return true
-  const m = /^(.+?)\s+(\d{5}(-\d{4})?|[a-z]\d[a-z] ?\d[a-z]\d)$/i.exec(p)
-  return !!m && REGIONS.has(m[1])
-}
-
-function plausibleCity(part: string | undefined): string | undefined {
-  return part && !/^\d/.test(part) && !/\d{3,}/.test(part) && part.length <= 60 ? part : undefined
-}
-
-/**
- * The city of a one-line address, when its shape shows one ("…, Providence, RI 02903, USA" → Providence,
- * "12 rue de la République, 69002 Lyon" → Lyon, "…, Little Whinging, Surrey GU1 2AB" → Little Whinging).
- */
-export function cityFromAddress(address: string | undefined): string | undefined {
-  if (!address) return undefined
-  const parts = address.split(',').map((s) => s.trim()).filter(Boolean)
-  const written = parts.length
-  while (parts.length > 1 && (COUNTRIES.test(parts[parts.length - 1]) || POSTAL.test(parts[parts.length - 1]))) parts.pop()
-  const last = parts[parts.length - 1]
-  if (parts.length >= 2 && isRegion(last)) return plausibleCity(parts[parts.length - 2])
-  const inline = /^(.+?)\s+([A-Za-z]{2})(\s+[A-Za-z\d]{3}(\s?[A-Za-z\d]{3})?|\s+\d{5}(-\d{4})?)?$/.exec(last ?? '')
-  if (inline && isRegion(inline[2]) && (parts.length >= 2 || inline[3])) return plausibleCity(inline[1])
-  if (parts.length === 1 && written > 1) return plausibleCity(parts[0])
-  // Postal code before the city (Europe) or a UK postcode after it: the address parser knows those shapes.
-  const parsed = parseAddress(address)
-  return parsed.postalCode ? plausibleCity(parsed.city) : undefined
-}
 
 function joinAddress(p: CandidatePlace): string | undefined {
   const regionLine = [p.region, p.postalCode].filter(Boolean).join(' ')
@@ -73,7 +29,7 @@ export function normalizePlace(p: CandidatePlace | undefined): NormalizedPlace {
   const written = cleanLine(p.address)
   const composed = joinAddress(p)
   const address = written && composed && !written.includes(cleanLine(p.city) ?? '\u0000') ? `${written}, ${composed}` : (written ?? composed)
-  const city = cleanLine(p.city) ?? cityFromAddress(written)
+  const city = cleanLine(p.city)
   let latitude = coordinate(p.latitude, 90)
   let longitude = coordinate(p.longitude, 180)
   if (latitude === undefined || longitude === undefined) latitude = longitude = undefined

@@ -1,5 +1,5 @@
 import { wallToInstant } from '../../crawl/normalize/time'
-import type { Event } from '../../model/event'
+import type { NormalizedEvent } from '../../model/event'
 
 const DAY_MS = 86_400_000
 const FAMILY = new Set(['family', 'kids', 'children', 'storytime', 'teens', 'toddlers', 'all ages'])
@@ -12,12 +12,17 @@ export type EventColumns = {
   allDay: boolean
   city: string | null
   cityKey: string | null
+  /** Which source gave the city, and its region and country (from the record's internal `_locality` note). */
+  citySource: string | null
+  cityRegion: string | null
+  cityCountry: string | null
   category: string | null
   categories: string[]
   latitude: number | null
   longitude: number | null
   isExternal: boolean
   isFamily: boolean
+  isFree: boolean
 }
 
 function instant(iso: string, zone: string | undefined): { ms: number; day: string; allDay: boolean } {
@@ -32,7 +37,7 @@ function instant(iso: string, zone: string | undefined): { ms: number; day: stri
  * Los Angeles on June 1 is found by a search for June 1), and the lower-cased city and categories.
  * A date-only event lasts to the end of its last day. Returns undefined when the start cannot be read.
  */
-export function eventColumns(event: Event, zone: string | undefined): EventColumns | undefined {
+export function eventColumns(event: NormalizedEvent, zone: string | undefined): EventColumns | undefined {
   if (!event.startDate) return undefined
   const start = instant(event.startDate, zone)
   if (!Number.isFinite(start.ms)) return undefined
@@ -56,11 +61,15 @@ export function eventColumns(event: Event, zone: string | undefined): EventColum
     allDay: start.allDay,
     city,
     cityKey: city ? city.toLowerCase() : null,
+    citySource: (city && event._locality?.citySource) || null,
+    cityRegion: (city && event._locality?.region) || null,
+    cityCountry: (city && event._locality?.country) || null,
     category: event.category?.trim().toLowerCase() || categories[0] || null,
     categories,
     latitude: event.venue?.latitude ?? null,
     longitude: event.venue?.longitude ?? null,
     isExternal: event._external === true,
     isFamily: categories.some((c) => FAMILY.has(c)),
+    isFree: event.isAccessibleForFree === true,
   }
 }

@@ -40,8 +40,9 @@ export function storeCrawlResult(db: Db, args: { jobId: string; owner: string; o
       sourceIds.set(s.url, row.id)
     }
     const insertEvent = c.prepare(
-      `INSERT INTO events (org_id, event_id, title, starts_at, ends_at, start_day, end_day, all_day, city, city_key, category, latitude, longitude, is_external, is_family, record, scraped_at, script_version, source_id, search_record, until_at)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)
+      `INSERT INTO events (org_id, event_id, title, starts_at, ends_at, start_day, end_day, all_day, city, city_key, category, latitude, longitude, is_external, is_family, record, scraped_at, script_version, source_id, search_record, until_at,
+         city_source, city_region, city_country, is_free)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25)
        ON CONFLICT (org_id, event_id) DO NOTHING RETURNING id`,
     )
     const insertCategory = c.prepare('INSERT OR IGNORE INTO event_categories (event_pk, category) VALUES (?1, ?2)')
@@ -49,12 +50,13 @@ export function storeCrawlResult(db: Db, args: { jobId: string; owner: string; o
     for (const { event, source } of result.events) {
       const cols = eventColumns(event, zone)
       if (!cols || !event.event_id) continue
-      const { _source: _s, _external: _e, ...record } = event
+      // `_locality` is an internal note kept in its columns, never in the served record.
+      const { _source: _s, _external: _e, _locality: _l, ...record } = event
       const searchRecord = { ...record, _source: { domain: org?.domain ?? '', scrapedAt: new Date(nowMs).toISOString(), scriptVersion: args.scriptVersion }, _external: cols.isExternal }
       const row = insertEvent.get(
         orgId, event.event_id, event.title ?? '', cols.startsAt, cols.endsAt, cols.startDay, cols.endDay, cols.allDay ? 1 : 0, cols.city, cols.cityKey, cols.category,
         cols.latitude, cols.longitude, cols.isExternal ? 1 : 0, cols.isFamily ? 1 : 0, JSON.stringify(record), nowMs, args.scriptVersion, sourceIds.get(source) ?? null,
-        JSON.stringify(searchRecord), cols.endsAt ?? cols.startsAt,
+        JSON.stringify(searchRecord), cols.endsAt ?? cols.startsAt, cols.citySource, cols.cityRegion, cols.cityCountry, cols.isFree ? 1 : 0,
       ) as { id: number } | null
       if (!row) continue
       count++

@@ -20,7 +20,7 @@ describe('Squarespace events collection', async () => {
     for (const e of events) expect(schemaErrors(e)).toEqual([])
   })
 
-  it('writes place, page, image and categories; adults-only events get no family tags', () => {
+  it('writes place, page, image and categories; adults-only events get the adults tag and no family tags (issue 18)', () => {
     expect(events[0]).toMatchObject({
       url: 'https://www.hillsidemuseum.org/events/2026/6/14/dinosaur-dig-day',
       website: 'https://www.hillsidemuseum.org/events/2026/6/14/dinosaur-dig-day',
@@ -32,7 +32,7 @@ describe('Squarespace events collection', async () => {
       categories: ['family programs', 'dinosaurs', 'outdoors', 'kids', 'family'],
     })
     expect(events[1].venue).toBeUndefined()
-    expect(events[1].categories).toBeUndefined()
+    expect(events[1].categories).toEqual(['adults'])
   })
 })
 

@@ -1,12 +1,13 @@
 // Pins the normalizer's field rules (spec Event table, issue 4): text cleaned (entities, double
 // encoding, markup, paragraphs as lines), one-line address and city, offers/cost/free, status names from
 // the source or the title, attendance and online detection, RSVP/public phrases only when said, family
-// taxonomy with adults-only suppression, absolute URLs and the registrable-domain test.
+// and adults-only taxonomy (the audience table itself: audience.test.ts), absolute URLs and the registrable-domain test.
 import { describe, expect, it } from 'bun:test'
-import { categorize, familyTags } from '../../../src/crawl/normalize/categories'
+import { audienceTags } from '../../../src/crawl/normalize/audience'
+import { categorize } from '../../../src/crawl/normalize/categories'
 import { isOnline, openToPublic, rsvpRequired } from '../../../src/crawl/normalize/flags'
 import { costText, isFree, normalizeOffers, priceFromText } from '../../../src/crawl/normalize/offers'
-import { cityFromAddress, normalizePlace } from '../../../src/crawl/normalize/place'
+import { normalizePlace } from '../../../src/crawl/normalize/place'
 import { attendanceModeName, availabilityName, eventStatusName, statusFromTitle } from '../../../src/crawl/normalize/status'
 import { cleanDescription, cleanLine, decodeEntities } from '../../../src/crawl/normalize/text'
 import { absolute, isMeetingLink, onDomain, registrableDomain } from '../../../src/crawl/normalize/urls'
@@ -39,13 +40,11 @@ describe('place', () => {
     })
   })
 
-  it('finds the city in a one-line address and refuses street lines', () => {
-    expect(cityFromAddress('79 Washington St., Providence, RI')).toBe('Providence')
-    expect(cityFromAddress('220 S. Michigan Ave, Chicago, Illinois, USA')).toBe('Chicago')
-    expect(cityFromAddress('Lynn, MA, 01901')).toBe('Lynn')
-    expect(cityFromAddress('London, UK')).toBe('London')
-    expect(cityFromAddress('7 S. Broadway')).toBeUndefined()
-    expect(cityFromAddress('Victoria and Albert Museum')).toBeUndefined()
+  it('takes the city only from a locality field of its own (the address is read document-wide, event-city.ts)', () => {
+    expect(normalizePlace({ address: '79 Washington St., Providence, RI' })).toEqual({
+      venue: { name: null, address: '79 Washington St., Providence, RI', latitude: null, longitude: null },
+      address: '79 Washington St., Providence, RI',
+    })
   })
 
   it('keeps coordinates only as a valid pair', () => {
@@ -75,6 +74,15 @@ describe('offers, cost and free admission', () => {
     expect(isFree(c({}), [], 'Free for members, $5 guests')).toBeUndefined()
     expect(isFree(c({}), [], '$10')).toBe(false)
     expect(isFree(c({}), [], undefined)).toBeUndefined()
+  })
+
+  it('reads "free" in the cost in the seven languages we read, and a price after its amount (issue 18)', () => {
+    for (const cost of ['Gratuit', 'Entrée libre', 'Eintritt frei', 'Kostenlos', 'Entrada libre', 'Entrada gratuita', 'Ingresso libero', 'Gratis', 'Toegang gratis', 'Grátis', 'Entrada franca']) expect([cost, isFree(c({}), [], cost)]).toEqual([cost, true])
+    expect(isFree(c({}), [], 'Gratuit pour les adhérents, 5 € sinon')).toBeUndefined()
+    expect(isFree(c({}), [], 'Freiwillige Spende')).toBeUndefined()
+    expect(isFree(c({}), [], '12 €')).toBe(false)
+    expect(isFree(c({}), [{ name: 'Admission', price: 0, priceCurrency: 'EUR', availability: 'InStock', url: 'https://x.example/e' }], undefined)).toBe(true)
+    expect([priceFromText('Gratuit'), priceFromText('Entrada libre')]).toEqual([0, 0])
   })
 })
 
@@ -111,12 +119,12 @@ describe('categories', () => {
   })
 
   it('flags family-oriented events from words, most specific first', () => {
-    expect(familyTags({ title: 'Baby Lapsit' })).toEqual(['storytime', 'kids', 'family'])
-    expect(familyTags({ title: 'Teen Anime Club' })).toEqual(['teens'])
-    expect(familyTags({ title: 'LEGO Club', description: 'For kids ages 6-12.' })).toEqual(['kids', 'family'])
-    expect(familyTags({ title: 'Family Movie Night' })).toEqual(['family'])
-    expect(familyTags({ title: 'Book Club', description: 'Our members discuss a novel; children of members sometimes attend.' })).toEqual([])
-    expect(familyTags({ title: 'Wine & Paint for Kids at Heart', description: 'Adults only, 21+.' })).toEqual([])
+    expect(audienceTags({ title: 'Baby Lapsit' })).toEqual(['storytime', 'kids', 'family'])
+    expect(audienceTags({ title: 'Teen Anime Club' })).toEqual(['teens'])
+    expect(audienceTags({ title: 'LEGO Club', description: 'For kids ages 6-12.' })).toEqual(['kids', 'family'])
+    expect(audienceTags({ title: 'Family Movie Night' })).toEqual(['family'])
+    expect(audienceTags({ title: 'Book Club', description: 'Our members discuss a novel; children of members sometimes attend.' })).toEqual([])
+    expect(audienceTags({ title: 'Wine & Paint for Kids at Heart', description: 'Adults only, 21+.' })).toEqual(['adults'])
   })
 
   it('chooses the most specific tag as category when the source has none', () => {

@@ -15,6 +15,7 @@ import { coveredBy, uncovered } from './merge'
 import { type PageFacts, type PageLines, pageLines } from './page-lines'
 import { findHEvents, parseMicroformats } from './microformats'
 import { parseMicrodata } from './microdata'
+import { organizationPlace } from './organization-place'
 import { parseRdfa } from './rdfa'
 import { refineWithPage } from './visible-time'
 
@@ -40,15 +41,16 @@ function describe(error: unknown): string {
 }
 
 /** Candidates from the page's structured data, each reader guarded on its own. */
-function structuredCandidates(doc: Document, source: SchemaSource, warnings: string[], hints: MarkupHints): Candidate[] {
+function structuredCandidates(doc: Document, source: SchemaSource, warnings: string[], hints: MarkupHints, roots: unknown[]): Candidate[] {
   const out: Candidate[] = []
   const has = (pattern: RegExp) => hints.source === undefined || pattern.test(hints.source)
   for (const reader of STRUCTURED) {
     if (!has(reader.present)) continue
     try {
-      const roots = reader.read(doc, warnings)
-      const index = indexIds(roots)
-      for (const found of findEvents(roots, index)) out.push(fromSchemaOrg(found, { ...source, method: reader.method }, index))
+      const read = reader.read(doc, warnings)
+      roots.push(...read)
+      const index = indexIds(read)
+      for (const found of findEvents(read, index)) out.push(fromSchemaOrg(found, { ...source, method: reader.method }, index))
     } catch (error) {
       warnings.push(`${reader.method} reader failed: ${describe(error)}`)
     }
@@ -97,7 +99,8 @@ function attachPageUrl(doc: Document, facts: PageFacts, candidates: Candidate[],
 export function extractHtmlTree(doc: Document, ctx: ExtractContext, hints: MarkupHints = {}): ExtractResult {
   const warnings: string[] = []
   const source: SchemaSource = { url: ctx.baseUrl, format: 'html', method: 'html' }
-  const candidates = structuredCandidates(doc, source, warnings, hints)
+  const roots: unknown[] = []
+  const candidates = structuredCandidates(doc, source, warnings, hints, roots)
   const structured = candidates.some((c) => c.start || c.schedule)
   let listing: ListingResult | undefined
   let page: PageLines | undefined
@@ -134,7 +137,13 @@ export function extractHtmlTree(doc: Document, ctx: ExtractContext, hints: Marku
   } catch (error) {
     warnings.push(`link collection failed: ${describe(error)}`)
   }
-  return links ? { format: 'html', candidates, warnings, links } : { format: 'html', candidates, warnings }
+  let place
+  try {
+    place = organizationPlace(page?.lines ?? [], roots)
+  } catch (error) {
+    warnings.push(`organization address failed: ${describe(error)}`)
+  }
+  return { format: 'html', candidates, warnings, ...(links ? { links } : {}), ...(place ? { organizationPlace: place } : {}) }
 }
 
 /**

@@ -7,7 +7,8 @@ import { offsetAt } from '../../normalize/time'
 import { resolveZoneName } from '../../normalize/zones'
 import { asLocal, isFalseUtc } from '../../platforms/zone-rules'
 import type { Candidate, CandidatePlace, ExtractContext, WallTime } from '../../types'
-import { asArray, asRecord, num, put, str, truthy } from '../feed-utils'
+import { asArray, asRecord, put, str, truthy } from '../feed-utils'
+import { coordinatesOf } from './coordinates'
 import * as K from './keys'
 import { parseDateValue, toWall, type DatePart, type ValueOptions } from './values'
 
@@ -100,9 +101,8 @@ function addressFrom(o: Json): Partial<CandidatePlace> {
   put(p, 'region', get('state', 'region', 'province', 'stateprovince', 'addressregion'))
   put(p, 'postalCode', get('zip', 'zipcode', 'postalcode', 'postcode', 'zip5'))
   put(p, 'country', get('country', 'countrycode', 'addresscountry'))
-  const lat = num(o.latitude ?? o.lat)
-  const lon = num(o.longitude ?? o.lng ?? o.lon)
-  if (lat !== undefined && lon !== undefined && !(lat === 0 && lon === 0)) Object.assign(p, { latitude: lat, longitude: lon })
+  const at = coordinatesOf(o)
+  if (at) Object.assign(p, at)
   return p
 }
 
@@ -138,6 +138,9 @@ function place(record: Json, index: Map<string, string>): CandidatePlace | undef
       if (fromText.address) p.address ??= fromText.address
     }
   }
+  // Coordinates written on the event itself ({"location": "Main Hall", "lat": …, "lng": …}).
+  const at = p.latitude === undefined ? coordinatesOf(record) : undefined
+  if (at) Object.assign(p, at)
   return Object.keys(p).length ? p : undefined
 }
 

@@ -1,0 +1,143 @@
+/**
+ * Who an event is for (issue 18: "what's on for families near me"): the taxonomy tags storytime, teens,
+ * kids, family, seniors and adults, read from an event's title, categories, audience field and
+ * description in the seven languages we read (English, German, French, Spanish, Dutch, Italian,
+ * Portuguese), with one table of words below. The title, categories and audience field count word by
+ * word; the description only for what it says plainly ("for children", "pour toute la famille", "ab 6
+ * Jahren"), so that a passing mention of children in a book club's notes tags nothing. Age ranges count
+ * in every language. An adults-only statement drops the young tags.
+ */
+
+export const AUDIENCE_TAGS = ['storytime', 'teens', 'kids', 'family', 'seniors', 'adults'] as const
+export type AudienceTag = (typeof AUDIENCE_TAGS)[number]
+
+type Lang = 'en' | 'de' | 'fr' | 'es' | 'nl' | 'it' | 'pt'
+
+/**
+ * The table: per tag and language, the words (regular-expression fragments, matched as whole words,
+ * case and accents as written) that say the event is for that audience.
+ */
+const WORDS: Record<AudienceTag, Record<Lang, string[]>> = {
+  storytime: {
+    en: ['story ?times?', 'story hours?', 'lap ?sits?', 'rhyme ?times?', 'baby (?:time|rhymes?)', 'toddler time', 'preschool stor(?:y|ies)'],
+    de: ['vorlesestunden?', 'vorlesezeit', 'bilderbuchkino', 'märchenstunden?', 'vorlesen für kinder'],
+    fr: ["(?:l'|l’)?heure du conte", 'heures? des? contes?', 'contes? pour enfants', 'bébés? lecteurs?', 'racontines?'],
+    es: ['hora del cuento', 'cuentacuentos', 'cuenta ?cuentos', 'bebeteca'],
+    nl: ['voorleesuurtjes?', 'voorleesmiddag', 'voorlezen', 'voorleesochtend'],
+    it: ['ora del racconto', 'letture? animate?', "l'?ora delle storie", 'nati per leggere'],
+    pt: ['hora do conto', 'contação de histórias', 'hora da história'],
+  },
+  teens: {
+    en: ['teens?', 'teenagers?', 'tweens?', 'young adults?', 'ya (?:program|club|book)', 'middle school(?:ers)?', 'high school(?:ers)?', 'grades? (?:6|7|8|9|10|11|12)'],
+    de: ['jugendliche[n]?', 'jugend', 'teenager', 'teens'],
+    fr: ['ados', 'adolescent(?:e|s|es)?', 'collégiens?', 'lycéens?'],
+    es: ['adolescentes?', 'juvenil(?:es)?', 'jóvenes'],
+    nl: ['tieners?', 'jongeren', 'pubers?'],
+    it: ['adolescenti', 'teenager'],
+    pt: ['adolescentes?', 'jovens', 'juvenil'],
+  },
+  kids: {
+    en: ['kids?', "child(?:ren|ren's|rens)?", 'toddlers?', 'bab(?:y|ies)', 'infants?', 'preschool(?:ers)?', 'pre-?k', 'kindergarten', 'youth', 'little ones', 'elementary', 'grades? (?:k|[1-5])'],
+    de: ['kinder[n]?', 'kids', 'kleinkinder[n]?', 'babys?', 'kita', 'kindergarten', 'grundschüler(?:innen)?'],
+    fr: ['enfants?', 'tout-petits', 'bébés?', 'jeune public', 'jeunesse'],
+    es: ['niñ(?:o|a|os|as)', 'infantil(?:es)?', 'bebés?', 'peques'],
+    nl: ['kinderen', 'kids', 'peuters?', 'kleuters?', "baby'?s"],
+    it: ['bambin[ie]', 'bimbi', 'ragazzi', 'infanzia', 'neonati'],
+    pt: ['crianças?', 'infantil', 'bebês?', 'bebés?'],
+  },
+  family: {
+    // Parents count beside their children ("Parent & Child Swim"); alone they are adults ("Parent Grievance Hearing").
+    en: ['famil(?:y|ies)(?! law| medicine| court| practice| planning| history)', 'all ages', '(?:grand)?parents?(?: (?:and|&|\\+|with)|-) ?(?:child(?:ren)?|kids?|toddlers?|bab(?:y|ies)|tots?|me)', '(?:caregivers?|grown-?ups?) (?:and|&|\\+|with) (?:child(?:ren)?|kids?|toddlers?|bab(?:y|ies)|me)', 'kid-friendly', 'family-friendly'],
+    de: ['famili(?:e|en)', 'familienfreundlich', 'eltern-kind', 'eltern und kinder[n]?', 'groß und klein', 'alle altersgruppen', 'jedes alter'],
+    fr: ['familles?', 'familial(?:e|es)?', 'en famille', 'tout public', 'tous publics', 'tous âges', 'parents?[- ](?:et )?enfants?'],
+    es: ['familias?', 'familiar(?:es)?', 'en familia', 'todas las edades', 'todos los públicos', 'padres (?:e|y) (?:hijos|niños)'],
+    nl: ['famili(?:e|es)', 'gezin(?:nen)?', 'alle leeftijden', 'ouder[- ](?:en )?kind'],
+    it: ['famigli(?:a|e)', 'per tutte le età', 'genitori e (?:figli|bambini)'],
+    pt: ['famílias?', 'familiar(?:es)?', 'todas as idades', 'em família', 'pais e filhos'],
+  },
+  seniors: {
+    en: ['(?<!high school |college )seniors', 'senior citizens?', 'older adults', 'retirees', '(?:50|55|60|62|65)\\+'],
+    de: ['senior(?:en|innen)', 'ältere menschen', 'generation 60 ?plus'],
+    fr: ['seniors', 'aînés', 'personnes âgées', 'troisième âge'],
+    es: ['personas mayores', 'adultos mayores', 'tercera edad', 'gente mayor'],
+    nl: ['senioren', 'ouderen', '(?:55|60|65)-plussers'],
+    it: ['anziani', 'terza età', 'over (?:60|65)'],
+    pt: ['idosos', 'terceira idade', 'seniores'],
+  },
+  adults: {
+    en: ['(?<!young |older )adults', 'grown-ups', '18\\+', '21\\+'],
+    de: ['erwachsene[n]?'],
+    fr: ['adultes'],
+    es: ['adultos(?! mayores)'],
+    nl: ['volwassenen'],
+    it: ['adulti'],
+    pt: ['adultos'],
+  },
+}
+
+/** "For": the words before an audience that make a description's mention plain, with their articles. */
+const FOR = String.raw`(?:for(?: the(?: whole)?)?|für(?: die(?: ganze)?)?|pour(?: les?| la| toute la| tous les)?|para(?: los| las| toda la| toda a| os| as)?|voor(?: het hele| de| alle)?|per(?: i| le| gli| tutta la)?)`
+const ADULTS_ONLY = /(?<![\p{L}\p{N}])(adults? only|21\s*\+|21 and (over|older)|18\s*\+|18 and (over|older)|no (kids|children)|for adults(?!\s+(and|&|or)\s)\b|adult program|nur für erwachsene|réservé aux adultes|interdit aux moins de 1[68] ans|s[oó]lo (para )?adultos|mayores de 18|alleen voor volwassenen|solo adulti|vietato ai minori|apenas (para )?adultos|só para adultos|maiores de 18)/iu
+/** A singular "Adult …" or "Senior …" opening a title ("Adult Craft Night", "Senior Fitness"); not "High School Seniors". */
+const OPENING = /^(adult|senior)s?\b(?!\s+(high|year|class|prom|night out)\b)/i
+
+const AGE_UNIT = String.raw`(years?|yrs?|jahre?n?|ans?|años|anos|jaar|anni|months?|monate?n?|mois|meses|maanden|mesi)`
+const AGE_CUE = String.raw`(?:ages?|alter|âges?|edad(?:es)?|leeftijd|età|idade|aged)`
+const AGE_RANGE = new RegExp(String.raw`(?:${AGE_CUE}[:\s]*(\d{1,2})\s*(?:-|–|to|bis|à|a|tot|t/m|al|ai|aos|y|e)\s*(\d{1,2})\b\s*${AGE_UNIT}?|\(\s*(\d{1,2})\s*(?:-|–|bis|à|a|tot)\s*(\d{1,2})\s*${AGE_UNIT}\s*\)|(\d{1,2})\s*(?:-|–|to)\s*(\d{1,2})[ -]${AGE_UNIT}[ -]olds?)`, 'giu')
+const AND_OLDER = String.raw`(?:\+|and up|and older|and over|und älter|et plus|y más|en ouder|e più|ou mais)`
+const AGE_FROM = new RegExp(
+  String.raw`(?:(?:ab|dès|des|à partir de|a partir de|a partir dos|vanaf|dai|from|plus de|mayores de|maiores de)\s+(\d{1,2})\s*${AGE_UNIT}|${AGE_CUE}[:\s]*(\d{1,2})\s*${AND_OLDER}|(\d{1,2})\s*${AGE_UNIT}\s*${AND_OLDER})`,
+  'giu',
+)
+
+const wholeWords = (fragments: string[]) => new RegExp(String.raw`(?<![\p{L}\p{N}])(?:${fragments.join('|')})(?![\p{L}\p{N}])`, 'iu')
+const STRONG = Object.fromEntries(AUDIENCE_TAGS.map((tag) => [tag, wholeWords(Object.values(WORDS[tag]).flat())])) as Record<AudienceTag, RegExp>
+const ANY = AUDIENCE_TAGS.flatMap((tag) => Object.values(WORDS[tag]).flat()).join('|')
+const AND = String.raw`(?:and|&|or|und|oder|et|ou|y|o|en|of|e)(?:\s+(?:the|les|la|le|los|las|die|de|het|i|gli|os|as))?`
+/** A description names an audience only after "for" ("for children", "pour les enfants", "für Familien", "for adults and children"). */
+const PLAIN = Object.fromEntries(
+  AUDIENCE_TAGS.map((tag) => [tag, new RegExp(String.raw`(?<![\p{L}\p{N}])${FOR}\s+(?:(?:${ANY})\s+${AND}\s+)?(?:${Object.values(WORDS[tag]).flat().join('|')})(?![\p{L}\p{N}])`, 'iu')]),
+) as Record<AudienceTag, RegExp>
+
+/** The tags an age range or lower bound says: babies and children, teenagers, adults, seniors. */
+function ageTags(text: string, tags: Set<AudienceTag>) {
+  const add = (min: number, max: number, unit: string | undefined) => {
+    if (unit && /^(months?|monate?n?|mois|meses|maanden|mesi)$/i.test(unit)) return void tags.add('kids')
+    if (min <= 5 && max >= 60) return void tags.add('family')
+    if (min < 12) tags.add('kids')
+    if (max >= 13 && min < 18) tags.add('teens')
+    if (min >= 55) tags.add('seniors')
+    else if (min >= 18) tags.add('adults')
+  }
+  for (const m of text.matchAll(AGE_RANGE)) {
+    const [min, max, unit] = m[1] ? [m[1], m[2], m[3]] : m[4] ? [m[4], m[5], m[6]] : [m[7], m[8], m[9]]
+    if (Number(min) <= Number(max)) add(Number(min), Number(max), unit)
+  }
+  // "ab 6 Jahren", "ages 13 and up", "dès 18 ans": the youngest admitted says who it is for.
+  for (const m of text.matchAll(AGE_FROM)) {
+    const min = Number(m[1] ?? m[3] ?? m[4])
+    add(min, min < 12 ? min : min < 18 ? 17 : 120, m[2] ?? m[5])
+  }
+}
+
+export type AudienceWords = { title?: string; categories?: string[]; audience?: string; description?: string }
+
+/** The taxonomy tags an event's words support, most specific first (see the module comment). */
+export function audienceTags(words: AudienceWords): AudienceTag[] {
+  const strong = [words.title, ...(words.categories ?? []), words.audience].filter(Boolean).join(' \n ')
+  const description = words.description?.slice(0, 4000) ?? ''
+  const tags = new Set<AudienceTag>()
+  for (const tag of AUDIENCE_TAGS) if (STRONG[tag].test(strong) || PLAIN[tag].test(description)) tags.add(tag)
+  const opening = OPENING.exec(words.title ?? '')?.[1]?.toLowerCase()
+  if (opening === 'adult') tags.add('adults')
+  if (opening === 'senior') tags.add('seniors')
+  ageTags(`${strong} \n ${description}`, tags)
+  if (words.audience) ageTags(`ages ${words.audience}`, tags)
+  if (ADULTS_ONLY.test(`${strong} \n ${description}`)) {
+    for (const young of ['storytime', 'kids', 'teens', 'family'] as const) tags.delete(young)
+    tags.add('adults')
+  }
+  if (tags.has('storytime')) tags.add('kids')
+  if (tags.has('kids')) tags.add('family')
+  return AUDIENCE_TAGS.filter((t) => tags.has(t))
+}
