@@ -4,6 +4,7 @@ import type { Config } from './config'
 import { SCRIPT_VERSION } from './crawl/version'
 import { closeDatabase, migrate, openDatabase, type Db } from './db'
 import { sqliteReplayStore } from './db/queries/replay-keys'
+import { openReads } from './db/read-pool'
 import { startServer } from './http/server'
 import type { CrawlSettings } from './jobs/request'
 import { JobRunner } from './jobs/runner'
@@ -43,6 +44,7 @@ export async function startService(config: Config, logger: Logger = createLogger
   const usage = createUsageClient({ url: config.GW_USAGE_URL, readKey: config.GW_USAGE_READ_KEY, writeKey: config.GW_USAGE_WRITE_KEY, service: config.GW_SERVICE_SLUG })
   const scheduler = new Scheduler({ db, mailer, logger, usage, settleAfterMs: config.BILLING_SETTLE_AFTER_MS, onEnqueued: () => runner.kick() })
   const replay = sqliteReplayStore(db)
+  const reads = openReads(db.$client, { path: config.DATABASE_PATH, workers: config.READ_WORKERS })
   let server: Server<undefined> | undefined
   const listeningPort = () => server?.port ?? config.PORT
   const hostName = config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST
@@ -53,6 +55,7 @@ export async function startService(config: Config, logger: Logger = createLogger
     mailer,
     usage,
     replay,
+    reads,
     workers: () => runner.status(),
     onJobQueued: () => runner.kick(),
     // With PORT=0 the real port is known only once listening; links and the MCP resource must name it.
@@ -62,6 +65,7 @@ export async function startService(config: Config, logger: Logger = createLogger
   try {
     server = startServer(app, { hostname: config.HOST, port: config.PORT, logger })
   } catch (error) {
+    await reads.close()
     closeDatabase(db)
     throw error
   }
@@ -80,6 +84,7 @@ export async function startService(config: Config, logger: Logger = createLogger
     runner,
     async stop() {
       await server!.stop()
+      await reads.close()
       scheduler.stop()
       await runner.stop()
       try {

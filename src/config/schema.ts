@@ -35,6 +35,18 @@ export const ConfigSchema = t.Object({
   CRAWL_MAX_PAGES: t.Integer({ minimum: 1, maximum: 100000, default: 200, description: 'Page budget per index job.' }),
   CRAWL_USER_AGENT: t.String({ minLength: 1, default: 'event-index/{version} (+https://github.com/event-index/event-index)', description: 'User-Agent of every crawl request; `{version}` is replaced by the release.' }),
   CRAWL_ALLOW_PRIVATE: t.Boolean({ default: false, description: 'Allow crawling loopback and private addresses. Tests and development only.' }),
+  READ_WORKERS: t.Integer({
+    minimum: 0,
+    maximum: 64,
+    default: 2,
+    description: 'Read worker threads, each with a read-only database connection: searches and pulls run there, so a slow query never stalls the request thread (health checks included). 0 runs reads on the request thread (an in-memory database always does).',
+  }),
+  CACHE_MEMORY_MB: t.Integer({
+    minimum: 0,
+    maximum: 65536,
+    default: 64,
+    description: 'Memory budget, in MiB, of all answer caches together (search, events pull, lists); beyond it the least recently used answers are dropped. 0 turns answer caching off.',
+  }),
   LOG_LEVEL: t.Union([t.Literal('debug'), t.Literal('info'), t.Literal('warn'), t.Literal('error')], { default: 'info', description: 'Lowest level written to the JSON log on stdout.' }),
 })
 

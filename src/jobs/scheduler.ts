@@ -1,4 +1,5 @@
-import type { Db } from '../db'
+import { optimizeDatabase, type Db } from '../db'
+import { pruneEndedEvents } from '../db/queries/events'
 import { silentLogger, type Logger } from '../log'
 import { addDays, utcToday } from '../model/dates'
 import type { Mailer } from '../report/mailer'
@@ -142,13 +143,12 @@ export class Scheduler {
   }
 }
 
-/** Deletes events that ended more than a day ago and refreshes each organization's count. */
+/** Deletes events that ended more than a day ago and refreshes their organizations' counts (see pruneEndedEvents). */
 export function prunePastEvents(db: Db, nowMs: number): number {
-  const pruned = db.transaction(() => {
-    const n = db.$client.run('DELETE FROM events WHERE until_at < ?1', [nowMs - DAY_MS]).changes
-    if (n > 0) db.$client.run('UPDATE organizations SET event_count = (SELECT count(*) FROM events e WHERE e.org_id = organizations.org_id)')
-    return n
-  })
-  if (pruned > 0) bumpEventsGeneration(db)
+  const pruned = pruneEndedEvents(db, nowMs - DAY_MS)
+  if (pruned > 0) {
+    bumpEventsGeneration(db)
+    optimizeDatabase(db)
+  }
   return pruned
 }

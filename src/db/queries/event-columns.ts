@@ -1,5 +1,6 @@
 import { wallToInstant } from '../../crawl/normalize/time'
 import type { Event } from '../../model/event'
+import { geoCell, spanClass } from './search-keys'
 
 const DAY_MS = 86_400_000
 const FAMILY = new Set(['family', 'kids', 'children', 'storytime', 'teens', 'toddlers', 'all ages'])
@@ -18,6 +19,8 @@ export type EventColumns = {
   longitude: number | null
   isExternal: boolean
   isFamily: boolean
+  spanClass: number
+  geoCell: number | null
 }
 
 function instant(iso: string, zone: string | undefined): { ms: number; day: string; allDay: boolean } {
@@ -48,6 +51,9 @@ export function eventColumns(event: Event, zone: string | undefined): EventColum
   if (endsAt === null && start.allDay) endsAt = start.ms + DAY_MS
   const categories = [...new Set((event.categories ?? []).map((c) => c.trim().toLowerCase()).filter(Boolean))]
   const city = event.city?.trim() || null
+  const latitude = event.venue?.latitude ?? null
+  const longitude = event.venue?.longitude ?? null
+  const located = latitude !== null && longitude !== null && Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180
   return {
     startsAt: start.ms,
     endsAt,
@@ -58,9 +64,11 @@ export function eventColumns(event: Event, zone: string | undefined): EventColum
     cityKey: city ? city.toLowerCase() : null,
     category: event.category?.trim().toLowerCase() || categories[0] || null,
     categories,
-    latitude: event.venue?.latitude ?? null,
-    longitude: event.venue?.longitude ?? null,
+    latitude,
+    longitude,
     isExternal: event._external === true,
     isFamily: categories.some((c) => FAMILY.has(c)),
+    spanClass: spanClass(start.day, endDay),
+    geoCell: located ? geoCell(latitude, longitude) : null,
   }
 }

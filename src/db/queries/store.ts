@@ -39,11 +39,14 @@ export function storeCrawlResult(db: Db, args: { jobId: string; owner: string; o
       sourceIds.set(s.url, row.id)
     }
     const insertEvent = c.prepare(
-      `INSERT INTO events (org_id, event_id, title, starts_at, ends_at, start_day, end_day, all_day, city, city_key, category, latitude, longitude, is_external, is_family, record, scraped_at, script_version, source_id, search_record, until_at)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)
+      `INSERT INTO events (org_id, event_id, title, starts_at, ends_at, start_day, end_day, all_day, city, city_key, category, latitude, longitude, is_external, is_family, record, scraped_at, script_version, source_id, search_record, until_at, span_class, geo_cell)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23)
        ON CONFLICT (org_id, event_id) DO NOTHING RETURNING id`,
     )
-    const insertCategory = c.prepare('INSERT OR IGNORE INTO event_categories (event_pk, category) VALUES (?1, ?2)')
+    const insertCategory = c.prepare(
+      `INSERT OR IGNORE INTO event_categories (event_pk, category, city_key, starts_at, start_day, end_day, until_at, span_class)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)`,
+    )
     let count = 0
     for (const { event, source } of result.events) {
       const cols = eventColumns(event, zone)
@@ -53,11 +56,12 @@ export function storeCrawlResult(db: Db, args: { jobId: string; owner: string; o
       const row = insertEvent.get(
         orgId, event.event_id, event.title ?? '', cols.startsAt, cols.endsAt, cols.startDay, cols.endDay, cols.allDay ? 1 : 0, cols.city, cols.cityKey, cols.category,
         cols.latitude, cols.longitude, cols.isExternal ? 1 : 0, cols.isFamily ? 1 : 0, JSON.stringify(record), nowMs, args.scriptVersion, sourceIds.get(source) ?? null,
-        JSON.stringify(searchRecord), cols.endsAt ?? cols.startsAt,
+        JSON.stringify(searchRecord), cols.endsAt ?? cols.startsAt, cols.spanClass, cols.geoCell,
       ) as { id: number } | null
       if (!row) continue
       count++
-      for (const category of cols.categories) insertCategory.run(row.id, category)
+      for (const category of cols.categories)
+        insertCategory.run(row.id, category, cols.cityKey, cols.startsAt, cols.startDay, cols.endDay, cols.endsAt ?? cols.startsAt, cols.spanClass)
     }
     c.run(
       `UPDATE organizations SET name = COALESCE(?2, name), timezone = COALESCE(?3, timezone), platform = COALESCE(?4, platform), event_count = ?5,
