@@ -26,7 +26,7 @@ import { searchRoutes } from './http/search'
 import { targetGuard } from './http/target-guard'
 import { silentLogger, type Logger } from './log'
 import { createMailer, type Mailer } from './report/mailer'
-import { AnswerCache } from './services/answer-cache'
+import { answerCacheFor } from './services/answer-cache'
 import type { ReadContext } from './services/read-context'
 import type { FetcherOptions } from './crawl/fetch/fetcher'
 import { VERSION } from './version'
@@ -75,7 +75,7 @@ export function createApp(deps: AppDeps) {
   const publicBaseUrl = deps.publicBaseUrl ?? (() => config.PUBLIC_BASE_URL || `http://${config.HOST}:${config.PORT}`)
   const mailer = deps.mailer ?? createMailer(config.SMTP_URL, config.REPORT_TO, config.REPORT_MAIL_HOURLY_CAP)
   const userAgent = config.CRAWL_USER_AGENT.replace('{version}', VERSION)
-  const catalog: ReadContext = { reads: deps.reads ?? inlineReads(db.$client), cache: new AnswerCache(config.CACHE_MEMORY_MB * 1024 * 1024), generation: () => eventsGeneration(db) }
+  const catalog: ReadContext = { reads: deps.reads ?? inlineReads(db.$client), cache: answerCacheFor(config), generation: () => eventsGeneration(db) }
   const gateway = gatewayPlugin({
     keyring: parseKeyring(config.GW_SIGNING_KEYS),
     agentKeys: parseAgentKeys(config.AGENT_KEYS),

@@ -72,3 +72,8 @@ export class AnswerCache {
     this.used -= entry.bytes
   }
 }
+
+/** The service's one answer cache, with the configured budget (CACHE_MEMORY_MB, in MiB). */
+export function answerCacheFor(config: { CACHE_MEMORY_MB: number }): AnswerCache {
+  return new AnswerCache(config.CACHE_MEMORY_MB * 1024 * 1024)
+}
