@@ -60,8 +60,9 @@ export function searchSql(source: SearchSource) {
   return {
     /** The first day from `$from` to `$end` with a row of this combination (ended or not). */
     nextDay: `SELECT e.start_day AS day ${from}e.start_day >= $from AND e.start_day <= $end ORDER BY e.start_day LIMIT 1`,
-    /** One day's matching events in start order, at most `$want`. */
-    day: `SELECT e.starts_at AS at, e.${s.id} AS id ${from}e.start_day = $day AND e.end_day >= $start AND e.until_at >= $now ORDER BY e.starts_at, e.${s.id} LIMIT $want`,
+    /** One day's matching events in start order after (`$at`, `$after`), at most `$want`. */
+    day: `SELECT e.starts_at AS at, e.${s.id} AS id ${from}e.start_day = $day AND (e.starts_at, e.${s.id}) > ($at, $after) AND e.end_day >= $start AND e.until_at >= $now
+      ORDER BY e.starts_at, e.${s.id} LIMIT $want`,
     /** Events that started before `$first` and are still running in the window, in start order. */
     ongoing: `${ongoingParts(s)}\nORDER BY 1, 2 LIMIT $want`,
   }
@@ -77,14 +78,15 @@ export function nearbySql(category: boolean) {
     nextDay: `SELECT min((SELECT e.start_day FROM events e INDEXED BY events_geo_day_search WHERE e.geo_cell = c.value AND e.start_day >= $from AND e.start_day <= $end
       ORDER BY e.start_day LIMIT 1)) AS day FROM json_each($cells) c`,
     day: `SELECT e.starts_at AS at, e.id AS id, e.latitude AS lat, e.longitude AS lon FROM events e INDEXED BY events_geo_day_search
-      WHERE ${CELLS} AND e.start_day = $day AND e.end_day >= $start AND e.until_at >= $now${extra} ORDER BY e.starts_at, e.id LIMIT $want`,
+      WHERE ${CELLS} AND e.start_day = $day AND (e.starts_at, e.id) > ($at, $after) AND e.end_day >= $start AND e.until_at >= $now${extra} ORDER BY e.starts_at, e.id LIMIT $want`,
     ongoing: `SELECT x.at, x.id, e.latitude AS lat, e.longitude AS lon FROM (${ongoingParts(SOURCES.all, ` AND e.geo_cell IS NOT NULL`)}) x JOIN events e ON e.id = x.id
       WHERE ${CELLS}${extra} ORDER BY 1, 2 LIMIT $want`,
   }
 }
 
 type Prepared = { nextDay: Statement; day: Statement; ongoing: Statement }
-type Row = { at: number; id: number; lat?: number; lon?: number }
+/** A row of a stream: start instant, id, and for the search near a point the venue's latitude and longitude. */
+type Row = [at: number, id: number, lat?: number, lon?: number]
 const cache = new WeakMap<Database, Map<string, Prepared | Statement>>()
 
 function prepare<T extends Prepared | Statement>(sqlite: Database, key: string, make: () => T): T {
@@ -112,14 +114,27 @@ function bindings(params: Pick<EventSearchParams, 'startDate' | 'endDate' | 'now
   return bound
 }
 
+/** Rows read from a day stream at first, doubled at each refill up to what is still wanted. */
+const FIRST_CHUNK = 16
+
+type Stream = { rows: Row[]; i: number; day?: string; chunk: number; done: boolean }
+
 /**
- * The matching rows in start order, at most `limit`, merging the running events and the day streams.
- * With `accept` (search near a point), rows are dropped after they are read, so each day is read whole.
+ * The matching rows in start order, at most `limit`, merging the running events and the day streams. A
+ * day is read in chunks (keyset on start and id), so opening a day early costs one small read. With
+ * `accept` (search near a point), rows are dropped after they are read, so each day is read whole.
  */
 function merge(p: Prepared, bound: Record<string, unknown>, limit: number, accept?: (row: Row) => boolean): Row[] {
   const out: Row[] = []
-  const want = () => (accept ? WHOLE_DAY : limit - out.length)
-  const streams: { rows: Row[]; i: number }[] = [{ rows: p.ongoing.all({ ...bound, want: want() }) as Row[], i: 0 }]
+  const streams: Stream[] = [{ rows: p.ongoing.values({ ...bound, want: accept ? WHOLE_DAY : limit }) as Row[], i: 0, chunk: 0, done: true }]
+  const read = (s: Stream) => {
+    const last = s.rows[s.rows.length - 1]
+    const want = accept ? WHOLE_DAY : Math.min(s.chunk, limit - out.length)
+    s.rows = p.day.values({ ...bound, day: s.day, at: last?.[0] ?? -Number.MAX_SAFE_INTEGER, after: last?.[1] ?? -Number.MAX_SAFE_INTEGER, want }) as Row[]
+    s.i = 0
+    s.done = want < 0 || s.rows.length < want
+    s.chunk *= 2
+  }
   let from: string | undefined = bound.first as string
   let next: string | undefined
   while (out.length < limit) {
@@ -127,18 +142,24 @@ function merge(p: Prepared, bound: Record<string, unknown>, limit: number, accep
       next = (p.nextDay.get({ ...bound, from }) as { day: string | null } | null)?.day ?? undefined
       if (next === undefined) from = undefined
     }
-    let best: { rows: Row[]; i: number } | undefined
+    let best: Stream | undefined
     for (const s of streams) {
-      if (s.i >= s.rows.length) continue
+      if (s.i >= s.rows.length) {
+        if (s.done) continue
+        read(s)
+        if (s.i >= s.rows.length) continue
+      }
       if (!best) best = s
       else {
         const a = s.rows[s.i]
         const b = best.rows[best.i]
-        if (a.at < b.at || (a.at === b.at && a.id < b.id)) best = s
+        if (a[0] < b[0] || (a[0] === b[0] && a[1] < b[1])) best = s
       }
     }
-    if (next !== undefined && (!best || best.rows[best.i].at >= utcMidnight(next) - DAY_MS)) {
-      streams.push({ rows: p.day.all({ ...bound, day: next, want: want() }) as Row[], i: 0 })
+    if (next !== undefined && (!best || best.rows[best.i][0] >= utcMidnight(next) - DAY_MS)) {
+      const stream: Stream = { rows: [], i: 0, day: next, chunk: FIRST_CHUNK, done: false }
+      read(stream)
+      streams.push(stream)
       from = dayAfter(next)
       next = undefined
       continue
@@ -150,7 +171,14 @@ function merge(p: Prepared, bound: Record<string, unknown>, limit: number, accep
   return out
 }
 
-const recordById = (sqlite: Database) => prepare(sqlite, 'record', () => sqlite.prepare('SELECT search_record FROM events WHERE id = ?1'))
+/** The search records of `ids` in one statement (per-id statements cost twice as much), keyed by id. */
+function recordsById(sqlite: Database, ids: number[]): Map<number, string> {
+  const stmt = prepare(sqlite, 'records', () => sqlite.prepare('SELECT id, search_record FROM events WHERE id IN (SELECT value FROM json_each(?1))'))
+  const found = new Map<number, string>()
+  if (ids.length === 0) return found
+  for (const [id, record] of stmt.values(JSON.stringify(ids)) as [number, string][]) found.set(id, record)
+  return found
+}
 
 /** The matching events' search records in start order, comma-separated (a JSON array's inside), and how many. */
 export function searchEventRecords(sqlite: Database, params: EventSearchParams): { count: number; records: string } {
@@ -159,13 +187,13 @@ export function searchEventRecords(sqlite: Database, params: EventSearchParams):
   if (params.cityKey) extra.city = params.cityKey
   if (params.category) extra.category = params.category
   const rows = merge(prepareAll(sqlite, source, searchSql(source)), bindings(params, extra), params.limit)
-  const record = recordById(sqlite)
+  const found = recordsById(sqlite, rows.map((row) => row[1]))
   let records = ''
   let count = 0
   for (const row of rows) {
-    const found = record.values(row.id)[0] as [string] | undefined
-    if (!found) continue
-    records += count++ ? `,${found[0]}` : found[0]
+    const record = found.get(row[1])
+    if (record === undefined) continue
+    records += count++ ? `,${record}` : record
   }
   return { count, records }
 }
@@ -182,13 +210,13 @@ export function nearbyEventRecords(sqlite: Database, params: NearbyParams): Near
   const key = params.category ? 'nearby-category' : 'nearby'
   const distances = new Map<number, number>()
   const rows = merge(prepareAll(sqlite, key, nearbySql(!!params.category)), bindings(params, extra), params.limit, (row) => {
-    const d = distanceKm(params.latitude, params.longitude, row.lat!, row.lon!)
-    distances.set(row.id, d)
+    const d = distanceKm(params.latitude, params.longitude, row[2]!, row[3]!)
+    distances.set(row[1], d)
     return d <= params.radiusKm
   })
-  const record = recordById(sqlite)
+  const found = recordsById(sqlite, rows.map((row) => row[1]))
   return rows.flatMap((row) => {
-    const found = record.values(row.id)[0] as [string] | undefined
-    return found ? [{ record: found[0], distanceKm: Math.round(distances.get(row.id)! * 100) / 100 }] : []
+    const record = found.get(row[1])
+    return record === undefined ? [] : [{ record, distanceKm: Math.round(distances.get(row[1])! * 100) / 100 }]
   })
 }

@@ -11,6 +11,8 @@ export type Size = keyof typeof SIZES
 export const PULL_PREFIX = 'bench-pull'
 const DAY_MS = 86_400_000
 const RESEED_DAYS = Number(process.env.BENCH_RESEED_DAYS ?? 3)
+/** Raised when the seeded data changes, so that databases seeded before are seeded again. */
+const SEED_VERSION = 2
 
 export type BenchDatabase = { path: string; size: Size; events: number; seededAt: number }
 
@@ -27,13 +29,13 @@ export function benchDatabase(size: Size): BenchDatabase {
   const path = join(dir, `events-${size}.sqlite`)
   const metaPath = join(dir, `events-${size}.json`)
   const migrations = embeddedMigrations().length
-  let meta: { seededAt: number; migrations: number } | undefined
+  let meta: { seededAt: number; migrations: number; seedVersion?: number } | undefined
   try {
     meta = existsSync(metaPath) && existsSync(path) ? JSON.parse(readFileSync(metaPath, 'utf8')) : undefined
   } catch {
     meta = undefined
   }
-  if (!meta || meta.migrations !== migrations || Date.now() - meta.seededAt > RESEED_DAYS * DAY_MS) {
+  if (!meta || meta.migrations !== migrations || meta.seedVersion !== SEED_VERSION || Date.now() - meta.seededAt > RESEED_DAYS * DAY_MS) {
     const orgs = SIZES[size]
     const tmp = `${path}.seeding`
     for (const suffix of ['', '-wal', '-shm']) rmSync(`${tmp}${suffix}`, { force: true })
@@ -45,7 +47,7 @@ export function benchDatabase(size: Size): BenchDatabase {
     for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true })
     renameSync(tmp, path)
     for (const suffix of ['-wal', '-shm']) rmSync(`${tmp}${suffix}`, { force: true })
-    meta = { seededAt, migrations }
+    meta = { seededAt, migrations, seedVersion: SEED_VERSION }
     writeFileSync(metaPath, JSON.stringify(meta))
     console.log(` done in ${((performance.now() - started) / 1000).toFixed(0)} s`)
   }

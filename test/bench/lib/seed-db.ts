@@ -10,7 +10,7 @@ export const CATEGORIES = ['kids', 'family', 'storytime', 'teens', 'music', 'art
 /**
  * A database file with `orgs` indexed organizations of `perOrg` upcoming events each, written through
  * the production store path, with realistic record sizes (title, description, venue, offers, categories).
- * Events start 0 to 79 days after `nowMs`, 9:00 to 18:00 after its time of day. `onProgress` hears of
+ * Events start on the 80 days from `nowMs`'s day, between 9:00 and 18:00 UTC, and last an hour. `onProgress` hears of
  * every 1 000 organizations written.
  */
 export function seedBenchDatabase(path: string, orgs: number, perOrg: number, nowMs = Date.now(), prefix = 'bench-org', onProgress?: (orgsDone: number) => void): void {
@@ -20,12 +20,15 @@ export function seedBenchDatabase(path: string, orgs: number, perOrg: number, no
   // million events take most of an hour, with 256 MiB a few minutes. The rows written are the same.
   db.$client.run('PRAGMA cache_size = -262144')
   migrate(db)
+  // Daytime hours of each day (9:00 to 18:00 UTC), wherever in the day the seeding runs: the databases do
+  // not depend on the hour they were seeded at (a start at 23:00 would end on the next day).
+  const midnight = nowMs - (nowMs % 86_400_000)
   for (let o = 0; o < orgs; o++) {
     const city = CITIES[o % CITIES.length]
     const job = insertPendingJob(db, { domain: `${prefix}-${o}.example.org`, nowMs })
     claimJob(db, 'seed', nowMs)
     const events: Event[] = Array.from({ length: perOrg }, (_, i) => {
-      const start = new Date(nowMs + ((i * 7 + o) % 80) * 86_400_000 + 3600_000 * (9 + (i % 10)))
+      const start = new Date(midnight + ((i * 7 + o) % 80) * 86_400_000 + 3600_000 * (9 + (i % 10)))
       return {
         title: `${['Storytime', 'Lego Club', 'Teen Gaming', 'Family Concert', 'Art Workshop'][i % 5]} #${i} at ${city}`,
         description: `A ${CATEGORIES[i % CATEGORIES.length]} program for the whole community. Registration is free; bring a friend. `.repeat(3),
