@@ -21,12 +21,24 @@ export const SEARCH_DEFAULTS = { limit: 50, windowDays: DEFAULT_WINDOW_DAYS } as
 /** How long an answer may be reused while no event was written: "upcoming" moves with the clock. */
 export const SEARCH_CACHE_TTL_MS = 2000
 
+/** Default window ends by start date: most searches give no end, and their starts repeat. */
+const defaultEnds = new Map<string, string>()
+
+function defaultEnd(startDate: string): string {
+  let end = defaultEnds.get(startDate)
+  if (end === undefined) {
+    if (defaultEnds.size >= 1024) defaultEnds.clear()
+    defaultEnds.set(startDate, (end = addDays(startDate, SEARCH_DEFAULTS.windowDays)))
+  }
+  return end
+}
+
 /** The filters a request asks for, with the defaults filled in. */
 export function applyDefaults(input: EventSearchInput, nowMs: number): AppliedFilters & { limit: number } {
   const startDate = input.startDate ?? utcToday(nowMs)
   return {
     startDate,
-    endDate: input.endDate ?? addDays(startDate, SEARCH_DEFAULTS.windowDays),
+    endDate: input.endDate ?? defaultEnd(startDate),
     category: input.category?.trim() || null,
     city: input.city?.trim() || null,
     limit: input.limit ?? SEARCH_DEFAULTS.limit,
