@@ -16,6 +16,9 @@ import { VERSION } from './version'
 
 export type ServiceHandle = { server: Server<undefined>; db: Db; logger: Logger; url: string; migrationsApplied: number; runner: JobRunner; stop(): Promise<void> }
 
+/** The scheduler's first pass waits this long after start-up, so that the first requests are answered first. */
+export const FIRST_SCHEDULER_PASS_MS = 500
+
 /** Wall-clock budget of one crawl. */
 export const CRAWL_BUDGET_MS = 10 * 60_000
 
@@ -71,8 +74,10 @@ export async function startService(config: Config, logger: Logger = createLogger
   }
   runner.start()
   scheduler.start()
-  void scheduler.tick()
-  void scheduler.settle()
+  const firstPass = setTimeout(() => {
+    void scheduler.tick()
+    void scheduler.settle()
+  }, FIRST_SCHEDULER_PASS_MS)
   const url = `http://${hostName}:${server.port}`
   logger.info('listening', { url, database: config.DATABASE_PATH, migrationsApplied, workers: config.CRAWL_WORKERS })
   return {
@@ -85,6 +90,7 @@ export async function startService(config: Config, logger: Logger = createLogger
     async stop() {
       await server!.stop()
       await reads.close()
+      clearTimeout(firstPass)
       scheduler.stop()
       await runner.stop()
       try {

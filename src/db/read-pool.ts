@@ -29,7 +29,8 @@ function readerLost(): Error {
  * (issue 12: a slow query must never stall the request thread, so health checks and other requests are
  * answered while it runs). Reads wait in one queue and a worker takes the next only when it is free, so
  * a slow read holds up one worker and nothing queued behind it while another worker is free. A worker
- * that dies is replaced and its read fails with a storage error (503), never hangs. Readers see every
+ * that dies is replaced and its read fails with a storage error (503), never hangs. Workers start with
+ * the first read. Readers see every
  * write committed before the read was queued (WAL: each read starts from the latest commit).
  */
 export function readPool(options: ReadPoolOptions): Reads & { busy(): number } {
@@ -72,23 +73,34 @@ export function readPool(options: ReadPoolOptions): Reads & { busy(): number } {
     for (const slot of slots) {
       if (head >= queue.length) break
       if (slot.task || !slot.alive) continue
-      const task = queue[head++]
+      const task = queue[head]
+      // A settled task holds its promise and with it the answer: never keep one in the queue.
+      queue[head++] = undefined as never
       slot.task = task
       slot.worker.postMessage({ type: 'read', id: task.id, op: task.op, params: task.params } satisfies ToReader)
     }
-    if (head >= queue.length && head > 0) {
+    if (head >= queue.length) {
       queue.length = 0
+      head = 0
+    } else if (head >= 1024) {
+      queue.splice(0, head)
       head = 0
     }
   }
 
-  const slots: Slot[] = Array.from({ length: Math.max(1, options.workers) }, spawn)
+  // Started with the first read, not with the service: a worker's start-up would compete with the
+  // service's own for the two cores, and a service that is never searched needs none.
+  const slots: Slot[] = []
+  const ensureStarted = () => {
+    if (slots.length === 0) for (let i = 0; i < Math.max(1, options.workers); i++) slots.push(spawn())
+  }
 
   const reads = readsVia(
     (op, params) =>
       new Promise((resolve, reject) => {
         if (closed) return reject(Object.assign(new Error('the database is closed'), { code: 'SQLITE_MISUSE' }))
         queue.push({ id: nextId++, op, params, resolve: resolve as (value: never) => void, reject })
+        ensureStarted()
         pump()
       }),
     async () => {
