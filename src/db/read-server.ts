@@ -1,5 +1,6 @@
 import { Database } from 'bun:sqlite'
 import { BUSY_TIMEOUT_MS } from './client'
+import { releasedBytes } from '../memory'
 import type { ReadOps } from './read-ops'
 
 /** A read worker's messages (see read-pool.ts). */
@@ -36,9 +37,17 @@ export function serveReads(ops: ReadOps, scope: { onmessage: ((event: MessageEve
       sqlite ??= openReadOnly(path!)
       const value = (ops[message.op] as (s: Database, p: unknown) => unknown)(sqlite, message.params)
       scope.postMessage({ id: message.id, value })
+      releasedBytes(recordBytes(value))
     } catch (error) {
       const e = error as Error & { code?: unknown }
       scope.postMessage({ id: message.id, error: { name: e.name ?? 'Error', message: e.message ?? String(error), code: typeof e.code === 'string' ? e.code : undefined } })
     }
   }
+}
+
+/** About how many bytes of record text a read's result holds (what the worker lets go once it is posted). */
+function recordBytes(value: unknown): number {
+  const records = (value as { records?: unknown } | null)?.records
+  if (typeof records === 'string') return records.length
+  return Array.isArray(records) ? records.reduce((n: number, r) => n + (typeof r === 'string' ? r.length : 0), 0) : 0
 }

@@ -1,3 +1,5 @@
+import { releasedBytes } from '../memory'
+
 /**
  * Answers kept for reuse (search, events pull, the MCP lists), bounded by bytes: one memory budget
  * (CACHE_MEMORY_MB) for all of them, the least recently used answer dropped first (issue 12: a cache
@@ -58,7 +60,7 @@ export class AnswerCache {
   private put(key: string, entry: Entry): void {
     const old = this.entries.get(key)
     if (old) this.drop(key, old)
-    if (entry.bytes > this.budgetBytes) return
+    if (entry.bytes > this.budgetBytes) return releasedBytes(entry.bytes)
     this.entries.set(key, entry)
     this.used += entry.bytes
     for (const [k, e] of this.entries) {
@@ -70,6 +72,7 @@ export class AnswerCache {
   private drop(key: string, entry: Entry): void {
     this.entries.delete(key)
     this.used -= entry.bytes
+    releasedBytes(entry.bytes)
   }
 }
 

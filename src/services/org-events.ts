@@ -1,3 +1,4 @@
+import { releasedBytes } from '../memory'
 import type { Organization } from '../model/organization'
 import type { ReadContext } from './read-context'
 
@@ -34,7 +35,9 @@ export async function organizationEvents(ctx: ReadContext, orgId: string, nowMs:
         lastIndexedAt: new Date(row.lastIndexedAt).toISOString(),
         eventCount: row.records.length,
       })
-      return { eventCount: row.records.length, bytes: encoder.encode(`${head.slice(0, -1)},"events":[${row.records.join(',')}]}`) }
+      const bytes = encoder.encode(`${head.slice(0, -1)},"events":[${row.records.join(',')}]}`)
+      releasedBytes(bytes.byteLength)
+      return { eventCount: row.records.length, bytes }
     },
     (answer) => answer?.bytes.byteLength ?? 0,
   )

@@ -1,3 +1,4 @@
+import { releasedBytes } from '../memory'
 import { addDays, utcToday } from '../model/dates'
 import { DEFAULT_WINDOW_DAYS } from './index-jobs'
 import type { ReadContext } from './read-context'
@@ -68,6 +69,7 @@ export function searchEvents(ctx: ReadContext, input: EventSearchInput, nowMs: n
         nowMs,
       })
       const bytes = encoder.encode(`{"count":${found.count},"filters":${JSON.stringify(filters)},"events":[${found.records}]}`)
+      releasedBytes(found.records.length)
       return { count: found.count, filters, bytes }
     },
     (answer) => answer.bytes.byteLength,
