@@ -101,6 +101,9 @@ export class Scheduler {
         jobsPurged: db.$client.run("DELETE FROM index_jobs WHERE state IN ('ready', 'failed', 'cancelled') AND expires_at < ?1", [nowMs - 7 * DAY_MS]).changes,
         answersForgotten: forgetOldAnswers(db, nowMs),
       }
+      // Statistics for the planner after the last minute's bulk writes (crawl results, prunes): cheap when
+      // no table changed much (PRAGMA optimize decides), and search plans do not depend on them.
+      optimizeDatabase(db)
       if (report.recrawls) this.options.onEnqueued?.()
       if (Object.values(report).some((n) => n > 0)) this.logger.info('scheduler', report)
       return report
@@ -146,9 +149,6 @@ export class Scheduler {
 /** Deletes events that ended more than a day ago and refreshes their organizations' counts (see pruneEndedEvents). */
 export function prunePastEvents(db: Db, nowMs: number): number {
   const pruned = pruneEndedEvents(db, nowMs - DAY_MS)
-  if (pruned > 0) {
-    bumpEventsGeneration(db)
-    optimizeDatabase(db)
-  }
+  if (pruned > 0) bumpEventsGeneration(db)
   return pruned
 }
