@@ -33,7 +33,7 @@ function readerLost(): Error {
  * the first read. Readers see every
  * write committed before the read was queued (WAL: each read starts from the latest commit).
  */
-export function readPool(options: ReadPoolOptions): Reads & { busy(): number } {
+export function readPool(options: ReadPoolOptions): Reads {
   const url = options.workerUrl ?? defaultReadWorkerUrl()
   const queue: Task[] = []
   let head = 0
@@ -95,7 +95,7 @@ export function readPool(options: ReadPoolOptions): Reads & { busy(): number } {
     if (slots.length === 0) for (let i = 0; i < Math.max(1, options.workers); i++) slots.push(spawn())
   }
 
-  const reads = readsVia(
+  return readsVia(
     (op, params) =>
       new Promise((resolve, reject) => {
         if (closed) return reject(Object.assign(new Error('the database is closed'), { code: 'SQLITE_MISUSE' }))
@@ -113,7 +113,6 @@ export function readPool(options: ReadPoolOptions): Reads & { busy(): number } {
       }
     },
   )
-  return { ...reads, busy: () => slots.filter((s) => s.task).length + queue.length - head }
 }
 
 /**
