@@ -1,7 +1,9 @@
-// Drill (issue 12, "reads never stall the server"): while a deliberately slow read runs in a read worker,
-// the service on a real socket still answers its health check in under 50 ms (a bound of this drill, not
-// a performance target) and other searches from the other worker; the slow search then completes. A
-// read worker that dies mid-read fails that read with a 503 and is replaced: the next search is answered.
+// Drill (issue 12, "reads never stall the server"): while a deliberately slow read runs in a read worker
+// (real SQLite work that goes on until the test releases it), the service on a real socket answers its
+// health check and another search (from the other worker) before the slow search is answered; the slow
+// search then completes. Ordering, not durations: were reads on the request thread, the slow read would
+// hold it and neither answer could come first. A read worker that dies mid-read fails that read with a
+// 503 and is replaced: the next search is answered.
 import { afterEach, describe, expect, it } from 'bun:test'
 import { existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -60,11 +62,9 @@ describe('a slow read', () => {
     })
     await until(() => existsSync(join(dir, 'started')))
 
-    const started = performance.now()
     const health = await fetch(`${url}/api/v1/health`)
-    const healthMs = performance.now() - started
     expect(health.status).toBe(200)
-    expect(healthMs).toBeLessThan(50)
+    expect(slowDone).toBe(false)
 
     const other = await search('Springfield')
     expect(other.status).toBe(200)
