@@ -118,7 +118,17 @@ export async function writeRequests(requests: PreparedRequest[]): Promise<string
  * bare server checks no signature); without it a spent share stops its thread and `ranOut` is set.
  * `pauseMs` paces each connection (think time between its requests) for latency under moderate load.
  */
-export async function runWrk(options: { origin: string; file: string; connections: number; threads?: number; seconds: number; wrap: boolean; pauseMs?: number }): Promise<WrkResult> {
+export async function runWrk(options: {
+  origin: string
+  file: string
+  connections: number
+  threads?: number
+  seconds: number
+  wrap: boolean
+  pauseMs?: number
+  /** Ends the run early (SIGINT: wrk stops and reports what it measured) when this settles; `seconds` is then the longest it may run. */
+  stopWhen?: Promise<unknown>
+}): Promise<WrkResult> {
   const paced = (options.pauseMs ?? 0) > 0
   const script = join(scratch.dir, paced ? 'walk-paced.lua' : 'walk.lua')
   if (!(await Bun.file(script).exists())) await Bun.write(script, paced ? LUA + DELAY_LUA : LUA)
@@ -127,6 +137,8 @@ export async function runWrk(options: { origin: string; file: string; connection
     [requireWrk(), '-t', String(threads), '-c', String(options.connections), '-d', `${options.seconds}s`, '--timeout', '10s', '-s', script, options.origin, '--', options.file, String(threads), options.wrap ? 'wrap' : 'once', String(options.pauseMs ?? 0)],
     { stdout: 'pipe', stderr: 'pipe' },
   )
+  const stop = () => proc.kill('SIGINT')
+  options.stopWhen?.then(stop, stop)
   const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited])
   const line = out.split('\n').find((l) => l.startsWith('WRK_JSON '))
   if (code !== 0 || !line) throw new Error(`wrk failed (${code}): ${err || out}`)
