@@ -2,6 +2,9 @@ import { Elysia } from 'elysia'
 import type { Config } from './config'
 import { parseCidrList } from './config/cidr'
 import type { Db } from './db'
+import { eventsGeneration } from './db/queries/generation'
+import { inlineReads } from './db/read-ops'
+import type { Reads } from './db/reads'
 import { errorPlugin } from './errors'
 import { parseAgentKeys, parseKeyring } from './gateway/keyring'
 import { gatewayPlugin } from './gateway/plugin'
@@ -23,6 +26,8 @@ import { searchRoutes } from './http/search'
 import { targetGuard } from './http/target-guard'
 import { silentLogger, type Logger } from './log'
 import { createMailer, type Mailer } from './report/mailer'
+import { answerCacheFor } from './services/answer-cache'
+import type { ReadContext } from './services/read-context'
 import type { FetcherOptions } from './crawl/fetch/fetcher'
 import { crawlResolve, type LoopbackSite } from './crawl/fetch/resolve-overrides'
 import { withDefaults } from './with-defaults'
@@ -52,6 +57,8 @@ export type AppDeps = {
   mcpFetcher?: Partial<FetcherOptions>
   /** Loopback sites that may be indexed without CRAWL_ALLOW_PRIVATE: `event-index dev`'s demo site, nothing else. */
   loopbackSites?: readonly LoopbackSite[]
+  /** Where searches and pulls are read; the request thread's own connection when not given (the service passes its worker pool). */
+  reads?: Reads
 }
 
 /**
@@ -72,6 +79,7 @@ export function createApp(deps: AppDeps) {
   const publicBaseUrl = deps.publicBaseUrl ?? (() => config.PUBLIC_BASE_URL || `http://${config.HOST}:${config.PORT}`)
   const mailer = deps.mailer ?? createMailer(config.SMTP_URL, config.REPORT_TO, config.REPORT_MAIL_HOURLY_CAP)
   const userAgent = config.CRAWL_USER_AGENT.replace('{version}', VERSION)
+  const catalog: ReadContext = { reads: deps.reads ?? inlineReads(db.$client), cache: answerCacheFor(config), generation: () => eventsGeneration(db) }
   const gateway = gatewayPlugin({
     keyring: parseKeyring(config.GW_SIGNING_KEYS),
     agentKeys: parseAgentKeys(config.AGENT_KEYS),
@@ -92,8 +100,8 @@ export function createApp(deps: AppDeps) {
     .use(docsPlugin())
     .use(healthRoutes({ db, workers, now, startedAt: now() }))
     .use(orgsRoutes({ gateway, db, usage, now, allowPrivate: config.CRAWL_ALLOW_PRIVATE, loopbackSites: deps.loopbackSites, onJobQueued: deps.onJobQueued }))
-    .use(businessesRoutes({ gateway, db, usage, now }))
-    .use(searchRoutes({ gateway, db, now }))
+    .use(businessesRoutes({ gateway, db, catalog, usage, now }))
+    .use(searchRoutes({ gateway, catalog, now }))
     .use(reportRoutes({ gateway, db, now, mailer, dailyCap: config.REPORT_DAILY_CAP, allowPrivate: config.CRAWL_ALLOW_PRIVATE }))
     .use(oauthRoutes({ db, now, baseUrl: publicBaseUrl, userAgent, allowPrivate: config.CRAWL_ALLOW_PRIVATE, fetcher: deps.mcpFetcher }))
     .use(
@@ -106,6 +114,7 @@ export function createApp(deps: AppDeps) {
         trustedProxies: parseCidrList(config.TRUSTED_PROXIES) ?? [],
         tools: {
           db,
+          catalog,
           now,
           baseUrl: publicBaseUrl,
           allowPrivate: config.CRAWL_ALLOW_PRIVATE,

@@ -5,6 +5,7 @@ import { crawlResolve, type LoopbackSite } from './crawl/fetch/resolve-overrides
 import { SCRIPT_VERSION } from './crawl/version'
 import { closeDatabase, migrate, openDatabase, type Db } from './db'
 import { sqliteReplayStore } from './db/queries/replay-keys'
+import { openReads } from './db/read-pool'
 import { startServer } from './http/server'
 import type { CrawlSettings } from './jobs/request'
 import { JobRunner } from './jobs/runner'
@@ -15,6 +16,9 @@ import { createMailer } from './report/mailer'
 import { VERSION } from './version'
 
 export type ServiceHandle = { server: Server<undefined>; db: Db; logger: Logger; url: string; migrationsApplied: number; runner: JobRunner; stop(): Promise<void> }
+
+/** The scheduler's first pass waits this long after start-up, so that the first requests are answered first. */
+export const FIRST_SCHEDULER_PASS_MS = 500
 
 /** Wall-clock budget of one crawl. */
 export const CRAWL_BUDGET_MS = 10 * 60_000
@@ -74,6 +78,7 @@ export async function startService(config: Config, logger: Logger = createLogger
   const usage = createUsageClient({ url: config.GW_USAGE_URL, readKey: config.GW_USAGE_READ_KEY, writeKey: config.GW_USAGE_WRITE_KEY, service: config.GW_SERVICE_SLUG })
   const scheduler = new Scheduler({ db, mailer, logger, usage, settleAfterMs: config.BILLING_SETTLE_AFTER_MS, onEnqueued: () => runner.kick() })
   const replay = sqliteReplayStore(db)
+  const reads = openReads(db.$client, { path: config.DATABASE_PATH, workers: config.READ_WORKERS })
   let server: Server<undefined> | undefined
   const listeningPort = () => server?.port ?? config.PORT
   const hostName = config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST
@@ -84,6 +89,7 @@ export async function startService(config: Config, logger: Logger = createLogger
     mailer,
     usage,
     replay,
+    reads,
     workers: () => runner.status(),
     onJobQueued: () => runner.kick(),
     // With PORT=0 the real port is known only once listening; links and the MCP resource must name it.
@@ -94,13 +100,16 @@ export async function startService(config: Config, logger: Logger = createLogger
   try {
     server = startServer(app, { hostname: config.HOST, port: config.PORT, logger })
   } catch (error) {
+    await reads.close()
     closeDatabase(db)
     throw listenFailure(error, { what: 'the service', hostname: config.HOST, port: config.PORT, hostSetting: { variable: 'HOST', flag: '--host' }, portSetting: { variable: 'PORT', flag: '--port' } })
   }
   runner.start()
   scheduler.start()
-  void scheduler.tick()
-  void scheduler.settle()
+  const firstPass = setTimeout(() => {
+    void scheduler.tick()
+    void scheduler.settle()
+  }, FIRST_SCHEDULER_PASS_MS)
   const url = `http://${hostName}:${server.port}`
   logger.info('listening', { url, database: config.DATABASE_PATH, migrationsApplied, workers: config.CRAWL_WORKERS, pid: process.pid })
   return {
@@ -112,6 +121,8 @@ export async function startService(config: Config, logger: Logger = createLogger
     runner,
     async stop() {
       await server!.stop()
+      await reads.close()
+      clearTimeout(firstPass)
       scheduler.stop()
       await runner.stop()
       try {

@@ -54,6 +54,18 @@ export const ConfigSchema = t.Object({
     description:
       "Where the crawler connects for some host names, like curl's `--resolve` (`HOST:PORT:ADDRESS`) and `--connect-to` (a second PORT: connect there instead). Without the first PORT the entry holds for every port. The name stays in the Host header, TLS, robots.txt and politeness. Honoured only with `CRAWL_ALLOW_PRIVATE` (a test web on loopback); cloud metadata addresses are refused always.",
   }),
+  READ_WORKERS: t.Integer({
+    minimum: 0,
+    maximum: 64,
+    default: 2,
+    description: 'Read worker threads, each with a read-only database connection: searches and pulls run there, so a slow query never stalls the request thread (health checks included). 0 runs reads on the request thread (an in-memory database always does).',
+  }),
+  CACHE_MEMORY_MB: t.Integer({
+    minimum: 0,
+    maximum: 65536,
+    default: 64,
+    description: 'Memory budget, in MiB, of all answer caches together (search, events pull, lists); beyond it the least recently used answers are dropped. 0 turns answer caching off.',
+  }),
   LOG_LEVEL: t.Union([t.Literal('debug'), t.Literal('info'), t.Literal('warn'), t.Literal('error')], { default: 'info', description: 'Lowest level written to the JSON log on stdout.' }),
 })
 

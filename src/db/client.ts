@@ -28,3 +28,13 @@ export function openDatabase(path: string): Db {
 export function closeDatabase(db: Db): void {
   db.$client.close()
 }
+
+/**
+ * Refreshes the planner's statistics where they are missing or stale (after migrations and bulk writes):
+ * `PRAGMA optimize` over every table, with ANALYZE sampling at most 1000 rows per index so that it stays
+ * cheap on a million events. Search plans do not depend on it (they name their index), other reads do.
+ */
+export function optimizeDatabase(db: Db): void {
+  db.$client.run('PRAGMA analysis_limit = 1000')
+  db.$client.run('PRAGMA optimize = 0x10002')
+}

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { MigrationMeta } from 'drizzle-orm/migrator'
-import type { Db } from './client'
+import { optimizeDatabase, type Db } from './client'
 import { migrationFiles } from './migration-files'
 
 type Journal = { entries: { tag: string; when: number; breakpoints: boolean }[] }
@@ -24,7 +24,8 @@ export function embeddedMigrations(): MigrationMeta[] {
 
 /**
  * Applies every embedded migration not yet recorded in `__drizzle_migrations`, in one transaction.
- * Safe to run on every start-up and on an already migrated file. Returns how many were applied.
+ * Safe to run on every start-up and on an already migrated file. Returns how many were applied; when
+ * any were, the planner's statistics are refreshed (a migration may add indexes or rewrite rows).
  */
 export function migrate(db: Db): number {
   const before = appliedCount(db)
@@ -33,7 +34,9 @@ export function migrate(db: Db): number {
     session: unknown
   }
   dialect.migrate(embeddedMigrations(), session, { migrationsFolder: 'embedded' })
-  return appliedCount(db) - before
+  const applied = appliedCount(db) - before
+  if (applied > 0) optimizeDatabase(db)
+  return applied
 }
 
 /** Number of migrations recorded as applied (0 on an empty file). */

@@ -78,26 +78,52 @@ export const events = sqliteTable(
     searchRecord: text('search_record').notNull().default(''),
     /** COALESCE(ends_at, starts_at): when the event stops being upcoming. */
     untilAt: integer('until_at').notNull().default(0),
+    /** How many local days it spans, as a class (0: one day; see SPAN_CLASS_DAYS): bounds the scan for events already running. */
+    spanClass: integer('span_class').notNull().default(0),
+    /** The 1°×1° cell of the venue (null without coordinates), so a search near a point reads only nearby rows. */
+    geoCell: integer('geo_cell'),
     scrapedAt: integer('scraped_at').notNull(),
     scriptVersion: text('script_version').notNull(),
   },
   (table) => [
     uniqueIndex('events_org_event').on(table.orgId, table.eventId),
     index('events_org_starts').on(table.orgId, table.startsAt),
-    index('events_starts').on(table.startsAt),
-    index('events_city_search').on(table.cityKey, table.startsAt, table.id, table.startDay, table.endDay, table.untilAt),
-    index('events_search').on(table.startsAt, table.id, table.startDay, table.endDay, table.untilAt),
+    // Search (src/db/queries/event-search.ts): one day's events in start order, and the events that span
+    // several days (few) in start order within their span class; each with and without a city.
+    index('events_day_search').on(table.startDay, table.startsAt, table.id, table.endDay, table.untilAt),
+    index('events_city_day_search').on(table.cityKey, table.startDay, table.startsAt, table.id, table.endDay, table.untilAt),
+    index('events_ongoing_search').on(table.spanClass, table.startsAt, table.id, table.startDay, table.endDay, table.untilAt).where(sql`span_class > 0`),
+    index('events_city_ongoing_search').on(table.cityKey, table.spanClass, table.startsAt, table.id, table.startDay, table.endDay, table.untilAt).where(sql`span_class > 0`),
+    index('events_geo_day_search').on(table.geoCell, table.startDay, table.startsAt, table.id, table.latitude, table.longitude, table.endDay, table.untilAt).where(sql`geo_cell IS NOT NULL`),
   ],
 )
 
-/** Category membership, so a category filter uses an index instead of scanning JSON. */
+/**
+ * Category membership, so a category filter uses an index instead of scanning JSON. The event's search
+ * columns are copied here (written once with the event, never updated apart from it), so a search by
+ * category, with or without a city, reads only matching rows in start order.
+ */
 export const eventCategories = sqliteTable(
   'event_categories',
   {
     eventPk: integer('event_pk').notNull().references(() => events.id, { onDelete: 'cascade' }),
     category: text('category').notNull(),
+    cityKey: text('city_key'),
+    startsAt: integer('starts_at').notNull().default(0),
+    startDay: text('start_day').notNull().default(''),
+    endDay: text('end_day').notNull().default(''),
+    untilAt: integer('until_at').notNull().default(0),
+    spanClass: integer('span_class').notNull().default(0),
   },
-  (table) => [primaryKey({ columns: [table.eventPk, table.category] }), index('event_categories_category').on(table.category, table.eventPk)],
+  (table) => [
+    primaryKey({ columns: [table.eventPk, table.category] }),
+    index('event_categories_day_search').on(table.category, table.startDay, table.startsAt, table.eventPk, table.endDay, table.untilAt),
+    index('event_categories_city_day_search').on(table.category, table.cityKey, table.startDay, table.startsAt, table.eventPk, table.endDay, table.untilAt),
+    index('event_categories_ongoing_search').on(table.category, table.spanClass, table.startsAt, table.eventPk, table.startDay, table.endDay, table.untilAt).where(sql`span_class > 0`),
+    index('event_categories_city_ongoing_search')
+      .on(table.category, table.cityKey, table.spanClass, table.startsAt, table.eventPk, table.startDay, table.endDay, table.untilAt)
+      .where(sql`span_class > 0`),
+  ],
 )
 
 /**

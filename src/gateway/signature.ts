@@ -1,4 +1,4 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
+import { createHash, timingSafeEqual } from 'node:crypto'
 
 /** Seconds a signature's timestamp may differ from the service clock (DESIGN §4). */
 export const SIGNATURE_TOLERANCE_S = 300
@@ -46,9 +46,18 @@ export function baseWithDigest(parts: Omit<SignedParts, 'body'>, digest: string)
   return `${head}\n${parts.method}\n${parts.pathAndQuery}\n${parts.agentId ?? ''}\n${digest}`
 }
 
+/** HMAC states keyed once per secret (the keyring holds a few); a verification copies one instead of keying anew. */
+const keyedStates = new Map<string, Bun.CryptoHasher>()
+const MAX_KEYED_STATES = 64
+
 /** base64url without padding of HMAC-SHA256(secret as UTF-8, base). */
 export function mac(secret: string, base: string): string {
-  return createHmac('sha256', secret).update(base, 'utf8').digest('base64url')
+  let state = keyedStates.get(secret)
+  if (!state) {
+    if (keyedStates.size >= MAX_KEYED_STATES) keyedStates.clear()
+    keyedStates.set(secret, (state = new Bun.CryptoHasher('sha256', secret)))
+  }
+  return state.copy().update(base, 'utf8').digest('base64url')
 }
 
 /**

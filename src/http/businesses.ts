@@ -5,13 +5,14 @@ import { requireAllowance, type GatewayPlugin } from '../gateway/plugin'
 import type { UsageItem } from '../gateway/routes'
 import { usageHeader } from '../gateway/settlement'
 import type { UsageClient } from '../gateway/usage-client'
-import { organizationEvents, organizationEventsBytes } from '../services/org-events'
+import { organizationEvents } from '../services/org-events'
+import type { ReadContext } from '../services/read-context'
 import { searchBusinesses } from '../services/search-businesses'
 import { billEventsPull } from '../services/usage-billing'
 import { BusinessSearchQuery, businessesResponses, OrgParams } from './businesses.model'
 import { gatewayErrors } from './common.model'
 
-export type BusinessesDeps = { gateway: GatewayPlugin; db: Db; usage: UsageClient; now: () => number }
+export type BusinessesDeps = { gateway: GatewayPlugin; db: Db; catalog: ReadContext; usage: UsageClient; now: () => number }
 
 /** `GET /api/v1/businesses/{id}/events` (paid per event) and `GET /api/v1/search/businesses` (identity). */
 export function businessesRoutes(deps: BusinessesDeps) {
@@ -20,7 +21,7 @@ export function businessesRoutes(deps: BusinessesDeps) {
     .get(
       '/businesses/:id/events',
       async ({ params, caller, set }) => {
-        const result = organizationEvents(deps.db, params.id, deps.now())
+        const result = await organizationEvents(deps.catalog, params.id, deps.now())
         if (!result)
           throw new AppError(404, 'not_indexed', `organization ${params.id} is not indexed; index it with POST indexUrl (this answer is free)`, {
             indexUrl: `${caller!.baseUrl}/api/v1/orgs`,
@@ -36,7 +37,7 @@ export function businessesRoutes(deps: BusinessesDeps) {
             throw new AppError(503, 'usage_unknown', `the usage report could not be confirmed (${billed.reason}): the charge may have been recorded; nothing was served`, {}, { 'retry-after': '5' })
           headers['gw-usage'] = usageHeader(usage)!
         }
-        return new Response(organizationEventsBytes(result), { status: 200, headers })
+        return new Response(result.bytes, { status: 200, headers })
       },
       {
         params: OrgParams,
@@ -46,7 +47,7 @@ export function businessesRoutes(deps: BusinessesDeps) {
     )
     .get(
       '/search/businesses',
-      ({ query }) => searchBusinesses(deps.db, query.q, query.limit ?? 20),
+      ({ query }) => searchBusinesses(deps.catalog, query.q, query.limit ?? 20, deps.now()),
       {
         query: BusinessSearchQuery,
         response: { ...gatewayErrors, ...businessesResponses.search },

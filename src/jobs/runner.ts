@@ -19,9 +19,14 @@ export type RunnerOptions = {
   workerUrl?: string | URL
   leaseMs?: number
   pollMs?: number
+  /** How long a worker may wait without a job before it is stopped (it is started again for the next job). */
+  idleMs?: number
 }
 
-type Slot = { worker: Worker; jobId?: string; progressAt: number; alive: boolean }
+/** A crawler worker waiting this long for a job is stopped: an idle crawler holds ~18 MiB, and most of the time none is needed. */
+export const WORKER_IDLE_MS = 30_000
+
+type Slot = { worker: Worker; jobId?: string; progressAt: number; alive: boolean; idleSince: number }
 
 /** Where the crawler worker lives: beside this file in a checkout, at the bundle's root in the binary. */
 export function defaultWorkerUrl(): string {
@@ -30,7 +35,9 @@ export function defaultWorkerUrl(): string {
 
 /**
  * The main-thread job runner: claims jobs from the SQLite queue, hands each to a Bun Worker, renews its
- * lease while it runs, and is the ONLY writer of crawl results (one transaction per organization). A
+ * lease while it runs, and is the ONLY writer of crawl results (one transaction per organization). Workers
+ * are started when a job needs one (at most `workers`) and stopped after WORKER_IDLE_MS without a job, so
+ * a service that is only being searched holds no crawler and starts faster. A
  * worker that crashes is replaced and its job retried (a counted attempt); a process that dies leaves
  * leases that expire, so the next runner claims the jobs again (an interruption, not counted); a graceful
  * stop gives its jobs back at once. Nothing is lost, nothing is written twice.
@@ -53,7 +60,6 @@ export class JobRunner {
   start(): void {
     if (!this.stopped) return
     this.stopped = false
-    for (let i = 0; i < this.options.workers; i++) this.slots.push(this.spawn())
     this.timer = setInterval(() => this.tick(), this.options.pollMs ?? 500)
     this.tick()
   }
@@ -93,7 +99,7 @@ export class JobRunner {
 
   private spawn(): Slot {
     const worker = new Worker(this.options.workerUrl ?? defaultWorkerUrl())
-    const slot: Slot = { worker, progressAt: 0, alive: true }
+    const slot: Slot = { worker, progressAt: 0, alive: true, idleSince: this.now() }
     worker.onmessage = (event: MessageEvent<FromWorker>) => this.onMessage(slot, event.data)
     worker.onerror = (event) => this.onCrash(slot, event.message || 'worker error')
     worker.addEventListener('close', () => this.onCrash(slot, 'worker exited'))
@@ -113,16 +119,26 @@ export class JobRunner {
 
   private claimAndRenew(): void {
     const nowMs = this.now()
-    for (const slot of this.slots) {
+    for (const slot of [...this.slots]) {
       if (slot.jobId) {
         if (!renewLease(this.options.db, slot.jobId, this.owner, nowMs, this.leaseMs)) this.abandon(slot, 'lease lost or job cancelled')
-        continue
-      }
-      if (!slot.alive) continue
+      } else if (nowMs - slot.idleSince >= (this.options.idleMs ?? WORKER_IDLE_MS)) this.retire(slot)
+    }
+    for (;;) {
+      let slot = this.slots.find((s) => s.alive && !s.jobId)
+      if (!slot && this.slots.length >= this.options.workers) break
       const job = claimJob(this.options.db, this.owner, nowMs, this.leaseMs)
       if (!job) break
+      if (!slot) this.slots.push((slot = this.spawn()))
       this.dispatch(slot, job)
     }
+  }
+
+  /** Stops a worker that has had no job for a while; the next job starts another. */
+  private retire(slot: Slot): void {
+    slot.alive = false
+    slot.worker.terminate()
+    this.slots = this.slots.filter((s) => s !== slot)
   }
 
   private dispatch(slot: Slot, job: JobRow): void {
@@ -154,6 +170,7 @@ export class JobRunner {
     }
     const jobId = message.jobId
     slot.jobId = undefined
+    slot.idleSince = nowMs
     try {
       this.finish(jobId, message, nowMs)
     } catch (error) {
@@ -189,18 +206,14 @@ export class JobRunner {
       }
       slot.jobId = undefined
     }
-    const index = this.slots.indexOf(slot)
-    if (index >= 0) this.slots[index] = this.spawn()
+    this.slots = this.slots.filter((s) => s !== slot)
     this.tick()
   }
 
-  /** The job is no longer ours (cancelled, or its lease expired): stop its worker and start afresh. */
+  /** The job is no longer ours (cancelled, or its lease expired): stop its worker; the next job starts afresh. */
   private abandon(slot: Slot, reason: string): void {
     this.logger.warn('crawl abandoned', { jobId: slot.jobId, reason })
     slot.jobId = undefined
-    slot.alive = false
-    slot.worker.terminate()
-    const index = this.slots.indexOf(slot)
-    if (index >= 0) this.slots[index] = this.spawn()
+    this.retire(slot)
   }
 }

@@ -1,4 +1,5 @@
-import type { Db } from '../db'
+import { optimizeDatabase, type Db } from '../db'
+import { pruneEndedEvents } from '../db/queries/events'
 import { silentLogger, type Logger } from '../log'
 import { addDays, utcToday } from '../model/dates'
 import type { Mailer } from '../report/mailer'
@@ -100,6 +101,9 @@ export class Scheduler {
         jobsPurged: db.$client.run("DELETE FROM index_jobs WHERE state IN ('ready', 'failed', 'cancelled') AND expires_at < ?1", [nowMs - 7 * DAY_MS]).changes,
         answersForgotten: forgetOldAnswers(db, nowMs),
       }
+      // Statistics for the planner after the last minute's bulk writes (crawl results, prunes): cheap when
+      // no table changed much (PRAGMA optimize decides), and search plans do not depend on them.
+      optimizeDatabase(db)
       if (report.recrawls) this.options.onEnqueued?.()
       if (Object.values(report).some((n) => n > 0)) this.logger.info('scheduler', report)
       return report
@@ -144,13 +148,9 @@ export class Scheduler {
   }
 }
 
-/** Deletes events that ended more than a day ago and refreshes each organization's count. */
+/** Deletes events that ended more than a day ago and refreshes their organizations' counts (see pruneEndedEvents). */
 export function prunePastEvents(db: Db, nowMs: number): number {
-  const pruned = db.transaction(() => {
-    const n = db.$client.run('DELETE FROM events WHERE until_at < ?1', [nowMs - DAY_MS]).changes
-    if (n > 0) db.$client.run('UPDATE organizations SET event_count = (SELECT count(*) FROM events e WHERE e.org_id = organizations.org_id)')
-    return n
-  })
+  const pruned = pruneEndedEvents(db, nowMs - DAY_MS)
   if (pruned > 0) bumpEventsGeneration(db)
   return pruned
 }

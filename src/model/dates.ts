@@ -15,7 +15,12 @@ export function addDays(date: string, days: number): string {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10)
 }
 
-/** Today's date in UTC as YYYY-MM-DD, for window defaults. */
+const DAY_MS = 86_400_000
+let today = { day: Number.NaN, text: '' }
+
+/** Today's date in UTC as YYYY-MM-DD, for window defaults (formatted once per day: every search asks). */
 export function utcToday(nowMs: number): string {
-  return new Date(nowMs).toISOString().slice(0, 10)
+  const day = Math.floor(nowMs / DAY_MS)
+  if (day !== today.day) today = { day, text: new Date(nowMs).toISOString().slice(0, 10) }
+  return today.text
 }

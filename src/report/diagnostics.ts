@@ -1,7 +1,9 @@
 import type { Db } from '../db'
 import { SCRIPT_VERSION } from '../crawl/version'
 import { identifyWebsite } from '../model/org-identity'
-import { calendarSources, organizationDetail, upcomingPreview, type CalendarSource, type OrganizationDetail } from '../services/event-catalog'
+import { upcomingEventSample } from '../db/queries/events'
+import type { Event } from '../model/event'
+import { calendarSources, organizationDetail, type CalendarSource, type OrganizationDetail } from '../services/event-catalog'
 import { VERSION } from '../version'
 
 export type ReportSubject = { orgId?: string; domain?: string; jobId?: string }
@@ -45,7 +47,12 @@ export function collectDiagnostics(db: Db, subject: ReportSubject, options: { no
     return out
   }
   out.organization = { ...detail, eventsUrl: `${options.baseUrl}/api/v1/businesses/${orgId}/events` }
-  out.sampleEvents = (upcomingPreview(db, orgId, 3, options.nowMs)?.events ?? []).map((e) => ({ title: e.title, startDate: e.startDate, url: e.url }))
+  out.sampleEvents = detail.indexed
+    ? upcomingEventSample(db.$client, orgId, 3, options.nowMs).map((json) => {
+        const e = JSON.parse(json) as Event
+        return { title: e.title, startDate: e.startDate, url: e.url }
+      })
+    : []
   out.sources = calendarSources(db, orgId).slice(0, 20)
   return out
 }

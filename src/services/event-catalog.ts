@@ -1,72 +1,61 @@
 import type { Db } from '../db'
-import { upcomingEventRecords } from '../db/queries/events'
 import { findOrganization } from '../db/queries/organizations'
 import type { Event } from '../model/event'
+import { organizationEvents, organizationObject } from './org-events'
+import type { ReadContext } from './read-context'
 import { applyDefaults, type AppliedFilters } from './search-events'
 
-/** Mean Earth radius (km) for great-circle distances. */
-const EARTH_KM = 6371.0088
-
-/** Great-circle distance in kilometres (haversine). */
-export function distanceKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const rad = Math.PI / 180
-  const dLat = (lat2 - lat1) * rad
-  const dLon = (lon2 - lon1) * rad
-  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLon / 2) ** 2
-  return 2 * EARTH_KM * Math.asin(Math.min(1, Math.sqrt(a)))
-}
+export { distanceKm } from '../model/geo'
 
 export type NearbyInput = { latitude: number; longitude: number; radiusKm: number; startDate?: string; endDate?: string; category?: string; limit?: number }
 
-type NearbyRow = { search_record: string; latitude: number; longitude: number }
+/** How long the category and city lists may be reused while no event was written: counts over every upcoming event. */
+export const LIST_CACHE_TTL_MS = 60_000
+/** How long a search near a point may be reused while no event was written. */
+const NEARBY_CACHE_TTL_MS = 2000
 
 /**
  * Upcoming events whose venue lies within `radiusKm` of a point, in start order, each with its
- * distance. A bounding box on the stored venue coordinates narrows the rows in SQL; the exact circle is
- * applied here. Events whose source gave no coordinates are never near anything.
+ * distance. Storage reads only the venue cells around the point (see circleCells) and checks the exact
+ * circle. Events whose source gave no coordinates are never near anything.
  */
-export function nearbyEvents(db: Db, input: NearbyInput, nowMs: number): { count: number; filters: AppliedFilters; events: (Event & { distanceKm: number })[] } {
+export async function nearbyEvents(ctx: ReadContext, input: NearbyInput, nowMs: number): Promise<{ count: number; filters: AppliedFilters; events: (Event & { distanceKm: number })[] }> {
   const { limit, startDate, endDate, category } = applyDefaults({ startDate: input.startDate, endDate: input.endDate, category: input.category, limit: input.limit }, nowMs)
-  const dLat = input.radiusKm / 111.2
-  const cos = Math.max(0.01, Math.cos((input.latitude * Math.PI) / 180))
-  const dLon = Math.min(180, input.radiusKm / (111.2 * cos))
-  const rows = db.$client
-    .query(
-      `SELECT e.search_record, e.latitude, e.longitude FROM events e
-       WHERE e.latitude BETWEEN ?1 AND ?2 AND e.longitude BETWEEN ?3 AND ?4 AND e.start_day <= ?6 AND e.end_day >= ?5 AND e.until_at >= ?7
-       ${category ? 'AND EXISTS (SELECT 1 FROM event_categories c WHERE c.event_pk = e.id AND c.category = ?8)' : ''}
-       ORDER BY e.starts_at, e.id`,
-    )
-    .all(input.latitude - dLat, input.latitude + dLat, input.longitude - dLon, input.longitude + dLon, startDate, endDate, nowMs, ...(category ? [category.toLowerCase()] : [])) as NearbyRow[]
-  const events: (Event & { distanceKm: number })[] = []
-  for (const row of rows) {
-    const d = distanceKm(input.latitude, input.longitude, row.latitude, row.longitude)
-    if (d > input.radiusKm) continue
-    events.push({ ...(JSON.parse(row.search_record) as Event), distanceKm: Math.round(d * 100) / 100 })
-    if (events.length >= limit) break
-  }
+  const params = { latitude: input.latitude, longitude: input.longitude, radiusKm: input.radiusKm, startDate, endDate, category: category?.toLowerCase() ?? null, limit, nowMs }
+  const rows = await ctx.cache.get(
+    JSON.stringify(['nearby', params.latitude, params.longitude, params.radiusKm, startDate, endDate, params.category, limit]),
+    { generation: ctx.generation(), nowMs, ttlMs: NEARBY_CACHE_TTL_MS },
+    () => ctx.reads.nearbyEvents(params),
+    (list) => list.reduce((n, row) => n + row.record.length + 16, 0),
+  )
+  const events = rows.map((row) => ({ ...(JSON.parse(row.record) as Event), distanceKm: row.distanceKm }))
   return { count: events.length, filters: { startDate, endDate, category, city: null }, events }
 }
 
 /** Categories of upcoming events with how many events carry each, most used first. */
-export function listCategories(db: Db, input: { city?: string; limit: number }, nowMs: number): { category: string; eventCount: number }[] {
-  const city = input.city?.trim().toLowerCase()
-  return db.$client
-    .query(
-      `SELECT c.category AS category, count(*) AS eventCount FROM event_categories c JOIN events e ON e.id = c.event_pk
-       WHERE e.until_at >= ?1 ${city ? 'AND e.city_key = ?3' : ''} GROUP BY c.category ORDER BY eventCount DESC, c.category LIMIT ?2`,
-    )
-    .all(nowMs, input.limit, ...(city ? [city] : [])) as { category: string; eventCount: number }[]
+export function listCategories(ctx: ReadContext, input: { city?: string; limit: number }, nowMs: number): Promise<{ category: string; eventCount: number }[]> {
+  const cityKey = input.city?.trim().toLowerCase() || null
+  return ctx.cache.get(
+    JSON.stringify(['categories', cityKey, input.limit]),
+    { generation: ctx.generation(), nowMs, ttlMs: LIST_CACHE_TTL_MS },
+    () => ctx.reads.categories({ cityKey, limit: input.limit, nowMs }),
+    (list) => JSON.stringify(list).length * 2,
+  )
 }
 
 /** Cities of upcoming events (as the sources write them) with their event counts, most events first. */
-export function listCities(db: Db, input: { limit: number }, nowMs: number): { city: string; eventCount: number }[] {
-  return db.$client
-    .query(
-      `SELECT MIN(city) AS city, count(*) AS eventCount FROM events WHERE city_key IS NOT NULL AND until_at >= ?1
-       GROUP BY city_key ORDER BY eventCount DESC, city_key LIMIT ?2`,
-    )
-    .all(nowMs, input.limit) as { city: string; eventCount: number }[]
+export function listCities(ctx: ReadContext, input: { limit: number }, nowMs: number): Promise<{ city: string; eventCount: number }[]> {
+  return ctx.cache.get(
+    JSON.stringify(['cities', input.limit]),
+    { generation: ctx.generation(), nowMs, ttlMs: LIST_CACHE_TTL_MS },
+    () => ctx.reads.cities({ limit: input.limit, nowMs }),
+    (list) => JSON.stringify(list).length * 2,
+  )
+}
+
+/** How many organizations are indexed and how many events are upcoming (a count over every event: cached like the lists). */
+export function catalogTotals(ctx: ReadContext, nowMs: number): Promise<{ organizations: number; upcomingEvents: number }> {
+  return ctx.cache.get('["totals"]', { generation: ctx.generation(), nowMs, ttlMs: LIST_CACHE_TTL_MS }, () => ctx.reads.totals({ nowMs }), () => 64)
 }
 
 export type OrganizationDetail = {
@@ -130,15 +119,14 @@ export const PREVIEW_FIELDS = ['title', 'startDate', 'endDate', 'city', 'url', '
  * The next `limit` upcoming events of an organization, each cut down to {@link PREVIEW_FIELDS}, and how
  * many upcoming events it has in all. The full records are what `get_organization_events` sells.
  */
-export function upcomingPreview(db: Db, orgId: string, limit: number, nowMs: number): { total: number; events: Partial<Event>[] } | undefined {
-  const org = findOrganization(db, orgId)
-  if (!org || org.lastIndexedAt === null) return undefined
-  const records = upcomingEventRecords(db, orgId, nowMs)
-  const events = records.slice(0, limit).map((json) => {
-    const full = JSON.parse(json) as Record<string, unknown>
-    return Object.fromEntries(PREVIEW_FIELDS.filter((k) => full[k] !== undefined).map((k) => [k, full[k]])) as Partial<Event>
+export async function upcomingPreview(ctx: ReadContext, orgId: string, limit: number, nowMs: number): Promise<{ total: number; events: Partial<Event>[] } | undefined> {
+  const answer = await organizationEvents(ctx, orgId, nowMs)
+  if (!answer) return undefined
+  const events = organizationObject(answer).events.slice(0, limit).map((full) => {
+    const record = full as Record<string, unknown>
+    return Object.fromEntries(PREVIEW_FIELDS.filter((k) => record[k] !== undefined).map((k) => [k, record[k]])) as Partial<Event>
   })
-  return { total: records.length, events }
+  return { total: answer.eventCount, events }
 }
 
 /** One stored event of an organization by its `event_id` (ended ones included), or undefined. */
@@ -148,8 +136,9 @@ export function findEvent(db: Db, orgId: string, eventId: string): Event | undef
 }
 
 /** An organization's upcoming events as parsed records (for exports), or undefined when it is not indexed. */
-export function upcomingEvents(db: Db, orgId: string, nowMs: number): { org: { orgId: string; domain: string; name: string | null; website: string | null }; events: Event[] } | undefined {
-  const org = findOrganization(db, orgId)
-  if (!org || org.lastIndexedAt === null) return undefined
-  return { org: { orgId: org.orgId, domain: org.domain, name: org.name, website: org.website }, events: upcomingEventRecords(db, orgId, nowMs).map((r) => JSON.parse(r) as Event) }
+export async function upcomingEvents(ctx: ReadContext, orgId: string, nowMs: number): Promise<{ org: { orgId: string; domain: string; name: string | null; website: string | null }; events: Event[] } | undefined> {
+  const answer = await organizationEvents(ctx, orgId, nowMs)
+  if (!answer) return undefined
+  const { events, orgId: id, domain, name, website } = organizationObject(answer)
+  return { org: { orgId: id, domain, name, website }, events: events as Event[] }
 }

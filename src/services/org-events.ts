@@ -1,47 +1,45 @@
-import type { Db } from '../db'
-import { upcomingEventRecords } from '../db/queries/events'
-import { eventsGeneration } from '../db/queries/generation'
-import { findOrganization } from '../db/queries/organizations'
+import { releasedBytes } from '../memory'
+import type { Organization } from '../model/organization'
+import type { ReadContext } from './read-context'
 
-export type OrganizationEvents = { eventCount: number; json: string; bytes?: Uint8Array }
+export type OrganizationEvents = { eventCount: number; bytes: Uint8Array }
 
 /** How long an organization's answer may be reused while no event was written ("upcoming" moves with the clock). */
 export const ORG_EVENTS_CACHE_TTL_MS = 2000
-const CACHE_SIZE = 200
 const encoder = new TextEncoder()
-const caches = new WeakMap<Db, Map<string, { generation: number; at: number; answer: OrganizationEvents }>>()
+const decoder = new TextDecoder()
 
-/** The answer's body as UTF-8, encoded once per cached answer. */
-export function organizationEventsBytes(answer: OrganizationEvents): Uint8Array {
-  answer.bytes ??= encoder.encode(answer.json)
-  return answer.bytes
+/** The answer as the spec's Organization object (MCP tools, exports). */
+export function organizationObject(answer: OrganizationEvents): Organization {
+  return JSON.parse(decoder.decode(answer.bytes)) as Organization
 }
 
 /**
  * An indexed organization with all its upcoming events, as the spec's Organization JSON. The body is
- * assembled from the records stored at write time (no per-request serialization of events) and reused
- * until an event is written or two seconds pass. Returns undefined when the organization has never been
- * indexed.
+ * assembled from the records stored at write time (no per-request serialization of events), encoded once
+ * and reused until an event is written or two seconds pass. Returns undefined when the organization has
+ * never been indexed.
  */
-export function organizationEvents(db: Db, orgId: string, nowMs: number): OrganizationEvents | undefined {
-  let cache = caches.get(db)
-  if (!cache) caches.set(db, (cache = new Map()))
-  const generation = eventsGeneration(db)
-  const hit = cache.get(orgId)
-  if (hit && hit.generation === generation && nowMs - hit.at < ORG_EVENTS_CACHE_TTL_MS) return hit.answer
-  const org = findOrganization(db, orgId)
-  if (!org || org.lastIndexedAt === null) return undefined
-  const records = upcomingEventRecords(db, orgId, nowMs)
-  const head = JSON.stringify({
-    orgId: org.orgId,
-    domain: org.domain,
-    website: org.website,
-    name: org.name,
-    lastIndexedAt: new Date(org.lastIndexedAt).toISOString(),
-    eventCount: records.length,
-  })
-  const answer = { eventCount: records.length, json: `${head.slice(0, -1)},"events":[${records.join(',')}]}` }
-  if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!)
-  cache.set(orgId, { generation, at: nowMs, answer })
-  return answer
+export async function organizationEvents(ctx: ReadContext, orgId: string, nowMs: number): Promise<OrganizationEvents | undefined> {
+  const answer = await ctx.cache.get(
+    JSON.stringify(['org-events', orgId]),
+    { generation: ctx.generation(), nowMs, ttlMs: ORG_EVENTS_CACHE_TTL_MS },
+    async () => {
+      const row = await ctx.reads.organizationEvents({ orgId, nowMs })
+      if (!row || row.lastIndexedAt === null) return null
+      const head = JSON.stringify({
+        orgId: row.orgId,
+        domain: row.domain,
+        website: row.website,
+        name: row.name,
+        lastIndexedAt: new Date(row.lastIndexedAt).toISOString(),
+        eventCount: row.records.length,
+      })
+      const bytes = encoder.encode(`${head.slice(0, -1)},"events":[${row.records.join(',')}]}`)
+      releasedBytes(bytes.byteLength)
+      return { eventCount: row.records.length, bytes }
+    },
+    (answer) => answer?.bytes.byteLength ?? 0,
+  )
+  return answer ?? undefined
 }

@@ -1,18 +1,35 @@
-// Crawl benchmark (issue 5), figures measured in one run, no targets:
+// Crawl benchmark (issues 5 and 12), figures measured in one run against baselines of the same run:
 // 1. pages/s and events/s of the whole crawl pipeline on the 200-page fixture site (bench-200) with
 //    politeness off, against a bare fetch of the same pages, 2 at a time (what the per-host limit allows);
-// 2. p50/p99 latency of GET /api/v1/search/events (autocannon, 8 connections) on an idle service, and
-//    while the service runs 4 crawls of 200-page sites, and their ratio.
-import autocannon from 'autocannon'
+// 2. search latency (p50/p99 in µs) on a copy of the seeded 100k-event database, idle and during 4 crawls
+//    with the default politeness (500 ms between requests to a host, 2 connections per host), in
+//    interleaved rounds: each round measures the service idle for BENCH_SECONDS, then submits 4 crawls of 4
+//    fresh sites of BENCH_CRAWL_PAGES event pages (each in the sites' own process) and measures from the
+//    moment all 4 run until the last has stored its events (its write included). The load is the varied
+//    search mix (lib/mix.ts) driven by wrk at a paced, moderate rate, requests signed before each run;
+//    medians over the rounds, per-round figures printed too. BENCH_ROUNDS (3), BENCH_SECONDS (20) and
+//    BENCH_CRAWL_PAGES (40, about 20 s of polite crawling) change it; the service runs 4 crawler workers.
+import { copyFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { crawlSite } from '../../src/crawl/pipeline'
 import { SCRIPT_VERSION } from '../../src/crawl/version'
 import { startFixtureSite } from '../helpers/fixture-server'
 import type { CrawlRequest } from '../../src/crawl/crawl-types'
 import { gatewayHeaders, TEST_KEYRING } from '../helpers/gateway'
-import { BUN, freePort, ROOT, startService } from '../helpers/process'
+import { BUN, ROOT } from '../helpers/process'
 import { tempDir } from '../helpers/tmp'
-import { startUsageServer } from '../helpers/usage-server'
+import { benchDatabase } from './lib/bench-db'
+import { loadNow, machineLine } from './lib/machine'
+import { BENCH_KEY, searchMix, signedRequests } from './lib/mix'
+import { spawnJsonLine, startBenchService } from './lib/service'
+import { describe, medianOf, requireWrk, runWrk, writeRequests, type WrkResult } from './lib/wrk'
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20)
+const CRAWL_PAGES = Number(process.env.BENCH_CRAWL_PAGES ?? 40)
+const CRAWLS = 4
+/** Paced load: each of 8 connections waits this long between its requests (about 1 000 searches/s in all). */
+const PACED = { connections: 8, pauseMs: 5 }
 
 function request(startUrl: string): CrawlRequest {
   return {
@@ -48,47 +65,103 @@ async function pipelineThroughput() {
   return { pages, events: result.events.length, crawlMs, bareMs, bareRate: urls.length / (bareMs / 1000), crawlRate: pages / (crawlMs / 1000) }
 }
 
-async function searchLatency(baseUrl: string, seconds: number) {
-  const result = await autocannon({
-    url: `${baseUrl}/api/v1/search/events?limit=20`,
-    connections: 8,
-    duration: seconds,
-    headers: { authorization: 'Bearer ak_bench' },
-  })
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx }
+type Paced = { file: string; count: number }
+
+/** Requests signed now for a paced run of up to `seconds` at `rate` a second (signatures hold 300 s). */
+async function signed(paths: string[], rate: number, seconds: number): Promise<Paced> {
+  const count = Math.ceil(rate * seconds)
+  return { file: await writeRequests(signedRequests(paths, count)), count }
 }
 
-async function latencyUnderCrawls() {
-  const tmp = tempDir()
-  const usage = startUsageServer({ allowance: 'allow' })
-  const sites = Bun.spawn([BUN, join(ROOT, 'test/bench/serve-sites.ts'), '4', '200'], { stdout: 'pipe' })
-  const reader = sites.stdout.getReader()
-  const { urls } = JSON.parse(new TextDecoder().decode((await reader.read()).value)) as { urls: string[] }
-  const service = await startService([BUN, join(ROOT, 'src/index.ts'), 'serve'], {
-    env: { DATABASE_PATH: join(tmp.dir, 'bench.sqlite'), GW_SIGNING_KEYS: TEST_KEYRING, GW_USAGE_URL: usage.url, CRAWL_ALLOW_PRIVATE: 'true', CRAWL_WORKERS: '4', CRAWL_MAX_PAGES: '400', AGENT_KEYS: 'ak_bench:agent-bench', PORT: String(freePort()) },
+const paced = (url: string, requests: Paced, seconds: number, stopWhen?: Promise<unknown>) =>
+  runWrk({ origin: url, file: requests.file, connections: PACED.connections, seconds, wrap: false, pauseMs: PACED.pauseMs, stopWhen })
+
+type JobState = { status?: string; eventCount?: number; error?: string }
+type Round = { idle: WrkResult; busy: WrkResult; busySeconds: number; outcomes: string[] }
+
+/** The service on a copy of the seeded 100k database, the sites to crawl in their own process, and how to submit and poll crawls. */
+async function setUp(tmpDir: string) {
+  const usage = await spawnJsonLine([BUN, join(ROOT, 'test/bench/lib/usage-server.ts')])
+  const sites = await spawnJsonLine([BUN, join(ROOT, 'test/bench/serve-sites.ts'), String(CRAWLS * ROUNDS), String(CRAWL_PAGES)])
+  const dbPath = join(tmpDir, 'bench.sqlite')
+  copyFileSync(benchDatabase('100k').path, dbPath)
+  const service = await startBenchService({
+    databasePath: dbPath,
+    env: { GW_SIGNING_KEYS: `${TEST_KEYRING},${BENCH_KEY.kid}:${BENCH_KEY.secret}`, GW_USAGE_URL: usage.info.url, CRAWL_ALLOW_PRIVATE: 'true', CRAWL_WORKERS: String(CRAWLS) },
   })
+  let polls = 0
+  const state = async (jobId: string) => {
+    const path = `/api/v1/orgs/${jobId}`
+    return (await (await fetch(`${service.url}${path}`, { headers: gatewayHeaders('GET', path, '', { id: `poll-${polls++}` }) })).json()) as JobState
+  }
+  const submit = async (website: string) => {
+    const body = JSON.stringify({ website })
+    const res = await fetch(`${service.url}/api/v1/orgs`, { method: 'POST', body, headers: { 'content-type': 'application/json', ...gatewayHeaders('POST', '/api/v1/orgs', body) } })
+    if (res.status !== 202) throw new Error(`POST /orgs ${website}: ${res.status} ${await res.text()}`)
+    return ((await res.json()) as { jobId: string }).jobId
+  }
+  const stop = () => {
+    service.proc.kill()
+    sites.proc.kill()
+    usage.proc.kill()
+  }
+  return { url: service.url, siteUrls: sites.info.urls as string[], submit, state, stop }
+}
+
+/** Polls the jobs until `done` holds for every state; returns the last states. */
+async function until(jobs: string[], state: (jobId: string) => Promise<JobState>, done: (s: JobState) => boolean, everyMs: number): Promise<JobState[]> {
+  for (;;) {
+    const states = await Promise.all(jobs.map(state))
+    if (states.every(done)) return states
+    await Bun.sleep(everyMs)
+  }
+}
+
+async function latencyUnderCrawls(): Promise<Round[]> {
+  const tmp = tempDir()
+  const env = await setUp(tmp.dir)
+  const paths = searchMix(4000)
+  const rounds: Round[] = []
   try {
-    const idle = await searchLatency(service.url, 5)
-    for (const url of urls) {
-      const body = JSON.stringify({ website: url })
-      await fetch(`${service.url}/api/v1/orgs`, { method: 'POST', body, headers: { 'content-type': 'application/json', ...gatewayHeaders('POST', '/api/v1/orgs', body) } })
+    let rate = 2000
+    for (let r = 0; r < ROUNDS; r++) {
+      const idle = await paced(env.url, await signed(paths, rate, SECONDS), SECONDS)
+      rate = Math.max(rate, Math.ceil(idle.rps * 1.5))
+      // Signed before the crawls start, for the longest the crawls may take (a crawl polite to its host
+      // fetches about 2 pages a second: twice that time, and 40 s for starting the workers and storing).
+      const longest = CRAWL_PAGES + 40
+      const requests = await signed(paths, rate, longest)
+      const jobs = await Promise.all(env.siteUrls.slice(r * CRAWLS, (r + 1) * CRAWLS).map(env.submit))
+      await until(jobs, env.state, (s) => s.status !== 'pending' && s.status !== 'awaiting_billing', 20)
+      const started = performance.now()
+      const finished = until(jobs, env.state, (s) => s.status !== 'pending' && s.status !== 'running' && s.status !== 'awaiting_billing', 100)
+      const busy = await paced(env.url, requests, longest, finished)
+      const states = await finished
+      const busySeconds = (performance.now() - started) / 1000
+      rounds.push({ idle, busy, busySeconds, outcomes: states.map((s) => (s.status === 'ready' ? `${s.eventCount} events` : (s.status ?? s.error ?? 'unknown'))) })
     }
-    await Bun.sleep(300)
-    const busy = await searchLatency(service.url, 5)
-    return { idle, busy }
+    return rounds
   } finally {
-    await service.stop()
-    sites.kill()
-    usage.stop()
+    env.stop()
     tmp.cleanup()
   }
 }
 
+requireWrk()
+console.log(machineLine())
 const throughput = await pipelineThroughput()
 console.log(`crawl pipeline, ${throughput.pages} pages / ${throughput.events} events in ${throughput.crawlMs.toFixed(0)} ms: ${throughput.crawlRate.toFixed(1)} pages/s, ${(throughput.events / (throughput.crawlMs / 1000)).toFixed(1)} events/s`)
 console.log(`bare fetch of the same pages (2 per host): ${throughput.bareRate.toFixed(1)} pages/s; pipeline/bare ratio ${(throughput.crawlRate / throughput.bareRate).toFixed(2)}`)
-const { idle, busy } = await latencyUnderCrawls()
-console.log(`search idle:              ${idle.rps.toFixed(0)} req/s, p50 ${idle.p50} ms, p99 ${idle.p99} ms, errors ${idle.errors}`)
-console.log(`search during 4 crawls (default politeness, 4 workers):   ${busy.rps.toFixed(0)} req/s, p50 ${busy.p50} ms, p99 ${busy.p99} ms, errors ${busy.errors}`)
-console.log(`p99 during crawls / idle: ${((busy.p99 || 1) / (idle.p99 || 1)).toFixed(2)} (ms are whole milliseconds from autocannon)`)
+const rounds = await latencyUnderCrawls()
+const idle = medianOf(rounds.map((r) => r.idle))
+const busy = medianOf(rounds.map((r) => r.busy))
+const us = (n: number) => `${Math.round(n)} µs`
+console.log(`\nsearch mix on the 100k database, paced (${PACED.connections} connections, ${PACED.pauseMs} ms between requests), ${ROUNDS} interleaved rounds (idle ${SECONDS} s, then 4 polite crawls of ${CRAWL_PAGES}-page sites from start to stored):`)
+rounds.forEach((r, i) =>
+  console.log(`  round ${i + 1}: idle p50 ${us(r.idle.p50Us)} p99 ${us(r.idle.p99Us)}; crawling ${r.busySeconds.toFixed(0)} s (${r.outcomes.join(', ')}) p50 ${us(r.busy.p50Us)} p99 ${us(r.busy.p99Us)}${r.busy.ranOut ? ' RAN OUT OF SIGNED REQUESTS' : ''}`),
+)
+console.log(`  ${describe('idle, median of rounds', idle)}`)
+console.log(`  ${describe('during 4 crawls, median of rounds', busy)}`)
+const ratio = busy.p99Us / idle.p99Us
+console.log(`  p99 during crawls / idle: ${ratio.toFixed(2)} (${us(busy.p99Us)} vs ${us(idle.p99Us)}; target ≤ 1.5: ${ratio <= 1.5 ? 'met' : 'NOT MET'}); load average ${loadNow()}`)
 process.exit(0)

@@ -76,6 +76,9 @@ describe('loadConfig', () => {
     [{ CRAWL_RESOLVE: 'www.example.org' }, 'CRAWL_RESOLVE'],
     [{ CRAWL_RESOLVE: 'www.example.org:443:localhost' }, 'CRAWL_RESOLVE'],
     [{ CRAWL_RESOLVE: 'www.example.org:99999:127.0.0.1' }, 'CRAWL_RESOLVE'],
+    [{ READ_WORKERS: '-1' }, 'READ_WORKERS'],
+    [{ READ_WORKERS: 'many' }, 'READ_WORKERS'],
+    [{ CACHE_MEMORY_MB: '1.5' }, 'CACHE_MEMORY_MB'],
   ]
   for (const [env, variable] of bad) {
     it(`names ${variable} when it is ${JSON.stringify(Object.values(env)[0])}`, () => {

@@ -12,13 +12,14 @@ describe('README configuration table', () => {
     expect(match![1]).toBe(configTable())
   })
 
-  it('lists every variable of DESIGN §3, the ones issue 11 added (billing settlement, abuse limits) the test web of issue 14 (CRAWL_RESOLVE) and the local ports of issue 15 (GATEWAY_PORT, DEMO_PORT)', () => {
+  it('lists every variable of DESIGN §3, the ones issue 11 added (billing settlement, abuse limits), issue 12 (read workers, cache budget), the test web of issue 14 (CRAWL_RESOLVE) and the local ports of issue 15 (GATEWAY_PORT, DEMO_PORT)', () => {
     expect([...configKeys].sort() as string[]).toEqual(
       [
         'PORT', 'HOST', 'DATABASE_PATH', 'PUBLIC_BASE_URL', 'GW_SIGNING_KEYS', 'GW_USAGE_URL', 'GW_USAGE_READ_KEY', 'GW_USAGE_WRITE_KEY',
         'GW_SERVICE_SLUG', 'AGENT_KEYS', 'SMTP_URL', 'REPORT_TO', 'REPORT_DAILY_CAP', 'CRAWL_WORKERS', 'CRAWL_MAX_PAGES', 'CRAWL_USER_AGENT',
         'CRAWL_ALLOW_PRIVATE', 'LOG_LEVEL', 'BILLING_SETTLE_AFTER_MS', 'REPORT_MAIL_HOURLY_CAP', 'TRUSTED_PROXIES',
         'CRAWL_RESOLVE', 'GATEWAY_PORT', 'DEMO_PORT',
+        'READ_WORKERS', 'CACHE_MEMORY_MB',
       ].sort(),
     )
   })

@@ -1,6 +1,6 @@
 // Pins storage (DESIGN §5): migrations apply to an empty file and are a no-op on a migrated one; the
 // embedded copy equals drizzle/ (same hashes as drizzle's own reader); every connection has WAL, a busy
-// timeout and foreign keys; the FTS5 tables follow their base tables.
+// timeout and foreign keys; the FTS5 tables follow their base tables; statistics are refreshed after migrating.
 import { afterEach, describe, expect, it } from 'bun:test'
 import { join } from 'node:path'
 import { readMigrationFiles } from 'drizzle-orm/migrator'
@@ -43,6 +43,15 @@ describe('migrations', () => {
     expect(appliedCount(db)).toBe(0)
     expect(migrate(db)).toBe(embeddedMigrations().length)
     expect(tables(db)).toEqual(TABLES)
+  })
+
+  it('refreshes the planner statistics when it applied migrations (issue 12), and leaves them alone otherwise', () => {
+    const { db } = fileDb()
+    migrate(db)
+    expect(db.$client.query("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_stat1'").get()).not.toBeNull()
+    db.$client.run('DELETE FROM sqlite_stat1')
+    expect(migrate(db)).toBe(0)
+    expect((db.$client.query('SELECT count(*) AS n FROM sqlite_stat1').get() as { n: number }).n).toBe(0)
   })
 
   it('applies nothing the second time, also from a new connection', () => {

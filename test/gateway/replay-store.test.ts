@@ -2,7 +2,8 @@
 // finding 5): in the database, for their window, so a captured signed request is refused after a restart
 // and by another instance on the same database. A route that bills or writes stores its key before it
 // answers (a replay is refused everywhere at once); a free read decides at once from the keys this instance
-// knows and stores the key within LAZY_WRITE_MS and at shutdown (flush). An expired key may be used again,
+// knows and stores the key within LAZY_WRITE_MS and at shutdown (flush). Durable keys of one event-loop
+// turn are stored together, each decided once. An expired key may be used again,
 // expired rows are pruned, and while the database takes no writes (read-only, disk full) replays are still
 // refused from memory and the keys are stored once it recovers.
 import { afterEach, describe, expect, it } from 'bun:test'
@@ -117,6 +118,15 @@ describe('the SQLite replay store', () => {
       expect(await s.remember('k2', T + 300_000, T, durable)).toBe(true)
     })
   }
+
+  it('decides durable keys asked together once each, stored before any of them is answered', async () => {
+    const { db, store: s } = store()
+    const asked = [s.remember('a', T + 300_000, T, true), s.remember('b', T + 300_000, T, true), s.remember('a', T + 300_000, T, true)]
+    expect(rows(db)).toBe(0)
+    expect(await Promise.all(asked)).toEqual([true, true, false])
+    expect(rows(db)).toBe(2)
+    expect(await s.remember('b', T + 300_000, T + 1, true)).toBe(false)
+  })
 
   it('writes a lazy key within moments, and every waiting key at flush', async () => {
     const { db, store: s } = store()

@@ -1,6 +1,10 @@
 import { createApp, type AppDeps } from '../../src/app'
 import { loadConfig, type Config } from '../../src/config'
-import { migrate, openDatabase } from '../../src/db'
+import { migrate, openDatabase, type Db } from '../../src/db'
+import { eventsGeneration } from '../../src/db/queries/generation'
+import { inlineReads } from '../../src/db/read-ops'
+import { AnswerCache } from '../../src/services/answer-cache'
+import type { ReadContext } from '../../src/services/read-context'
 import { gatewayHeaders, recordingUsage, TEST_KEYRING, type SignOptions } from './gateway'
 
 /**
@@ -39,4 +43,9 @@ export async function call(app: TestApp, method: string, path: string, init: Cal
     json = undefined
   }
   return { status: response.status, headers: response.headers, text, json }
+}
+
+/** The read services' context over `db` as the app builds it (reads on the test's own connection), with a 64 MiB cache. */
+export function readContext(db: Db, cacheBytes = 64 * 1024 * 1024): ReadContext {
+  return { reads: inlineReads(db.$client), cache: new AnswerCache(cacheBytes), generation: () => eventsGeneration(db) }
 }

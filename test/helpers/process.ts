@@ -6,13 +6,21 @@ export const BUN = process.execPath
 
 let built: Promise<string> | undefined
 
-/** Compiles `dist`-style binary once per test run into a temp folder and returns its path. */
+/** The arguments of `npm run build` after `bun` (one home for the entrypoints and flags), writing to `outfile`. */
+export async function buildArgs(outfile: string): Promise<string[]> {
+  const script = ((await Bun.file(join(ROOT, 'package.json')).json()) as { scripts: { build: string } }).scripts.build
+  const args = script.split(/\s+/)
+  if (args[0] !== 'bun' || args.at(-2) !== '--outfile') throw new Error(`unexpected build script: ${script}`)
+  return [...args.slice(1, -1), outfile]
+}
+
+/** Compiles the binary exactly as `npm run build` does, once per test run, into a temp folder and returns its path. */
 export function buildBinary(): Promise<string> {
   built ??= (async () => {
     const { mkdtempSync } = await import('node:fs')
     const { tmpdir } = await import('node:os')
     const out = join(mkdtempSync(join(tmpdir(), 'event-index-bin-')), 'event-index')
-    const proc = Bun.spawn([BUN, 'build', '--compile', '--target=bun', join(ROOT, 'src/index.ts'), join(ROOT, 'src/jobs/worker.ts'), '--outfile', out], { cwd: ROOT, stdout: 'pipe', stderr: 'pipe' })
+    const proc = Bun.spawn([BUN, ...(await buildArgs(out))], { cwd: ROOT, stdout: 'pipe', stderr: 'pipe' })
     if ((await proc.exited) !== 0) throw new Error(`build failed: ${await new Response(proc.stderr).text()}`)
     return out
   })()

@@ -2,7 +2,8 @@
 // results are stored by the runner alone, progress is visible while running, a crashing worker is
 // replaced and its job retried, a job that keeps crashing ends failed with its reason, a non-retryable
 // failure fails at once, a failed re-crawl keeps the old events, and a graceful stop gives its running
-// job back at once without using up an attempt (issue 11).
+// job back at once without using up an attempt (issue 11); workers are started only for a job and
+// stopped once idle, at most the configured number (issue 12: an idle crawler costs memory and start-up).
 import { afterAll, afterEach, describe, expect, it } from 'bun:test'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
@@ -19,9 +20,9 @@ afterEach(async () => {
 })
 afterAll(() => tmp.cleanup())
 
-function setup(workers = 1, db = openDatabase(':memory:')) {
+function setup(workers = 1, db = openDatabase(':memory:'), idleMs?: number) {
   migrate(db)
-  const runner = new JobRunner({ db, workers, workerUrl: WORKER, pollMs: 50, leaseMs: 5000, settings: { maxPages: 10, budgetMs: 10_000, userAgent: 'test', allowPrivate: true, scriptVersion: '1.2.3' } })
+  const runner = new JobRunner({ db, workers, workerUrl: WORKER, pollMs: 50, leaseMs: 5000, idleMs, settings: { maxPages: 10, budgetMs: 10_000, userAgent: 'test', allowPrivate: true, scriptVersion: '1.2.3' } })
   runners.push(runner)
   return { db, runner }
 }
@@ -88,5 +89,20 @@ describe('JobRunner', () => {
     second.runner.start()
     await eventually(() => jobRow(first.db, jobId).state === 'ready', 2000)
     expect(jobRow(first.db, jobId)).toMatchObject({ attempts: 1, interruptions: 0 })
+  })
+
+  it('starts no worker before a job, at most the configured number, and stops one left idle', async () => {
+    const { db, runner } = setup(2, undefined, 300)
+    runner.start()
+    expect(runner.status()).toEqual({ status: 'running', configured: 2, alive: 0, busy: 0 })
+    const jobs = [0, 1, 2].map(() => insertPendingJob(db, { calendarUrls: ['script:ok'] }))
+    let most = 0
+    const watch = setInterval(() => (most = Math.max(most, runner.status().alive)), 5)
+    runner.kick()
+    await eventually(() => jobs.every((j) => jobRow(db, j.jobId).state === 'ready'))
+    clearInterval(watch)
+    expect(most).toBe(2)
+    expect(runner.status().alive).toBeGreaterThan(0)
+    await eventually(() => runner.status().alive === 0)
   })
 })

@@ -1,5 +1,6 @@
 import { wallToInstant } from '../../crawl/normalize/time'
 import type { NormalizedEvent } from '../../model/event'
+import { geoCell, spanClass } from './search-keys'
 
 const DAY_MS = 86_400_000
 const FAMILY = new Set(['family', 'kids', 'children', 'storytime', 'teens', 'toddlers', 'all ages'])
@@ -23,6 +24,8 @@ export type EventColumns = {
   isExternal: boolean
   isFamily: boolean
   isFree: boolean
+  spanClass: number
+  geoCell: number | null
 }
 
 function instant(iso: string, zone: string | undefined): { ms: number; day: string; allDay: boolean } {
@@ -53,6 +56,9 @@ export function eventColumns(event: NormalizedEvent, zone: string | undefined): 
   if (endsAt === null && start.allDay) endsAt = start.ms + DAY_MS
   const categories = [...new Set((event.categories ?? []).map((c) => c.trim().toLowerCase()).filter(Boolean))]
   const city = event.city?.trim() || null
+  const latitude = event.venue?.latitude ?? null
+  const longitude = event.venue?.longitude ?? null
+  const located = latitude !== null && longitude !== null && Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180
   return {
     startsAt: start.ms,
     endsAt,
@@ -66,10 +72,12 @@ export function eventColumns(event: NormalizedEvent, zone: string | undefined): 
     cityCountry: (city && event._locality?.country) || null,
     category: event.category?.trim().toLowerCase() || categories[0] || null,
     categories,
-    latitude: event.venue?.latitude ?? null,
-    longitude: event.venue?.longitude ?? null,
+    latitude,
+    longitude,
     isExternal: event._external === true,
     isFamily: categories.some((c) => FAMILY.has(c)),
     isFree: event.isAccessibleForFree === true,
+    spanClass: spanClass(start.day, endDay),
+    geoCell: located ? geoCell(latitude, longitude) : null,
   }
 }

@@ -20,8 +20,9 @@ type Row = { key: string; expiresAtMs: number }
  * one event-loop turn behind `setImmediate` costs Bun 70–90 µs per response (answers written outside the
  * request's own turn). So:
  * - `durable` keys (routes that bill or write) are decided and appended in one `BEGIN IMMEDIATE`
- *   transaction before the answer: under the database's write lock it first reads the rows other
- *   connections appended since its last look, so across instances and restarts a key is accepted once;
+ *   transaction before the answer, together with the other durable keys of the same event-loop turn:
+ *   under the database's write lock it first reads the rows other connections appended since its last
+ *   look, so across instances and restarts a key is accepted once;
  * - other keys (free reads: search, poll) are decided at once against every live key this instance knows
  *   (loaded at start; the others' rows are read again at each write and at most every LAZY_WRITE_MS
  *   before a decision) and appended together at most every LAZY_WRITE_MS, and by `flush()` at shutdown.
@@ -60,14 +61,21 @@ export function sqliteReplayStore(db: Db, options: { lazyMs?: number } = {}): Re
     }
   }
 
-  /** Appends the pending rows, and `row` if it is fresh, deciding that under the write lock. */
-  const write = sqlite.transaction((row: Row | undefined, nowMs: number) => {
+  /** Appends the pending rows, and each of `rows` that is fresh (the first of a repeated key), deciding that under the write lock. */
+  const write = sqlite.transaction((rows: (Row & { nowMs: number })[], nowMs: number) => {
     readOthers()
-    const fresh = row !== undefined && (live.get(row.key) ?? -Infinity) <= nowMs
+    const taken = new Set<string>()
+    const fresh = rows.map((row) => {
+      const ok = !taken.has(row.key) && (live.get(row.key) ?? -Infinity) <= row.nowMs
+      taken.add(row.key)
+      return ok
+    })
     let last = seenSeq
     for (const waiting of pending) last = append.get(waiting.key, waiting.expiresAtMs)!.seq
-    if (fresh) last = append.get(row.key, row.expiresAtMs)!.seq
-    keysSincePrune += pending.length + (fresh ? 1 : 0)
+    rows.forEach((row, i) => {
+      if (fresh[i]) last = append.get(row.key, row.expiresAtMs)!.seq
+    })
+    keysSincePrune += pending.length + taken.size
     if (keysSincePrune >= PRUNE_EVERY_KEYS || nowMs - lastPruneMs >= PRUNE_EVERY_MS) {
       prune.run(nowMs, PRUNE_BATCH)
       for (const [k, expiresAtMs] of live) {
@@ -81,12 +89,42 @@ export function sqliteReplayStore(db: Db, options: { lazyMs?: number } = {}): Re
   })
 
   /** Runs `write`; on success the appended rows are known and no longer pending. */
-  const commit = (row: Row | undefined, nowMs: number) => {
-    const done = write.immediate(row, nowMs)
+  const commit = (rows: (Row & { nowMs: number })[], nowMs: number) => {
+    const done = write.immediate(rows, nowMs)
     seenSeq = done.last // only now: a rolled-back append leaves its seq free for another connection's row
     pending = []
-    if (done.fresh) learn(row!.key, row!.expiresAtMs)
+    rows.forEach((row, i) => done.fresh[i] && learn(row.key, row.expiresAtMs))
     return done.fresh
+  }
+
+  /**
+   * Durable keys asked for in one turn of the event loop are decided and stored together, in one
+   * transaction at the end of the turn (one commit costs more than a signed request's whole work), each
+   * caller answered only once its key is stored: under load a commit carries many keys. A key twice in
+   * one batch is fresh once.
+   */
+  let durableBatch: { row: Row; nowMs: number; resolve: (fresh: boolean) => void; reject: (error: unknown) => void }[] = []
+  const storeDurable = () => {
+    const batch = durableBatch
+    durableBatch = []
+    const nowMs = Math.max(...batch.map((b) => b.nowMs))
+    try {
+      const fresh = commit(
+        batch.map((b) => ({ ...b.row, nowMs: b.nowMs })),
+        nowMs,
+      )
+      batch.forEach((b, i) => b.resolve(fresh[i]))
+    } catch (error) {
+      if (!isStorageFailure(error)) return batch.forEach((b) => b.reject(error))
+      lastReadAt = -Infinity
+      for (const b of batch) {
+        try {
+          b.resolve(later(b.row, b.nowMs))
+        } catch (failure) {
+          b.reject(failure)
+        }
+      }
+    }
   }
 
   /** Decided from memory; stored later (the lazy path, and every path while the database takes no write). */
@@ -111,7 +149,7 @@ export function sqliteReplayStore(db: Db, options: { lazyMs?: number } = {}): Re
     timer = undefined
     if (pending.length === 0) return
     try {
-      commit(undefined, clockMs)
+      commit([], clockMs)
     } catch (error) {
       // storage failing: keep them pending and decide from memory meanwhile; anything else (a closed database): give up
       if (isStorageFailure(error)) timer = setTimeout(flushSoon, 1000).unref()
@@ -123,18 +161,15 @@ export function sqliteReplayStore(db: Db, options: { lazyMs?: number } = {}): Re
     remember(key, expiresAtMs, nowMs, durable) {
       const row = { key, expiresAtMs }
       if (!durable) return later(row, nowMs)
-      try {
-        return commit(row, nowMs)
-      } catch (error) {
-        if (!isStorageFailure(error)) throw error
-        lastReadAt = -Infinity
-        return later(row, nowMs)
-      }
+      return new Promise<boolean>((resolve, reject) => {
+        if (durableBatch.push({ row, nowMs, resolve, reject }) === 1) setImmediate(storeDurable)
+      })
     },
     flush() {
       if (timer) clearTimeout(timer)
       timer = undefined
-      if (pending.length) commit(undefined, clockMs)
+      if (durableBatch.length) storeDurable()
+      if (pending.length) commit([], clockMs)
     },
   }
 }

@@ -8,12 +8,15 @@ import type { WorkerStatus } from '../../http/health.model'
 import type { Logger } from '../../log'
 import type { Mailer } from '../../report/mailer'
 import { InsufficientCredits } from '../../services/credits'
+import type { ReadContext } from '../../services/read-context'
 import type { Scope } from '../../oauth/tokens'
 import { withDefaults } from '../../with-defaults'
 
 /** Everything a tool may use; built once per app. Tools call services with plain arguments. */
 export type ToolDeps = {
   db: Db
+  /** Searches, pulls and lists: reads off the request thread and the answer cache. */
+  catalog: ReadContext
   now: () => number
   /** PUBLIC_BASE_URL, else the listening address: for statusUrl-like links and the resource. */
   baseUrl: () => string

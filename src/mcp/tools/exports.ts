@@ -12,9 +12,9 @@ const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true,
  * An organization's upcoming events, paid like get_organization_events: 1 credit each, nothing for none.
  * Whether the data changed is judged on the records, not on the export (which carries a timestamp).
  */
-function paidEvents<D extends object>(ctx: ToolContext, tool: string, args: { orgId: string; idempotencyKey?: string }, build: (found: NonNullable<ReturnType<typeof upcomingEvents>>) => D) {
-  return paidCall(ctx, tool, args, () => {
-    const found = upcomingEvents(ctx.deps.db, args.orgId, ctx.deps.now())
+function paidEvents<D extends object>(ctx: ToolContext, tool: string, args: { orgId: string; idempotencyKey?: string }, build: (found: NonNullable<Awaited<ReturnType<typeof upcomingEvents>>>) => D) {
+  return paidCall(ctx, tool, args, async () => {
+    const found = await upcomingEvents(ctx.deps.catalog, args.orgId, ctx.deps.now())
     if (!found) throw new ToolError('not_indexed', `organization ${args.orgId} is not indexed; index it with index_organization (this answer is free)`, { orgId: args.orgId })
     return { data: build(found), amount: found.events.length * CREDIT_PRICES.event, fingerprintText: JSON.stringify(found) }
   })

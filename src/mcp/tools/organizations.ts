@@ -3,7 +3,8 @@ import { EventSchema, OccurrenceSchema, RecurrenceSchema } from '../../model/eve
 import { OrganizationSchema } from '../../model/organization'
 import { CREDIT_PRICES } from '../../services/credits'
 import { calendarSources, findEvent, organizationDetail, PREVIEW_FIELDS, upcomingPreview } from '../../services/event-catalog'
-import { organizationEvents } from '../../services/org-events'
+import { organizationEvents, organizationObject } from '../../services/org-events'
+import { answerJson } from '../../services/search-events'
 import { paidCall } from '../credits'
 import { defineTool, ToolError } from './define'
 import { Charge, DateArg, IdempotencyKeyArg, Nullable, OrgIdArg } from './schemas'
@@ -85,8 +86,8 @@ export const getUpcomingEventsTool = defineTool({
     events: t.Array(t.Pick(EventSchema, [...PREVIEW_FIELDS])),
   }),
   annotations: READ,
-  run(args, { deps }) {
-    const result = upcomingPreview(deps.db, args.orgId, args.limit ?? PREVIEW_LIMIT, deps.now())
+  async run(args, { deps }) {
+    const result = await upcomingPreview(deps.catalog, args.orgId, args.limit ?? PREVIEW_LIMIT, deps.now())
     if (!result) throw notIndexed(args.orgId)
     return { orgId: args.orgId, preview: true as const, totalUpcoming: result.total, count: result.events.length, events: result.events }
   },
@@ -101,10 +102,10 @@ export const getOrganizationEventsTool = defineTool({
   output: t.Composite([OrganizationSchema, t.Object({ charge: Charge })]),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   run(args, ctx) {
-    return paidCall(ctx, 'get_organization_events', args, () => {
-      const result = organizationEvents(ctx.deps.db, args.orgId, ctx.deps.now())
+    return paidCall(ctx, 'get_organization_events', args, async () => {
+      const result = await organizationEvents(ctx.deps.catalog, args.orgId, ctx.deps.now())
       if (!result) throw notIndexed(args.orgId)
-      return { data: JSON.parse(result.json) as Static<typeof OrganizationSchema>, json: result.json, amount: result.eventCount * CREDIT_PRICES.event }
+      return { data: organizationObject(result) as Static<typeof OrganizationSchema>, json: answerJson(result), amount: result.eventCount * CREDIT_PRICES.event }
     })
   },
 })

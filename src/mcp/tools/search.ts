@@ -4,7 +4,7 @@ import { EventSchema } from '../../model/event'
 import { OrganizationSummarySchema } from '../../model/organization'
 import { listCategories, listCities, nearbyEvents } from '../../services/event-catalog'
 import { searchBusinesses } from '../../services/search-businesses'
-import { searchEvents } from '../../services/search-events'
+import { answerJson, searchEvents } from '../../services/search-events'
 import { defineTool } from './define'
 import { DateArg, Filters } from './schemas'
 
@@ -26,10 +26,9 @@ export const searchEventsTool = defineTool({
   input: t.Object({ ...WindowArgs, city: t.Optional(t.String({ maxLength: 100, description: 'only events in this city (case-insensitive)' })) }),
   output: t.Object({ count: t.Integer({ minimum: 0 }), filters: Filters, events: t.Array(EventSchema) }),
   annotations: READ,
-  run(args, { deps }) {
+  async run(args, { deps }) {
     assertDateWindow(args)
-    const result = searchEvents(deps.db, args, deps.now())
-    return JSON.parse(result.json)
+    return JSON.parse(answerJson(await searchEvents(deps.catalog, args, deps.now())))
   },
 })
 
@@ -53,10 +52,10 @@ export const searchEventsNearbyTool = defineTool({
     events: t.Array(t.Composite([EventSchema, t.Object({ distanceKm: t.Number({ description: 'great-circle distance from the center' }) })])),
   }),
   annotations: READ,
-  run(args, { deps }) {
+  async run(args, { deps }) {
     assertDateWindow(args)
     const radiusKm = args.radiusKm ?? 10
-    const result = nearbyEvents(deps.db, { ...args, radiusKm }, deps.now())
+    const result = await nearbyEvents(deps.catalog, { ...args, radiusKm }, deps.now())
     return { count: result.count, center: { latitude: args.latitude, longitude: args.longitude }, radiusKm, filters: result.filters, events: result.events }
   },
 })
@@ -70,7 +69,7 @@ export const searchBusinessesTool = defineTool({
   input: t.Object({ q: t.String({ minLength: 1, maxLength: 200 }), limit: t.Optional(t.Integer({ minimum: 1, maximum: 50, description: 'default 20' })) }),
   output: t.Object({ count: t.Integer({ minimum: 0 }), query: t.String(), organizations: t.Array(OrganizationSummarySchema) }),
   annotations: READ,
-  run: (args, { deps }) => searchBusinesses(deps.db, args.q, args.limit ?? 20),
+  run: (args, { deps }) => searchBusinesses(deps.catalog, args.q, args.limit ?? 20, deps.now()),
 })
 
 export const listCategoriesTool = defineTool({
@@ -81,8 +80,8 @@ export const listCategoriesTool = defineTool({
   input: t.Object({ city: t.Optional(t.String({ maxLength: 100 })), limit: t.Optional(t.Integer({ minimum: 1, maximum: 500, description: 'default 100' })) }),
   output: t.Object({ count: t.Integer({ minimum: 0 }), categories: t.Array(t.Object({ category: t.String(), eventCount: t.Integer({ minimum: 1 }) })) }),
   annotations: READ,
-  run(args, { deps }) {
-    const categories = listCategories(deps.db, { city: args.city, limit: args.limit ?? 100 }, deps.now())
+  async run(args, { deps }) {
+    const categories = await listCategories(deps.catalog, { city: args.city, limit: args.limit ?? 100 }, deps.now())
     return { count: categories.length, categories }
   },
 })
@@ -95,8 +94,8 @@ export const listCitiesTool = defineTool({
   input: t.Object({ limit: t.Optional(t.Integer({ minimum: 1, maximum: 500, description: 'default 100' })) }),
   output: t.Object({ count: t.Integer({ minimum: 0 }), cities: t.Array(t.Object({ city: t.String(), eventCount: t.Integer({ minimum: 1 }) })) }),
   annotations: READ,
-  run(args, { deps }) {
-    const cities = listCities(deps.db, { limit: args.limit ?? 100 }, deps.now())
+  async run(args, { deps }) {
+    const cities = await listCities(deps.catalog, { limit: args.limit ?? 100 }, deps.now())
     return { count: cities.length, cities }
   },
 })

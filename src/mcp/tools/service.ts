@@ -1,6 +1,7 @@
 import { Type as t } from '@sinclair/typebox'
 import { checkHealth } from '../../http/health'
 import { submitReport } from '../../report/reports'
+import { catalogTotals } from '../../services/event-catalog'
 import { VERSION } from '../../version'
 import { defineTool } from './define'
 import { OrgIdArg } from './schemas'
@@ -21,11 +22,9 @@ export const getServiceStatusTool = defineTool({
     upcomingEvents: t.Integer({ minimum: 0 }),
   }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  run(_args, { deps }) {
+  async run(_args, { deps }) {
     const health = checkHealth({ db: deps.db, workers: deps.workers, now: deps.now, startedAt: deps.startedAt })
-    const c = deps.db.$client
-    const orgs = (c.query('SELECT count(*) AS n FROM organizations WHERE last_indexed_at IS NOT NULL').get() as { n: number }).n
-    const events = (c.query('SELECT count(*) AS n FROM events WHERE until_at >= ?1').get(deps.now()) as { n: number }).n
+    const totals = health.status === 'ok' ? await catalogTotals(deps.catalog, deps.now()) : { organizations: 0, upcomingEvents: 0 }
     const w = health.workers
     return {
       status: health.status,
@@ -33,8 +32,8 @@ export const getServiceStatusTool = defineTool({
       uptimeSeconds: health.uptimeSeconds,
       database: health.database.status,
       workers: { status: w.status, configured: w.configured, alive: w.alive, busy: w.busy },
-      organizationsIndexed: orgs,
-      upcomingEvents: events,
+      organizationsIndexed: totals.organizations,
+      upcomingEvents: totals.upcomingEvents,
     }
   },
 })

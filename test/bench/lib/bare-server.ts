@@ -1,6 +1,18 @@
-// The physical limit for a benchmark: a bare Bun.serve answering a precomputed body (read from the file
-// given as argv[2]) with the same content type, in its own process. Prints its URL as one JSON line.
-const body = await Bun.file(process.argv[2]).bytes()
-const server = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Response(body, { headers: { 'content-type': 'application/json' } }) })
-console.log(JSON.stringify({ url: `http://127.0.0.1:${server.port}` }))
+// The physical limit for a benchmark: a bare Bun.serve in its own process answering each request path
+// with the very bytes the service gave for it (an answers file, see answers.ts; argv[2]), same content
+// type; a path it does not know gets the first answer. Prints its URL as one JSON line.
+import { readAnswers } from './answers'
+
+const answers = await readAnswers(process.argv[2])
+const fallback = answers.values().next().value!
+const server = Bun.serve({
+  hostname: '127.0.0.1',
+  port: 0,
+  fetch(request) {
+    const url = request.url
+    const body = answers.get(url.slice(url.indexOf('/', 8))) ?? fallback
+    return new Response(body, { headers: { 'content-type': 'application/json' } })
+  },
+})
+console.log(JSON.stringify({ url: `http://127.0.0.1:${server.port}`, answers: answers.size }))
 export {}

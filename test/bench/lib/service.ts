@@ -29,7 +29,7 @@ export async function startBenchService(options: { databasePath: string; env?: R
   const cmd = options.binary ? [options.binary, 'serve'] : [BUN, join(ROOT, 'src/index.ts'), 'serve']
   const proc = Bun.spawn(cmd, {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATABASE_PATH: options.databasePath, LOG_LEVEL: 'info', CRAWL_WORKERS: '1', ...options.env },
+    env: { ...process.env, PORT: String(port), DATABASE_PATH: options.databasePath, LOG_LEVEL: 'info', ...options.env },
     stdout: 'ignore',
     stderr: 'inherit',
   })

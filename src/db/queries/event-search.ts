@@ -1,0 +1,222 @@
+import type { Database, Statement } from 'bun:sqlite'
+import { circleCells, distanceKm } from '../../model/geo'
+import type { EventSearchParams, NearbyParams, NearbyRow } from '../reads'
+import { geoCell, SPAN_CLASS_DAYS } from './search-keys'
+
+/**
+ * Event search as bounded range scans (issue 12: a search must cost the same on 10 000 events as on a
+ * million). An event matches a window [start, end] of local days when it starts on or before `end`, ends
+ * on or after `start` and has not ended at `nowMs`; answers are in start order (instant, then id).
+ *
+ * Two kinds of read, each an index range bounded at both ends, on the covering index of the filter
+ * combination (none, city, category, city and category; category rows carry a copy of the search
+ * columns, see schema.ts), pinned by test/db/search-plans.test.ts:
+ * - one stream per local start day, read in start order (`start_day = ?` then `starts_at`). Days are
+ *   merged here in start order; a day is opened only when the merge reaches the earliest instant an event
+ *   of that day can have (its UTC midnight minus a day, whatever the offset), and empty days are skipped
+ *   with one seek. Each day is read up to the number of events still wanted, so a search reads a few
+ *   times `limit` rows at most, wherever its window lies and however many events are stored.
+ * - the events already running when the window opens (start day before it: multi-day events, few), per
+ *   span class from the window's start minus the class's longest span (SPAN_CLASS_DAYS), so a long
+ *   exhibition never widens the scan of short events.
+ * Single-day events that started three days or more before today have all ended, so no day before that
+ * is read. Only the records returned are read from the table.
+ */
+const DAY_MS = 86_400_000
+const ONGOING_CLASSES = SPAN_CLASS_DAYS.map((_, k) => k).filter((k) => k > 0)
+const WHOLE_DAY = -1
+
+type Source = { table: string; id: string; dayIndex: string; ongoingIndex: string; filter: string }
+const SOURCES = {
+  all: { table: 'events', id: 'id', dayIndex: 'events_day_search', ongoingIndex: 'events_ongoing_search', filter: '' },
+  city: { table: 'events', id: 'id', dayIndex: 'events_city_day_search', ongoingIndex: 'events_city_ongoing_search', filter: 'e.city_key = $city AND ' },
+  category: { table: 'event_categories', id: 'event_pk', dayIndex: 'event_categories_day_search', ongoingIndex: 'event_categories_ongoing_search', filter: 'e.category = $category AND ' },
+  both: {
+    table: 'event_categories',
+    id: 'event_pk',
+    dayIndex: 'event_categories_city_day_search',
+    ongoingIndex: 'event_categories_city_ongoing_search',
+    filter: 'e.category = $category AND e.city_key = $city AND ',
+  },
+} satisfies Record<string, Source>
+export type SearchSource = keyof typeof SOURCES
+
+/** The filter combination a search reads with. */
+export function searchSource(params: Pick<EventSearchParams, 'cityKey' | 'category'>): SearchSource {
+  return params.category ? (params.cityKey ? 'both' : 'category') : params.cityKey ? 'city' : 'all'
+}
+
+const ongoingParts = (s: Source, extra = '') =>
+  ONGOING_CLASSES.map(
+    (k) =>
+      `SELECT e.starts_at AS at, e.${s.id} AS id FROM ${s.table} e INDEXED BY ${s.ongoingIndex} WHERE ${s.filter}e.span_class > 0 AND e.span_class = ${k}
+       AND e.starts_at >= $lo${k} AND e.starts_at < $hi AND e.start_day < $first AND e.start_day <= $end AND e.end_day >= $start AND e.until_at >= $now${extra}`,
+  ).join('\nUNION ALL\n')
+
+/** The statements of one filter combination, as SQL; exported so that tests can pin their query plans. */
+export function searchSql(source: SearchSource) {
+  const s = SOURCES[source]
+  const from = `FROM ${s.table} e INDEXED BY ${s.dayIndex} WHERE ${s.filter}`
+  return {
+    /** The first day from `$from` to `$end` with a row of this combination (ended or not). */
+    nextDay: `SELECT e.start_day AS day ${from}e.start_day >= $from AND e.start_day <= $end ORDER BY e.start_day LIMIT 1`,
+    /** One day's matching events in start order after (`$at`, `$after`), at most `$want`. */
+    day: `SELECT e.starts_at AS at, e.${s.id} AS id ${from}e.start_day = $day AND (e.starts_at, e.${s.id}) > ($at, $after) AND e.end_day >= $start AND e.until_at >= $now
+      ORDER BY e.starts_at, e.${s.id} LIMIT $want`,
+    /** Events that started before `$first` and are still running in the window, in start order. */
+    ongoing: `${ongoingParts(s)}\nORDER BY 1, 2 LIMIT $want`,
+  }
+}
+
+const NEARBY_CATEGORY = ' AND EXISTS (SELECT 1 FROM event_categories c WHERE c.event_pk = e.id AND c.category = $category)'
+const CELLS = 'e.geo_cell IN (SELECT value FROM json_each($cells))'
+
+/** The statements of a search near a point (venue cells instead of a city), with or without a category. */
+export function nearbySql(category: boolean) {
+  const extra = category ? NEARBY_CATEGORY : ''
+  return {
+    nextDay: `SELECT min((SELECT e.start_day FROM events e INDEXED BY events_geo_day_search WHERE e.geo_cell = c.value AND e.start_day >= $from AND e.start_day <= $end
+      ORDER BY e.start_day LIMIT 1)) AS day FROM json_each($cells) c`,
+    day: `SELECT e.starts_at AS at, e.id AS id, e.latitude AS lat, e.longitude AS lon FROM events e INDEXED BY events_geo_day_search
+      WHERE ${CELLS} AND e.start_day = $day AND (e.starts_at, e.id) > ($at, $after) AND e.end_day >= $start AND e.until_at >= $now${extra} ORDER BY e.starts_at, e.id LIMIT $want`,
+    ongoing: `SELECT x.at, x.id, e.latitude AS lat, e.longitude AS lon FROM (${ongoingParts(SOURCES.all, ` AND e.geo_cell IS NOT NULL`)}) x JOIN events e ON e.id = x.id
+      WHERE ${CELLS}${extra} ORDER BY 1, 2 LIMIT $want`,
+  }
+}
+
+type Prepared = { nextDay: Statement; day: Statement; ongoing: Statement }
+/** A row of a stream: start instant, id, and for the search near a point the venue's latitude and longitude. */
+type Row = [at: number, id: number, lat?: number, lon?: number]
+const cache = new WeakMap<Database, Map<string, Prepared | Statement>>()
+
+function prepare<T extends Prepared | Statement>(sqlite: Database, key: string, make: () => T): T {
+  let byKey = cache.get(sqlite)
+  if (!byKey) cache.set(sqlite, (byKey = new Map()))
+  let p = byKey.get(key) as T | undefined
+  if (!p) byKey.set(key, (p = make()))
+  return p
+}
+
+function prepareAll(sqlite: Database, key: string, sql: Record<keyof Prepared, string>): Prepared {
+  return prepare(sqlite, key, () => ({ nextDay: sqlite.prepare(sql.nextDay), day: sqlite.prepare(sql.day), ongoing: sqlite.prepare(sql.ongoing) }))
+}
+
+const utcMidnight = (day: string) => Date.parse(`${day}T00:00:00Z`)
+const dayAfter = (day: string) => new Date(utcMidnight(day) + DAY_MS).toISOString().slice(0, 10)
+
+/** The parameters every statement of a search binds (statements ignore the ones they do not name). */
+function bindings(params: Pick<EventSearchParams, 'startDate' | 'endDate' | 'nowMs'>, extra: Record<string, unknown>) {
+  const threeDaysAgo = new Date(params.nowMs - 3 * DAY_MS).toISOString().slice(0, 10)
+  const first = params.startDate > threeDaysAgo ? params.startDate : threeDaysAgo
+  const bound: Record<string, unknown> = { ...extra, start: params.startDate, end: params.endDate, now: params.nowMs, first, hi: utcMidnight(first) + DAY_MS }
+  for (const k of ONGOING_CLASSES)
+    bound[`lo${k}`] = Math.max(utcMidnight(params.startDate) - (SPAN_CLASS_DAYS[k] + 1) * DAY_MS, params.nowMs - (SPAN_CLASS_DAYS[k] + 3) * DAY_MS)
+  return bound
+}
+
+/** Rows read from a day stream at first, doubled at each refill up to what is still wanted. */
+const FIRST_CHUNK = 16
+
+type Stream = { rows: Row[]; i: number; day?: string; chunk: number; done: boolean }
+
+/**
+ * The matching rows in start order, at most `limit`, merging the running events and the day streams. A
+ * day is read in chunks (keyset on start and id), so opening a day early costs one small read. With
+ * `accept` (search near a point), rows are dropped after they are read, so each day is read whole.
+ */
+function merge(p: Prepared, bound: Record<string, unknown>, limit: number, accept?: (row: Row) => boolean): Row[] {
+  const out: Row[] = []
+  const streams: Stream[] = [{ rows: p.ongoing.values({ ...bound, want: accept ? WHOLE_DAY : limit }) as Row[], i: 0, chunk: 0, done: true }]
+  const read = (s: Stream) => {
+    const last = s.rows[s.rows.length - 1]
+    const want = accept ? WHOLE_DAY : Math.min(s.chunk, limit - out.length)
+    s.rows = p.day.values({ ...bound, day: s.day, at: last?.[0] ?? -Number.MAX_SAFE_INTEGER, after: last?.[1] ?? -Number.MAX_SAFE_INTEGER, want }) as Row[]
+    s.i = 0
+    s.done = want < 0 || s.rows.length < want
+    s.chunk *= 2
+  }
+  let from: string | undefined = bound.first as string
+  let next: string | undefined
+  while (out.length < limit) {
+    if (next === undefined && from !== undefined) {
+      next = (p.nextDay.get({ ...bound, from }) as { day: string | null } | null)?.day ?? undefined
+      if (next === undefined) from = undefined
+    }
+    let best: Stream | undefined
+    for (const s of streams) {
+      if (s.i >= s.rows.length) {
+        if (s.done) continue
+        read(s)
+        if (s.i >= s.rows.length) continue
+      }
+      if (!best) best = s
+      else {
+        const a = s.rows[s.i]
+        const b = best.rows[best.i]
+        if (a[0] < b[0] || (a[0] === b[0] && a[1] < b[1])) best = s
+      }
+    }
+    if (next !== undefined && (!best || best.rows[best.i][0] >= utcMidnight(next) - DAY_MS)) {
+      const stream: Stream = { rows: [], i: 0, day: next, chunk: FIRST_CHUNK, done: false }
+      read(stream)
+      streams.push(stream)
+      from = dayAfter(next)
+      next = undefined
+      continue
+    }
+    if (!best) break
+    const row = best.rows[best.i++]
+    if (!accept || accept(row)) out.push(row)
+  }
+  return out
+}
+
+/** The search records of `ids` in one statement (per-id statements cost twice as much), keyed by id. */
+function recordsById(sqlite: Database, ids: number[]): Map<number, string> {
+  const stmt = prepare(sqlite, 'records', () => sqlite.prepare('SELECT id, search_record FROM events WHERE id IN (SELECT value FROM json_each(?1))'))
+  const found = new Map<number, string>()
+  if (ids.length === 0) return found
+  for (const [id, record] of stmt.values(JSON.stringify(ids)) as [number, string][]) found.set(id, record)
+  return found
+}
+
+/** The matching events' search records in start order, comma-separated (a JSON array's inside), and how many. */
+export function searchEventRecords(sqlite: Database, params: EventSearchParams): { count: number; records: string } {
+  const source = searchSource(params)
+  const extra: Record<string, unknown> = {}
+  if (params.cityKey) extra.city = params.cityKey
+  if (params.category) extra.category = params.category
+  const rows = merge(prepareAll(sqlite, source, searchSql(source)), bindings(params, extra), params.limit)
+  const found = recordsById(sqlite, rows.map((row) => row[1]))
+  let records = ''
+  let count = 0
+  for (const row of rows) {
+    const record = found.get(row[1])
+    if (record === undefined) continue
+    records += count++ ? `,${record}` : record
+  }
+  return { count, records }
+}
+
+/**
+ * Upcoming events whose venue lies within `radiusKm` of a point, in start order, with their distance:
+ * the same merge over the venue cells that cover the circle (see circleCells), each candidate checked
+ * against the exact circle. Events whose source gave no coordinates are never near anything.
+ */
+export function nearbyEventRecords(sqlite: Database, params: NearbyParams): NearbyRow[] {
+  const cells = circleCells(params.latitude, params.longitude, params.radiusKm, geoCell)
+  const extra: Record<string, unknown> = { cells: JSON.stringify(cells) }
+  if (params.category) extra.category = params.category
+  const key = params.category ? 'nearby-category' : 'nearby'
+  const distances = new Map<number, number>()
+  const rows = merge(prepareAll(sqlite, key, nearbySql(!!params.category)), bindings(params, extra), params.limit, (row) => {
+    const d = distanceKm(params.latitude, params.longitude, row[2]!, row[3]!)
+    distances.set(row[1], d)
+    return d <= params.radiusKm
+  })
+  const found = recordsById(sqlite, rows.map((row) => row[1]))
+  return rows.flatMap((row) => {
+    const record = found.get(row[1])
+    return record === undefined ? [] : [{ record, distanceKm: Math.round(distances.get(row[1])! * 100) / 100 }]
+  })
+}

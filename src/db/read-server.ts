@@ -1,0 +1,53 @@
+import { Database } from 'bun:sqlite'
+import { BUSY_TIMEOUT_MS } from './client'
+import { releasedBytes } from '../memory'
+import type { ReadOps } from './read-ops'
+
+/** A read worker's messages (see read-pool.ts). */
+export type ToReader = { type: 'open'; path: string } | { type: 'read'; id: number; op: keyof ReadOps; params: unknown }
+export type FromReader = { id: number; value: unknown } | { id: number; error: { name: string; message: string; code?: string } }
+
+/**
+ * Opens a read-only connection with the settings every connection must have (DESIGN §5; WAL is the
+ * file's mode, set by the writer, and a read-only connection cannot change it), answering a busy
+ * database after BUSY_TIMEOUT_MS rather than at once.
+ */
+export function openReadOnly(path: string): Database {
+  const sqlite = new Database(path, { readonly: true, strict: true })
+  sqlite.run(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`)
+  return sqlite
+}
+
+/**
+ * The body of a read worker: answers each `read` message by running the named op on its own read-only
+ * connection, one at a time, and posts back the value or the error (with its SQLite code, so that the
+ * request thread answers a storage failure as one). The connection is opened on the first read and again
+ * after a failure to open, so a file that appears later is found.
+ */
+export function serveReads(ops: ReadOps, scope: { onmessage: ((event: MessageEvent<ToReader>) => void) | null; postMessage(message: FromReader): void }): void {
+  let path: string | undefined
+  let sqlite: Database | undefined
+  scope.onmessage = (event) => {
+    const message = event.data
+    if (message.type === 'open') {
+      path = message.path
+      return
+    }
+    try {
+      sqlite ??= openReadOnly(path!)
+      const value = (ops[message.op] as (s: Database, p: unknown) => unknown)(sqlite, message.params)
+      scope.postMessage({ id: message.id, value })
+      releasedBytes(recordBytes(value))
+    } catch (error) {
+      const e = error as Error & { code?: unknown }
+      scope.postMessage({ id: message.id, error: { name: e.name ?? 'Error', message: e.message ?? String(error), code: typeof e.code === 'string' ? e.code : undefined } })
+    }
+  }
+}
+
+/** About how many bytes of record text a read's result holds (what the worker lets go once it is posted). */
+function recordBytes(value: unknown): number {
+  const records = (value as { records?: unknown } | null)?.records
+  if (typeof records === 'string') return records.length
+  return Array.isArray(records) ? records.reduce((n: number, r) => n + (typeof r === 'string' ? r.length : 0), 0) : 0
+}

@@ -1,0 +1,43 @@
+/**
+ * The read side's view of storage: every read an agent can make many times a second (event search, the
+ * events pull, business search, the MCP lists). It is asynchronous so that no read runs on the request
+ * thread: the SQLite implementation (sqlite-reads.ts) answers from a pool of worker threads with
+ * read-only connections, and a PostgreSQL backend would answer from its own connection pool. No SQLite
+ * type appears here.
+ */
+export type EventSearchParams = {
+  startDate: string
+  endDate: string
+  /** Lower-cased city, or null for every city. */
+  cityKey: string | null
+  /** Lower-cased category, or null for every category. */
+  category: string | null
+  limit: number
+  nowMs: number
+}
+
+export type NearbyParams = Omit<EventSearchParams, 'cityKey'> & { latitude: number; longitude: number; radiusKm: number }
+
+/** A stored search record (JSON text) and its venue's distance from the point asked about. */
+export type NearbyRow = { record: string; distanceKm: number }
+
+/** An indexed organization with the records of its upcoming events (JSON texts, in start order). */
+export type OrganizationEventsRow = { orgId: string; domain: string; website: string | null; name: string | null; lastIndexedAt: number | null; records: string[] }
+
+export type OrganizationMatch = { orgId: string; domain: string; name: string | null; website: string | null; eventCount: number; lastIndexedAt: number | null }
+
+export interface Reads {
+  /** Matching events' search records in start order, comma-separated (a JSON array's inside), and how many. */
+  searchEvents(params: EventSearchParams): Promise<{ count: number; records: string }>
+  nearbyEvents(params: NearbyParams): Promise<NearbyRow[]>
+  categories(params: { cityKey: string | null; limit: number; nowMs: number }): Promise<{ category: string; eventCount: number }[]>
+  cities(params: { limit: number; nowMs: number }): Promise<{ city: string; eventCount: number }[]>
+  /** Indexed organizations matching a full-text query (FTS syntax built by the caller), best first. */
+  searchOrganizations(params: { match: string; limit: number }): Promise<OrganizationMatch[]>
+  /** One organization and its upcoming events, read in one snapshot; undefined when never asked for. */
+  organizationEvents(params: { orgId: string; nowMs: number }): Promise<OrganizationEventsRow | undefined>
+  /** How many organizations are indexed and how many events are upcoming. */
+  totals(params: { nowMs: number }): Promise<{ organizations: number; upcomingEvents: number }>
+  /** Stops the readers; reads after this fail. */
+  close(): Promise<void>
+}

@@ -1,0 +1,18 @@
+/**
+ * Large short-lived values (answers and record lists of tens to hundreds of KiB) are freed only when the
+ * garbage collector runs, and JavaScriptCore runs it by the growth of its own heap, which such values
+ * hardly move: under a varied search load the process held several times its answer cache in dead
+ * answers (issue 12: resident memory must stay within the cache budget plus 100 MiB). Each thread counts
+ * the bytes of the large values it lets go and, past a threshold, collects them (a few milliseconds on
+ * these small heaps) and hands freed pages back to the system.
+ */
+const THRESHOLD_BYTES = 8 * 1024 * 1024
+let dropped = 0
+
+/** Counts `bytes` of large values this thread no longer holds; collects garbage past the threshold. */
+export function releasedBytes(bytes: number): void {
+  dropped += bytes
+  if (dropped < THRESHOLD_BYTES) return
+  dropped = 0
+  Bun.gc(true)
+}
