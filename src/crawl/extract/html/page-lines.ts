@@ -9,6 +9,7 @@
  * text. Navigation, site headers and footers give lines marked `chrome`, which the reader only trusts
  * for dated links.
  */
+import { lookupTable } from '../../../lookup-table'
 import { parseIsoDateTime } from '../datetime'
 import type { WallTime } from '../../types'
 import { attr, BLOCK, childrenOf, collapse, type Document, type Element, isElement, type Node } from './dom'
@@ -50,7 +51,7 @@ export type PageFacts = { lang?: string; ogLocale?: string; ogTitle?: string; si
 export type PageLines = { lines: Line[]; facts: PageFacts }
 
 const SECTIONING = new Set(['article', 'section', 'main', 'aside'])
-const HEADING = /^h([1-6])$/
+const HEADING: Record<string, number> = lookupTable({ h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 })
 const SECTION_HEADING = new Set(['summary', 'caption', 'legend'])
 const MACHINE_ATTRS = ['datetime', 'data-date', 'data-start', 'data-start-date', 'content']
 const ARIA_DATE = /\d.*\p{L}|\p{L}.*\d/u
@@ -83,6 +84,7 @@ class Builder {
   private strongAll = true
   private lead = 0
   private linkEl: Element | undefined | null = undefined
+  private lastPath: Element[] | undefined
 
   run(doc: Document) {
     const html = childrenOf(doc).find((n) => isElement(n) && n.tagName === 'html') as Element | undefined
@@ -96,11 +98,12 @@ class Builder {
   }
 
   private visit(root: Node) {
-    type Item = { node: Node; exit?: boolean }
-    const work: Item[] = [{ node: root }]
+    // Nodes to enter, and elements to leave (marked in `exits`), on one stack.
+    const work: Node[] = [root]
+    const exits: boolean[] = [false]
     while (work.length) {
-      const { node, exit } = work.pop()!
-      if (exit) {
+      const node = work.pop()!
+      if (exits.pop()) {
         this.exit(node as Element)
         continue
       }
@@ -109,16 +112,21 @@ class Builder {
         continue
       }
       if (!isElement(node)) continue
-      if (node.tagName === 'meta' || node.tagName === 'title' || node.tagName === 'link') this.meta(node)
-      if (node.tagName === 'head') {
+      const tag = node.tagName
+      if (tag === 'meta' || tag === 'title' || tag === 'link') this.meta(node)
+      if (tag === 'head') {
         for (const c of childrenOf(node)) if (isElement(c) && (c.tagName === 'meta' || c.tagName === 'title' || c.tagName === 'link')) this.meta(c)
         continue
       }
       if (isHidden(node, this.top()?.chrome ?? false)) continue
       this.enter(node)
-      work.push({ node, exit: true })
+      work.push(node)
+      exits.push(true)
       const kids = childrenOf(node)
-      for (let i = kids.length - 1; i >= 0; i--) work.push({ node: kids[i] })
+      for (let i = kids.length - 1; i >= 0; i--) {
+        work.push(kids[i])
+        exits.push(false)
+      }
     }
   }
 
@@ -143,21 +151,21 @@ class Builder {
     const parent = this.top()
     const tag = el.tagName
     const section = (parent?.section ?? false) || SECTIONING.has(tag)
-    const heading = HEADING.exec(tag)
+    const bare = el.attrs.length === 0
     const frame: Frame = {
       el,
       chrome: (parent?.chrome ?? false) || isChrome(el, parent?.section ?? false),
       section,
-      heading: heading ? Number(heading[1]) : SECTION_HEADING.has(tag) ? 7 : (parent?.heading ?? 0),
+      heading: HEADING[tag] ?? (SECTION_HEADING.has(tag) ? 7 : (parent?.heading ?? 0)),
       strong: (parent?.strong ?? false) || tag === 'strong' || tag === 'b',
-      link: (parent?.link ?? false) || (tag === 'a' && !!attr(el, 'href')),
-      posted: (parent?.posted ?? false) || isPosted(el),
-      block: BLOCK.has(tag) || tag === 'body' || tag === 'html' || fieldElement(el),
+      link: (parent?.link ?? false) || (tag === 'a' && !bare && !!attr(el, 'href')),
+      posted: (parent?.posted ?? false) || (!bare && isPosted(el)),
+      block: BLOCK.has(tag) || tag === 'body' || tag === 'html' || (!bare && fieldElement(el)),
     }
     if (frame.block) this.flush()
     this.stack.push(el)
     this.frames.push(frame)
-    if (tag === 'br') return
+    if (tag === 'br' || bare) return
     this.machineOf(el)
   }
 
@@ -191,13 +199,20 @@ class Builder {
 
   private virtual(text: string, machine?: WallTime, published?: boolean, image?: string) {
     const frame = this.top()!
-    const line: Line = { index: 0, text, el: frame.el, path: this.stack.slice(), heading: 0, strong: false, chrome: frame.chrome, breaks: [], virtual: true }
+    const line: Line = { index: 0, text, el: frame.el, path: this.pathTo(this.stack.length), heading: 0, strong: false, chrome: frame.chrome, breaks: [], virtual: true }
     if (machine) line.machine = machine
     if (image) line.image = image
     if (published) line.published = true
     // Inside a line of text, the virtual line follows that line: both stay in the same element.
     if (this.buf) this.pending.push(line)
     else this.push(line)
+  }
+
+  /** The open elements down to `depth`; lines in one element share one array (nobody changes a path). */
+  private pathTo(depth: number): Element[] {
+    const last = this.lastPath
+    if (last && last.length === depth && last[depth - 1] === this.stack[depth - 1]) return last
+    return (this.lastPath = this.stack.slice(0, depth))
   }
 
   private push(line: Line) {
@@ -208,10 +223,10 @@ class Builder {
   private text(value: string) {
     const frame = this.top()
     if (!frame || !value) return
-    let v = value.replace(/[\s\u00a0\u200b]+/g, ' ')
+    let v = squeeze(value)
     if (!this.buf) {
-      v = v.trimStart()
-      if (!v) return
+      if (v === ' ') return
+      if (v.charCodeAt(0) === 32) v = v.slice(1)
       this.lineMin = this.stack.length
       this.breaks = []
       this.strongAll = true
@@ -219,16 +234,18 @@ class Builder {
       this.lead = frame.strong || frame.heading > 0 ? -1 : 0
     } else {
       this.lineMin = Math.min(this.lineMin, this.stack.length)
+      const spaced = this.buf.charCodeAt(this.buf.length - 1) === 32
       if (frame.el !== this.lastParent) {
         // Adjacent inline elements ("9:00 AM" then a link "Board meeting") read as separate words.
-        if (!this.buf.endsWith(' ') && v && !/^[\s,.;:!?)\]]/.test(v)) this.buf += ' '
+        if (!spaced && v && !NO_SPACE_BEFORE.has(v.charCodeAt(0))) this.buf += ' '
         this.breaks.push(this.buf.length)
       }
-      if (this.buf.endsWith(' ') && v.startsWith(' ')) v = v.slice(1)
+      if ((spaced || this.buf.charCodeAt(this.buf.length - 1) === 32) && v.charCodeAt(0) === 32) v = v.slice(1)
     }
     this.lastParent = frame.el
-    if (frame.posted && v.trim()) this.posted.push([this.buf.length, this.buf.length + v.length])
-    if (v.trim()) {
+    // After squeezing, text without words is a single space (or nothing).
+    if (v && v !== ' ') {
+      if (frame.posted) this.posted.push([this.buf.length, this.buf.length + v.length])
       // A bold run that opens a line and gives way to plain text ("<b>Plant Sale</b> – 9 AM …") is its lead.
       if (this.lead === -1 && !frame.strong) this.lead = this.buf.trimEnd().length
       this.strongAll &&= frame.strong
@@ -251,7 +268,7 @@ class Builder {
       const depth = Math.min(this.stack.length, Math.max(1, this.lineMin))
       const frame = this.frames[depth - 1]
       const breaks = this.breaks.filter((b) => b > 0 && b < text.length)
-      const line: Line = { index: 0, text, el: this.stack[depth - 1], path: this.stack.slice(0, depth), heading: frame.heading, strong: this.strongAll, chrome: frame.chrome, breaks }
+      const line: Line = { index: 0, text, el: this.stack[depth - 1], path: this.pathTo(depth), heading: frame.heading, strong: this.strongAll, chrome: frame.chrome, breaks }
       if (this.linkEl) line.link = this.linkEl
       if (this.lead > 0 && this.lead < text.length) line.lead = this.lead
       if (this.posted.length) line.postedSpans = this.posted
@@ -261,4 +278,37 @@ class Builder {
     for (const v of this.pending) this.push(v)
     this.pending = []
   }
+}
+
+/** Characters that join the text before them without a space (`v` starts with one: white space was squeezed to ' '). */
+const NO_SPACE_BEFORE = new Set([...' ,.;:!?)]'].map((c) => c.charCodeAt(0)))
+
+const SPACE_RUN = /[\s\u00a0\u200b]+/g
+
+/** White space as `/[\s\u00a0\u200b]/` matches it, by character code. */
+function isSpace(c: number): boolean {
+  if (c <= 32) return c === 32 || (c >= 9 && c <= 13)
+  if (c < 0xa0) return false
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200b) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff
+}
+
+/**
+ * Runs of white space as one space: the text as it is when it has none to squeeze (most text nodes), one
+ * space for a node that is only white space (the indentation between tags).
+ */
+export function squeeze(text: string): string {
+  let plain = true
+  let words = false
+  let prev = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    const space = isSpace(c)
+    if (space) {
+      if (prev || c !== 32) plain = false
+    } else words = true
+    prev = space
+    if (!plain && words) break
+  }
+  if (!words) return text ? ' ' : ''
+  return plain ? text : text.replace(SPACE_RUN, ' ')
 }

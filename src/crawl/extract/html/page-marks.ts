@@ -3,6 +3,7 @@
  * (navigation, site header and footer, menus, comments), a publication date, or a field read as a line
  * of its own; and date badges split over elements, joined back into one line.
  */
+import { memoize } from '../../../bounded-cache'
 import { attr, type Element } from './dom'
 import type { Line } from './page-lines'
 
@@ -20,6 +21,7 @@ const PUBLISHED = /(published|updated|posted|modified|byline|entry-date|post-dat
  */
 export function isHidden(el: Element, inChrome: boolean): boolean {
   if (INVISIBLE.has(el.tagName)) return true
+  if (!el.attrs.length) return false
   for (const a of el.attrs) {
     if (a.name === 'hidden') return true
     if (a.name === 'style' && !inChrome && HIDDEN_STYLE.test(a.value)) return true
@@ -36,21 +38,30 @@ const FIELD_CLASS = /(^|[-_])(event|meeting|cal|item|entry|post|card)?[-_]?(titl
  */
 export function fieldElement(el: Element): boolean {
   const cls = attr(el, 'class')
-  return !!cls && cls.split(/\s+/).some((c) => FIELD_CLASS.test(c))
+  return !!cls && fieldClass(cls)
 }
+
+// A listing repeats its class attributes on every card: each distinct one is judged once.
+const fieldClass = memoize((cls: string) => cls.split(/\s+/).some((c) => FIELD_CLASS.test(c)))
+const chromeClass = memoize((cls: string) => cls.split(/\s+/).some((c) => CHROME_CLASS.test(c)))
+const postedClass = memoize((cls: string) => PUBLISHED.test(cls))
 
 /** A publication or update date: `dt-published`, `.entry-date`, `itemprop=datePublished`. */
 export function isPosted(el: Element): boolean {
-  return PUBLISHED.test(attr(el, 'class') ?? '') || /^date(published|modified|created)$/i.test(attr(el, 'itemprop') ?? '')
+  const cls = attr(el, 'class')
+  if (cls && postedClass(cls)) return true
+  const prop = attr(el, 'itemprop')
+  return !!prop && /^date(published|modified|created)$/i.test(prop)
 }
 
 /** Navigation, a site header or footer (not an article's), a menu, a comments section. */
 export function isChrome(el: Element, inSection: boolean): boolean {
   if (CHROME_TAGS.has(el.tagName) || (PAGE_CHROME.has(el.tagName) && !inSection)) return true
+  if (!el.attrs.length) return false
   const role = attr(el, 'role')
   if (role && CHROME_ROLES.has(role)) return true
   const cls = attr(el, 'class')
-  if (cls && cls.split(/\s+/).some((c) => CHROME_CLASS.test(c))) return true
+  if (cls && chromeClass(cls)) return true
   const id = attr(el, 'id')
   return !!id && CHROME_CLASS.test(id)
 }
@@ -70,7 +81,9 @@ export function joinBadges(lines: Line[]): Line[] {
     const b = lines[i + 1]
     const pair = b && !a.virtual && !b.virtual && a.path.length >= 2 && a.path.length === b.path.length && a.path[a.path.length - 2] === b.path[b.path.length - 2]
     if (!pair || !((BADGE_WORD.test(a.text) && BADGE_DAY.test(b.text)) || (BADGE_DAY.test(a.text) && BADGE_WORD.test(b.text)))) {
-      out.push({ ...a, index: out.length })
+      // The lines are the builder's own: renumbered in place, not copied.
+      a.index = out.length
+      out.push(a)
       continue
     }
     const c = lines[i + 2]
