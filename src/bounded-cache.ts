@@ -24,6 +24,10 @@ export class BoundedCache<K, V> {
     return value
   }
 
+  clear(): void {
+    this.map.clear()
+  }
+
   get size(): number {
     return this.map.size
   }

@@ -8,20 +8,26 @@
  */
 import { parseAddress } from '../geo/address'
 import type { Event } from '../model/event'
+import { documentMemo } from './document-memo'
 
 const STATUS_WORDS = /\b(cancell?ed|postponed|rescheduled|sold out|new date|updated?)\b[:!-]*/gi
 
 /** A title reduced for comparison: lower case, no status words, punctuation or extra spaces. */
 export function titleKey(title: string | undefined): string {
-  return (title ?? '')
+  return title ? keyOf(title) : ''
+}
+
+// Every title of a document is compared several times (tallies, dedupe, merging with the page).
+const keyOf = documentMemo((title: string) =>
+  title
     .toLowerCase()
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(STATUS_WORDS, ' ')
     .replace(/&/g, ' and ')
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim()
-}
+    .trim(),
+)
 
 function urlKey(url: string | undefined | null): string | undefined {
   if (!url) return undefined
@@ -46,6 +52,7 @@ const isTimed = (iso: string | undefined) => !!iso && iso.length > 10
 /** Same start: the same instant when both are timed, the same local day when either is date-only. */
 function sameStart(a: Event, b: Event): boolean {
   if (!a.startDate || !b.startDate) return false
+  if (a.startDate === b.startDate) return true
   if (isTimed(a.startDate) && isTimed(b.startDate)) {
     const [x, y] = [Date.parse(a.startDate), Date.parse(b.startDate)]
     return Number.isFinite(x) && Number.isFinite(y) ? x === y : a.startDate === b.startDate

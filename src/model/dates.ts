@@ -1,4 +1,5 @@
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/
+const DAY_MS = 86_400_000
 
 /** True for a real calendar day written YYYY-MM-DD (refuses 2026-02-30 and month 13). */
 export function isCalendarDate(text: string): boolean {
@@ -11,11 +12,49 @@ export function isCalendarDate(text: string): boolean {
 
 /** The calendar day `days` after `date` (both YYYY-MM-DD). */
 export function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number)
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10)
+  const y = digitsAt(date, 0, 4)
+  const m = digitsAt(date, 5, 2)
+  const d = digitsAt(date, 8, 2)
+  // The common shape (`2026-06-01`) is read without splitting; anything else as before.
+  if (date.length === 10 && y >= 0 && m >= 0 && d >= 0 && date.charCodeAt(4) === 45 && date.charCodeAt(7) === 45 && Number.isInteger(days)) {
+    const ms = Date.UTC(y, m - 1, d + days)
+    if (ms >= 0 && ms <= MAX_DAY_MS) return dayText(ms / DAY_MS)
+  }
+  const [yy, mm, dd] = date.split('-').map(Number)
+  return new Date(Date.UTC(yy, mm - 1, dd + days)).toISOString().slice(0, 10)
 }
 
 /** Today's date in UTC as YYYY-MM-DD, for window defaults. */
 export function utcToday(nowMs: number): string {
   return new Date(nowMs).toISOString().slice(0, 10)
+}
+
+/** The last midnight written with four year digits (9999-12-31). */
+const MAX_DAY_MS = 253_402_214_400_000
+
+/** The number written by `count` digits of `text` at `from`, or -1 when one of them is no digit. */
+export function digitsAt(text: string, from: number, count: number): number {
+  let n = 0
+  for (let i = from; i < from + count; i++) {
+    const c = text.charCodeAt(i) - 48
+    if (!(c >= 0 && c <= 9)) return -1
+    n = n * 10 + c
+  }
+  return n
+}
+
+const days = new Map<number, string>()
+
+/**
+ * `YYYY-MM-DD` of a day counted from 1970-01-01 (0 to 9999-12-31): dates are written for every occurrence
+ * and every record, and one calendar holds few distinct days.
+ */
+export function dayText(day: number): string {
+  let text = days.get(day)
+  if (text === undefined) {
+    text = new Date(day * DAY_MS).toISOString().slice(0, 10)
+    if (days.size >= 20_000) days.clear()
+    days.set(day, text)
+  }
+  return text
 }

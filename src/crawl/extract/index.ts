@@ -3,6 +3,7 @@
  * detects the format from the content, dispatches to the format's extractor and turns any failure into a
  * warning: a crawl never stops on one bad document.
  */
+import { startDocument } from '../document-memo'
 import type { ExtractContext, ExtractResult, Format } from '../types'
 import { decodeBody } from './decode'
 import { sniffDocument } from './detect'
@@ -38,6 +39,7 @@ const EXTRACTORS: Partial<Record<Format, Extractor>> = {
  * candidates could still be read.
  */
 export function extractDocument(body: string | Uint8Array, ctx: ExtractContext, contentType?: string): ExtractResult {
+  startDocument()
   const warnings: string[] = []
   let text: string
   try {

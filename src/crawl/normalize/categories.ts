@@ -4,6 +4,7 @@
  * Taxonomy tags come from words in the title, categories, audience and description; an adults-only
  * statement suppresses them.
  */
+import { documentCache } from '../document-memo'
 import { cleanLine } from './text'
 
 /** The taxonomy, most specific first (the order `category` is chosen in when the source has none). */
@@ -36,13 +37,24 @@ export function cleanCategories(raw: string[] | undefined): string[] {
 /** The taxonomy tags that the event's words support, most specific first. */
 export function familyTags(words: { title?: string; categories?: string[]; audience?: string; description?: string }): FamilyTag[] {
   const strong = [words.title, ...(words.categories ?? []), words.audience].filter(Boolean).join(' \n ')
-  const all = `${strong} \n ${words.description?.slice(0, 4000) ?? ''}`
+  // The events of a listing share their descriptions and categories: each combination is read once.
+  const key = `${strong.length}:${strong}${words.description ?? ''}`
+  let tags = tagsMemo.get(key)
+  if (!tags) tagsMemo.set(key, (tags = tagsOf(strong, words.description)))
+  return [...tags]
+}
+
+const tagsMemo = documentCache<FamilyTag[]>()
+
+function tagsOf(strong: string, description: string | undefined): FamilyTag[] {
+  const head = description?.slice(0, 4000) ?? ''
+  const all = `${strong} \n ${head}`
   if (ADULTS_ONLY.test(all)) return []
   const tags = new Set<FamilyTag>()
   for (const { tag, pattern } of RULES) if (pattern.test(strong)) tags.add(tag)
   // The description alone only counts for unambiguous phrasing, not a passing mention of "children".
-  if (/\b(for (kids|children|families|toddlers|teens|tweens|babies|the (whole )?family)|ages \d+\s*(-|–|to)\s*\d+|all ages|story ?time|family[- ]friendly)\b/i.test(words.description ?? '')) {
-    for (const { tag, pattern } of RULES) if (pattern.test(words.description!.slice(0, 4000))) tags.add(tag)
+  if (/\b(for (kids|children|families|toddlers|teens|tweens|babies|the (whole )?family)|ages \d+\s*(-|–|to)\s*\d+|all ages|story ?time|family[- ]friendly)\b/i.test(description ?? '')) {
+    for (const { tag, pattern } of RULES) if (pattern.test(head)) tags.add(tag)
   }
   if (tags.has('kids') || tags.has('storytime')) tags.add('family')
   return FAMILY_TAGS.filter((t) => tags.has(t))

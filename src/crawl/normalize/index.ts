@@ -7,6 +7,7 @@
 import { EventSchema, type Event } from '../../model/event'
 import { VERSION } from '../../version'
 import { dedupeEvents, differentPlaces, titleKey } from '../dedupe'
+import { startDocument } from '../document-memo'
 import type { Candidate, ExtractContext, WallTime } from '../types'
 import { overlapsWindow, resolveOccurrence } from './dates'
 import { eventId } from './ids'
@@ -93,6 +94,7 @@ function assignIds(drafts: Draft[], domain: string, documentUrl: string) {
  * `options.scriptVersion` fill `_source`; they default to now and the release.
  */
 export function normalizeCandidates(candidates: Candidate[], ctx: ExtractContext, options: NormalizeOptions = {}): { events: Event[]; warnings: string[] } {
+  startDocument()
   const warnings: string[] = []
   const orgDomain = ctx.orgDomain ?? registrableDomain(ctx.baseUrl)
   const drafts: Draft[] = []

@@ -4,6 +4,7 @@
  * `events.example.co.uk` are judged by their registrable domain, not their last two labels).
  */
 import { getDomain, parse as parseHost } from 'tldts'
+import { documentCache } from '../document-memo'
 
 /** `ticketmaster.com/x` written without a scheme: a host name, not a relative path. */
 function looksLikeHost(raw: string): boolean {
@@ -16,7 +17,20 @@ function looksLikeHost(raw: string): boolean {
 
 /** An absolute http(s) URL for a value as written (relative, protocol-relative, `webcal:`), or undefined. */
 export function absolute(value: string | undefined, base: string): string | undefined {
-  const raw = value?.trim()
+  if (!value) return undefined
+  // A document's events repeat their links (the venue's, the organizer's, the ticket page): resolved once.
+  const key = `${base.length}:${base}${value}`
+  const hit = resolved.get(key)
+  if (hit !== undefined) return hit ?? undefined
+  const url = resolve(value, base)
+  resolved.set(key, url ?? null)
+  return url
+}
+
+const resolved = documentCache<string | null>()
+
+function resolve(value: string, base: string): string | undefined {
+  const raw = value.trim()
   if (!raw || /^(javascript|mailto|tel|data|about|blob):/i.test(raw)) return undefined
   try {
     const withScheme = looksLikeHost(raw) ? `https://${raw}` : raw.replace(/^webcal:/i, 'https:')

@@ -1,0 +1,44 @@
+// Pins how instants and days are written (src/crawl/normalize/time.ts, src/model/dates.ts): the fast
+// writers give exactly what the Date-based spelling gives (`toISOString` of the local instant plus the
+// offset; `Date.UTC` over the split day), for any whole millisecond from 1970 to 9999, any offset, any
+// day shift, and values outside that range or of another shape keep the Date-based answer.
+import { describe, expect, it } from 'bun:test'
+import fc from 'fast-check'
+import { addDays } from '../../../src/model/dates'
+import { formatInstant, formatOffset, resolveWallTime } from '../../../src/crawl/normalize/time'
+
+const byDate = (ms: number, offset: number) => `${new Date(ms + offset * 60_000).toISOString().slice(0, 19)}${formatOffset(offset)}`
+const addByDate = (date: string, days: number) => {
+  const [y, m, d] = date.split('-').map(Number)
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10)
+}
+
+describe('writing instants and days', () => {
+  it('writes any instant with any offset as toISOString does', () => {
+    fc.assert(fc.property(fc.integer({ min: 0, max: 253_402_300_799_999 }), fc.integer({ min: -18 * 60, max: 18 * 60 }), (ms, offset) => {
+      const local = ms + offset * 60_000
+      if (local < 0 || local > 253_402_300_799_999) return
+      expect(formatInstant(ms, offset)).toBe(byDate(ms, offset))
+    }), { numRuns: 3000 })
+    expect(formatInstant(0, 0)).toBe('1970-01-01T00:00:00+00:00')
+    expect(formatInstant(253_402_300_799_999, 0)).toBe('9999-12-31T23:59:59+00:00')
+    expect(formatInstant(-1, 0)).toBe(byDate(-1, 0))
+    expect(formatInstant(1.5, 0)).toBe(byDate(1.5, 0))
+  })
+
+  it('shifts days as Date.UTC does, across months, leap days and years', () => {
+    fc.assert(fc.property(fc.integer({ min: 1970, max: 9998 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 31 }), fc.integer({ min: -800, max: 800 }), (y, m, d, n) => {
+      const date = `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`
+      expect(addDays(date, n)).toBe(addByDate(date, n))
+    }), { numRuns: 3000 })
+    expect(addDays('2024-02-28', 1)).toBe('2024-02-29')
+    expect(addDays('1970-01-01', -1)).toBe('1969-12-31')
+    expect(() => addDays('2026-06-01T10:00', 1)).toThrow(RangeError)
+  })
+
+  it('reads wall times with and without seconds alike', () => {
+    expect(resolveWallTime({ date: '2026-07-04', time: '10:05' }, 'America/Chicago').iso).toBe('2026-07-04T10:05:00-05:00')
+    expect(resolveWallTime({ date: '2026-07-04', time: '10:05:09' }, 'America/Chicago').iso).toBe('2026-07-04T10:05:09-05:00')
+    expect(resolveWallTime({ date: '2026-12-31', time: '23:59:59' }, 'Pacific/Kiritimati').iso).toBe('2026-12-31T23:59:59+14:00')
+  })
+})
