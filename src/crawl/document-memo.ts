@@ -8,7 +8,7 @@
  */
 import { BoundedCache } from '../bounded-cache'
 
-const tables: BoundedCache<string, unknown>[] = []
+const tables: { clear(): void }[] = []
 
 /**
  * `documentMemo(fn, limit)`: `fn` remembered per argument until the next `startDocument()`. Only for pure
@@ -26,8 +26,38 @@ export function documentMemo<V>(fn: (key: string) => V, limit = 5_000): (key: st
 /** A table emptied by `startDocument()`, for memos keyed by more than one argument. */
 export function documentCache<V>(limit = 5_000): BoundedCache<string, V> {
   const cache = new BoundedCache<string, V>(limit)
-  tables.push(cache as BoundedCache<string, unknown>)
+  tables.push(cache)
   return cache
+}
+
+/**
+ * A table keyed by two texts, emptied by `startDocument()`: looked up without building a joined key, so
+ * a long text (a description) is hashed once, not once per lookup.
+ */
+export class PairCache<V> {
+  private readonly outer = new Map<string, Map<string, V>>()
+  private count = 0
+  constructor(private readonly limit = 5_000) {
+    tables.push(this)
+  }
+
+  get(a: string, b: string): V | undefined {
+    return this.outer.get(a)?.get(b)
+  }
+
+  set(a: string, b: string, value: V): V {
+    if (this.count >= this.limit) this.clear()
+    let inner = this.outer.get(a)
+    if (!inner) this.outer.set(a, (inner = new Map()))
+    if (!inner.has(b)) this.count++
+    inner.set(b, value)
+    return value
+  }
+
+  clear(): void {
+    this.outer.clear()
+    this.count = 0
+  }
 }
 
 /** Forgets every document memo: the next document is read from scratch. */

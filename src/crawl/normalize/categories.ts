@@ -4,7 +4,7 @@
  * Taxonomy tags come from words in the title, categories, audience and description; an adults-only
  * statement suppresses them.
  */
-import { documentCache } from '../document-memo'
+import { PairCache } from '../document-memo'
 import { cleanLine } from './text'
 
 /** The taxonomy, most specific first (the order `category` is chosen in when the source has none). */
@@ -38,13 +38,12 @@ export function cleanCategories(raw: string[] | undefined): string[] {
 export function familyTags(words: { title?: string; categories?: string[]; audience?: string; description?: string }): FamilyTag[] {
   const strong = [words.title, ...(words.categories ?? []), words.audience].filter(Boolean).join(' \n ')
   // The events of a listing share their descriptions and categories: each combination is read once.
-  const key = `${strong.length}:${strong}${words.description ?? ''}`
-  let tags = tagsMemo.get(key)
-  if (!tags) tagsMemo.set(key, (tags = tagsOf(strong, words.description)))
+  let tags = tagsMemo.get(strong, words.description ?? '')
+  if (!tags) tags = tagsMemo.set(strong, words.description ?? '', tagsOf(strong, words.description))
   return [...tags]
 }
 
-const tagsMemo = documentCache<FamilyTag[]>()
+const tagsMemo = new PairCache<FamilyTag[]>()
 
 function tagsOf(strong: string, description: string | undefined): FamilyTag[] {
   const head = description?.slice(0, 4000) ?? ''

@@ -73,7 +73,8 @@ export function baseRecord(c: Candidate, ctx: RecordContext): BaseRecord {
   set(e, 'eventStatus', status)
   const mode = attendanceModeName(c.attendanceMode)
   set(e, 'attendanceMode', mode)
-  const prose = [title, description.text, cost, cleanLine(c.audience)].filter(Boolean).join('\n')
+  // The event's prose, read part by part (see flags.ts): a shared description is read once.
+  const prose = [title, description.text, cost, cleanLine(c.audience)]
   const linkHrefs = description.links.map((l) => l.href)
   set(e, 'is_online', isOnline(c, mode, status, linkHrefs, prose))
   set(e, 'rsvp_required', rsvpRequired(c, prose))

@@ -4,7 +4,7 @@
  * `events.example.co.uk` are judged by their registrable domain, not their last two labels).
  */
 import { getDomain, parse as parseHost } from 'tldts'
-import { documentCache } from '../document-memo'
+import { PairCache } from '../document-memo'
 
 /** `ticketmaster.com/x` written without a scheme: a host name, not a relative path. */
 function looksLikeHost(raw: string): boolean {
@@ -19,15 +19,14 @@ function looksLikeHost(raw: string): boolean {
 export function absolute(value: string | undefined, base: string): string | undefined {
   if (!value) return undefined
   // A document's events repeat their links (the venue's, the organizer's, the ticket page): resolved once.
-  const key = `${base.length}:${base}${value}`
-  const hit = resolved.get(key)
+  const hit = resolved.get(base, value)
   if (hit !== undefined) return hit ?? undefined
   const url = resolve(value, base)
-  resolved.set(key, url ?? null)
+  resolved.set(base, value, url ?? null)
   return url
 }
 
-const resolved = documentCache<string | null>()
+const resolved = new PairCache<string | null>()
 
 function resolve(value: string, base: string): string | undefined {
   const raw = value.trim()
