@@ -10,6 +10,7 @@ import { parseAddress } from '../geo/address'
 import type { Event } from '../model/event'
 import { documentMemo } from './document-memo'
 
+const ASCII = /^[\x00-\x7f]*$/
 const STATUS_WORDS = /\b(cancell?ed|postponed|rescheduled|sold out|new date|updated?)\b[:!-]*/gi
 
 /** A title reduced for comparison: lower case, no status words, punctuation or extra spaces. */
@@ -19,10 +20,8 @@ export function titleKey(title: string | undefined): string {
 
 // Every title of a document is compared several times (tallies, dedupe, merging with the page).
 const keyOf = documentMemo((title: string) =>
-  title
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
+  // ASCII has no accents to take off: it skips the Unicode decomposition.
+  (ASCII.test(title) ? title.toLowerCase() : title.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, ''))
     .replace(STATUS_WORDS, ' ')
     .replace(/&/g, ' and ')
     .replace(/[^\p{L}\p{N}]+/gu, ' ')

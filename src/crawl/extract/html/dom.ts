@@ -131,13 +131,18 @@ export function closest(el: Element, test: (e: Element) => boolean): Element | u
 
 /** Resolves a URL against a base; undefined for unusable values (javascript:, mailto:, garbage). */
 export function absoluteUrl(href: string | undefined, base: string): string | undefined {
+  return resolveUrl(href, base)?.href
+}
+
+/** `absoluteUrl` as a parsed URL, for callers that go on to read its parts. */
+export function resolveUrl(href: string | undefined, base: string): URL | undefined {
   if (!href) return undefined
   const trimmed = href.trim()
   if (!trimmed || /^(javascript|mailto|tel|data|about):/i.test(trimmed) || trimmed.startsWith('#')) return undefined
   try {
     const url = new URL(trimmed, base)
     if (url.protocol !== 'http:' && url.protocol !== 'https:' && url.protocol !== 'webcal:') return undefined
-    return url.href
+    return url
   } catch {
     return undefined
   }

@@ -4,7 +4,7 @@
  * `excerpt`, `cancelled`) along the record's lines, and from its remaining lines.
  */
 import type { Candidate, CandidatePlace } from '../../types'
-import { CANCELLED, CATEGORY, classFlags, COST, SUMMARY } from './class-flags'
+import { CANCELLED, CATEGORY, classFlags, COST, pathHas, SUMMARY } from './class-flags'
 import { attr, type Element, findFirst, textOf } from './dom'
 import { isBoilerplate } from './labels'
 import type { Line } from './page-lines'
@@ -72,5 +72,5 @@ export function recordDetails(c: Candidate, lines: Line[], known: { title: strin
   if (image) c.image = image
   const ticket = ticketOf(lines)
   if (ticket && ticket !== c.url) c.ticketUrl = ticket
-  if (!c.status && lines.some((l) => l.path.slice(from).some((e) => classFlags(e) & CANCELLED))) c.status = 'EventCancelled'
+  if (!c.status && lines.some((l) => pathHas(l.path, from, CANCELLED))) c.status = 'EventCancelled'
 }

@@ -70,14 +70,15 @@ export function placeOf(lines: Line[], role: Role, skip: Set<string>): Candidate
   if (byRole.length) return splitPlace(byRole)
   const own = commonDepth(lines)
   const byClass = lines.filter((l) => !l.virtual && l.text && pathHas(l.path, own, PLACE)).map((l) => placeText(l.text)).filter(Boolean)
-  const fromMap = mapAddress(lines)
   if (byClass.length) {
     const place = splitPlace(byClass)
-    if (fromMap && !place.address) place.address = fromMap
+    const fromMap = place.address ? undefined : mapAddress(lines)
+    if (fromMap) place.address = fromMap
     if (!place.name && place.address) place.name = nameBefore(lines, lines.findIndex((l) => placeText(l.text) === byClass[0]), skip)
     if (!place.name) delete place.name
     return place
   }
+  const fromMap = mapAddress(lines)
   if (fromMap) return { address: fromMap }
   const i = lines.findIndex((l) => !l.virtual && l.text.length <= 120 && (STREET.test(l.text) || POSTAL.test(l.text)) && !skip.has(l.text))
   if (i < 0) return undefined

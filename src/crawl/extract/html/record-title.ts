@@ -37,8 +37,19 @@ function keptRange(text: string, spans: Mention[]): [number, number] {
   return [kept[0].from, kept[kept.length - 1].to]
 }
 
+const stripped = new WeakMap<Line, { d: LineDates | undefined; text: string }>()
+
 /** A line's text without its dates ("Closed Session – January 7, 2026, 4:00 PM" → "Closed Session"). */
 export function withoutDates(line: Line, d: LineDates | undefined): string {
+  // A record's lines are read for words, then for its title: each line once (for the dates it was read with).
+  const hit = stripped.get(line)
+  if (hit && hit.d === d) return hit.text
+  const text = strip(line, d)
+  stripped.set(line, { d, text })
+  return text
+}
+
+function strip(line: Line, d: LineDates | undefined): string {
   const text = line.text
   const spans = (d?.mentions ?? []).filter((m) => m.eligible || m.dedicated)
   if (!spans.length) return clean(text)
