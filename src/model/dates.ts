@@ -58,3 +58,14 @@ export function dayText(day: number): string {
   }
   return text
 }
+
+const TWO_DIGITS = Array.from({ length: 100 }, (_, i) => (i < 10 ? `0${i}` : String(i)))
+
+/** `String(n).padStart(2, '0')`, without building a string for the common values (0–99, one or two digits). */
+export function twoDigits(n: number | string): string {
+  if (typeof n === 'number') {
+    if (n >= 0 && n < 100 && Number.isInteger(n)) return TWO_DIGITS[n]
+  } else if (n.length === 2) return n
+  else if (n.length === 1) return `0${n}`
+  return String(n).padStart(2, '0')
+}

@@ -9,7 +9,7 @@
  * distinct text (a listing repeats "6:00 PM" in every row) and skips text that cannot hold a date.
  */
 import type * as chrono from 'chrono-node'
-import { addDays } from '../../model/dates'
+import { addDays, twoDigits } from '../../model/dates'
 import { type DateLocale, originalIndex, parserFor, prepareForChrono } from './date-locale'
 import { fastEnglish } from './fast-dates'
 
@@ -40,7 +40,7 @@ function refFor(p: Parts, ref: YearRef): string {
 export type Parts = { year?: number; month?: number; day?: number; weekday?: number; hour?: number; minute?: number; meridiem?: boolean }
 export type RawWhen = { index: number; endIndex: number; start: Parts; end?: Parts }
 
-const pad = (n: number) => String(n).padStart(2, '0')
+const pad = twoDigits
 const MAX_TEXT = 20_000
 const MAX_CACHE = 20_000
 /** A text with none of these holds no date chrono would read: no digit and no spelled-out clock. */

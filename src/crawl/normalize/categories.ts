@@ -4,7 +4,7 @@
  * Taxonomy tags come from words in the title, categories, audience and description; an adults-only
  * statement suppresses them.
  */
-import { PairCache } from '../document-memo'
+import { documentMemo, PairCache } from '../document-memo'
 import { cleanLine } from './text'
 
 /** The taxonomy, most specific first (the order `category` is chosen in when the source has none). */
@@ -45,16 +45,30 @@ export function familyTags(words: { title?: string; categories?: string[]; audie
 
 const tagsMemo = new PairCache<FamilyTag[]>()
 
-function tagsOf(strong: string, description: string | undefined): FamilyTag[] {
-  const head = description?.slice(0, 4000) ?? ''
-  const all = `${strong} \n ${head}`
-  if (ADULTS_ONLY.test(all)) return []
+/**
+ * What a description alone says: an adults-only statement in its first 4000 characters, and the tags its
+ * unambiguous phrasing supports. Every event of a listing may share one description: read once.
+ */
+const descriptionSignals = documentMemo((description: string) => {
+  const head = description.slice(0, 4000)
   const tags = new Set<FamilyTag>()
-  for (const { tag, pattern } of RULES) if (pattern.test(strong)) tags.add(tag)
   // The description alone only counts for unambiguous phrasing, not a passing mention of "children".
-  if (/\b(for (kids|children|families|toddlers|teens|tweens|babies|the (whole )?family)|ages \d+\s*(-|–|to)\s*\d+|all ages|story ?time|family[- ]friendly)\b/i.test(description ?? '')) {
+  if (/\b(for (kids|children|families|toddlers|teens|tweens|babies|the (whole )?family)|ages \d+\s*(-|–|to)\s*\d+|all ages|story ?time|family[- ]friendly)\b/i.test(description)) {
     for (const { tag, pattern } of RULES) if (pattern.test(head)) tags.add(tag)
   }
+  return { adults: ADULTS_ONLY.test(head), head, tags }
+})
+
+/** "… 21" then "+ …": the one adults-only phrase that can run from the strong words into the description. */
+const AGE_AT_END = /\b(21|18)\s*$/
+const PLUS_AT_START = /^\s*\+\b/
+
+function tagsOf(strong: string, description: string | undefined): FamilyTag[] {
+  const d = descriptionSignals(description ?? '')
+  // ADULTS_ONLY over `${strong} \n ${head}`, read part by part: only "21 +" / "18 +" (`\s*`) can span the join.
+  if (d.adults || ADULTS_ONLY.test(strong) || (AGE_AT_END.test(strong) && PLUS_AT_START.test(d.head))) return []
+  const tags = new Set<FamilyTag>(d.tags)
+  for (const { tag, pattern } of RULES) if (pattern.test(strong)) tags.add(tag)
   if (tags.has('kids') || tags.has('storytime')) tags.add('family')
   return FAMILY_TAGS.filter((t) => tags.has(t))
 }

@@ -122,7 +122,9 @@ export function normalizeCandidates(candidates: Candidate[], ctx: ExtractContext
   const _source = { domain, scrapedAt, scriptVersion: options.scriptVersion ?? VERSION }
   drafts.sort((a, b) => a.startMs - b.startMs)
   const identities = drafts.map((d) => (d.candidate.source.id ? `${d.candidate.source.method}\u0000${d.candidate.source.id}` : undefined))
-  const { events, merged } = dedupeEvents(drafts.map((d) => ({ ...d.event, _source })), { sameDocument: true, identities })
+  // Each draft's event is its own object: it takes `_source` in place rather than being copied again.
+  for (const d of drafts) d.event._source = _source
+  const { events, merged } = dedupeEvents(drafts.map((d) => d.event), { sameDocument: true, identities })
   if (merged) warnings.push(`${merged} duplicate record(s) merged`)
   return { events: events.map(ordered), warnings }
 }

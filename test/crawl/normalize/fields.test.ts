@@ -139,3 +139,12 @@ describe('urls', () => {
     expect(onDomain('https://www.eventbrite.com/e/1', 'springfield.gov')).toBe(false)
   })
 })
+
+describe('family tags read part by part', () => {
+  it('finds an adults-only age written across the title and the description ("21" then "+"), and nowhere else', () => {
+    expect(familyTags({ title: 'Trivia for kids 21', description: '+Bring friends' })).toEqual([])
+    expect(familyTags({ title: 'Trivia for kids 21', description: '+ Bring friends' })).toEqual(['kids', 'family'])
+    expect(familyTags({ title: 'Trivia for kids', audience: 'ages 18 ', description: '  +more' })).toEqual([])
+    expect(familyTags({ title: 'Kids craft', description: 'For adults only' })).toEqual([])
+  })
+})

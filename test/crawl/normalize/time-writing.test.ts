@@ -42,3 +42,10 @@ describe('writing instants and days', () => {
     expect(resolveWallTime({ date: '2026-12-31', time: '23:59:59' }, 'Pacific/Kiritimati').iso).toBe('2026-12-31T23:59:59+14:00')
   })
 })
+
+describe('two digits', () => {
+  it('pads as padStart does, numbers and digit strings alike', async () => {
+    const { twoDigits } = await import('../../../src/model/dates')
+    for (const v of [0, 5, 9, 10, 59, 99, 100, 123, -1, -0, 1.5, Number.NaN, '', '7', '07', '123']) expect(twoDigits(v)).toBe(String(v).padStart(2, '0'))
+  })
+})
