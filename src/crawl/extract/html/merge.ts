@@ -36,18 +36,28 @@ function near(a: string, b: string): boolean {
 export function coveredBy(structured: Candidate[]): ((text: string) => boolean) | undefined {
   const events = structured.filter((c) => c.start && c.title && titleKey(c.title).length >= 4)
   if (!events.length) return undefined
-  const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec']
-  const keys = events.map((c) => {
-    const [y, m, d] = c.start!.date.split('-').map(Number)
-    const mon = MONTHS[m - 1]
-    const day = String(d)
-    const forms = [new RegExp(`\\b${mon}[a-z]*\\.?\\s+0?${day}\\b`, 'i'), new RegExp(`\\b0?${day}(st|nd|rd|th|\\.)?\\s+(de\\s+)?${mon}`, 'i'), new RegExp(`\\b0?${m}/0?${d}/(${y}|${y % 100})\\b`), new RegExp(`\\b0?${d}[.-]0?${m}[.-]${y}\\b`), new RegExp(c.start!.date)]
-    return { title: titleKey(c.title), forms }
-  })
+  // A day's written forms are compiled only when a record holds one of its events' titles, once per day.
+  const byDay = new Map<string, RegExp[]>()
+  const formsOf = (date: string) => {
+    let forms = byDay.get(date)
+    if (!forms) byDay.set(date, (forms = dayForms(date)))
+    return forms
+  }
+  const keys = events.map((c) => ({ title: titleKey(c.title), date: c.start!.date }))
   return (text) => {
     const key = titleKey(text)
-    return keys.some((k) => key.includes(k.title) && k.forms.some((f) => f.test(text)))
+    return keys.some((k) => key.includes(k.title) && formsOf(k.date).some((f) => f.test(text)))
   }
+}
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec']
+
+/** The ways a day is commonly written: `June 1`, `1 June`, `6/1/2026`, `01.06.2026`, `2026-06-01`. */
+function dayForms(date: string): RegExp[] {
+  const [y, m, d] = date.split('-').map(Number)
+  const mon = MONTHS[m - 1]
+  const day = String(d)
+  return [new RegExp(`\\b${mon}[a-z]*\\.?\\s+0?${day}\\b`, 'i'), new RegExp(`\\b0?${day}(st|nd|rd|th|\\.)?\\s+(de\\s+)?${mon}`, 'i'), new RegExp(`\\b0?${m}/0?${d}/(${y}|${y % 100})\\b`), new RegExp(`\\b0?${d}[.-]0?${m}[.-]${y}\\b`), new RegExp(date)]
 }
 
 /** The page records to add to the structured events (see the module comment). */

@@ -86,14 +86,42 @@ function shownNear(ctx: VisibleContext, date: string, from: number, to: number):
   return undefined
 }
 
-type PageView = { lower: string[]; byDay?: Map<string, Map<string, Shown>> }
+type PageView = { lower: string[]; joined: string; starts: number[]; byDay?: Map<string, Map<string, Shown>> }
+
+function pageView(lines: Line[]): PageView {
+  const lower = lines.map((l) => norm(l.text))
+  const starts: number[] = []
+  let at = 0
+  for (const t of lower) {
+    starts.push(at)
+    at += t.length + 1
+  }
+  return { lower, joined: lower.join('\n'), starts }
+}
+
+/** The lines holding `key` (no line and no key holds a newline), found with one search of the page's text. */
+function linesHolding(view: PageView, key: string): Set<number> {
+  const found = new Set<number>()
+  for (let at = view.joined.indexOf(key); at >= 0; at = view.joined.indexOf(key, at + 1)) {
+    let lo = 0
+    let hi = view.starts.length - 1
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1
+      if (view.starts[mid] <= at) lo = mid
+      else hi = mid - 1
+    }
+    found.add(lo)
+  }
+  return found
+}
 
 /** What the page shows for a structured event: near its title first, else the page's only time that day. */
 function shownFor(ctx: VisibleContext, title: string, date: string, view: PageView): Shown | undefined {
   const key = norm(decodeEntities(title))
   const { lower } = view
-  for (let i = 0; i < lower.length; i++) {
-    if (key.length < 3 || !(lower[i].includes(key) || (lower[i].length >= 8 && key.includes(lower[i])))) continue
+  const holding = key.length < 3 ? undefined : linesHolding(view, key)
+  for (let i = 0; holding && i < lower.length; i++) {
+    if (!(holding.has(i) || (lower[i].length >= 8 && lower[i].length <= key.length && key.includes(lower[i])))) continue
     const found = shownNear(ctx, date, i - BEFORE, i + AFTER)
     if (found?.time) return found
   }
@@ -156,7 +184,7 @@ function reconcile(c: Candidate, ctx: VisibleContext, view: PageView): boolean {
 export function refineWithPage(candidates: Candidate[], ctx: VisibleContext): number {
   const targets = candidates.filter((c) => c.start && c.title && !c.recurrence && !c.schedule).slice(0, MAX_TARGETS)
   if (!targets.length) return 0
-  const view: PageView = { lower: ctx.lines.map((l) => norm(l.text)) }
+  const view = pageView(ctx.lines)
   let changed = 0
   for (const c of targets) if (reconcile(c, ctx, view)) changed++
   return changed
