@@ -25,7 +25,7 @@ export class BoundedCache<K, V> {
   }
 
   clear(): void {
-    this.map.clear()
+    if (this.map.size) this.map.clear()
   }
 
   get size(): number {

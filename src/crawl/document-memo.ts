@@ -55,6 +55,7 @@ export class PairCache<V> {
   }
 
   clear(): void {
+    if (!this.count) return
     this.outer.clear()
     this.count = 0
   }

@@ -5,6 +5,7 @@
  * and are added. Records in structures the markup never touches (a "Related events" box, a sidebar) are
  * left to the markup's silence.
  */
+import { memoize } from '../../../bounded-cache'
 import { titleKey } from '../../dedupe'
 import type { Candidate } from '../../types'
 import type { ListingRecord } from './listing'
@@ -36,13 +37,6 @@ function near(a: string, b: string): boolean {
 export function coveredBy(structured: Candidate[]): ((text: string) => boolean) | undefined {
   const events = structured.filter((c) => c.start && c.title && titleKey(c.title).length >= 4)
   if (!events.length) return undefined
-  // A day's written forms are compiled only when a record holds one of its events' titles, once per day.
-  const byDay = new Map<string, RegExp[]>()
-  const formsOf = (date: string) => {
-    let forms = byDay.get(date)
-    if (!forms) byDay.set(date, (forms = dayForms(date)))
-    return forms
-  }
   const keys = events.map((c) => ({ title: titleKey(c.title), date: c.start!.date }))
   return (text) => {
     const key = titleKey(text)
@@ -51,6 +45,12 @@ export function coveredBy(structured: Candidate[]): ((text: string) => boolean) 
 }
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec']
+
+/**
+ * A day's written forms, compiled only when a record holds one of its events' titles, and once per day:
+ * the patterns depend on the date alone (a crawl's pages share the days of its window).
+ */
+const formsOf = memoize(dayForms, 2_000)
 
 /** The ways a day is commonly written: `June 1`, `1 June`, `6/1/2026`, `01.06.2026`, `2026-06-01`. */
 function dayForms(date: string): RegExp[] {
