@@ -267,7 +267,9 @@ class Builder {
     if (text && this.stack.length) {
       const depth = Math.min(this.stack.length, Math.max(1, this.lineMin))
       const frame = this.frames[depth - 1]
-      const breaks = this.breaks.filter((b) => b > 0 && b < text.length)
+      // Break offsets only grow: most lines keep them all (trailing space trimmed off may drop the last).
+      const all = this.breaks
+      const breaks = !all.length || (all[0] > 0 && all[all.length - 1] < text.length) ? all : all.filter((b) => b > 0 && b < text.length)
       const line: Line = { index: 0, text, el: this.stack[depth - 1], path: this.pathTo(depth), heading: frame.heading, strong: this.strongAll, chrome: frame.chrome, breaks }
       if (this.linkEl) line.link = this.linkEl
       if (this.lead > 0 && this.lead < text.length) line.lead = this.lead
@@ -284,31 +286,19 @@ class Builder {
 const NO_SPACE_BEFORE = new Set([...' ,.;:!?)]'].map((c) => c.charCodeAt(0)))
 
 const SPACE_RUN = /[\s\u00a0\u200b]+/g
-
-/** White space as `/[\s\u00a0\u200b]/` matches it, by character code. */
-function isSpace(c: number): boolean {
-  if (c <= 32) return c === 32 || (c >= 9 && c <= 13)
-  if (c < 0xa0) return false
-  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200b) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff
-}
+/** White space that squeezing changes: any but a plain space, or two in a row. */
+const UNSQUEEZED = /[\t\n\v\f\r\u00a0\u1680\u2000-\u200b\u2028\u2029\u202f\u205f\u3000\ufeff]| {2}/
 
 /**
  * Runs of white space as one space: the text as it is when it has none to squeeze (most text nodes), one
  * space for a node that is only white space (the indentation between tags).
  */
 export function squeeze(text: string): string {
-  let plain = true
-  let words = false
-  let prev = false
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i)
-    const space = isSpace(c)
-    if (space) {
-      if (prev || c !== 32) plain = false
-    } else words = true
-    prev = space
-    if (!plain && words) break
+  // Indentation between tags (a line break, then spaces or tabs) is the commonest text node: no regex for it.
+  if (text.charCodeAt(0) === 10) {
+    let i = 1
+    for (let c = text.charCodeAt(i); c === 32 || c === 10 || c === 9 || c === 13; c = text.charCodeAt(++i));
+    if (i === text.length) return ' '
   }
-  if (!words) return text ? ' ' : ''
-  return plain ? text : text.replace(SPACE_RUN, ' ')
+  return UNSQUEEZED.test(text) ? text.replace(SPACE_RUN, ' ') : text
 }
