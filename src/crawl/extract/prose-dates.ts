@@ -10,6 +10,7 @@
  */
 import type * as chrono from 'chrono-node'
 import { addDays, twoDigits } from '../../model/dates'
+import { documentCache } from '../document-memo'
 import { type DateLocale, originalIndex, parserFor, prepareForChrono } from './date-locale'
 import { fastEnglish } from './fast-dates'
 
@@ -269,11 +270,12 @@ function joinTimeRanges(found: ProseWhen[], text: string): ProseWhen[] {
   return out
 }
 
-const readers = new Map<DateLocale, DateReader>()
+/** One reader per language for the document being read: what it remembers is that document's text. */
+const readers = documentCache<DateReader>(16)
 
 /**
  * Every date or time chrono finds in `text` (see `DateReader.find`), read in `options.locale` (English by
- * default) with a shared reader.
+ * default) with the document's reader.
  */
 export function findProseDates(text: string, ref: string, options: { locale?: DateLocale; yearHint?: number } = {}): ProseWhen[] {
   const locale = options.locale ?? 'en'

@@ -4,7 +4,7 @@
  * `events.example.co.uk` are judged by their registrable domain, not their last two labels).
  */
 import { getDomain, parse as parseHost } from 'tldts'
-import { PairCache } from '../document-memo'
+import { documentMemo, PairCache } from '../document-memo'
 
 /** `ticketmaster.com/x` written without a scheme: a host name, not a relative path. */
 function looksLikeHost(raw: string): boolean {
@@ -49,15 +49,25 @@ function resolve(value: string, base: string): string | undefined {
  */
 export function registrableDomain(urlOrHost: string | undefined): string | undefined {
   if (!urlOrHost) return undefined
-  const hit = domains.get(urlOrHost)
-  if (hit !== undefined) return hit ?? undefined
-  const found = computeDomain(urlOrHost)
-  if (domains.size > 10_000) domains.clear()
-  domains.set(urlOrHost, found ?? null)
-  return found
+  return domainOfText(urlOrHost) ?? undefined
 }
 
-/** Registrable domains already worked out: a page's links repeat the same few hosts. */
+/** A document's events ask about the same few URLs again and again: each text is looked at once per document. */
+const domainOfText = documentMemo((urlOrHost: string): string | null => {
+  // The answer depends on the scheme and authority alone: a crawl's links repeat the same few hosts.
+  const key = ORIGIN.exec(urlOrHost)?.[0] ?? urlOrHost
+  const hit = domains.get(key)
+  if (hit !== undefined) return hit
+  const found = computeDomain(key) ?? null
+  if (domains.size > 10_000) domains.clear()
+  domains.set(key, found)
+  return found
+})
+
+/** Scheme and authority of a URL written plainly (no white space or control character for the URL parser to drop). */
+const ORIGIN = /^[a-z][a-z0-9+.-]*:\/\/[^/\\?#\s\x00-\x1f]+(?=[/\\?#]|$)/i
+
+/** Registrable domains already worked out, by scheme and authority. */
 const domains = new Map<string, string | null>()
 
 function computeDomain(urlOrHost: string): string | undefined {
