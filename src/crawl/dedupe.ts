@@ -48,12 +48,15 @@ function similarTitles(a: string | undefined, b: string | undefined): boolean {
 
 const isTimed = (iso: string | undefined) => !!iso && iso.length > 10
 
+/** A day's records are compared pairwise: each start is parsed once per document. */
+const instantOf = documentMemo((iso: string) => Date.parse(iso))
+
 /** Same start: the same instant when both are timed, the same local day when either is date-only. */
 function sameStart(a: Event, b: Event): boolean {
   if (!a.startDate || !b.startDate) return false
   if (a.startDate === b.startDate) return true
   if (isTimed(a.startDate) && isTimed(b.startDate)) {
-    const [x, y] = [Date.parse(a.startDate), Date.parse(b.startDate)]
+    const [x, y] = [instantOf(a.startDate), instantOf(b.startDate)]
     return Number.isFinite(x) && Number.isFinite(y) ? x === y : a.startDate === b.startDate
   }
   return a.startDate.slice(0, 10) === b.startDate.slice(0, 10)

@@ -34,6 +34,12 @@ export function cleanCategories(raw: string[] | undefined): string[] {
   return out
 }
 
+const NONE: string[] = []
+const joinable = (v: unknown) => typeof v === 'string' && !v.includes('\u0000')
+
+/** A listing's events repeat their category lists: each list (its values joined by NUL) is cleaned once per document. */
+const cleanedList = documentMemo((joined: string) => cleanCategories(joined.split('\u0000')))
+
 /** The taxonomy tags that the event's words support, most specific first. */
 export function familyTags(words: { title?: string; categories?: string[]; audience?: string; description?: string }): FamilyTag[] {
   const strong = [words.title, ...(words.categories ?? []), words.audience].filter(Boolean).join(' \n ')
@@ -78,7 +84,8 @@ function tagsOf(strong: string, description: string | undefined): FamilyTag[] {
  * category, else the most specific taxonomy tag.
  */
 export function categorize(input: { title?: string; categories?: string[]; audience?: string; description?: string }): { categories: string[]; category?: string } {
-  const source = cleanCategories(input.categories)
+  const raw = input.categories
+  const source = !raw?.length ? NONE : raw.every(joinable) ? cleanedList(raw.join('\u0000')) : cleanCategories(raw)
   const tags = familyTags({ ...input, categories: source })
   const present = new Set(source.map((s) => s.toLowerCase()))
   const categories = [...source, ...tags.filter((t) => !present.has(t))]

@@ -65,7 +65,8 @@ function normalizeOne(c: Candidate, ctx: ExtractContext, orgDomain: string | und
     const event: Event = { ...fields, startDate: r.start.iso }
     if (r.end) event.endDate = r.end.iso
     if (r.duration) event.duration = r.duration
-    if (occ.schedule) event.schedule = occ.schedule
+    const schedule = occ.schedule ?? occ.describe?.()
+    if (schedule) event.schedule = schedule
     if (!r.start.allDay && !r.start.zoned) floating = true
     drafts.push({ event, candidate: c, startMs: r.start.ms, start: occ.start, ...(occ.end ? { end: occ.end } : {}), zone: r.start.zone ?? occZone })
   }

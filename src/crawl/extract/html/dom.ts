@@ -34,13 +34,19 @@ export function attr(el: Element, name: string): string | undefined {
 
 /** True when the element carries the attribute, whatever its value (`itemscope`, `itemscope=""`). */
 export function hasAttr(el: Element, name: string): boolean {
-  return el.attrs.some((a) => a.name === name)
+  for (const a of el.attrs) if (a.name === name) return true
+  return false
 }
+
+const SPACE = /\s/
 
 /** The whitespace-separated tokens of an attribute (class, rel, itemprop, typeof, …). */
 export function tokens(el: Element, name: string): string[] {
   const value = attr(el, name)
-  return value ? value.trim().split(/\s+/).filter(Boolean) : []
+  if (!value) return []
+  // One token (most values) needs no split.
+  if (!SPACE.test(value)) return [value]
+  return value.trim().split(/\s+/).filter(Boolean)
 }
 
 /**
@@ -114,9 +120,15 @@ export function textOf(node: Node, options: { lines?: boolean; raw?: boolean; sk
     .join('\n')
 }
 
+/** Runs of white space (non-breaking and zero-width spaces included), as collapsing finds them. */
+export const SPACE_RUN = /[\s\u00a0\u200b]+/g
+/** White space that collapsing changes: any but a plain space, or two in a row. */
+export const UNSQUEEZED = /[\t\n\v\f\r\u00a0\u1680\u2000-\u200b\u2028\u2029\u202f\u205f\u3000\ufeff]| {2}/
+
 /** Collapses runs of whitespace (including non-breaking spaces) to one space and trims. */
 export function collapse(text: string): string {
-  return text.replace(/[\s\u00a0\u200b]+/g, ' ').trim()
+  // Most texts have only single plain spaces: nothing to replace.
+  return (UNSQUEEZED.test(text) ? text.replace(SPACE_RUN, ' ') : text).trim()
 }
 
 /** The nearest ancestor element (excluding `el`) matching `test`. */

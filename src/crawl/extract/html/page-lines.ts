@@ -12,8 +12,8 @@
 import { lookupTable } from '../../../lookup-table'
 import { parseIsoDateTime } from '../datetime'
 import type { WallTime } from '../../types'
-import { attr, BLOCK, childrenOf, collapse, type Document, type Element, isElement, type Node } from './dom'
-import { fieldElement, isChrome, isHidden, isPosted, joinBadges } from './page-marks'
+import { attr, BLOCK, childrenOf, collapse, type Document, type Element, isElement, type Node, SPACE_RUN, UNSQUEEZED } from './dom'
+import { CHROME, FIELD, HIDDEN, joinBadges, marksOf, POSTED } from './page-marks'
 
 export type Line = {
   index: number
@@ -118,8 +118,10 @@ class Builder {
         for (const c of childrenOf(node)) if (isElement(c) && (c.tagName === 'meta' || c.tagName === 'title' || c.tagName === 'link')) this.meta(c)
         continue
       }
-      if (isHidden(node, this.top()?.chrome ?? false)) continue
-      this.enter(node)
+      const parent = this.top()
+      const marks = marksOf(node, parent?.chrome ?? false, parent?.section ?? false)
+      if (marks & HIDDEN) continue
+      this.enter(node, parent, marks)
       work.push(node)
       exits.push(true)
       const kids = childrenOf(node)
@@ -147,20 +149,19 @@ class Builder {
     if ((key === 'datepublished' || key === 'datemodified') && content) this.facts[key === 'datepublished' ? 'published' : 'modified'] ??= content.trim()
   }
 
-  private enter(el: Element) {
-    const parent = this.top()
+  private enter(el: Element, parent: Frame | undefined, marks: number) {
     const tag = el.tagName
     const section = (parent?.section ?? false) || SECTIONING.has(tag)
     const bare = el.attrs.length === 0
     const frame: Frame = {
       el,
-      chrome: (parent?.chrome ?? false) || isChrome(el, parent?.section ?? false),
+      chrome: (parent?.chrome ?? false) || (marks & CHROME) !== 0,
       section,
       heading: HEADING[tag] ?? (SECTION_HEADING.has(tag) ? 7 : (parent?.heading ?? 0)),
       strong: (parent?.strong ?? false) || tag === 'strong' || tag === 'b',
       link: (parent?.link ?? false) || (tag === 'a' && !bare && !!attr(el, 'href')),
-      posted: (parent?.posted ?? false) || (!bare && isPosted(el)),
-      block: BLOCK.has(tag) || tag === 'body' || tag === 'html' || (!bare && fieldElement(el)),
+      posted: (parent?.posted ?? false) || (marks & POSTED) !== 0,
+      block: BLOCK.has(tag) || tag === 'body' || tag === 'html' || (marks & FIELD) !== 0,
     }
     if (frame.block) this.flush()
     this.stack.push(el)
@@ -285,9 +286,6 @@ class Builder {
 /** Characters that join the text before them without a space (`v` starts with one: white space was squeezed to ' '). */
 const NO_SPACE_BEFORE = new Set([...' ,.;:!?)]'].map((c) => c.charCodeAt(0)))
 
-const SPACE_RUN = /[\s\u00a0\u200b]+/g
-/** White space that squeezing changes: any but a plain space, or two in a row. */
-const UNSQUEEZED = /[\t\n\v\f\r\u00a0\u1680\u2000-\u200b\u2028\u2029\u202f\u205f\u3000\ufeff]| {2}/
 
 /**
  * Runs of white space as one space: the text as it is when it has none to squeeze (most text nodes), one

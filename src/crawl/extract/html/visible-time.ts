@@ -99,9 +99,12 @@ function pageView(lines: Line[]): PageView {
   return { lower, joined: lower.join('\n'), starts }
 }
 
-/** The lines holding `key` (no line and no key holds a newline), found with one search of the page's text. */
-function linesHolding(view: PageView, key: string): Set<number> {
-  const found = new Set<number>()
+/**
+ * The lines holding `key` (no line and no key holds a newline), found with one search of the page's text,
+ * in document order.
+ */
+function linesHolding(view: PageView, key: string): number[] {
+  const found: number[] = []
   for (let at = view.joined.indexOf(key); at >= 0; at = view.joined.indexOf(key, at + 1)) {
     let lo = 0
     let hi = view.starts.length - 1
@@ -110,7 +113,7 @@ function linesHolding(view: PageView, key: string): Set<number> {
       if (view.starts[mid] <= at) lo = mid
       else hi = mid - 1
     }
-    found.add(lo)
+    if (found[found.length - 1] !== lo) found.push(lo)
   }
   return found
 }
@@ -120,8 +123,11 @@ function shownFor(ctx: VisibleContext, title: string, date: string, view: PageVi
   const key = norm(decodeEntities(title))
   const { lower } = view
   const holding = key.length < 3 ? undefined : linesHolding(view, key)
-  for (let i = 0; holding && i < lower.length; i++) {
-    if (!(holding.has(i) || (lower[i].length >= 8 && lower[i].length <= key.length && key.includes(lower[i])))) continue
+  // The lines that hold the title or are part of it, in document order (`holding` is in order too).
+  for (let i = 0, h = 0; holding && i < lower.length; i++) {
+    const held = holding[h] === i
+    if (held) h++
+    else if (lower[i].length < 8 || lower[i].length > key.length || !key.includes(lower[i])) continue
     const found = shownNear(ctx, date, i - BEFORE, i + AFTER)
     if (found?.time) return found
   }
