@@ -62,7 +62,10 @@ export class PageReader {
     // `<dt>Anmeldeschluss</dt><dd>7. Oktober 2026</dd>`: a deadline label on the line before.
     const prev = this.page.lines[line.index - 1]
     if (d?.mentions.length && prev && !prev.virtual && prev.text.length <= 40 && NOT_EVENT_DATE.test(prev.text)) for (const m of d.mentions) m.eligible = false
-    if (d && !d.mentions.some((m) => m.eligible)) Object.assign(d, { day: false, time: false })
+    if (d && (d.day || d.time) && !d.mentions.some((m) => m.eligible)) {
+      d.day = false
+      d.time = false
+    }
     this.cache[line.index] = d ?? null
     return d
   }

@@ -39,17 +39,24 @@ function isAnchor(line: Line, d: LineDates | undefined): boolean {
   return d.day || d.allDay || (d.time && d.mentions.some((m) => m.eligible && (m.dedicated || d.whenOnly)))
 }
 
-type Ranges = Map<Element, { from: number; to: number; anchors: number }>
+/** An element's lines `[from, to]`, how many of them are anchors, and its depth (its index in a path). */
+type Range = { from: number; to: number; anchors: number; depth: number }
+type Ranges = Map<Element, Range>
 
 function elementRanges(lines: Line[], anchor: boolean[]): Ranges {
   const ranges: Ranges = new Map()
   for (const line of lines) {
-    for (const el of line.path) {
+    const { path, index } = line
+    const a = anchor[index]
+    for (let i = 0; i < path.length; i++) {
+      const el = path[i]
       const r = ranges.get(el)
       if (r) {
-        r.to = line.index
-        if (anchor[line.index]) r.anchors++
-      } else ranges.set(el, { from: line.index, to: line.index, anchors: anchor[line.index] ? 1 : 0 })
+        r.to = index
+        if (a) r.anchors++
+        // An element's depth is its index in the last path holding it (paths agree: one tree).
+        r.depth = i
+      } else ranges.set(el, { from: index, to: index, anchors: a ? 1 : 0, depth: i })
     }
   }
   return ranges
@@ -63,14 +70,12 @@ export function segmentRecords(lines: Line[], info: LineInfo): Segmentation {
   const dates = lines.map((l) => (l.text || l.machine ? info(l) : undefined))
   const anchor = lines.map((l, i) => isAnchor(l, dates[i]))
   const ranges = elementRanges(lines, anchor)
-  const depth = new Map<Element, number>()
-  for (const line of lines) line.path.forEach((el, i) => depth.set(el, i))
-  const containers = [...ranges.entries()].filter(([, r]) => r.anchors >= 2).sort((a, b) => depth.get(b[0])! - depth.get(a[0])!)
+  const containers = [...ranges.entries()].filter(([, r]) => r.anchors >= 2).sort((a, b) => b[1].depth - a[1].depth)
   const hasRecords = new Set<Element>()
   const records: RecordSpan[] = []
   let regions = 0
   for (const [el, range] of containers) {
-    const d = depth.get(el)!
+    const d = range.depth
     const children = childrenOf(lines, dates, anchor, range, d, hasRecords)
     const found = regionRecords(children, lines, dates)
     if (!found.length) continue
