@@ -5,6 +5,7 @@
  */
 import { getDomain, parse as parseHost } from 'tldts'
 import { documentMemo, PairCache } from '../document-memo'
+import { plainUrl } from '../plain-url'
 
 /** `ticketmaster.com/x` written without a scheme: a host name, not a relative path. */
 function looksLikeHost(raw: string): boolean {
@@ -33,7 +34,7 @@ function resolve(value: string, base: string): string | undefined {
   if (!raw || /^(javascript|mailto|tel|data|about|blob):/i.test(raw)) return undefined
   try {
     const withScheme = looksLikeHost(raw) ? `https://${raw}` : raw.replace(/^webcal:/i, 'https:')
-    const url = new URL(withScheme, base)
+    const url = plainUrl(withScheme, base) ?? new URL(withScheme, base)
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined
     if (!url.hostname.includes('.') && url.hostname !== 'localhost') return undefined
     return url.href

@@ -3,6 +3,7 @@
  * document (never re-parsing) with the same notion of text, attributes and skipped subtrees.
  */
 import type { DefaultTreeAdapterTypes } from 'parse5'
+import { plainUrl, type UrlParts } from '../../plain-url'
 
 export type Node = DefaultTreeAdapterTypes.Node
 export type Element = DefaultTreeAdapterTypes.Element
@@ -147,10 +148,13 @@ export function absoluteUrl(href: string | undefined, base: string): string | un
 }
 
 /** `absoluteUrl` as a parsed URL, for callers that go on to read its parts. */
-export function resolveUrl(href: string | undefined, base: string): URL | undefined {
+export function resolveUrl(href: string | undefined, base: string): UrlParts | undefined {
   if (!href) return undefined
   const trimmed = href.trim()
   if (!trimmed || /^(javascript|mailto|tel|data|about):/i.test(trimmed) || trimmed.startsWith('#')) return undefined
+  // Plain links (nearly all) need no URL object; their protocol is http(s).
+  const plain = plainUrl(trimmed, base)
+  if (plain) return plain
   try {
     const url = new URL(trimmed, base)
     if (url.protocol !== 'http:' && url.protocol !== 'https:' && url.protocol !== 'webcal:') return undefined

@@ -4,6 +4,7 @@
  */
 import { isTicketingLink } from '../../normalize/urls'
 import type { ExtractLinks } from '../../types'
+import type { UrlParts } from '../../plain-url'
 import { absoluteUrl, attr, collapse, type Document, type Element, resolveUrl, textOf, tokens, walk } from './dom'
 
 const ICS_HREF = /(\.ics|\.ical|\.ifb)(\?|#|$)|^webcal:|[?&](ical|ics)=1\b|[?&]format=(ical|ics)\b|\/ical\/|outlook-ical|\/calendar\/ical\//i
@@ -73,7 +74,7 @@ function isNextLink(el: Element): boolean {
   return text.length < 40 && NEXT_TEXT.test(collapse(text))
 }
 
-function isEventPage(u: URL, base: string): boolean {
+function isEventPage(u: UrlParts, base: string): boolean {
   const path = u.pathname + u.search
   if (!EVENT_PATH.test(path) || NOT_EVENT_PATH.test(path)) return false
   return u.hostname.replace(/^www\./, '') === hostOf(base) && u.href.split('#')[0] !== base.split('#')[0]

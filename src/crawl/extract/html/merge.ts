@@ -37,12 +37,27 @@ function near(a: string, b: string): boolean {
 export function coveredBy(structured: Candidate[]): ((text: string) => boolean) | undefined {
   const events = structured.filter((c) => c.start && c.title && titleKey(c.title).length >= 4)
   if (!events.length) return undefined
-  const keys = events.map((c) => ({ title: titleKey(c.title), date: c.start!.date }))
+  // The events by the first four characters of their title key (every key has four): a record's text is
+  // looked up at each of its positions instead of being searched for every event's title.
+  const byHead = new Map<string, { title: string; date: string }[]>()
+  for (const c of events) {
+    const k = { title: titleKey(c.title), date: c.start!.date }
+    const head = k.title.slice(0, HEAD)
+    const list = byHead.get(head)
+    if (list) list.push(k)
+    else byHead.set(head, [k])
+  }
   return (text) => {
     const key = titleKey(text)
-    return keys.some((k) => key.includes(k.title) && formsOf(k.date).some((f) => f.test(text)))
+    for (let at = 0; at + HEAD <= key.length; at++) {
+      const list = byHead.get(key.slice(at, at + HEAD))
+      if (list?.some((k) => key.startsWith(k.title, at) && formsOf(k.date).some((f) => f.test(text)))) return true
+    }
+    return false
   }
 }
+
+const HEAD = 4
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec']
 

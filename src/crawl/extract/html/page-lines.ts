@@ -13,7 +13,7 @@ import { lookupTable } from '../../../lookup-table'
 import { parseIsoDateTime } from '../datetime'
 import type { WallTime } from '../../types'
 import { attr, BLOCK, childrenOf, collapse, type Document, type Element, isElement, type Node, SPACE_RUN, UNSQUEEZED } from './dom'
-import { CHROME, FIELD, HIDDEN, joinBadges, marksOf, POSTED } from './page-marks'
+import { CHROME, FIELD, HIDDEN, joinBadges, MACHINE, marksOf, POSTED } from './page-marks'
 
 export type Line = {
   index: number
@@ -166,8 +166,7 @@ class Builder {
     if (frame.block) this.flush()
     this.stack.push(el)
     this.frames.push(frame)
-    if (tag === 'br' || bare) return
-    this.machineOf(el)
+    if (marks & MACHINE && tag !== 'br') this.machineOf(el)
   }
 
   private exit(el: Element) {

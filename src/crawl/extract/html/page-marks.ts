@@ -20,6 +20,10 @@ export const HIDDEN = 1
 export const CHROME = 2
 export const POSTED = 4
 export const FIELD = 8
+/** The element carries an attribute that may hold a date or an image (`datetime`, `aria-label`, `src`, …). */
+export const MACHINE = 16
+
+const MACHINE_NAMES = new Set(['src', 'data-src', 'aria-label', 'datetime', 'data-date', 'data-start', 'data-start-date', 'content'])
 
 const FIELD_CLASS = /(^|[-_])(event|meeting|cal|item|entry|post|card)?[-_]?(title|name|heading|headline|date|time|when|start|end|loc|location|venue|place|address|room|where|cost|price|fee|categor(y|ies)|status|badge)s?($|[-_])/i
 const DATE_PROP = /^date(published|modified|created)$/i
@@ -41,7 +45,8 @@ const classMarks = memoize((cls: string) => {
  *   dropdowns are `display:none` until opened, and a saved page keeps that state); nothing else is said;
  * - CHROME: navigation, a site header or footer (not an article's), a menu, a comments section;
  * - POSTED: a publication or update date (`dt-published`, `.entry-date`, `itemprop=datePublished`);
- * - FIELD: an inline element whose class names a field, read as a line of its own like a block.
+ * - FIELD: an inline element whose class names a field, read as a line of its own like a block;
+ * - MACHINE: an attribute that may carry a date or an image (see MACHINE_NAMES).
  */
 export function marksOf(el: Element, inChrome: boolean, inSection: boolean): number {
   const tag = el.tagName
@@ -59,6 +64,7 @@ export function marksOf(el: Element, inChrome: boolean, inSection: boolean): num
     else if (name === 'role') role ??= a.value
     else if (name === 'id') id ??= a.value
     else if (name === 'itemprop') prop ??= a.value
+    else if (MACHINE_NAMES.has(name)) marks |= MACHINE
   }
   if (cls) marks |= classMarks(cls)
   if ((role && CHROME_ROLES.has(role)) || (id && CHROME_CLASS.test(id))) marks |= CHROME

@@ -86,7 +86,7 @@ function shownNear(ctx: VisibleContext, date: string, from: number, to: number):
   return undefined
 }
 
-type PageView = { lower: string[]; joined: string; starts: number[]; byDay?: Map<string, Map<string, Shown>> }
+type PageView = { lower: string[]; joined: string; starts: number[]; byDay?: Map<string, Map<string, Shown>>; byPrefix?: Map<string, number[]> }
 
 function pageView(lines: Line[]): PageView {
   const lower = lines.map((l) => norm(l.text))
@@ -118,16 +118,39 @@ function linesHolding(view: PageView, key: string): number[] {
   return found
 }
 
+/** A line this long or longer that is part of a title counts as the title's line. */
+const PART = 8
+
+/** The page's lines of at least PART characters, by their first PART characters. */
+function linesByPrefix(lower: string[]): Map<string, number[]> {
+  const out = new Map<string, number[]>()
+  for (let i = 0; i < lower.length; i++) {
+    if (lower[i].length < PART) continue
+    const prefix = lower[i].slice(0, PART)
+    const list = out.get(prefix)
+    if (list) list.push(i)
+    else out.set(prefix, [i])
+  }
+  return out
+}
+
+/** The lines of at least PART characters that are part of `key`: looked up by each PART characters of the key, not by reading every line. */
+function linesWithin(view: PageView, key: string): number[] {
+  view.byPrefix ??= linesByPrefix(view.lower)
+  const found: number[] = []
+  for (let at = 0; at + PART <= key.length; at++) {
+    const list = view.byPrefix.get(key.slice(at, at + PART))
+    if (list) for (const i of list) if (key.startsWith(view.lower[i], at)) found.push(i)
+  }
+  return found
+}
+
 /** What the page shows for a structured event: near its title first, else the page's only time that day. */
 function shownFor(ctx: VisibleContext, title: string, date: string, view: PageView): Shown | undefined {
   const key = norm(decodeEntities(title))
-  const { lower } = view
-  const holding = key.length < 3 ? undefined : linesHolding(view, key)
-  // The lines that hold the title or are part of it, in document order (`holding` is in order too).
-  for (let i = 0, h = 0; holding && i < lower.length; i++) {
-    const held = holding[h] === i
-    if (held) h++
-    else if (lower[i].length < 8 || lower[i].length > key.length || !key.includes(lower[i])) continue
+  // The lines that hold the title or are part of it, in document order.
+  const lines = key.length < 3 ? [] : [...new Set([...linesHolding(view, key), ...linesWithin(view, key)])].sort((a, b) => a - b)
+  for (const i of lines) {
     const found = shownNear(ctx, date, i - BEFORE, i + AFTER)
     if (found?.time) return found
   }
