@@ -37,6 +37,15 @@ export type LineDates = {
   label?: FieldRole
 }
 
+const ASCII_WORD = /[A-Za-z]{2}/
+const NON_ASCII = /[^\x00-\x7f]/
+const WORD = /\p{L}{2}/u
+
+/** Two letters in a row: the ASCII test answers for most text, the Unicode one only when it must. */
+export function hasWord(text: string): boolean {
+  return ASCII_WORD.test(text) || (NON_ASCII.test(text) && WORD.test(text))
+}
+
 /** The role of a line that is only a label (never a title word: "Meeting" alone is a title). */
 export function labelOnly(text: string): FieldRole | undefined {
   if (text.length > 32) return undefined
@@ -153,7 +162,7 @@ export function lineDates(line: Line, reader: DateReader): LineDates {
   if (label) return { mentions: [], day: false, time: false, whenOnly: false, labeled: false, list: false, words: false, allDay: false, label }
   const raw = line.virtual && !line.text ? [] : reader.raw(line.text)
   // Most lines hold no date: what is left to say of them is whether they are a labelled field and have words.
-  if (!raw.length) return { mentions: [], day: false, time: false, whenOnly: false, labeled: isLabeled(line.text), list: false, words: /\p{L}{2}/u.test(line.text), allDay: false }
+  if (!raw.length) return { mentions: [], day: false, time: false, whenOnly: false, labeled: isLabeled(line.text), list: false, words: hasWord(line.text), allDay: false }
   // A span of days ("December 21 – December 22") is one event's days, not a list.
   const dayMentions = raw.filter((m) => m.start.day !== undefined)
   const days = new Set(dayMentions.filter((m, i) => i === 0 || !SPAN.test(line.text.slice(dayMentions[i - 1].endIndex, m.index))).map((m) => `${m.start.month}-${m.start.day}-${m.start.year ?? ''}`))
@@ -172,7 +181,7 @@ export function lineDates(line: Line, reader: DateReader): LineDates {
     whenOnly: raw.length > 0 && rest === '',
     labeled: isLabeled(line.text),
     list,
-    words: /\p{L}{2}/u.test(rest),
+    words: hasWord(rest),
     allDay: false,
   }
 }

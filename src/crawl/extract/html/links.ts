@@ -12,6 +12,8 @@ const NEXT_TEXT = /^(next|next page|next events?|more events|older( events)?|lat
 const NOT_EVENT_PATH = /\/(category|categories|tag|tags|list|month|week|day|today|page|venue|venues|organizer|organizers|feed|search|photo|map)(\/|$)|[?&](page|paged|month|view|tribe-bar-date|ical|outlook-ical)=/i
 const EVENT_PATH = /\/(events?|calendar|programs?|activities|whats-on|what-s-on|happenings)\/[^/?#]+|[?&](event(_?id)?|eid|tribe_events)=|\/event-detail|\/eventdetail|\/occurrence\//i
 
+const NO_REL: string[] = []
+
 function googleCalendarFeed(src: string): string | undefined {
   try {
     const url = new URL(src)
@@ -42,7 +44,7 @@ export function collectLinks(doc: Document, baseUrl: string, eventUrls: string[]
     if (tag === 'link' || tag === 'a') {
       const href = attr(el, 'href')
       if (!href) return
-      const rel = tokens(el, 'rel').map((r) => r.toLowerCase())
+      const rel = attr(el, 'rel') === undefined ? NO_REL : tokens(el, 'rel').map((r) => r.toLowerCase())
       const url = resolveUrl(href, base)
       if (!url) return
       const abs = url.href
@@ -68,8 +70,13 @@ export function collectLinks(doc: Document, baseUrl: string, eventUrls: string[]
   return links
 }
 
+/** Every text NEXT_TEXT accepts holds one of these: a link with one text that holds none is no next link. */
+const NEXT_WORD = /next|more|older|later|[›»→>]/i
+
 function isNextLink(el: Element): boolean {
   if (/(^|[\s_-])next([\s_-]|$)/i.test(attr(el, 'class') ?? '') || /next/i.test(attr(el, 'aria-label') ?? '')) return true
+  const only = el.childNodes.length === 1 ? el.childNodes[0] : undefined
+  if (only?.nodeName === '#text' && !NEXT_WORD.test((only as { value: string }).value)) return false
   const text = textOf(el)
   return text.length < 40 && NEXT_TEXT.test(collapse(text))
 }

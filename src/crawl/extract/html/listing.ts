@@ -11,7 +11,7 @@ import { pickDateLocale } from '../date-locale'
 import { parseIsoDateTime } from '../datetime'
 import { DateReader, dayOf, resolveAll, type YearRef } from '../prose-dates'
 import { looseEvents } from './detail-page'
-import { lineDates, type LineDates, NOT_EVENT_DATE } from './line-dates'
+import { hasWord, lineDates, type LineDates, NOT_EVENT_DATE } from './line-dates'
 import type { Line, PageLines } from './page-lines'
 import { proseEvents } from './prose-records'
 import { readRecord, withoutDates } from './record-fields'
@@ -93,7 +93,7 @@ const POSTED_LINE = /^(posted|published|publié|publicado|veröffentlicht|gepubl
 /** "2023 Library Board Meeting Schedule" → "Library Board Meeting Schedule": a section's name without its year. */
 function sectionTitle(text: string): string | undefined {
   const t = text.replace(/\b(19|20)\d\d\b/g, ' ').replace(/\s+/g, ' ').replace(/^[\s\-–—:,|]+|[\s\-–—:,|]+$/g, '').trim()
-  return t.length >= 3 && /\p{L}{2}/u.test(t) ? t : undefined
+  return t.length >= 3 && hasWord(t) ? t : undefined
 }
 
 type Scope = { year?: number; day?: string; dayLevel: number; dayLine?: number; section?: string }

@@ -5,7 +5,7 @@
  */
 import { pathHas, TITLE } from './class-flags'
 import { type FieldRole, isBoilerplate, labelValue, NO_EVENT } from './labels'
-import { labelOnly, type LineDates, type Mention, misspeltWeekday } from './line-dates'
+import { hasWord, labelOnly, type LineDates, type Mention, misspeltWeekday } from './line-dates'
 import type { Line } from './page-lines'
 
 export type Role = (line: Line) => FieldRole | undefined
@@ -123,7 +123,7 @@ function cleanEdges(text: string): string {
 
 /** Text that can be a title: words, not boilerplate, not "No meeting", not a lone (misspelt) weekday. */
 export function usableTitle(text: string): boolean {
-  if (text.length < 3 || text.length > 200 || isBoilerplate(text) || NO_EVENT.test(text) || !/\p{L}{2}/u.test(text)) return false
+  if (text.length < 3 || text.length > 200 || isBoilerplate(text) || NO_EVENT.test(text) || !hasWord(text)) return false
   // "(public hearing on the budget)": a note in parentheses is not a title.
   if (/^\(.*\)$/.test(text)) return false
   return !(/^\p{L}+$/u.test(text) && misspeltWeekday(text))

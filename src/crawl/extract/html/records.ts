@@ -8,6 +8,7 @@
  * a date ("June 5" under a title heading) take the siblings around them into their record, in the
  * direction the page repeats (title before or after the date).
  */
+import { memoize } from '../../../bounded-cache'
 import { BLOCK, type Element } from './dom'
 import type { LineDates } from './line-dates'
 import type { Line } from './page-lines'
@@ -25,9 +26,12 @@ const VOLATILE_CLASS = /\d|^(odd|even|first|last|active|current|featured|past|to
 function signature(key: Element | Line): string {
   if ('path' in key) return key.virtual ? '#virtual' : '#line'
   if (PLAIN_SIG.has(key.tagName)) return key.tagName
-  const cls = key.attrs.find((a) => a.name === 'class')?.value.split(/\s+/).find((c) => c && !VOLATILE_CLASS.test(c)) ?? ''
-  return `${key.tagName}.${cls}`
+  const attr = key.attrs.find((a) => a.name === 'class')
+  return `${key.tagName}.${attr ? stableClass(attr.value) : ''}`
 }
+
+/** The first class name that is not a state or a number (a listing repeats its class attributes: each is read once). */
+const stableClass = memoize((value: string) => value.split(/\s+/).find((c) => c && !VOLATILE_CLASS.test(c)) ?? '')
 
 /** What the segmenter needs to know about each line. */
 export type LineInfo = (line: Line) => LineDates | undefined
