@@ -1,14 +1,17 @@
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/
 const DAY_MS = 86_400_000
 
 /** True for a real calendar day written YYYY-MM-DD (refuses 2026-02-30 and month 13). */
 export function isCalendarDate(text: string): boolean {
-  const m = DATE.exec(text)
-  if (!m) return false
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])]
-  const date = new Date(Date.UTC(y, mo - 1, d))
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d
+  // `YYYY-MM-DD` (every value that can pass) read by character code; the month's length from a table.
+  if (text.length !== 10 || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45) return false
+  const [y, mo, d] = [digitsAt(text, 0, 4), digitsAt(text, 5, 2), digitsAt(text, 8, 2)]
+  // Years before 100 were refused (Date.UTC reads them as 1900 + y): they still are.
+  if (y < 100 || mo < 1 || mo > 12 || d < 1) return false
+  const leap = mo === 2 && y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0)
+  return d <= MONTH_DAYS[mo - 1] + (leap ? 1 : 0)
 }
+
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
 
 /** The calendar day `days` after `date` (both YYYY-MM-DD). */
 export function addDays(date: string, days: number): string {

@@ -41,13 +41,17 @@ export function openToPublic(c: Candidate, text: string | (string | undefined)[]
   return undefined
 }
 
+/** A document's events repeat their venue's name, address and links: each is looked at once per document. */
+const meetingLink = documentMemo(isMeetingLink)
+const meetingIn = (text: string | undefined) => !!text && meetingLink(text)
+
 /**
  * Online: the attendance mode (online or mixed), a "moved online" status, or a meeting link anywhere the
  * event points (its URL, location, online URL, description). False only when the source says in person.
  */
 export function isOnline(c: Candidate, mode: string | undefined, status: string | undefined, links: string[], text: string | (string | undefined)[]): boolean | undefined {
   if (mode === 'OnlineEventAttendanceMode' || mode === 'MixedEventAttendanceMode' || status === 'EventMovedOnline') return true
-  if (c.onlineUrl || [c.url, c.place?.url, c.place?.name, c.place?.address, ...links].some(isMeetingLink) || says(text, MEETING)) return true
+  if (c.onlineUrl || meetingIn(c.url) || meetingIn(c.place?.url) || meetingIn(c.place?.name) || meetingIn(c.place?.address) || links.some(meetingIn) || says(text, MEETING)) return true
   if (mode === 'OfflineEventAttendanceMode') return false
   return undefined
 }

@@ -6,6 +6,7 @@
 import type { Event } from '../../model/event'
 import type { CandidatePlace } from '../types'
 import { parseAddress } from '../../geo/address'
+import { documentMemo } from '../document-memo'
 import { cleanLine } from './text'
 
 type Venue = NonNullable<Event['venue']>
@@ -54,6 +55,9 @@ export function cityFromAddress(address: string | undefined): string | undefined
   return parsed.postalCode ? plausibleCity(parsed.city) : undefined
 }
 
+/** A document's events repeat their venue's address: its city is read once per document. */
+const cityOfAddress = documentMemo((address: string) => cityFromAddress(address) ?? null)
+
 function joinAddress(p: CandidatePlace): string | undefined {
   const regionLine = [p.region, p.postalCode].filter(Boolean).join(' ')
   const parts = [p.street, p.city, regionLine, p.country].map((s) => cleanLine(s)).filter((s): s is string => !!s)
@@ -73,7 +77,7 @@ export function normalizePlace(p: CandidatePlace | undefined): NormalizedPlace {
   const written = cleanLine(p.address)
   const composed = joinAddress(p)
   const address = written && composed && !written.includes(cleanLine(p.city) ?? '\u0000') ? `${written}, ${composed}` : (written ?? composed)
-  const city = cleanLine(p.city) ?? cityFromAddress(written)
+  const city = cleanLine(p.city) ?? (written ? (cityOfAddress(written) ?? undefined) : undefined)
   let latitude = coordinate(p.latitude, 90)
   let longitude = coordinate(p.longitude, 180)
   if (latitude === undefined || longitude === undefined) latitude = longitude = undefined

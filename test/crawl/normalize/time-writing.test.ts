@@ -1,10 +1,11 @@
 // Pins how instants and days are written (src/crawl/normalize/time.ts, src/model/dates.ts): the fast
 // writers give exactly what the Date-based spelling gives (`toISOString` of the local instant plus the
 // offset; `Date.UTC` over the split day), for any whole millisecond from 1970 to 9999, any offset, any
-// day shift, and values outside that range or of another shape keep the Date-based answer.
+// day shift, and values outside that range or of another shape keep the Date-based answer; calendar days are
+// recognised as the Date-based check recognises them.
 import { describe, expect, it } from 'bun:test'
 import fc from 'fast-check'
-import { addDays } from '../../../src/model/dates'
+import { addDays, isCalendarDate } from '../../../src/model/dates'
 import { formatInstant, formatOffset, resolveWallTime } from '../../../src/crawl/normalize/time'
 
 const byDate = (ms: number, offset: number) => `${new Date(ms + offset * 60_000).toISOString().slice(0, 19)}${formatOffset(offset)}`
@@ -47,5 +48,23 @@ describe('two digits', () => {
   it('pads as padStart does, numbers and digit strings alike', async () => {
     const { twoDigits } = await import('../../../src/model/dates')
     for (const v of [0, 5, 9, 10, 59, 99, 100, 123, -1, -0, 1.5, Number.NaN, '', '7', '07', '123']) expect(twoDigits(v)).toBe(String(v).padStart(2, '0'))
+  })
+})
+
+describe('calendar days', () => {
+  const byDate = (text: string) => {
+    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text)
+    if (!m) return false
+    const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])]
+    const date = new Date(Date.UTC(y, mo - 1, d))
+    return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d
+  }
+
+  it('accepts exactly the days the Date-based check accepts', () => {
+    fc.assert(fc.property(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }), (y, m, d) => {
+      const text = `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`
+      expect(isCalendarDate(text)).toBe(byDate(text))
+    }), { numRuns: 5000 })
+    for (const text of ['2024-02-29', '2026-02-29', '1900-02-29', '2000-02-29', '0099-12-31', '2026-04-31', '2026-1-01', ' 2026-01-01', '2026/04/30', '２０２６-01-01', '']) expect(isCalendarDate(text)).toBe(byDate(text))
   })
 })

@@ -37,8 +37,7 @@ function near(a: string, b: string): boolean {
 export function coveredBy(structured: Candidate[]): ((text: string) => boolean) | undefined {
   const events = structured.filter((c) => c.start && c.title && titleKey(c.title).length >= 4)
   if (!events.length) return undefined
-  // The events by the first four characters of their title key (every key has four): a record's text is
-  // looked up at each of its positions instead of being searched for every event's title.
+  // The events by the first four characters of their title key (every key has four), for pages with many.
   const byHead = new Map<string, { title: string; date: string }[]>()
   for (const c of events) {
     const k = { title: titleKey(c.title), date: c.start!.date }
@@ -47,8 +46,11 @@ export function coveredBy(structured: Candidate[]): ((text: string) => boolean) 
     if (list) list.push(k)
     else byHead.set(head, [k])
   }
+  const keys = [...byHead.values()].flat()
   return (text) => {
     const key = titleKey(text)
+    // Up to a few dozen events a native search of the text per title is cheaper; past that, look the text's positions up among the titles.
+    if (keys.length <= 64) return keys.some((k) => key.includes(k.title) && formsOf(k.date).some((f) => f.test(text)))
     for (let at = 0; at + HEAD <= key.length; at++) {
       const list = byHead.get(key.slice(at, at + HEAD))
       if (list?.some((k) => key.startsWith(k.title, at) && formsOf(k.date).some((f) => f.test(text)))) return true

@@ -93,8 +93,9 @@ class Builder {
     this.flush()
   }
 
+  /** The open element's frame. `frames` is a pool: the first `stack.length` are open, the rest are reused. */
   private top(): Frame | undefined {
-    return this.frames[this.frames.length - 1]
+    return this.stack.length ? this.frames[this.stack.length - 1] : undefined
   }
 
   private visit(root: Node) {
@@ -153,26 +154,23 @@ class Builder {
     const tag = el.tagName
     const section = (parent?.section ?? false) || SECTIONING.has(tag)
     const bare = el.attrs.length === 0
-    const frame: Frame = {
-      el,
-      chrome: (parent?.chrome ?? false) || (marks & CHROME) !== 0,
-      section,
-      heading: HEADING[tag] ?? (SECTION_HEADING.has(tag) ? 7 : (parent?.heading ?? 0)),
-      strong: (parent?.strong ?? false) || tag === 'strong' || tag === 'b',
-      link: (parent?.link ?? false) || (tag === 'a' && !bare && !!attr(el, 'href')),
-      posted: (parent?.posted ?? false) || (marks & POSTED) !== 0,
-      block: BLOCK.has(tag) || tag === 'body' || tag === 'html' || (marks & FIELD) !== 0,
-    }
+    const frame = (this.frames[this.stack.length] ??= { el, chrome: false, section: false, heading: 0, strong: false, link: false, posted: false, block: false })
+    frame.el = el
+    frame.chrome = (parent?.chrome ?? false) || (marks & CHROME) !== 0
+    frame.section = section
+    frame.heading = HEADING[tag] ?? (SECTION_HEADING.has(tag) ? 7 : (parent?.heading ?? 0))
+    frame.strong = (parent?.strong ?? false) || tag === 'strong' || tag === 'b'
+    frame.link = (parent?.link ?? false) || (tag === 'a' && !bare && !!attr(el, 'href'))
+    frame.posted = (parent?.posted ?? false) || (marks & POSTED) !== 0
+    frame.block = BLOCK.has(tag) || tag === 'body' || tag === 'html' || (marks & FIELD) !== 0
     if (frame.block) this.flush()
     this.stack.push(el)
-    this.frames.push(frame)
     if (marks & MACHINE && tag !== 'br') this.machineOf(el)
   }
 
   private exit(el: Element) {
     if (this.top()?.block) this.flush()
     this.stack.pop()
-    this.frames.pop()
     if (this.buf) this.lineMin = Math.min(this.lineMin, this.stack.length)
   }
 

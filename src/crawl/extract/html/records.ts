@@ -80,6 +80,9 @@ export function segmentRecords(lines: Line[], info: LineInfo): Segmentation {
   let regions = 0
   for (const [el, range] of containers) {
     const d = range.depth
+    // A wrapper whose lines all sit in one child element has one child: no region (most wrappers of a page).
+    const first = lines[range.from].path[d + 1]
+    if (first && first === lines[range.to].path[d + 1] && ranges.get(first)!.from === range.from && ranges.get(first)!.to === range.to) continue
     const children = childrenOf(lines, dates, anchor, range, d, hasRecords)
     const found = regionRecords(children, lines, dates)
     if (!found.length) continue

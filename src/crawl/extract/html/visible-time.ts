@@ -86,9 +86,9 @@ function shownNear(ctx: VisibleContext, date: string, from: number, to: number):
   return undefined
 }
 
-type PageView = { lower: string[]; joined: string; starts: number[]; byDay?: Map<string, Map<string, Shown>>; byPrefix?: Map<string, number[]> }
+type PageView = { lower: string[]; joined: string; starts: number[]; byDay?: Map<string, Map<string, Shown>>; indexed: boolean; byPrefix?: Map<string, number[]> }
 
-function pageView(lines: Line[]): PageView {
+function pageView(lines: Line[], targets: number): PageView {
   const lower = lines.map((l) => norm(l.text))
   const starts: number[] = []
   let at = 0
@@ -96,7 +96,7 @@ function pageView(lines: Line[]): PageView {
     starts.push(at)
     at += t.length + 1
   }
-  return { lower, joined: lower.join('\n'), starts }
+  return { lower, joined: lower.join('\n'), starts, indexed: targets > 16 }
 }
 
 /**
@@ -134,13 +134,21 @@ function linesByPrefix(lower: string[]): Map<string, number[]> {
   return out
 }
 
-/** The lines of at least PART characters that are part of `key`: looked up by each PART characters of the key, not by reading every line. */
+/**
+ * The lines of at least PART characters that are part of `key`. With many events to reconcile they are looked
+ * up by each PART characters of the key (an index built once) rather than by reading every line for each.
+ */
 function linesWithin(view: PageView, key: string): number[] {
-  view.byPrefix ??= linesByPrefix(view.lower)
   const found: number[] = []
+  const { lower } = view
+  if (!view.indexed) {
+    for (let i = 0; i < lower.length; i++) if (lower[i].length >= PART && lower[i].length <= key.length && key.includes(lower[i])) found.push(i)
+    return found
+  }
+  view.byPrefix ??= linesByPrefix(lower)
   for (let at = 0; at + PART <= key.length; at++) {
     const list = view.byPrefix.get(key.slice(at, at + PART))
-    if (list) for (const i of list) if (key.startsWith(view.lower[i], at)) found.push(i)
+    if (list) for (const i of list) if (key.startsWith(lower[i], at)) found.push(i)
   }
   return found
 }
@@ -213,7 +221,7 @@ function reconcile(c: Candidate, ctx: VisibleContext, view: PageView): boolean {
 export function refineWithPage(candidates: Candidate[], ctx: VisibleContext): number {
   const targets = candidates.filter((c) => c.start && c.title && !c.recurrence && !c.schedule).slice(0, MAX_TARGETS)
   if (!targets.length) return 0
-  const view = pageView(ctx.lines)
+  const view = pageView(ctx.lines, targets.length)
   let changed = 0
   for (const c of targets) if (reconcile(c, ctx, view)) changed++
   return changed
