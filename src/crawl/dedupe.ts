@@ -15,18 +15,23 @@ const STATUS_WORDS = /\b(cancell?ed|postponed|rescheduled|sold out|new date|upda
 
 /** A title reduced for comparison: lower case, no status words, punctuation or extra spaces. */
 export function titleKey(title: string | undefined): string {
-  return title ? keyOf(title) : ''
+  if (!title) return ''
+  // Long texts (a record's or a page's whole text, read once to find titles in it) are not remembered.
+  return title.length > 300 ? computeKey(title) : keyOf(title)
+}
+
+function computeKey(title: string): string {
+  // ASCII has no accents to take off (no Unicode decomposition), and its letters and digits are [a-z0-9].
+  const ascii = ASCII.test(title)
+  return (ascii ? title.toLowerCase() : title.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, ''))
+    .replace(STATUS_WORDS, ' ')
+    .replace(/&/g, ' and ')
+    .replace(ascii ? /[^a-z0-9]+/g : /[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
 }
 
 // Every title of a document is compared several times (tallies, dedupe, merging with the page).
-const keyOf = documentMemo((title: string) =>
-  // ASCII has no accents to take off: it skips the Unicode decomposition.
-  (ASCII.test(title) ? title.toLowerCase() : title.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, ''))
-    .replace(STATUS_WORDS, ' ')
-    .replace(/&/g, ' and ')
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim(),
-)
+const keyOf = documentMemo(computeKey)
 
 function urlKey(url: string | undefined | null): string | undefined {
   if (!url) return undefined

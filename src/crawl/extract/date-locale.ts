@@ -42,8 +42,8 @@ const MONTH_WORDS: [DateLocale, RegExp][] = [
   ['it', /\b(gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre)\b/gi],
   ['pt', /\b(janeiro|fevereiro|março|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)\b/gi],
 ]
-/** Any of the words above, for one look before counting them. */
-const ANY_OTHER_WORD = new RegExp(MONTH_WORDS.map(([, words]) => words.source).join('|'), 'i')
+/** Any of the words above, in one alternation (several `\b(…)\b` groups are twice as slow), for one look before counting them. */
+const ANY_OTHER_WORD = new RegExp(`\\b(?:${[...new Set(MONTH_WORDS.flatMap(([, words]) => words.source.slice(3, -3).split('|')))].join('|')})\\b`, 'i')
 /** English words no other language here shares (April, August, September and November are German and Dutch too). */
 const ENGLISH_WORDS = /\b(january|february|march|may|june|july|october|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|[ap]\.m\.|[ap]m)\b/gi
 

@@ -38,10 +38,10 @@ export function coveredBy(structured: Candidate[]): ((text: string) => boolean) 
   const events = structured.filter((c) => c.start && c.title && titleKey(c.title).length >= 4)
   if (!events.length) return undefined
   // The events by the first four characters of their title key (every key has four), for pages with many.
-  const byHead = new Map<string, { title: string; date: string }[]>()
+  const byHead = new Map<number, { title: string; date: string }[]>()
   for (const c of events) {
     const k = { title: titleKey(c.title), date: c.start!.date }
-    const head = k.title.slice(0, HEAD)
+    const head = headHash(k.title, 0)
     const list = byHead.get(head)
     if (list) list.push(k)
     else byHead.set(head, [k])
@@ -52,7 +52,7 @@ export function coveredBy(structured: Candidate[]): ((text: string) => boolean) 
     // Up to a few dozen events a native search of the text per title is cheaper; past that, look the text's positions up among the titles.
     if (keys.length <= 64) return keys.some((k) => key.includes(k.title) && formsOf(k.date).some((f) => f.test(text)))
     for (let at = 0; at + HEAD <= key.length; at++) {
-      const list = byHead.get(key.slice(at, at + HEAD))
+      const list = byHead.get(headHash(key, at))
       if (list?.some((k) => key.startsWith(k.title, at) && formsOf(k.date).some((f) => f.test(text)))) return true
     }
     return false
@@ -60,6 +60,13 @@ export function coveredBy(structured: Candidate[]): ((text: string) => boolean) 
 }
 
 const HEAD = 4
+
+/** A number for the HEAD characters of `text` at `at` (equal texts, equal numbers; a match is checked after). */
+function headHash(text: string, at: number): number {
+  let h = 0
+  for (let i = at; i < at + HEAD; i++) h = (h * 65_599 + text.charCodeAt(i)) >>> 0
+  return h
+}
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec']
 

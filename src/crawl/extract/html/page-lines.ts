@@ -259,6 +259,11 @@ class Builder {
   }
 
   private flush() {
+    // Every block boundary flushes; most find nothing buffered.
+    if (!this.buf && !this.pending.length) {
+      this.lastParent = undefined
+      return
+    }
     const text = this.buf.trimEnd()
     this.buf = ''
     this.lastParent = undefined

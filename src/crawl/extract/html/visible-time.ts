@@ -86,7 +86,7 @@ function shownNear(ctx: VisibleContext, date: string, from: number, to: number):
   return undefined
 }
 
-type PageView = { lower: string[]; joined: string; starts: number[]; byDay?: Map<string, Map<string, Shown>>; indexed: boolean; byPrefix?: Map<string, number[]> }
+type PageView = { lower: string[]; joined: string; starts: number[]; byDay?: Map<string, Map<string, Shown>>; indexed: boolean; byPrefix?: Map<number, number[]> }
 
 function pageView(lines: Line[], targets: number): PageView {
   const lower = lines.map((l) => norm(l.text))
@@ -121,12 +121,19 @@ function linesHolding(view: PageView, key: string): number[] {
 /** A line this long or longer that is part of a title counts as the title's line. */
 const PART = 8
 
+/** A number for the PART characters of `text` at `at` (equal texts, equal numbers; a match is checked after). */
+function partHash(text: string, at: number): number {
+  let h = 0
+  for (let i = at; i < at + PART; i++) h = (h * 65_599 + text.charCodeAt(i)) >>> 0
+  return h
+}
+
 /** The page's lines of at least PART characters, by their first PART characters. */
-function linesByPrefix(lower: string[]): Map<string, number[]> {
-  const out = new Map<string, number[]>()
+function linesByPrefix(lower: string[]): Map<number, number[]> {
+  const out = new Map<number, number[]>()
   for (let i = 0; i < lower.length; i++) {
     if (lower[i].length < PART) continue
-    const prefix = lower[i].slice(0, PART)
+    const prefix = partHash(lower[i], 0)
     const list = out.get(prefix)
     if (list) list.push(i)
     else out.set(prefix, [i])
@@ -147,7 +154,7 @@ function linesWithin(view: PageView, key: string): number[] {
   }
   view.byPrefix ??= linesByPrefix(lower)
   for (let at = 0; at + PART <= key.length; at++) {
-    const list = view.byPrefix.get(key.slice(at, at + PART))
+    const list = view.byPrefix.get(partHash(key, at))
     if (list) for (const i of list) if (key.startsWith(lower[i], at)) found.push(i)
   }
   return found
