@@ -122,9 +122,23 @@ export function textOf(node: Node, options: { lines?: boolean; raw?: boolean; sk
 }
 
 /** Runs of white space (non-breaking and zero-width spaces included), as collapsing finds them. */
-export const SPACE_RUN = /[\s\u00a0\u200b]+/g
+const SPACE_RUN = /[\s\u00a0\u200b]+/g
 /** White space that collapsing changes: any but a plain space, or two in a row. */
-export const UNSQUEEZED = /[\t\n\v\f\r\u00a0\u1680\u2000-\u200b\u2028\u2029\u202f\u205f\u3000\ufeff]| {2}/
+const UNSQUEEZED = /[\t\n\v\f\r\u00a0\u1680\u2000-\u200b\u2028\u2029\u202f\u205f\u3000\ufeff]| {2}/
+
+/**
+ * Runs of white space as one space: the text as it is when it has none to squeeze (most text nodes), one
+ * space for a node that is only white space (the indentation between tags).
+ */
+export function squeeze(text: string): string {
+  // Indentation between tags (a line break, then spaces or tabs) is the commonest text node: no regex for it.
+  if (text.charCodeAt(0) === 10) {
+    let i = 1
+    for (let c = text.charCodeAt(i); c === 32 || c === 10 || c === 9 || c === 13; c = text.charCodeAt(++i));
+    if (i === text.length) return ' '
+  }
+  return UNSQUEEZED.test(text) ? text.replace(SPACE_RUN, ' ') : text
+}
 
 /** Collapses runs of whitespace (including non-breaking spaces) to one space and trims. */
 export function collapse(text: string): string {

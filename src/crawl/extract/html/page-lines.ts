@@ -12,8 +12,11 @@
 import { lookupTable } from '../../../lookup-table'
 import { parseIsoDateTime } from '../datetime'
 import type { WallTime } from '../../types'
-import { attr, BLOCK, childrenOf, collapse, type Document, type Element, isElement, type Node, SPACE_RUN, UNSQUEEZED } from './dom'
+import { attr, BLOCK, childrenOf, collapse, type Document, type Element, isElement, type Node, squeeze } from './dom'
 import { CHROME, FIELD, HIDDEN, joinBadges, MACHINE, marksOf, POSTED } from './page-marks'
+
+/** Text nodes' white space as page lines read it (kept here for the tests and readers that know it by this name). */
+export { squeeze } from './dom'
 
 export type Line = {
   index: number
@@ -98,39 +101,47 @@ class Builder {
     return this.stack.length ? this.frames[this.stack.length - 1] : undefined
   }
 
+  /** Depth first: each element entered before its children and left after them, without a stack entry per child. */
   private visit(root: Node) {
-    // Nodes to enter, and elements to leave (marked in `exits`), on one stack.
-    const work: Node[] = [root]
-    const exits: boolean[] = [false]
-    while (work.length) {
-      const node = work.pop()!
-      if (exits.pop()) {
-        this.exit(node as Element)
+    if (!this.open(root)) return
+    const open: Node[][] = [childrenOf(root)]
+    const at: number[] = [0]
+    const els: Element[] = [root as Element]
+    while (open.length) {
+      const top = open.length - 1
+      const kids = open[top]
+      if (at[top] === kids.length) {
+        open.pop()
+        at.pop()
+        this.exit(els.pop()!)
         continue
       }
-      if (node.nodeName === '#text') {
-        this.text((node as { value: string }).value)
-        continue
-      }
-      if (!isElement(node)) continue
-      const tag = node.tagName
-      if (tag === 'meta' || tag === 'title' || tag === 'link') this.meta(node)
-      if (tag === 'head') {
-        for (const c of childrenOf(node)) if (isElement(c) && (c.tagName === 'meta' || c.tagName === 'title' || c.tagName === 'link')) this.meta(c)
-        continue
-      }
-      const parent = this.top()
-      const marks = marksOf(node, parent?.chrome ?? false, parent?.section ?? false)
-      if (marks & HIDDEN) continue
-      this.enter(node, parent, marks)
-      work.push(node)
-      exits.push(true)
-      const kids = childrenOf(node)
-      for (let i = kids.length - 1; i >= 0; i--) {
-        work.push(kids[i])
-        exits.push(false)
-      }
+      const node = kids[at[top]++]
+      if (!this.open(node)) continue
+      open.push(childrenOf(node))
+      at.push(0)
+      els.push(node as Element)
     }
+  }
+
+  /** Reads a node; true when it is an element whose children are to be read (and which is then left). */
+  private open(node: Node): boolean {
+    if (node.nodeName === '#text') {
+      this.text((node as { value: string }).value)
+      return false
+    }
+    if (!isElement(node)) return false
+    const tag = node.tagName
+    if (tag === 'meta' || tag === 'title' || tag === 'link') this.meta(node)
+    if (tag === 'head') {
+      for (const c of childrenOf(node)) if (isElement(c) && (c.tagName === 'meta' || c.tagName === 'title' || c.tagName === 'link')) this.meta(c)
+      return false
+    }
+    const parent = this.top()
+    const marks = marksOf(node, parent?.chrome ?? false, parent?.section ?? false)
+    if (marks & HIDDEN) return false
+    this.enter(node, parent, marks)
+    return true
   }
 
   private meta(el: Element) {
@@ -287,18 +298,3 @@ class Builder {
 
 /** Characters that join the text before them without a space (`v` starts with one: white space was squeezed to ' '). */
 const NO_SPACE_BEFORE = new Set([...' ,.;:!?)]'].map((c) => c.charCodeAt(0)))
-
-
-/**
- * Runs of white space as one space: the text as it is when it has none to squeeze (most text nodes), one
- * space for a node that is only white space (the indentation between tags).
- */
-export function squeeze(text: string): string {
-  // Indentation between tags (a line break, then spaces or tabs) is the commonest text node: no regex for it.
-  if (text.charCodeAt(0) === 10) {
-    let i = 1
-    for (let c = text.charCodeAt(i); c === 32 || c === 10 || c === 9 || c === 13; c = text.charCodeAt(++i));
-    if (i === text.length) return ' '
-  }
-  return UNSQUEEZED.test(text) ? text.replace(SPACE_RUN, ' ') : text
-}
