@@ -8,20 +8,30 @@
  */
 import { parseAddress } from '../geo/address'
 import type { Event, NormalizedEvent } from '../model/event'
+import { documentMemo } from './document-memo'
 
+const ASCII = /^[\x00-\x7f]*$/
 const STATUS_WORDS = /\b(cancell?ed|postponed|rescheduled|sold out|new date|updated?)\b[:!-]*/gi
 
 /** A title reduced for comparison: lower case, no status words, punctuation or extra spaces. */
 export function titleKey(title: string | undefined): string {
-  return (title ?? '')
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
+  if (!title) return ''
+  // Long texts (a record's or a page's whole text, read once to find titles in it) are not remembered.
+  return title.length > 300 ? computeKey(title) : keyOf(title)
+}
+
+function computeKey(title: string): string {
+  // ASCII has no accents to take off (no Unicode decomposition), and its letters and digits are [a-z0-9].
+  const ascii = ASCII.test(title)
+  return (ascii ? title.toLowerCase() : title.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, ''))
     .replace(STATUS_WORDS, ' ')
     .replace(/&/g, ' and ')
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .replace(ascii ? /[^a-z0-9]+/g : /[^\p{L}\p{N}]+/gu, ' ')
     .trim()
 }
+
+// Every title of a document is compared several times (tallies, dedupe, merging with the page).
+const keyOf = documentMemo(computeKey)
 
 function urlKey(url: string | undefined | null): string | undefined {
   if (!url) return undefined
@@ -43,11 +53,15 @@ function similarTitles(a: string | undefined, b: string | undefined): boolean {
 
 const isTimed = (iso: string | undefined) => !!iso && iso.length > 10
 
+/** A day's records are compared pairwise: each start is parsed once per document. */
+const instantOf = documentMemo((iso: string) => Date.parse(iso))
+
 /** Same start: the same instant when both are timed, the same local day when either is date-only. */
 function sameStart(a: Event, b: Event): boolean {
   if (!a.startDate || !b.startDate) return false
+  if (a.startDate === b.startDate) return true
   if (isTimed(a.startDate) && isTimed(b.startDate)) {
-    const [x, y] = [Date.parse(a.startDate), Date.parse(b.startDate)]
+    const [x, y] = [instantOf(a.startDate), instantOf(b.startDate)]
     return Number.isFinite(x) && Number.isFinite(y) ? x === y : a.startDate === b.startDate
   }
   return a.startDate.slice(0, 10) === b.startDate.slice(0, 10)

@@ -1,21 +1,32 @@
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/
+const DAY_MS = 86_400_000
 
 /** True for a real calendar day written YYYY-MM-DD (refuses 2026-02-30 and month 13). */
 export function isCalendarDate(text: string): boolean {
-  const m = DATE.exec(text)
-  if (!m) return false
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])]
-  const date = new Date(Date.UTC(y, mo - 1, d))
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d
+  // `YYYY-MM-DD` (every value that can pass) read by character code; the month's length from a table.
+  if (text.length !== 10 || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45) return false
+  const [y, mo, d] = [digitsAt(text, 0, 4), digitsAt(text, 5, 2), digitsAt(text, 8, 2)]
+  // Years before 100 were refused (Date.UTC reads them as 1900 + y): they still are.
+  if (y < 100 || mo < 1 || mo > 12 || d < 1) return false
+  const leap = mo === 2 && y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0)
+  return d <= MONTH_DAYS[mo - 1] + (leap ? 1 : 0)
 }
+
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
 
 /** The calendar day `days` after `date` (both YYYY-MM-DD). */
 export function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number)
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10)
+  const y = digitsAt(date, 0, 4)
+  const m = digitsAt(date, 5, 2)
+  const d = digitsAt(date, 8, 2)
+  // The common shape (`2026-06-01`) is read without splitting; anything else as before.
+  if (date.length === 10 && y >= 0 && m >= 0 && d >= 0 && date.charCodeAt(4) === 45 && date.charCodeAt(7) === 45 && Number.isInteger(days)) {
+    const ms = Date.UTC(y, m - 1, d + days)
+    if (ms >= 0 && ms <= MAX_DAY_MS) return dayText(ms / DAY_MS)
+  }
+  const [yy, mm, dd] = date.split('-').map(Number)
+  return new Date(Date.UTC(yy, mm - 1, dd + days)).toISOString().slice(0, 10)
 }
 
-const DAY_MS = 86_400_000
 let today = { day: Number.NaN, text: '' }
 
 /** Today's date in UTC as YYYY-MM-DD, for window defaults (formatted once per day: every search asks). */
@@ -23,4 +34,45 @@ export function utcToday(nowMs: number): string {
   const day = Math.floor(nowMs / DAY_MS)
   if (day !== today.day) today = { day, text: new Date(nowMs).toISOString().slice(0, 10) }
   return today.text
+}
+
+/** The last midnight written with four year digits (9999-12-31). */
+const MAX_DAY_MS = 253_402_214_400_000
+
+/** The number written by `count` digits of `text` at `from`, or -1 when one of them is no digit. */
+export function digitsAt(text: string, from: number, count: number): number {
+  let n = 0
+  for (let i = from; i < from + count; i++) {
+    const c = text.charCodeAt(i) - 48
+    if (!(c >= 0 && c <= 9)) return -1
+    n = n * 10 + c
+  }
+  return n
+}
+
+const days = new Map<number, string>()
+
+/**
+ * `YYYY-MM-DD` of a day counted from 1970-01-01 (0 to 9999-12-31): dates are written for every occurrence
+ * and every record, and one calendar holds few distinct days.
+ */
+export function dayText(day: number): string {
+  let text = days.get(day)
+  if (text === undefined) {
+    text = new Date(day * DAY_MS).toISOString().slice(0, 10)
+    if (days.size >= 20_000) days.clear()
+    days.set(day, text)
+  }
+  return text
+}
+
+const TWO_DIGITS = Array.from({ length: 100 }, (_, i) => (i < 10 ? `0${i}` : String(i)))
+
+/** `String(n).padStart(2, '0')`, without building a string for the common values (0–99, one or two digits). */
+export function twoDigits(n: number | string): string {
+  if (typeof n === 'number') {
+    if (n >= 0 && n < 100 && Number.isInteger(n)) return TWO_DIGITS[n]
+  } else if (n.length === 2) return n
+  else if (n.length === 1) return `0${n}`
+  return String(n).padStart(2, '0')
 }

@@ -1,7 +1,11 @@
-// Benchmark of the extract + normalize pipeline (issue 4): throughput in MB/s of extractDocument +
-// normalizeCandidates over a mix of real corpus pages and realistic generated calendar documents (listing
-// pages of 50–200 cards, JSON-LD-rich pages, The Events Calendar JSON), against parse5.parse alone on the
-// same text, measured in the same run. Prints figures only; no thresholds. Run: npm run bench
+// Benchmark of the extract + normalize pipeline (issue 4, issue 13): throughput in MB/s of extractDocument +
+// normalizeCandidates against parse5.parse alone on the same text, measured in the same run, over four kinds of
+// document: the real pages of ../shared/corpus/pages (HTML listings, tables, prose, detail pages, platform JSON,
+// feeds; each read with its own case's base URL, zone and window, as `event-index extract` reads it), the small
+// schema.org / extruct / microformats examples, this repository's fixture documents, and generated calendars
+// (listing pages of 50–200 cards, JSON-LD-rich pages, The Events Calendar JSON). The ratio is parse5's time over
+// the pipeline's time per pass over all of them; each kind's own ratio is printed too. Rounds are interleaved and
+// medians reported. Prints figures only; no thresholds. Run: npm run bench
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse } from 'parse5'
@@ -11,6 +15,9 @@ import type { ExtractContext } from '../../src/crawl/types'
 import { CORPUS, FIXTURES } from '../helpers/corpus'
 
 const ctx: ExtractContext = { baseUrl: 'https://lib.example.org/events/', timezone: 'America/Chicago', window: { start: '2026-06-01', end: '2026-08-31' } }
+
+type Doc = { kind: string; text: string; bytes: Uint8Array; ctx: ExtractContext }
+const doc = (kind: string, text: string, bytes = new TextEncoder().encode(text), c = ctx): Doc => ({ kind, text, bytes, ctx: c })
 
 function listingPage(cards: number): string {
   const card = (i: number) => `
@@ -55,49 +62,82 @@ function tecPage(count: number): string {
   return JSON.stringify({ events, total: count, total_pages: 1, rest_url: 'https://lib.example.org/wp-json/tribe/events/v1/events' })
 }
 
-function corpusPages(): string[] {
-  const pages: string[] = []
+function examplePages(): Doc[] {
+  const pages: Doc[] = []
   const examples = JSON.parse(readFileSync(join(CORPUS, 'schemaorg/event-examples.json'), 'utf8')) as Record<string, string | null>[]
-  for (const ex of examples) for (const key of ['jsonld_html', 'microdata_html', 'rdfa_html']) if (ex[key]) pages.push(`<!DOCTYPE html><html><body>${ex[key]}</body></html>`)
+  for (const ex of examples) for (const key of ['jsonld_html', 'microdata_html', 'rdfa_html']) if (ex[key]) pages.push(doc('examples', `<!DOCTYPE html><html><body>${ex[key]}</body></html>`))
   for (const dir of ['extruct/schema.org', 'microformats-tests/v1-hcalendar', 'microformats-tests/v2-h-event']) {
-    for (const f of readdirSync(join(CORPUS, dir))) if (f.endsWith('.html')) pages.push(readFileSync(join(CORPUS, dir, f), 'utf8'))
+    for (const f of readdirSync(join(CORPUS, dir))) if (f.endsWith('.html')) pages.push(doc('examples', readFileSync(join(CORPUS, dir, f), 'utf8')))
   }
-  for (const f of readdirSync(FIXTURES)) pages.push(readFileSync(join(FIXTURES, f), 'utf8'))
   return pages
 }
 
-const docs = [...corpusPages(), listingPage(50), listingPage(100), listingPage(200), jsonLdPage(50), jsonLdPage(150), tecPage(50)]
-const bytes = docs.map((d) => new TextEncoder().encode(d))
-const totalBytes = bytes.reduce((n, b) => n + b.length, 0)
+/** The shared corpus's real pages, each with its case's context (bytes as served; parse5 gets them as UTF-8 text). */
+function realPages(): Doc[] {
+  const dir = join(CORPUS, 'pages')
+  const cases = (JSON.parse(readFileSync(join(dir, 'cases.json'), 'utf8')) as { cases: { file: string; base_url: string; tz: string; start: string; end: string }[] }).cases
+  return cases.map((c) => {
+    const bytes = new Uint8Array(readFileSync(join(dir, c.file)))
+    return doc('real pages', new TextDecoder().decode(bytes), bytes, { baseUrl: c.base_url, timezone: c.tz, window: { start: c.start, end: c.end } })
+  })
+}
 
-/** Mean milliseconds per call of `run` over at least `minMs` (one warm-up call first). */
-function time(run: () => void, minMs: number): number {
-  run()
-  let iterations = 0
+const docs: Doc[] = [
+  ...realPages(),
+  ...examplePages(),
+  ...readdirSync(FIXTURES).map((f) => doc('fixtures', readFileSync(join(FIXTURES, f), 'utf8'))),
+  ...[listingPage(50), listingPage(100), listingPage(200), jsonLdPage(50), jsonLdPage(150), tecPage(50)].map((t) => doc('generated', t)),
+]
+const KINDS = [...new Set(docs.map((d) => d.kind))]
+const bytesOf = (kind?: string) => docs.reduce((n, d) => n + (!kind || d.kind === kind ? d.bytes.length : 0), 0)
+
+type Times = Record<string, number>
+
+/** Mean milliseconds per pass of `run` (which adds each document's time to its kind) over at least `minMs`, one warm-up pass first. */
+function time(run: (into: Times) => void, minMs: number): Times {
+  run({})
+  const sum: Times = {}
+  let passes = 0
   const start = performance.now()
-  while (performance.now() - start < minMs || iterations < 3) {
-    run()
-    iterations++
+  while (performance.now() - start < minMs || passes < 3) {
+    run(sum)
+    passes++
   }
-  return (performance.now() - start) / iterations
+  for (const k of Object.keys(sum)) sum[k] /= passes
+  return sum
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 
 let events = 0
-const pipeline = () => {
+/** Times each document of a pass on its own (the clock costs far less than the smallest document) and the pass as a whole. */
+function pass(into: Times, one: (d: Doc) => void) {
+  const start = performance.now()
+  for (const d of docs) {
+    const t = performance.now()
+    one(d)
+    into[d.kind] = (into[d.kind] ?? 0) + performance.now() - t
+  }
+  into.all = (into.all ?? 0) + performance.now() - start
+}
+const pipeline = (into: Times) => {
   events = 0
-  for (const b of bytes) events += normalizeCandidates(extractDocument(b, ctx).candidates, ctx).events.length
+  pass(into, (d) => {
+    events += normalizeCandidates(extractDocument(d.bytes, d.ctx).candidates, d.ctx).events.length
+  })
 }
-const parseOnly = () => {
-  for (const d of docs) parse(d)
-}
+const parseOnly = (into: Times) => pass(into, (d) => parse(d.text))
 // Interleaved rounds, medians reported: a burst of load on the machine skews one round, not the figures.
-const rounds = Array.from({ length: 7 }, () => ({ pipeline: time(pipeline, 500), parse: time(parseOnly, 300) }))
-const pipelineMs = median(rounds.map((r) => r.pipeline))
-const parseMs = median(rounds.map((r) => r.parse))
-const mbps = (ms: number) => totalBytes / 1e6 / (ms / 1000)
-console.log(`documents: ${docs.length} (${(totalBytes / 1e6).toFixed(2)} MB: corpus pages, fixtures, listings of 50/100/200 cards, JSON-LD pages of 50/150 events, TEC JSON of 50), ${events} events per pass`)
-console.log(`pipeline (extractDocument + normalizeCandidates): ${mbps(pipelineMs).toFixed(2)} MB/s (${pipelineMs.toFixed(1)} ms per pass, median of ${rounds.length} rounds)`)
-console.log(`parse5.parse alone (floor):                        ${mbps(parseMs).toFixed(2)} MB/s (${parseMs.toFixed(1)} ms per pass, median of ${rounds.length} rounds)`)
-console.log(`ratio pipeline / parse5: ${(mbps(pipelineMs) / mbps(parseMs)).toFixed(3)} (parse5 alone is ${(pipelineMs / parseMs).toFixed(1)}x faster than the whole pipeline)`)
+const rounds = Array.from({ length: 7 }, () => ({ pipeline: time(pipeline, 700), parse: time(parseOnly, 400) }))
+const mbps = (bytes: number, ms: number) => bytes / 1e6 / (ms / 1000)
+const line = (label: string, kind: string, bytes: number) => {
+  const p = median(rounds.map((r) => r.pipeline[kind]))
+  const q = median(rounds.map((r) => r.parse[kind]))
+  const n = kind === 'all' ? docs.length : docs.filter((d) => d.kind === kind).length
+  console.log(`${label.padEnd(11)} ${String(n).padStart(3)} docs ${(bytes / 1e6).toFixed(2)} MB: pipeline ${mbps(bytes, p).toFixed(2)} MB/s (${p.toFixed(1)} ms), parse5 ${mbps(bytes, q).toFixed(2)} MB/s (${q.toFixed(1)} ms), ratio ${(q / p).toFixed(3)}`)
+  return q / p
+}
+console.log(`documents: ${docs.length} (${(bytesOf() / 1e6).toFixed(2)} MB), ${events} events per pass; medians of ${rounds.length} interleaved rounds`)
+for (const kind of KINDS) line(kind, kind, bytesOf(kind))
+const ratio = line('all', 'all', bytesOf())
+console.log(`ratio pipeline / parse5: ${ratio.toFixed(3)} (parse5 alone is ${(1 / ratio).toFixed(1)}x faster than the whole pipeline)`)

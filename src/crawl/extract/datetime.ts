@@ -1,11 +1,11 @@
-import { isCalendarDate } from '../../model/dates'
+import { isCalendarDate, twoDigits } from '../../model/dates'
 import type { WallTime } from '../types'
 import { lookupTable } from '../../lookup-table'
 
 // Offsets with a one-digit hour (`-4:00`) are what EventON writes in its JSON-LD.
 const ISO = /^(\d{4})-?(\d{1,2})-?(\d{1,2})(?:[Tt ]+(\d{1,2}):?(\d{2})(?::?(\d{2})(?:[.,]\d+)?)?)?\s*(Z|z|UTC|GMT|[+-]\d{2}(?::?\d{2})?|[+-]\d:\d{2})?$/
 const ORDINAL = /^(\d{4})-(\d{3})$/
-const pad = (n: number | string) => String(n).padStart(2, '0')
+const pad = twoDigits
 
 /** `+HH:MM` for the offset forms sources write (`-0800`, `-08`, `+05:30`); `Z` for UTC. */
 export function canonicalOffset(text: string): string | undefined {

@@ -3,6 +3,7 @@
  * HTML error pages), with the URL and content type deciding only what the content leaves open.
  */
 import type { Format } from '../types'
+import type { ParsedJson } from './feed-utils'
 import { looksLikeEventJson } from './json-events'
 import { embeddedHtml, stripXssiPrefix, unwrapJsonp } from './json-events/records'
 
@@ -65,8 +66,11 @@ function byHints(hints: DetectHints): Format | undefined {
   return undefined
 }
 
-/** Detects the format and hands back the parsed JSON, so the dispatcher does not parse it twice. */
-export function sniffDocument(body: string, hints: DetectHints = {}): { format: Format; json?: unknown } {
+/**
+ * Detects the format and hands back the parsed JSON with the text it was parsed from, so that the
+ * extractor does not parse it twice.
+ */
+export function sniffDocument(body: string, hints: DetectHints = {}): { format: Format; json?: unknown; parsed?: ParsedJson } {
   const head = stripXssiPrefix(body.slice(0, SNIFF).replace(/^\uFEFF/, '')).trimStart()
   if (/^BEGIN:VCALENDAR/i.test(head)) return { format: 'ics' }
   // JSONP (`callback({...})`, `({...})`): the generic JSON reader unwraps it and reads what is inside.
@@ -81,7 +85,7 @@ export function sniffDocument(body: string, hints: DetectHints = {}): { format: 
       return { format: guess && (guess.endsWith('-json') || guess === 'json-events') ? guess : 'unknown' }
     }
     const shape = jsonShape(json) ?? genericJson(json) ?? byHints(hints)
-    return { format: shape && (shape.endsWith('-json') || shape === 'json-events') ? shape : 'unknown', json }
+    return { format: shape && (shape.endsWith('-json') || shape === 'json-events') ? shape : 'unknown', json, parsed: { text, value: json } }
   }
   if (/^<\?xml/i.test(head) || /^(<!--[\s\S]*?-->\s*)*<(rss|feed|rdf:RDF)[\s>]/i.test(head)) {
     const root = /<(rss|feed|rdf:RDF|html)[\s>]/i.exec(head)?.[1]?.toLowerCase()

@@ -34,6 +34,9 @@ const LONE_TIME = new RegExp(`(?<![A-Za-z\\d:.,/])(?:(?:at|from|@)\\s+)?${CLOCK}
 const LEFTOVER = /\b(mon|tues?|wed|thu|thurs?|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\d\s*[ap]\.?\s?m\b|\d:\d\d|\d\/\d|\d{1,2}[.-]\d{1,2}[.-]\d{2,4}|(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s*\d|\d(st|nd|rd|th)?\s+(of\s+)?(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\d{4}-\d\d|noon|midnight|today|tomorrow|tonight|yesterday/i
 
 const MONTH_WORD = /(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)/i
+/** What MIDDLE and LITTLE need at least (a month name's stem, then a day; a day, then the stem): cheap tests that spare the full patterns. */
+const MONTH_THEN_DAY = /(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d/i
+const DAY_THEN_MONTH = /\d(?:st|nd|rd|th)?\s+(?:of\s+)?(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)/i
 const CLOCKISH = /\d:\d|\d\s*[ap]\.?\s?m/i
 
 type Clock = { hour: number; minute: number; meridiem: boolean }
@@ -61,10 +64,13 @@ function range(start: Clock, end: Clock | undefined, startAp: string | undefined
   return [{ ...start, meridiem: false }, end]
 }
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+
 function validDate(y: number | undefined, m: number, d: number): boolean {
   if (m < 1 || m > 12 || d < 1 || d > 31) return false
-  const days = new Date(Date.UTC(y ?? 2000, m, 0)).getUTCDate()
-  return d <= days
+  const year = y ?? 2000
+  const leap = m === 2 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
+  return d <= DAYS_IN_MONTH[m - 1] + (leap ? 1 : 0)
 }
 
 type Span = { index: number; end: number; raw: RawWhen }
@@ -112,8 +118,8 @@ export function fastEnglish(text: string): RawWhen[] | undefined {
   // Each form is looked for only when the text has what it needs: a month name, a slash, an ISO date, a clock.
   const months = MONTH_WORD.test(text)
   const ok =
-    (!months || collect(text, MIDDLE, (m) => monthDay(m, 2, 3, 4, 5), taken)) &&
-    (!months || collect(text, LITTLE, (m) => monthDay(m, 3, 2, 4, 5), taken)) &&
+    (!months || !MONTH_THEN_DAY.test(text) || collect(text, MIDDLE, (m) => monthDay(m, 2, 3, 4, 5), taken)) &&
+    (!months || !DAY_THEN_MONTH.test(text) || collect(text, LITTLE, (m) => monthDay(m, 3, 2, 4, 5), taken)) &&
     (!text.includes('/') || collect(text, SLASH, (m) => {
       const year = m[4].length === 2 ? 2000 + Number(m[4]) : Number(m[4])
       const [month, day] = [Number(m[2]), Number(m[3])]

@@ -10,9 +10,10 @@ import { parseLenientJson } from './lenient-json'
 import { findProseDates } from './prose-dates'
 
 /** Parses a JSON document; on failure adds a warning naming the format and returns undefined. */
-export function parseJsonDocument(text: string, label: string, warnings: string[]): unknown {
+export function parseJsonDocument(text: string, label: string, warnings: string[], parsed?: ParsedJson): unknown {
   try {
-    const value: unknown = JSON.parse(text.replace(/^\uFEFF/, ''))
+    // The dispatcher already parsed this very text while detecting the format.
+    const value: unknown = parsed?.text === text ? parsed.value : JSON.parse(text.replace(/^\uFEFF/, ''))
     if (!jsonTooDeep(value)) return value
     warnings.push(`${label}: JSON nested more than ${MAX_JSON_DEPTH} levels deep; no events read`)
     return undefined
@@ -26,6 +27,9 @@ export function parseJsonDocument(text: string, label: string, warnings: string[
     return undefined
   }
 }
+
+/** A JSON document as parsed once (`value`), with the exact text it was parsed from. */
+export type ParsedJson = { text: string; value: unknown }
 
 /** The value as a plain object, or undefined for arrays, null and scalars. */
 export function asRecord(value: unknown): Record<string, unknown> | undefined {

@@ -3,9 +3,11 @@
  * detects the format from the content, dispatches to the format's extractor and turns any failure into a
  * warning: a crawl never stops on one bad document.
  */
+import { startDocument } from '../document-memo'
 import type { ExtractContext, ExtractResult, Format } from '../types'
 import { decodeBody } from './decode'
 import { sniffDocument } from './detect'
+import type { ParsedJson } from './feed-utils'
 import { extractHtml } from './html'
 import { extractIcs } from './ical'
 import { extractJsonEvents } from './json-events'
@@ -18,7 +20,8 @@ import { extractTec } from './tec'
 /** Documents beyond this many characters are cut (a warning says so): parse time grows with size. */
 export const MAX_DOCUMENT_CHARS = 16_000_000
 
-type Extractor = (text: string, ctx: ExtractContext) => ExtractResult
+/** `parsed`: the JSON the format detection already parsed, with the text it came from. */
+type Extractor = (text: string, ctx: ExtractContext, parsed?: ParsedJson) => ExtractResult
 
 const EXTRACTORS: Partial<Record<Format, Extractor>> = {
   html: extractHtml,
@@ -38,6 +41,7 @@ const EXTRACTORS: Partial<Record<Format, Extractor>> = {
  * candidates could still be read.
  */
 export function extractDocument(body: string | Uint8Array, ctx: ExtractContext, contentType?: string): ExtractResult {
+  startDocument()
   const warnings: string[] = []
   let text: string
   try {
@@ -58,8 +62,9 @@ export function extractDocument(body: string | Uint8Array, ctx: ExtractContext, 
   const inner = /^\s*(?:\/\*\*\/)?\s*[\w$.]*\s*\(/.test(text) ? unwrapJsonp(text) : undefined
   if (inner !== undefined) text = inner
   let format: Format = 'unknown'
+  let parsed: ParsedJson | undefined
   try {
-    format = sniffDocument(text, { url: ctx.baseUrl, contentType }).format
+    ;({ format, parsed } = sniffDocument(text, { url: ctx.baseUrl, contentType }))
   } catch (error) {
     warnings.push(`format detection failed: ${(error as Error).message}`)
   }
@@ -69,7 +74,7 @@ export function extractDocument(body: string | Uint8Array, ctx: ExtractContext, 
     return { format, candidates: [], warnings }
   }
   try {
-    const result = extractor(text, ctx)
+    const result = extractor(text, ctx, parsed)
     return { ...result, warnings: [...warnings, ...result.warnings] }
   } catch (error) {
     warnings.push(`${format} extraction failed: ${(error as Error).message}`)

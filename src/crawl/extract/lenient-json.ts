@@ -11,6 +11,10 @@ import { jsonTooDeep, MAX_JSON_DEPTH } from '../../json-depth'
 /** Strips the wrappers that templates put around a JSON block (comments, CDATA, trailing `;`, BOM). */
 export function unwrapScript(text: string): string {
   let s = text.replace(/^\uFEFF/, '').trim()
+  // A block that opens and closes as JSON (nearly all) has no wrapper for the patterns below to take off.
+  const first = s.charCodeAt(0)
+  const last = s.charCodeAt(s.length - 1)
+  if ((first === 123 || first === 91) && (last === 125 || last === 93)) return s
   for (let i = 0; i < 3; i++) {
     const before = s
     s = s

@@ -5,7 +5,7 @@
  */
 import type { Candidate, CandidatePlace, ExtractContext, ExtractResult, WallTime } from '../types'
 import { parseIsoDateTime } from './datetime'
-import { asArray, asRecord, num, parseJsonDocument, put, str, truthy } from './feed-utils'
+import { asArray, asRecord, num, parseJsonDocument, put, str, truthy, type ParsedJson } from './feed-utils'
 import { lookupTable } from '../../lookup-table'
 
 type Json = Record<string, unknown>
@@ -82,9 +82,9 @@ function localistEvent(e: Json, ctx: ExtractContext): Candidate[] {
 }
 
 /** `extractLocalist(text, ctx)`: Localist or Trumba JSON, whichever shape the document has. */
-export function extractLocalist(text: string, ctx: ExtractContext): ExtractResult {
+export function extractLocalist(text: string, ctx: ExtractContext, parsed?: ParsedJson): ExtractResult {
   const warnings: string[] = []
-  const data = parseJsonDocument(text, 'calendar JSON', warnings)
+  const data = parseJsonDocument(text, 'calendar JSON', warnings, parsed)
   if (Array.isArray(data) && data.some((x) => asRecord(x)?.eventID !== undefined)) return { format: 'trumba-json', candidates: trumbaCandidates(data, ctx), warnings }
   const root = asRecord(data)
   const list = root ? (Array.isArray(root.events) ? root.events : root.event ? [root] : undefined) : undefined

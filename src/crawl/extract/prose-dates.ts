@@ -9,7 +9,8 @@
  * distinct text (a listing repeats "6:00 PM" in every row) and skips text that cannot hold a date.
  */
 import type * as chrono from 'chrono-node'
-import { addDays } from '../../model/dates'
+import { addDays, twoDigits } from '../../model/dates'
+import { documentCache } from '../document-memo'
 import { type DateLocale, originalIndex, parserFor, prepareForChrono } from './date-locale'
 import { fastEnglish } from './fast-dates'
 
@@ -40,7 +41,7 @@ function refFor(p: Parts, ref: YearRef): string {
 export type Parts = { year?: number; month?: number; day?: number; weekday?: number; hour?: number; minute?: number; meridiem?: boolean }
 export type RawWhen = { index: number; endIndex: number; start: Parts; end?: Parts }
 
-const pad = (n: number) => String(n).padStart(2, '0')
+const pad = twoDigits
 const MAX_TEXT = 20_000
 const MAX_CACHE = 20_000
 /** A text with none of these holds no date chrono would read: no digit and no spelled-out clock. */
@@ -269,11 +270,12 @@ function joinTimeRanges(found: ProseWhen[], text: string): ProseWhen[] {
   return out
 }
 
-const readers = new Map<DateLocale, DateReader>()
+/** One reader per language for the document being read: what it remembers is that document's text. */
+const readers = documentCache<DateReader>(16)
 
 /**
  * Every date or time chrono finds in `text` (see `DateReader.find`), read in `options.locale` (English by
- * default) with a shared reader.
+ * default) with the document's reader.
  */
 export function findProseDates(text: string, ref: string, options: { locale?: DateLocale; yearHint?: number } = {}): ProseWhen[] {
   const locale = options.locale ?? 'en'

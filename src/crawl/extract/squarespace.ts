@@ -6,7 +6,7 @@
 import type { Candidate, CandidatePlace, ExtractContext, ExtractResult } from '../types'
 import { absoluteUrl } from './html/dom'
 import { wallFromEpoch } from './datetime'
-import { asArray, asRecord, num, parseJsonDocument, put, str } from './feed-utils'
+import { asArray, asRecord, num, parseJsonDocument, put, str, type ParsedJson } from './feed-utils'
 
 type Json = Record<string, unknown>
 /** Squarespace's default map pin (its New York office) stands for "no location set". */
@@ -60,9 +60,9 @@ function candidate(item: Json, zone: string | undefined, ctx: ExtractContext): C
  * `extractSquarespace(text, ctx)`: events of a Squarespace collection's JSON (upcoming and past), with the
  * next page when the collection is paginated.
  */
-export function extractSquarespace(text: string, ctx: ExtractContext): ExtractResult {
+export function extractSquarespace(text: string, ctx: ExtractContext, parsed?: ParsedJson): ExtractResult {
   const warnings: string[] = []
-  const root = asRecord(parseJsonDocument(text, 'Squarespace JSON', warnings))
+  const root = asRecord(parseJsonDocument(text, 'Squarespace JSON', warnings, parsed))
   const zone = str(asRecord(root?.website)?.timeZone) ?? str(asRecord(root?.collection)?.timeZone)
   const items = [...asArray(root?.upcoming), ...asArray(root?.items), ...asArray(root?.past)]
   const candidates: Candidate[] = []

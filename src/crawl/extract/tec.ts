@@ -8,7 +8,7 @@ import { isIanaZone } from '../normalize/time'
 import type { Candidate, CandidateOffer, CandidatePlace, ExtractContext, ExtractResult, WallTime } from '../types'
 import { formatOffset } from '../normalize/time'
 import { parseIsoDateTime } from './datetime'
-import { asArray, asRecord, num, parseJsonDocument, put, str, truthy } from './feed-utils'
+import { asArray, asRecord, num, parseJsonDocument, put, str, truthy, type ParsedJson } from './feed-utils'
 
 type Json = Record<string, unknown>
 const TICKETING = /(eventbrite|ticketmaster|ticketleap|brownpapertickets|universe\.com|etix|showclix|ticketweb|axs\.com|seetickets|tickettailor|humanitix|simpletix|ticketspice|eventzilla|tix\.com|zeffy|givebutter|jotform|signupgenius)/i
@@ -96,9 +96,9 @@ function candidate(e: Json, ctx: ExtractContext): Candidate | undefined {
  * `extractTec(text, ctx)`: the events of one page of The Events Calendar's REST answer, plus the next page
  * (`next_rest_url`). Invalid JSON or an unexpected shape is a warning, never a throw.
  */
-export function extractTec(text: string, ctx: ExtractContext): ExtractResult {
+export function extractTec(text: string, ctx: ExtractContext, parsed?: ParsedJson): ExtractResult {
   const warnings: string[] = []
-  const data = parseJsonDocument(text, 'The Events Calendar JSON', warnings)
+  const data = parseJsonDocument(text, 'The Events Calendar JSON', warnings, parsed)
   const root = asRecord(data)
   const list = Array.isArray(data) ? data : root && Array.isArray(root.events) ? root.events : root && root.start_date ? [root] : undefined
   if (data !== undefined && !list) warnings.push('The Events Calendar JSON: no `events` array')

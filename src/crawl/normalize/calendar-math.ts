@@ -4,6 +4,7 @@
  * `day * 86400 + seconds of the day`. Nothing here knows about zones: wall time is what a clock on the wall
  * shows, which is what RRULEs are defined on (RFC 5545 §3.3.10).
  */
+import { twoDigits } from '../../model/dates'
 import type { WallTime } from '../types'
 
 export const DAY_SECONDS = 86400
@@ -90,7 +91,7 @@ export function wallSeconds(value: Pick<WallTime, 'date' | 'time'>): number | un
   return dayNumber(year, month, day) * DAY_SECONDS + secs
 }
 
-const pad = (n: number, width = 2) => String(n).padStart(width, '0')
+const pad = (n: number, width = 2) => (width === 2 ? twoDigits(n) : String(n).padStart(width, '0'))
 
 /** `YYYY-MM-DD` of the day holding wall second `t`. */
 export function formatDay(t: number): string {

@@ -4,6 +4,7 @@
  * family-oriented local events"). The tags come from `audience.ts`, the one table of audience words in the
  * seven languages we read; the search's `audience` filter reads them from `categories`.
  */
+import { documentMemo } from '../document-memo'
 import { audienceTags } from './audience'
 import { cleanLine } from './text'
 
@@ -25,12 +26,19 @@ export function cleanCategories(raw: string[] | undefined): string[] {
   return out
 }
 
+const NONE: string[] = []
+const joinable = (v: unknown) => typeof v === 'string' && !v.includes('\u0000')
+
+/** A listing's events repeat their category lists: each list (its values joined by NUL) is cleaned once per document. */
+const cleanedList = documentMemo((joined: string) => cleanCategories(joined.split('\u0000')))
+
 /**
  * `categories` (source first, then taxonomy tags not already there) and `category`: the source's first
  * category, else the most specific taxonomy tag.
  */
 export function categorize(input: { title?: string; categories?: string[]; audience?: string; description?: string }): { categories: string[]; category?: string } {
-  const source = cleanCategories(input.categories)
+  const raw = input.categories
+  const source = !raw?.length ? NONE : raw.every(joinable) ? cleanedList(raw.join('\u0000')) : cleanCategories(raw)
   const tags = audienceTags({ ...input, categories: source })
   const present = new Set(source.map((s) => s.toLowerCase()))
   const categories = [...source, ...tags.filter((t) => !present.has(t))]

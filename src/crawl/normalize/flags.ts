@@ -2,6 +2,7 @@
  * Yes/no fields that the spec asks for only when the source says so: `rsvp_required`, `open_to_public`
  * (a source flag, else an explicit phrase) and `is_online` (attendance mode, status, or a meeting link).
  */
+import { documentMemo } from '../document-memo'
 import type { Candidate } from '../types'
 import { isMeetingLink } from './urls'
 
@@ -10,29 +11,47 @@ const RSVP_YES = /\b((pre-?)?registration( is)? (required|necessary|mandatory)|(
 const PUBLIC_YES = /\b(open to (the )?(public|all|everyone)|free and open|all are welcome|everyone (is )?welcome|public (is )?(invited|welcome))\b/i
 const PUBLIC_NO = /\b(members[- ]only|private (event|function)|closed to the public|not open to the public|invitation only|by invitation)\b/i
 
+const [NO_RSVP, RSVP, NOT_PUBLIC, PUBLIC, MEETING] = [1, 2, 4, 8, 16]
+
+/** The phrases one text holds (a description is shared by a listing's events: read once per document). */
+const phrasesOf = documentMemo((text: string) => (RSVP_NO.test(text) ? NO_RSVP : 0) | (RSVP_YES.test(text) ? RSVP : 0) | (PUBLIC_NO.test(text) ? NOT_PUBLIC : 0) | (PUBLIC_YES.test(text) ? PUBLIC : 0) | (isMeetingLink(text) ? MEETING : 0))
+
+/**
+ * True when one of the texts holds the phrase. No phrase spans a line break, so the texts (title,
+ * description, cost, audience) are read apart, as if joined by newlines.
+ */
+function says(text: string | (string | undefined)[], phrase: number): boolean {
+  if (typeof text === 'string') return !!text && (phrasesOf(text) & phrase) !== 0
+  return text.some((t) => !!t && (phrasesOf(t) & phrase) !== 0)
+}
+
 /** Whether registration or an RSVP is required: the source's flag, else the text's explicit phrasing. */
-export function rsvpRequired(c: Candidate, text: string): boolean | undefined {
+export function rsvpRequired(c: Candidate, text: string | (string | undefined)[]): boolean | undefined {
   if (c.rsvpRequired !== undefined) return c.rsvpRequired
-  if (RSVP_NO.test(text)) return false
-  if (RSVP_YES.test(text)) return true
+  if (says(text, NO_RSVP)) return false
+  if (says(text, RSVP)) return true
   return undefined
 }
 
 /** Whether the event is open to the public: the source's flag, else explicit phrasing. */
-export function openToPublic(c: Candidate, text: string): boolean | undefined {
+export function openToPublic(c: Candidate, text: string | (string | undefined)[]): boolean | undefined {
   if (c.openToPublic !== undefined) return c.openToPublic
-  if (PUBLIC_NO.test(text)) return false
-  if (PUBLIC_YES.test(text)) return true
+  if (says(text, NOT_PUBLIC)) return false
+  if (says(text, PUBLIC)) return true
   return undefined
 }
+
+/** A document's events repeat their venue's name, address and links: each is looked at once per document. */
+const meetingLink = documentMemo(isMeetingLink)
+const meetingIn = (text: string | undefined) => !!text && meetingLink(text)
 
 /**
  * Online: the attendance mode (online or mixed), a "moved online" status, or a meeting link anywhere the
  * event points (its URL, location, online URL, description). False only when the source says in person.
  */
-export function isOnline(c: Candidate, mode: string | undefined, status: string | undefined, links: string[], text: string): boolean | undefined {
+export function isOnline(c: Candidate, mode: string | undefined, status: string | undefined, links: string[], text: string | (string | undefined)[]): boolean | undefined {
   if (mode === 'OnlineEventAttendanceMode' || mode === 'MixedEventAttendanceMode' || status === 'EventMovedOnline') return true
-  if (c.onlineUrl || [c.url, c.place?.url, c.place?.name, c.place?.address, ...links].some(isMeetingLink) || isMeetingLink(text)) return true
+  if (c.onlineUrl || meetingIn(c.url) || meetingIn(c.place?.url) || meetingIn(c.place?.name) || meetingIn(c.place?.address) || links.some(meetingIn) || says(text, MEETING)) return true
   if (mode === 'OfflineEventAttendanceMode') return false
   return undefined
 }

@@ -7,6 +7,7 @@
 import { EventSchema, type Event, type NormalizedEvent } from '../../model/event'
 import { VERSION } from '../../version'
 import { dedupeEvents, differentPlaces, titleKey } from '../dedupe'
+import { startDocument } from '../document-memo'
 import type { Candidate, ExtractContext, WallTime } from '../types'
 import { overlapsWindow, resolveOccurrence } from './dates'
 import { assignCities } from './event-city'
@@ -66,7 +67,8 @@ function normalizeOne(c: Candidate, ctx: ExtractContext, orgDomain: string | und
     const event: Event = { ...fields, startDate: r.start.iso }
     if (r.end) event.endDate = r.end.iso
     if (r.duration) event.duration = r.duration
-    if (occ.schedule) event.schedule = occ.schedule
+    const schedule = occ.schedule ?? occ.describe?.()
+    if (schedule) event.schedule = schedule
     if (!r.start.allDay && !r.start.zoned) floating = true
     drafts.push({ event, candidate: c, startMs: r.start.ms, start: occ.start, ...(occ.end ? { end: occ.end } : {}), zone: r.start.zone ?? occZone })
   }
@@ -95,6 +97,7 @@ function assignIds(drafts: Draft[], domain: string, documentUrl: string) {
  * `options.scriptVersion` fill `_source`; they default to now and the release.
  */
 export function normalizeCandidates(candidates: Candidate[], ctx: ExtractContext, options: NormalizeOptions = {}): { events: NormalizedEvent[]; warnings: string[] } {
+  startDocument()
   const warnings: string[] = []
   const orgDomain = ctx.orgDomain ?? registrableDomain(ctx.baseUrl)
   const drafts: Draft[] = []
@@ -123,7 +126,9 @@ export function normalizeCandidates(candidates: Candidate[], ctx: ExtractContext
   const _source = { domain, scrapedAt, scriptVersion: options.scriptVersion ?? VERSION }
   drafts.sort((a, b) => a.startMs - b.startMs)
   const identities = drafts.map((d) => (d.candidate.source.id ? `${d.candidate.source.method}\u0000${d.candidate.source.id}` : undefined))
-  const { events, merged } = dedupeEvents(drafts.map((d) => ({ ...d.event, _source })), { sameDocument: true, identities })
+  // Each draft's event is its own object: it takes `_source` in place rather than being copied again.
+  for (const d of drafts) d.event._source = _source
+  const { events, merged } = dedupeEvents(drafts.map((d) => d.event), { sameDocument: true, identities })
   if (merged) warnings.push(`${merged} duplicate record(s) merged`)
   return { events: events.map(ordered), warnings }
 }

@@ -5,13 +5,18 @@
  * the recurrence module into one occurrence per date inside the window, each carrying `schedule`.
  */
 import type { Schedule } from '../../model/event'
+import { documentMemo } from '../document-memo'
 import type { Candidate, ExtractContext, RecurrenceSpec, WallTime } from '../types'
 import { buildSchedule, expandRecurrence, proseToRecurrence, scheduleToRecurrence } from './recurrence'
 import type { BaseRecord } from './record'
 import { isIanaZone } from './time'
 import { zoneFromCoordinates } from './zones'
 
-export type PlannedOccurrence = { start: WallTime; end?: WallTime; override?: Candidate; schedule?: Schedule; zone?: string }
+/**
+ * `describe`: the series a single occurrence's description tells of, worked out only when asked (expanding a
+ * rule over the window is the costly part of normalizing, and an occurrence outside the window never asks).
+ */
+export type PlannedOccurrence = { start: WallTime; end?: WallTime; override?: Candidate; schedule?: Schedule; describe?: () => Schedule | undefined; zone?: string }
 export type PlanOptions = { zone?: string; window: { start: string; end: string }; description?: string; allowDescriptionProse?: boolean }
 
 /** At most this many occurrences per recurring candidate (a daily rule over a long window stays bounded). */
@@ -68,19 +73,31 @@ export function planOccurrences(c: Candidate, opts: PlanOptions, warnings: strin
     const single: PlannedOccurrence = { start: c.start, ...(c.end ? { end: c.end } : {}) }
     // Recurrence mentioned in a description ("the board meets monthly") describes the series in
     // `schedule`, but only the dates the source lists become records: no occurrence is invented.
-    const mentioned = opts.allowDescriptionProse && opts.description ? proseFromDescription(opts.description) : undefined
-    const schedule = mentioned ? expand({ start: c.start, end: c.end, duration: c.duration, recurrence: { rrule: mentioned.rrule }, zone: opts.zone }, opts.window)[0]?.schedule : undefined
-    return [schedule ? { ...single, schedule } : single]
+    const description = opts.allowDescriptionProse ? opts.description : undefined
+    if (description) {
+      const start = c.start
+      single.describe = () => {
+        const mentioned = proseFromDescription(description)
+        return mentioned ? expand({ start, end: c.end, duration: c.duration, recurrence: { rrule: mentioned.rrule }, zone: opts.zone }, opts.window)[0]?.schedule : undefined
+      }
+    }
+    return [single]
   }
   return []
 }
 
-/** A recurrence stated in one sentence of a description ("Meets every Tuesday at 10 am."). */
-function proseFromDescription(description: string): { rrule: string } | undefined {
+/**
+ * A recurrence stated in one sentence of a description ("Meets every Tuesday at 10 am."). The events of a
+ * listing share their descriptions: each is read once per document.
+ */
+const proseFromDescription = documentMemo((description: string): { rrule: string } | null => {
+  if (!RECURRENCE_WORD.test(description)) return null
   for (const sentence of description.split(/(?<=[.!?])\s+|\n/).slice(0, 40)) {
-    if (!/\b(every|each|weekly|monthly|daily|first|second|third|fourth|last)\b/i.test(sentence)) continue
+    if (!RECURRENCE_WORD.test(sentence)) continue
     const r = proseToRecurrence(sentence)
     if (r) return r
   }
-  return undefined
-}
+  return null
+})
+
+const RECURRENCE_WORD = /\b(every|each|weekly|monthly|daily|first|second|third|fourth|last)\b/i

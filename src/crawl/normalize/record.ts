@@ -48,7 +48,8 @@ export function baseRecord(c: Candidate, ctx: RecordContext): BaseRecord {
   set(e, 'description', description.text)
   const url = absolute(c.url, base)
   set(e, 'url', url)
-  if (url && onDomain(url, ctx.orgDomain)) e.website = url
+  const urlOnDomain = url ? onDomain(url, ctx.orgDomain) : undefined
+  if (url && urlOnDomain) e.website = url
   const place = normalizePlace(c.place)
   set(e, 'venue', place.venue)
   set(e, 'address', place.address)
@@ -56,7 +57,7 @@ export function baseRecord(c: Candidate, ctx: RecordContext): BaseRecord {
   const placeUrl = c.place?.url && !KNOWLEDGE_BASE.test(c.place.url) ? absolute(c.place.url, base) : undefined
   const organizerUrl = absolute(c.organizer?.url, base)
   const offFromOrg = (u: string | undefined) => (u && !onDomain(u, ctx.orgDomain) ? u : undefined)
-  set(e, 'more_info_website', absolute(c.moreInfoUrl, base) ?? offFromOrg(url) ?? offFromOrg(organizerUrl) ?? offFromOrg(placeUrl))
+  set(e, 'more_info_website', absolute(c.moreInfoUrl, base) ?? (url && !urlOnDomain ? url : undefined) ?? offFromOrg(organizerUrl) ?? offFromOrg(placeUrl))
   const offers = normalizeOffers(c, base, url)
   set(e, 'offers', offers)
   const cost = costText(c, offers)
@@ -73,7 +74,8 @@ export function baseRecord(c: Candidate, ctx: RecordContext): BaseRecord {
   set(e, 'eventStatus', status)
   const mode = attendanceModeName(c.attendanceMode)
   set(e, 'attendanceMode', mode)
-  const prose = [title, description.text, cost, cleanLine(c.audience)].filter(Boolean).join('\n')
+  // The event's prose, read part by part (see flags.ts): a shared description is read once.
+  const prose = [title, description.text, cost, cleanLine(c.audience)]
   const linkHrefs = description.links.map((l) => l.href)
   set(e, 'is_online', isOnline(c, mode, status, linkHrefs, prose))
   set(e, 'rsvp_required', rsvpRequired(c, prose))
@@ -81,7 +83,7 @@ export function baseRecord(c: Candidate, ctx: RecordContext): BaseRecord {
   const { categories, category } = categorize({ title, categories: c.categories, audience: c.audience, description: description.text })
   set(e, 'categories', categories)
   set(e, 'category', category)
-  const external = url ? !onDomain(url, ctx.orgDomain) : !onDomain(base, ctx.orgDomain)
+  const external = url ? !urlOnDomain : !onDomain(base, ctx.orgDomain)
   e._external = external
   return { fields: e, latitude: place.latitude, longitude: place.longitude, descriptionText: description.text }
 }

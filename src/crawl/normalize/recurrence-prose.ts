@@ -25,6 +25,12 @@ const ORDINALS: Record<string, number> = lookupTable({
 const ORDINAL_TOKEN = '(?:second to last|next to last|penultimate|first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last)'
 const ORDINAL_LIST = `${ORDINAL_TOKEN}(?:\\s*(?:,\\s*and|,|and)\\s*${ORDINAL_TOKEN})*`
 const NUMBER_WORDS: Record<string, number> = lookupTable({ two: 2, three: 3, four: 4, five: 5, six: 6 })
+// Compiled once: a description's sentences are each tried.
+const ORDINAL_DAYS = new RegExp(`\\b(${ORDINAL_LIST})\\s+(${DAY_LIST})\\b`, 'g')
+const ORDINAL_WEEK = new RegExp(`\\b${ORDINAL_TOKEN} weeks?\\b`)
+const EVERY_DAY = new RegExp(`\\b(?:every|each)\\s+(?:(other|\\d|two|three|four)\\s+)?(?:weeks?\\s+on\\s+)?(${DAY_LIST})\\b`)
+const WEEKLY_ON = new RegExp(`\\b(?:weekly|every week|each week) on (?:the )?(${DAY_LIST})\\b`)
+const DAYS = new RegExp(`\\b(${DAY_LIST})\\b`)
 
 /** Words that make a phrase unsafe to turn into a rule: exceptions, bounds, seasons, alternatives, vague counts. */
 const UNSURE =
@@ -53,8 +59,7 @@ function intervalWord(word: string | undefined): number {
 /** "first and third Tuesdays", "the last Friday of the month", "every second Tuesday", "1st Monday and 3rd Wednesday". */
 function ordinalWeekdays(t: string): string[] {
   const found: string[] = []
-  const re = new RegExp(`\\b(${ORDINAL_LIST})\\s+(${DAY_LIST})\\b`, 'g')
-  for (const m of t.matchAll(re)) {
+  for (const m of t.matchAll(ORDINAL_DAYS)) {
     const ordinals = m[1].split(/\s*(?:,\s*and|,|and)\s*/).map((o) => ORDINALS[o.trim()])
     for (const n of ordinals) for (const d of daysOf(m[2])) found.push(`${n}${WEEKDAY_CODES[d]}`)
   }
@@ -73,10 +78,10 @@ function monthDays(t: string): number[] | undefined {
 type Found = { freq: 'DAILY' | 'WEEKLY' | 'MONTHLY' | 'YEARLY'; rule: string }
 
 function weeklyRule(t: string): Found | undefined {
-  const every = new RegExp(`\\b(?:every|each)\\s+(?:(other|\\d|two|three|four)\\s+)?(?:weeks?\\s+on\\s+)?(${DAY_LIST})\\b`).exec(t)
+  const every = EVERY_DAY.exec(t)
   const nWeeks = /\bevery (other|\d|two|three|four) weeks?\b/.exec(t)
-  const weeklyOn = new RegExp(`\\b(?:weekly|every week|each week) on (?:the )?(${DAY_LIST})\\b`).exec(t)
-  const plural = new RegExp(`\\b(${DAY_LIST})\\b`).exec(t)
+  const weeklyOn = WEEKLY_ON.exec(t)
+  const plural = DAYS.exec(t)
   const interval = intervalWord(every?.[1] ?? nWeeks?.[1] ?? (/\bfortnightly\b/.test(t) ? 'two' : undefined))
   const suffix = interval > 1 ? `;INTERVAL=${interval}` : ''
   if (/\b(?:every|each) ?weekday\b|\bweekdays\b/.test(t)) return { freq: 'WEEKLY', rule: `FREQ=WEEKLY${suffix};BYDAY=MO,TU,WE,TH,FR` }
@@ -111,9 +116,9 @@ export function proseToRecurrence(text: string): { rrule: string } | undefined {
   const t = normalize(text)
   if (UNSURE.test(t)) return undefined
   // "every second week" is a biweekly phrase whose weekday is unstated; "second week" alone is unclear.
-  if (new RegExp(`\\b${ORDINAL_TOKEN} weeks?\\b`).test(t)) return undefined
+  if (ORDINAL_WEEK.test(t)) return undefined
   const ordinal = ordinalWeekdays(t)
-  const rest = t.replace(new RegExp(`\\b(${ORDINAL_LIST})\\s+(${DAY_LIST})\\b`, 'g'), ' ')
+  const rest = t.replace(ORDINAL_DAYS, ' ')
   const dom = monthDays(rest)
   const simple = simpleRule(t)
   if (ordinal.length) {

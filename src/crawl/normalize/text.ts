@@ -4,6 +4,7 @@
  */
 import { decodeHTML } from 'entities'
 import { parseFragment } from 'parse5'
+import { documentMemo } from '../document-memo'
 import { attr, type Element, findAll, textOf } from '../extract/html/dom'
 
 const MARKUP = /<\/?[a-z][a-z0-9-]*(\s[^<>]*)?\/?>|<!--/i
@@ -13,6 +14,9 @@ const ENTITY = /&(#\d{1,7}|#x[0-9a-f]{1,6}|[a-z][a-z0-9]{1,31});/i
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029\ufeff]/g
 
 export type Link = { href: string; text: string }
+
+/** White space that reading would change: at either end, doubled, or other than a plain space. */
+const UNTIDY = /^\s|\s$|[^\S ]|  |\u200b/
 
 // eslint-disable-next-line no-control-regex
 const PLAIN_UNSAFE = /[<&\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029\ufeff]/
@@ -30,7 +34,9 @@ function collapseLine(line: string): string {
 
 /** Reads HTML (or plain text with entities) into text, plus the links it held. */
 export function readRichText(raw: string, multiline: boolean): { text: string; links: Link[] } {
-  // Plain text (most titles and places): no markup, no entity, no control character to deal with.
+  // Plain text (most titles and places): no markup, no entity, no control character to deal with, and
+  // mostly not even white space to tidy.
+  if (!PLAIN_UNSAFE.test(raw) && !UNTIDY.test(raw)) return { text: raw, links: [] }
   if (!PLAIN_UNSAFE.test(raw)) return { text: multiline ? raw.split(/\r?\n|\r/).map(collapseLine).filter(Boolean).join('\n') : collapseLine(raw.replace(/\s+/g, ' ')), links: [] }
   // Some sources escape their HTML once more (`&lt;p&gt;` in JSON-LD): read it as the markup it is.
   if (!MARKUP.test(raw) && /&lt;\/?[a-z]/i.test(raw)) {
@@ -73,7 +79,7 @@ function simpleMarkup(raw: string, multiline: boolean): { text: string; links: L
 /** A one-line text field (title, names): cleaned, or undefined when nothing is left. */
 export function cleanLine(raw: string | undefined, max = 500): string | undefined {
   if (raw === undefined) return undefined
-  const text = readRichText(raw, false).text
+  const text = lineText(raw)
   if (!text) return undefined
   return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text
 }
@@ -81,9 +87,13 @@ export function cleanLine(raw: string | undefined, max = 500): string | undefine
 /** A description: paragraphs as lines, capped in length (at a word boundary). */
 export function cleanDescription(raw: string | undefined, max = 20_000): { text?: string; links: Link[] } {
   if (raw === undefined) return { links: [] }
-  const { text, links } = readRichText(raw, true)
+  const { text, links } = richText(raw)
   if (!text) return { links }
   if (text.length <= max) return { text, links }
   const cut = text.slice(0, max)
   return { text: `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max - 200)).trimEnd()}…`, links }
 }
+
+// A document repeats its venues, descriptions and categories: each distinct text is read once per document.
+const lineText = documentMemo((raw: string) => readRichText(raw, false).text)
+const richText = documentMemo((raw: string) => readRichText(raw, true))

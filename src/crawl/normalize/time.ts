@@ -1,3 +1,4 @@
+import { dayText, digitsAt } from '../../model/dates'
 import type { WallTime } from '../types'
 
 const formatters = new Map<string, Intl.DateTimeFormat>()
@@ -57,6 +58,12 @@ function computeOffset(ms: number, zone: string): number {
 }
 
 function wallMs(date: string, time = '00:00:00'): number {
+  // `2026-06-01` at `10:30` or `10:30:00` (nearly every value) is read without splitting.
+  if (date.length === 10 && date.charCodeAt(4) === 45 && date.charCodeAt(7) === 45 && (time.length === 5 || (time.length === 8 && time.charCodeAt(5) === 58)) && time.charCodeAt(2) === 58) {
+    const [y, mo, d, h, mi] = [digitsAt(date, 0, 4), digitsAt(date, 5, 2), digitsAt(date, 8, 2), digitsAt(time, 0, 2), digitsAt(time, 3, 2)]
+    const s = time.length === 8 ? digitsAt(time, 6, 2) : 0
+    if (y >= 0 && mo >= 0 && d >= 0 && h >= 0 && mi >= 0 && s >= 0) return Date.UTC(y, mo - 1, d, h, mi, s)
+  }
   const [y, mo, d] = date.split('-').map(Number)
   const [h, mi, s] = time.split(':').map(Number)
   return Date.UTC(y, mo - 1, d, h || 0, mi || 0, s || 0)
@@ -92,6 +99,18 @@ export function parseOffset(text: string): number | undefined {
 
 /** `+HH:MM` / `-HH:MM` for an offset in minutes (UTC is written +00:00, as ISO 8601 with offset). */
 export function formatOffset(minutes: number): string {
+  let text = offsetTexts.get(minutes)
+  if (text === undefined) {
+    text = offsetText(minutes)
+    if (offsetTexts.size >= 1_000) offsetTexts.clear()
+    offsetTexts.set(minutes, text)
+  }
+  return text
+}
+
+const offsetTexts = new Map<number, string>()
+
+function offsetText(minutes: number): string {
   const sign = minutes < 0 ? '-' : '+'
   const abs = Math.abs(minutes)
   return `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`
@@ -99,8 +118,17 @@ export function formatOffset(minutes: number): string {
 
 /** ISO 8601 local time with offset, seconds included: `2026-06-01T10:00:00-04:00`. */
 export function formatInstant(ms: number, offsetMinutes: number): string {
-  return `${new Date(ms + offsetMinutes * 60_000).toISOString().slice(0, 19)}${formatOffset(offsetMinutes)}`
+  const local = ms + offsetMinutes * 60_000
+  // Whole milliseconds from 1970 to 9999 (every real event) are written from the day and the clock.
+  if (!(local >= 0 && local <= MAX_INSTANT && Number.isInteger(local))) return `${new Date(local).toISOString().slice(0, 19)}${formatOffset(offsetMinutes)}`
+  const day = Math.floor(local / 86_400_000)
+  const seconds = Math.floor((local - day * 86_400_000) / 1000)
+  return `${dayText(day)}T${TWO[Math.floor(seconds / 3600)]}:${TWO[Math.floor(seconds / 60) % 60]}:${TWO[seconds % 60]}${formatOffset(offsetMinutes)}`
 }
+
+/** The last millisecond written with four year digits (9999-12-31T23:59:59.999Z). */
+const MAX_INSTANT = 253_402_300_799_999
+const TWO = Array.from({ length: 60 }, (_, i) => String(i).padStart(2, '0'))
 
 /** A wall time resolved to the Event record's form. */
 export type ResolvedTime = {

@@ -4,6 +4,8 @@
  * `events.example.co.uk` are judged by their registrable domain, not their last two labels).
  */
 import { getDomain, parse as parseHost } from 'tldts'
+import { documentMemo, PairCache } from '../document-memo'
+import { plainUrl } from '../plain-url'
 
 /** `ticketmaster.com/x` written without a scheme: a host name, not a relative path. */
 function looksLikeHost(raw: string): boolean {
@@ -16,11 +18,23 @@ function looksLikeHost(raw: string): boolean {
 
 /** An absolute http(s) URL for a value as written (relative, protocol-relative, `webcal:`), or undefined. */
 export function absolute(value: string | undefined, base: string): string | undefined {
-  const raw = value?.trim()
+  if (!value) return undefined
+  // A document's events repeat their links (the venue's, the organizer's, the ticket page): resolved once.
+  const hit = resolved.get(base, value)
+  if (hit !== undefined) return hit ?? undefined
+  const url = resolve(value, base)
+  resolved.set(base, value, url ?? null)
+  return url
+}
+
+const resolved = new PairCache<string | null>()
+
+function resolve(value: string, base: string): string | undefined {
+  const raw = value.trim()
   if (!raw || /^(javascript|mailto|tel|data|about|blob):/i.test(raw)) return undefined
   try {
     const withScheme = looksLikeHost(raw) ? `https://${raw}` : raw.replace(/^webcal:/i, 'https:')
-    const url = new URL(withScheme, base)
+    const url = plainUrl(withScheme, base) ?? new URL(withScheme, base)
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined
     if (!url.hostname.includes('.') && url.hostname !== 'localhost') return undefined
     return url.href
@@ -36,15 +50,25 @@ export function absolute(value: string | undefined, base: string): string | unde
  */
 export function registrableDomain(urlOrHost: string | undefined): string | undefined {
   if (!urlOrHost) return undefined
-  const hit = domains.get(urlOrHost)
-  if (hit !== undefined) return hit ?? undefined
-  const found = computeDomain(urlOrHost)
-  if (domains.size > 10_000) domains.clear()
-  domains.set(urlOrHost, found ?? null)
-  return found
+  return domainOfText(urlOrHost) ?? undefined
 }
 
-/** Registrable domains already worked out: a page's links repeat the same few hosts. */
+/** A document's events ask about the same few URLs again and again: each text is looked at once per document. */
+const domainOfText = documentMemo((urlOrHost: string): string | null => {
+  // The answer depends on the scheme and authority alone: a crawl's links repeat the same few hosts.
+  const key = ORIGIN.exec(urlOrHost)?.[0] ?? urlOrHost
+  const hit = domains.get(key)
+  if (hit !== undefined) return hit
+  const found = computeDomain(key) ?? null
+  if (domains.size > 10_000) domains.clear()
+  domains.set(key, found)
+  return found
+})
+
+/** Scheme and authority of a URL written plainly (no white space or control character for the URL parser to drop). */
+const ORIGIN = /^[a-z][a-z0-9+.-]*:\/\/[^/\\?#\s\x00-\x1f]+(?=[/\\?#]|$)/i
+
+/** Registrable domains already worked out, by scheme and authority. */
 const domains = new Map<string, string | null>()
 
 function computeDomain(urlOrHost: string): string | undefined {

@@ -3,6 +3,7 @@
  * source first, then the site, then tz-lookup on the venue). Outlook writes Windows names, Mozilla and
  * Citadel prefix IANA names with a vendor path, some tools write only an offset.
  */
+import { memoize } from '../../bounded-cache'
 import { zoneAt } from '../../geo/gazetteer'
 import { isIanaZone } from './time'
 import { WINDOWS_ZONES } from './windows-zones'
@@ -11,8 +12,11 @@ const windowsByLowerName = new Map(Object.entries(WINDOWS_ZONES).map(([name, zon
 
 /** ICU's spelling of a zone it knows (fixes case: `europe/berlin` → `Europe/Berlin`). */
 function canonicalCase(zone: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone
+  return canonicalNames(zone)
 }
+
+// Building a DateTimeFormat is ICU's slowest call; a crawl meets the same few zone names again and again.
+const canonicalNames = memoize((zone: string) => new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone, 2_000)
 
 /** An IANA name ICU knows; offset strings (`+05:30`), which ICU also accepts as zones, are not names. */
 function asIana(name: string): string | undefined {

@@ -148,3 +148,12 @@ describe('urls', () => {
     expect(onDomain('https://www.eventbrite.com/e/1', 'springfield.gov')).toBe(false)
   })
 })
+
+describe('audience tags read across the parts of an event', () => {
+  it('an adults-only age written across the title and the description ("21" then "+") marks the event for adults, not kids', () => {
+    expect(audienceTags({ title: 'Trivia for kids 21', description: '+Bring friends' })).toEqual(['adults'])
+    expect(audienceTags({ title: 'Trivia for kids', audience: 'ages 18 ', description: '  +more' })).toEqual(['adults'])
+    expect(audienceTags({ title: 'Kids craft', description: 'For adults only' })).toEqual(['adults'])
+    expect(audienceTags({ title: 'Kids craft', description: 'Bring friends' })).toEqual(['kids', 'family'])
+  })
+})

@@ -3,6 +3,7 @@
  * document (never re-parsing) with the same notion of text, attributes and skipped subtrees.
  */
 import type { DefaultTreeAdapterTypes } from 'parse5'
+import { plainUrl, type UrlParts } from '../../plain-url'
 
 export type Node = DefaultTreeAdapterTypes.Node
 export type Element = DefaultTreeAdapterTypes.Element
@@ -34,13 +35,19 @@ export function attr(el: Element, name: string): string | undefined {
 
 /** True when the element carries the attribute, whatever its value (`itemscope`, `itemscope=""`). */
 export function hasAttr(el: Element, name: string): boolean {
-  return el.attrs.some((a) => a.name === name)
+  for (const a of el.attrs) if (a.name === name) return true
+  return false
 }
+
+const SPACE = /\s/
 
 /** The whitespace-separated tokens of an attribute (class, rel, itemprop, typeof, …). */
 export function tokens(el: Element, name: string): string[] {
   const value = attr(el, name)
-  return value ? value.trim().split(/\s+/).filter(Boolean) : []
+  if (!value) return []
+  // One token (most values) needs no split.
+  if (!SPACE.test(value)) return [value]
+  return value.trim().split(/\s+/).filter(Boolean)
 }
 
 /**
@@ -114,9 +121,29 @@ export function textOf(node: Node, options: { lines?: boolean; raw?: boolean; sk
     .join('\n')
 }
 
+/** Runs of white space (non-breaking and zero-width spaces included), as collapsing finds them. */
+const SPACE_RUN = /[\s\u00a0\u200b]+/g
+/** White space that collapsing changes: any but a plain space, or two in a row. */
+const UNSQUEEZED = /[\t\n\v\f\r\u00a0\u1680\u2000-\u200b\u2028\u2029\u202f\u205f\u3000\ufeff]| {2}/
+
+/**
+ * Runs of white space as one space: the text as it is when it has none to squeeze (most text nodes), one
+ * space for a node that is only white space (the indentation between tags).
+ */
+export function squeeze(text: string): string {
+  // Indentation between tags (a line break, then spaces or tabs) is the commonest text node: no regex for it.
+  if (text.charCodeAt(0) === 10) {
+    let i = 1
+    for (let c = text.charCodeAt(i); c === 32 || c === 10 || c === 9 || c === 13; c = text.charCodeAt(++i));
+    if (i === text.length) return ' '
+  }
+  return UNSQUEEZED.test(text) ? text.replace(SPACE_RUN, ' ') : text
+}
+
 /** Collapses runs of whitespace (including non-breaking spaces) to one space and trims. */
 export function collapse(text: string): string {
-  return text.replace(/[\s\u00a0\u200b]+/g, ' ').trim()
+  // Most texts have only single plain spaces: nothing to replace.
+  return (UNSQUEEZED.test(text) ? text.replace(SPACE_RUN, ' ') : text).trim()
 }
 
 /** The nearest ancestor element (excluding `el`) matching `test`. */
@@ -131,13 +158,21 @@ export function closest(el: Element, test: (e: Element) => boolean): Element | u
 
 /** Resolves a URL against a base; undefined for unusable values (javascript:, mailto:, garbage). */
 export function absoluteUrl(href: string | undefined, base: string): string | undefined {
+  return resolveUrl(href, base)?.href
+}
+
+/** `absoluteUrl` as a parsed URL, for callers that go on to read its parts. */
+export function resolveUrl(href: string | undefined, base: string): UrlParts | undefined {
   if (!href) return undefined
   const trimmed = href.trim()
   if (!trimmed || /^(javascript|mailto|tel|data|about):/i.test(trimmed) || trimmed.startsWith('#')) return undefined
+  // Plain links (nearly all) need no URL object; their protocol is http(s).
+  const plain = plainUrl(trimmed, base)
+  if (plain) return plain
   try {
     const url = new URL(trimmed, base)
     if (url.protocol !== 'http:' && url.protocol !== 'https:' && url.protocol !== 'webcal:') return undefined
-    return url.href
+    return url
   } catch {
     return undefined
   }

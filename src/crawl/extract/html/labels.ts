@@ -61,6 +61,7 @@ function computeRole(text: string, header: boolean): FieldRole | undefined {
 
 /** "Location: Main Hall", "Wann: 19 Uhr", "Lieu : Salle 2": the label's role and the value after it. */
 export function labelValue(text: string): { role: FieldRole; value: string } | undefined {
+  if (!text.includes(':') && !text.includes('：')) return undefined
   const m = /^([\p{L}][\p{L} /&]{0,28}?)\s*[:：]\s*(.*)$/u.exec(text)
   if (!m) return undefined
   const role = roleOfLabel(m[1])
@@ -91,8 +92,13 @@ export const NO_EVENT = /^(no (meetings?|sessions?|classes|events?|programs?)( (
 
 /** Status words a record states. */
 export function statusFromText(text: string): string | undefined {
+  // Most lines name no status: one cheap look for the stems before the word-bounded tests.
+  if (!STATUS_STEM.test(text)) return undefined
   if (/(?<![\p{L}])(cancell?ed|canceled|abgesagt|entfällt|fällt aus|annulé|annulée|annulation|cancelado|cancelada|suspendido|suspendida|geannuleerd|afgelast|vervalt|annullato|annullata|cancelad[oa])(?![\p{L}])/iu.test(text)) return 'EventCancelled'
   if (/(?<![\p{L}])(postponed|verschoben|reporté|reportée|aplazado|pospuesto|uitgesteld|rinviato|adiado)(?![\p{L}])/iu.test(text)) return 'EventPostponed'
   if (/(?<![\p{L}])(rescheduled)(?![\p{L}])/iu.test(text)) return 'EventRescheduled'
   return undefined
 }
+
+/** A stem of every status word `statusFromText` knows. */
+const STATUS_STEM = /cancel|abgesagt|entf|fällt|annul|suspendid|afgelast|vervalt|postponed|verschoben|report|aplazado|pospuesto|uitgesteld|rinviato|adiado|rescheduled/iu

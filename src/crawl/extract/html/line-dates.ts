@@ -37,6 +37,15 @@ export type LineDates = {
   label?: FieldRole
 }
 
+const ASCII_WORD = /[A-Za-z]{2}/
+const NON_ASCII = /[^\x00-\x7f]/
+const WORD = /\p{L}{2}/u
+
+/** Two letters in a row: the ASCII test answers for most text, the Unicode one only when it must. */
+export function hasWord(text: string): boolean {
+  return ASCII_WORD.test(text) || (NON_ASCII.test(text) && WORD.test(text))
+}
+
 /** The role of a line that is only a label (never a title word: "Meeting" alone is a title). */
 export function labelOnly(text: string): FieldRole | undefined {
   if (text.length > 32) return undefined
@@ -109,30 +118,41 @@ function partAround(line: Line, from: number, to: number): [number, number] {
   return [lo, hi]
 }
 
-function visibleLength(text: string): number {
-  return text.replace(/\s+/g, '').length
+/** Characters of `text[from, to)` other than white space. */
+function visibleLength(text: string, from = 0, to = text.length): number {
+  let n = 0
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i)
+    if (!(c === 32 || (c >= 9 && c <= 13) || (c >= 0x80 && /\s/.test(text[i])))) n++
+  }
+  return n
 }
 
-function classify(line: Line, m: RawWhen, others: RawWhen[], list: boolean): Mention {
+function classify(line: Line, m: RawWhen, others: RawWhen[], list: boolean, visible: number): Mention {
   const text = line.text
   const before = text.slice(Math.max(0, m.index - 40), m.index)
   const [lo, hi] = partAround(line, m.index, m.endIndex)
-  const part = text.slice(lo, hi)
   // The dates and times in the mention's inline element, together, fill most of it.
-  const span = others.filter((o) => o.index < hi && o.endIndex > lo).reduce((n, o) => n + visibleLength(text.slice(Math.max(lo, o.index), Math.min(hi, o.endIndex))), 0)
-  const dedicated = span >= visibleLength(part) * 0.6 || span >= visibleLength(text) * 0.6
+  let span = 0
+  for (const o of others) if (o.index < hi && o.endIndex > lo) span += visibleLength(text, Math.max(lo, o.index), Math.min(hi, o.endIndex))
+  const dedicated = span >= visibleLength(text, lo, hi) * 0.6 || span >= visible * 0.6
   const hasDay = m.start.day !== undefined
   const hasTime = m.start.hour !== undefined || m.end?.hour !== undefined
-  const atStart = WEEKDAY_PREFIX.test(text.slice(0, m.index)) || m.index <= 1
-  const atEnd = leftover(text.slice(m.endIndex), []) === ''
   const prose = text.length > 160 && !list
   const posted = line.postedSpans?.some(([a, b]) => m.index < b && m.endIndex > a) ?? false
   let eligible = !posted && !NOT_EVENT_DATE.test(before)
   if (eligible && !dedicated && !list) {
+    const atStart = m.index <= 1 || WEEKDAY_PREFIX.test(text.slice(0, m.index))
+    const atEnd = () => leftover(text.slice(m.endIndex), []) === ''
     if (prose) eligible = (atStart && text.length < 400) || (hasDay && hasTime)
-    else eligible = atStart || (hasTime && (hasDay || others.length === 1)) || (atEnd && (m.start.year !== undefined || hasTime))
+    else eligible = atStart || (hasTime && (hasDay || others.length === 1)) || ((m.start.year !== undefined || hasTime) && atEnd())
   }
   return { ...m, eligible, dedicated }
+}
+
+/** "Starts: …", "Date: …": both kinds of label end in a colon. */
+function isLabeled(text: string): boolean {
+  return (text.includes(':') || text.includes('：')) && (START_END_LABEL.test(text) || FIELD_LABEL.test(text))
 }
 
 /** The mentions of one line with what each can anchor. */
@@ -141,12 +161,15 @@ export function lineDates(line: Line, reader: DateReader): LineDates {
   const label = line.virtual ? undefined : labelOnly(line.text)
   if (label) return { mentions: [], day: false, time: false, whenOnly: false, labeled: false, list: false, words: false, allDay: false, label }
   const raw = line.virtual && !line.text ? [] : reader.raw(line.text)
+  // Most lines hold no date: what is left to say of them is whether they are a labelled field and have words.
+  if (!raw.length) return { mentions: [], day: false, time: false, whenOnly: false, labeled: isLabeled(line.text), list: false, words: hasWord(line.text), allDay: false }
   // A span of days ("December 21 – December 22") is one event's days, not a list.
   const dayMentions = raw.filter((m) => m.start.day !== undefined)
   const days = new Set(dayMentions.filter((m, i) => i === 0 || !SPAN.test(line.text.slice(dayMentions[i - 1].endIndex, m.index))).map((m) => `${m.start.month}-${m.start.day}-${m.start.year ?? ''}`))
   const rest = raw.length ? leftover(line.text, raw) : line.text
-  const list = days.size >= 2 && visibleLength(rest) <= Math.max(12, visibleLength(line.text) * 0.25)
-  const mentions = raw.map((m) => classify(line, m, raw, list))
+  const visible = visibleLength(line.text)
+  const list = days.size >= 2 && visibleLength(rest) <= Math.max(12, visible * 0.25)
+  const mentions = raw.map((m) => classify(line, m, raw, list, visible))
   // A time in a line whose day counts belongs to that day ("January 17 - Special Meeting - Noon").
   if (line.text.length <= 160 && mentions.some((m) => m.eligible && m.start.day !== undefined))
     for (const m of mentions) if (!m.eligible && m.start.day === undefined && m.start.hour !== undefined && !NOT_EVENT_DATE.test(line.text.slice(Math.max(0, m.index - 40), m.index))) m.eligible = true
@@ -156,9 +179,9 @@ export function lineDates(line: Line, reader: DateReader): LineDates {
     day: eligible.some((m) => m.start.day !== undefined),
     time: eligible.some((m) => m.start.hour !== undefined),
     whenOnly: raw.length > 0 && rest === '',
-    labeled: START_END_LABEL.test(line.text) || FIELD_LABEL.test(line.text),
+    labeled: isLabeled(line.text),
     list,
-    words: /\p{L}{2}/u.test(rest),
+    words: hasWord(rest),
     allDay: false,
   }
 }

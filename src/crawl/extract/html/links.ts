@@ -4,12 +4,15 @@
  */
 import { isTicketingLink } from '../../normalize/urls'
 import type { ExtractLinks } from '../../types'
-import { absoluteUrl, attr, collapse, type Document, type Element, textOf, tokens, walk } from './dom'
+import type { UrlParts } from '../../plain-url'
+import { absoluteUrl, attr, collapse, type Document, type Element, resolveUrl, textOf, tokens, walk } from './dom'
 
 const ICS_HREF = /(\.ics|\.ical|\.ifb)(\?|#|$)|^webcal:|[?&](ical|ics)=1\b|[?&]format=(ical|ics)\b|\/ical\/|outlook-ical|\/calendar\/ical\//i
 const NEXT_TEXT = /^(next|next page|next events?|more events|older( events)?|later events|›|»|→|>|next\s*[›»→>]|[›»→>]\s*next)$/i
 const NOT_EVENT_PATH = /\/(category|categories|tag|tags|list|month|week|day|today|page|venue|venues|organizer|organizers|feed|search|photo|map)(\/|$)|[?&](page|paged|month|view|tribe-bar-date|ical|outlook-ical)=/i
 const EVENT_PATH = /\/(events?|calendar|programs?|activities|whats-on|what-s-on|happenings)\/[^/?#]+|[?&](event(_?id)?|eid|tribe_events)=|\/event-detail|\/eventdetail|\/occurrence\//i
+
+const NO_REL: string[] = []
 
 function googleCalendarFeed(src: string): string | undefined {
   try {
@@ -39,16 +42,17 @@ export function collectLinks(doc: Document, baseUrl: string, eventUrls: string[]
     const tag = el.tagName
     if (tag === 'base' && attr(el, 'href')) base = absoluteUrl(attr(el, 'href'), baseUrl) ?? base
     if (tag === 'link' || tag === 'a') {
-      const rel = tokens(el, 'rel').map((r) => r.toLowerCase())
       const href = attr(el, 'href')
-      const type = (attr(el, 'type') ?? '').toLowerCase()
-      const abs = absoluteUrl(href, base)
-      if (!abs) return
-      if ((rel.includes('alternate') && type.startsWith('text/calendar')) || ICS_HREF.test(href ?? '')) calendars.add(httpFeed(abs))
+      if (!href) return
+      const rel = attr(el, 'rel') === undefined ? NO_REL : tokens(el, 'rel').map((r) => r.toLowerCase())
+      const url = resolveUrl(href, base)
+      if (!url) return
+      const abs = url.href
+      if ((rel.includes('alternate') && (attr(el, 'type') ?? '').toLowerCase().startsWith('text/calendar')) || ICS_HREF.test(href)) calendars.add(httpFeed(abs))
       else if (rel.includes('next')) next ??= abs
       else if (tag === 'a') {
         if (!next && isNextLink(el)) next = abs
-        else if (isEventPage(abs, base)) events.add(abs)
+        else if (isEventPage(url, base)) events.add(abs)
       }
     }
     if (tag === 'iframe') {
@@ -66,17 +70,21 @@ export function collectLinks(doc: Document, baseUrl: string, eventUrls: string[]
   return links
 }
 
+/** Every text NEXT_TEXT accepts holds one of these: a link with one text that holds none is no next link. */
+const NEXT_WORD = /next|more|older|later|[›»→>]/i
+
 function isNextLink(el: Element): boolean {
   if (/(^|[\s_-])next([\s_-]|$)/i.test(attr(el, 'class') ?? '') || /next/i.test(attr(el, 'aria-label') ?? '')) return true
+  const only = el.childNodes.length === 1 ? el.childNodes[0] : undefined
+  if (only?.nodeName === '#text' && !NEXT_WORD.test((only as { value: string }).value)) return false
   const text = textOf(el)
   return text.length < 40 && NEXT_TEXT.test(collapse(text))
 }
 
-function isEventPage(url: string, base: string): boolean {
-  const u = new URL(url)
+function isEventPage(u: UrlParts, base: string): boolean {
   const path = u.pathname + u.search
   if (!EVENT_PATH.test(path) || NOT_EVENT_PATH.test(path)) return false
-  return u.hostname.replace(/^www\./, '') === hostOf(base) && url.split('#')[0] !== base.split('#')[0]
+  return u.hostname.replace(/^www\./, '') === hostOf(base) && u.href.split('#')[0] !== base.split('#')[0]
 }
 
 let lastBase = ''

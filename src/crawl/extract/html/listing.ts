@@ -11,7 +11,7 @@ import { pickDateLocale } from '../date-locale'
 import { parseIsoDateTime } from '../datetime'
 import { DateReader, dayOf, resolveAll, type YearRef } from '../prose-dates'
 import { looseEvents } from './detail-page'
-import { lineDates, type LineDates, NOT_EVENT_DATE } from './line-dates'
+import { hasWord, lineDates, type LineDates, NOT_EVENT_DATE } from './line-dates'
 import type { Line, PageLines } from './page-lines'
 import { proseEvents } from './prose-records'
 import { readRecord, withoutDates } from './record-fields'
@@ -62,7 +62,10 @@ export class PageReader {
     // `<dt>Anmeldeschluss</dt><dd>7. Oktober 2026</dd>`: a deadline label on the line before.
     const prev = this.page.lines[line.index - 1]
     if (d?.mentions.length && prev && !prev.virtual && prev.text.length <= 40 && NOT_EVENT_DATE.test(prev.text)) for (const m of d.mentions) m.eligible = false
-    if (d && !d.mentions.some((m) => m.eligible)) Object.assign(d, { day: false, time: false })
+    if (d && (d.day || d.time) && !d.mentions.some((m) => m.eligible)) {
+      d.day = false
+      d.time = false
+    }
     this.cache[line.index] = d ?? null
     return d
   }
@@ -90,7 +93,7 @@ const POSTED_LINE = /^(posted|published|publié|publicado|veröffentlicht|gepubl
 /** "2023 Library Board Meeting Schedule" → "Library Board Meeting Schedule": a section's name without its year. */
 function sectionTitle(text: string): string | undefined {
   const t = text.replace(/\b(19|20)\d\d\b/g, ' ').replace(/\s+/g, ' ').replace(/^[\s\-–—:,|]+|[\s\-–—:,|]+$/g, '').trim()
-  return t.length >= 3 && /\p{L}{2}/u.test(t) ? t : undefined
+  return t.length >= 3 && hasWord(t) ? t : undefined
 }
 
 type Scope = { year?: number; day?: string; dayLevel: number; dayLine?: number; section?: string }

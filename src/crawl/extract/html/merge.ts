@@ -5,6 +5,7 @@
  * and are added. Records in structures the markup never touches (a "Related events" box, a sidebar) are
  * left to the markup's silence.
  */
+import { memoize } from '../../../bounded-cache'
 import { titleKey } from '../../dedupe'
 import type { Candidate } from '../../types'
 import type { ListingRecord } from './listing'
@@ -36,18 +37,51 @@ function near(a: string, b: string): boolean {
 export function coveredBy(structured: Candidate[]): ((text: string) => boolean) | undefined {
   const events = structured.filter((c) => c.start && c.title && titleKey(c.title).length >= 4)
   if (!events.length) return undefined
-  const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec']
-  const keys = events.map((c) => {
-    const [y, m, d] = c.start!.date.split('-').map(Number)
-    const mon = MONTHS[m - 1]
-    const day = String(d)
-    const forms = [new RegExp(`\\b${mon}[a-z]*\\.?\\s+0?${day}\\b`, 'i'), new RegExp(`\\b0?${day}(st|nd|rd|th|\\.)?\\s+(de\\s+)?${mon}`, 'i'), new RegExp(`\\b0?${m}/0?${d}/(${y}|${y % 100})\\b`), new RegExp(`\\b0?${d}[.-]0?${m}[.-]${y}\\b`), new RegExp(c.start!.date)]
-    return { title: titleKey(c.title), forms }
-  })
+  // The events by the first four characters of their title key (every key has four), for pages with many.
+  const byHead = new Map<number, { title: string; date: string }[]>()
+  for (const c of events) {
+    const k = { title: titleKey(c.title), date: c.start!.date }
+    const head = headHash(k.title, 0)
+    const list = byHead.get(head)
+    if (list) list.push(k)
+    else byHead.set(head, [k])
+  }
+  const keys = [...byHead.values()].flat()
   return (text) => {
     const key = titleKey(text)
-    return keys.some((k) => key.includes(k.title) && k.forms.some((f) => f.test(text)))
+    // Up to a few dozen events a native search of the text per title is cheaper; past that, look the text's positions up among the titles.
+    if (keys.length <= 64) return keys.some((k) => key.includes(k.title) && formsOf(k.date).some((f) => f.test(text)))
+    for (let at = 0; at + HEAD <= key.length; at++) {
+      const list = byHead.get(headHash(key, at))
+      if (list?.some((k) => key.startsWith(k.title, at) && formsOf(k.date).some((f) => f.test(text)))) return true
+    }
+    return false
   }
+}
+
+const HEAD = 4
+
+/** A number for the HEAD characters of `text` at `at` (equal texts, equal numbers; a match is checked after). */
+function headHash(text: string, at: number): number {
+  let h = 0
+  for (let i = at; i < at + HEAD; i++) h = (h * 65_599 + text.charCodeAt(i)) >>> 0
+  return h
+}
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec']
+
+/**
+ * A day's written forms, compiled only when a record holds one of its events' titles, and once per day:
+ * the patterns depend on the date alone (a crawl's pages share the days of its window).
+ */
+const formsOf = memoize(dayForms, 2_000)
+
+/** The ways a day is commonly written: `June 1`, `1 June`, `6/1/2026`, `01.06.2026`, `2026-06-01`. */
+function dayForms(date: string): RegExp[] {
+  const [y, m, d] = date.split('-').map(Number)
+  const mon = MONTHS[m - 1]
+  const day = String(d)
+  return [new RegExp(`\\b${mon}[a-z]*\\.?\\s+0?${day}\\b`, 'i'), new RegExp(`\\b0?${day}(st|nd|rd|th|\\.)?\\s+(de\\s+)?${mon}`, 'i'), new RegExp(`\\b0?${m}/0?${d}/(${y}|${y % 100})\\b`), new RegExp(`\\b0?${d}[.-]0?${m}[.-]${y}\\b`), new RegExp(date)]
 }
 
 /** The page records to add to the structured events (see the module comment). */

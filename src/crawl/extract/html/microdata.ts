@@ -56,11 +56,12 @@ class MicrodataReader {
     const pending: Element[] = []
     // Depth-first in document order with an explicit stack: deep markup cannot overflow the call stack.
     const collect = (el: Element) => {
-      const stack = childrenOf(el).filter(isElement).reverse()
+      const stack: Element[] = []
+      pushChildren(stack, el)
       while (stack.length) {
         const child = stack.pop()!
         if (hasAttr(child, 'itemprop')) pending.push(child)
-        if (!hasAttr(child, 'itemscope')) for (const k of childrenOf(child).filter(isElement).reverse()) stack.push(k)
+        if (!hasAttr(child, 'itemscope')) pushChildren(stack, child)
       }
     }
     collect(root)
@@ -99,6 +100,12 @@ class MicrodataReader {
     })
     return items
   }
+}
+
+/** Pushes an element's child elements in reverse, so that they pop in document order. */
+function pushChildren(stack: Element[], el: Element) {
+  const kids = childrenOf(el)
+  for (let i = kids.length - 1; i >= 0; i--) if (isElement(kids[i])) stack.push(kids[i] as Element)
 }
 
 function insideItem(el: Element): boolean {

@@ -5,6 +5,7 @@
  */
 import { attr, childrenOf, collapse, type Document, type Element, hasAttr, isElement, textOf, tokens, walk } from './dom'
 import { assembleDateTime, normalizeDateTimeText } from './mf-datetime'
+import { memoize } from '../../../bounded-cache'
 import { emptyRecord, lookupTable } from '../../../lookup-table'
 
 /** An mf2 item; `backcompat` marks one read from classic (v1) class names. */
@@ -24,21 +25,39 @@ const MF2_ROOT = /^h-([a-z0-9]+-)?[a-z]+(-[a-z]+)*$/
 const MF2_PROP = /^(p|u|dt|e)-([a-z0-9]+-)?[a-z]+(-[a-z]+)*$/
 const MAX_ITEMS = 5000
 
-function rootTypes(el: Element): { types: string[]; backcompat: boolean } | undefined {
-  const classes = tokens(el, 'class')
+type Root = { readonly types: readonly string[]; readonly backcompat: boolean }
+
+function rootTypes(el: Element): Root | undefined {
+  const cls = attr(el, 'class')
+  return cls ? (rootsOfClass(cls) ?? undefined) : undefined
+}
+
+// Every element of the page is asked whether it is a root: each distinct class attribute is read once.
+const rootsOfClass = memoize((cls: string): Root | null => {
+  const classes = cls.trim().split(/\s+/).filter(Boolean)
   const mf2 = classes.filter((c) => MF2_ROOT.test(c))
   if (mf2.length) return { types: [...new Set(mf2)].sort(), backcompat: false }
   const old = classes.map((c) => BACKCOMPAT_ROOTS[c]).filter(Boolean)
-  return old.length ? { types: [...new Set(old)].sort(), backcompat: true } : undefined
-}
+  return old.length ? { types: [...new Set(old)].sort(), backcompat: true } : null
+})
 
 /** Property classes of an element as seen from its parent item (mf2 prefixes, or mapped classic names). */
-function propertyClasses(el: Element, parent: { types: string[]; backcompat: boolean }): string[] {
-  const classes = tokens(el, 'class')
-  if (!parent.backcompat) return [...new Set(classes.filter((c) => MF2_PROP.test(c)))]
-  const map: Record<string, string> = Object.assign(emptyRecord<string>(), ...parent.types.map((t) => BACKCOMPAT_PROPS[t] ?? {}))
-  return [...new Set(classes.map((c) => map[c]).filter(Boolean))] as string[]
+function propertyClasses(el: Element, parent: Root): readonly string[] {
+  const cls = attr(el, 'class')
+  if (!cls) return NONE
+  return propertiesOfClass(`${parent.backcompat ? parent.types.join(' ') : ''}|${cls}`)
 }
+
+const NONE: readonly string[] = []
+
+const propertiesOfClass = memoize((key: string): readonly string[] => {
+  const bar = key.indexOf('|')
+  const types = key.slice(0, bar)
+  const classes = key.slice(bar + 1).trim().split(/\s+/).filter(Boolean)
+  if (!types) return [...new Set(classes.filter((c) => MF2_PROP.test(c)))]
+  const map: Record<string, string> = Object.assign(emptyRecord<string>(), ...types.split(' ').map((t) => BACKCOMPAT_PROPS[t] ?? {}))
+  return [...new Set(classes.map((c) => map[c]).filter(Boolean))] as string[]
+})
 
 /** Elements carrying `value` / `value-title` under `el`, not inside nested items. */
 function valueParts(el: Element): Element[] {
@@ -102,10 +121,10 @@ function dtValue(el: Element): string {
 class Mf2Parser {
   private count = 0
 
-  item(el: Element, root: { types: string[]; backcompat: boolean }, depth = 0): Mf2Item {
+  item(el: Element, root: Root, depth = 0): Mf2Item {
     this.count++
     // Property names come from class attributes: a class named `constructor` is a property, not Object's.
-    const item: Mf2Item = { type: root.types, properties: emptyRecord<Mf2Value[]>() }
+    const item: Mf2Item = { type: [...root.types], properties: emptyRecord<Mf2Value[]>() }
     if (root.backcompat) item.backcompat = true
     const push = (name: string, value: Mf2Value) => (item.properties[name] ??= []).push(value)
     let explicitP = false

@@ -9,10 +9,14 @@
  * text. Navigation, site headers and footers give lines marked `chrome`, which the reader only trusts
  * for dated links.
  */
+import { lookupTable } from '../../../lookup-table'
 import { parseIsoDateTime } from '../datetime'
 import type { WallTime } from '../../types'
-import { attr, BLOCK, childrenOf, collapse, type Document, type Element, isElement, type Node } from './dom'
-import { fieldElement, isChrome, isHidden, isPosted, joinBadges } from './page-marks'
+import { attr, BLOCK, childrenOf, collapse, type Document, type Element, isElement, type Node, squeeze } from './dom'
+import { CHROME, FIELD, HIDDEN, joinBadges, MACHINE, marksOf, POSTED } from './page-marks'
+
+/** Text nodes' white space as page lines read it (kept here for the tests and readers that know it by this name). */
+export { squeeze } from './dom'
 
 export type Line = {
   index: number
@@ -50,7 +54,7 @@ export type PageFacts = { lang?: string; ogLocale?: string; ogTitle?: string; si
 export type PageLines = { lines: Line[]; facts: PageFacts }
 
 const SECTIONING = new Set(['article', 'section', 'main', 'aside'])
-const HEADING = /^h([1-6])$/
+const HEADING: Record<string, number> = lookupTable({ h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 })
 const SECTION_HEADING = new Set(['summary', 'caption', 'legend'])
 const MACHINE_ATTRS = ['datetime', 'data-date', 'data-start', 'data-start-date', 'content']
 const ARIA_DATE = /\d.*\p{L}|\p{L}.*\d/u
@@ -83,6 +87,7 @@ class Builder {
   private strongAll = true
   private lead = 0
   private linkEl: Element | undefined | null = undefined
+  private lastPath: Element[] | undefined
 
   run(doc: Document) {
     const html = childrenOf(doc).find((n) => isElement(n) && n.tagName === 'html') as Element | undefined
@@ -91,35 +96,52 @@ class Builder {
     this.flush()
   }
 
+  /** The open element's frame. `frames` is a pool: the first `stack.length` are open, the rest are reused. */
   private top(): Frame | undefined {
-    return this.frames[this.frames.length - 1]
+    return this.stack.length ? this.frames[this.stack.length - 1] : undefined
   }
 
+  /** Depth first: each element entered before its children and left after them, without a stack entry per child. */
   private visit(root: Node) {
-    type Item = { node: Node; exit?: boolean }
-    const work: Item[] = [{ node: root }]
-    while (work.length) {
-      const { node, exit } = work.pop()!
-      if (exit) {
-        this.exit(node as Element)
+    if (!this.open(root)) return
+    const open: Node[][] = [childrenOf(root)]
+    const at: number[] = [0]
+    const els: Element[] = [root as Element]
+    while (open.length) {
+      const top = open.length - 1
+      const kids = open[top]
+      if (at[top] === kids.length) {
+        open.pop()
+        at.pop()
+        this.exit(els.pop()!)
         continue
       }
-      if (node.nodeName === '#text') {
-        this.text((node as { value: string }).value)
-        continue
-      }
-      if (!isElement(node)) continue
-      if (node.tagName === 'meta' || node.tagName === 'title' || node.tagName === 'link') this.meta(node)
-      if (node.tagName === 'head') {
-        for (const c of childrenOf(node)) if (isElement(c) && (c.tagName === 'meta' || c.tagName === 'title' || c.tagName === 'link')) this.meta(c)
-        continue
-      }
-      if (isHidden(node, this.top()?.chrome ?? false)) continue
-      this.enter(node)
-      work.push({ node, exit: true })
-      const kids = childrenOf(node)
-      for (let i = kids.length - 1; i >= 0; i--) work.push({ node: kids[i] })
+      const node = kids[at[top]++]
+      if (!this.open(node)) continue
+      open.push(childrenOf(node))
+      at.push(0)
+      els.push(node as Element)
     }
+  }
+
+  /** Reads a node; true when it is an element whose children are to be read (and which is then left). */
+  private open(node: Node): boolean {
+    if (node.nodeName === '#text') {
+      this.text((node as { value: string }).value)
+      return false
+    }
+    if (!isElement(node)) return false
+    const tag = node.tagName
+    if (tag === 'meta' || tag === 'title' || tag === 'link') this.meta(node)
+    if (tag === 'head') {
+      for (const c of childrenOf(node)) if (isElement(c) && (c.tagName === 'meta' || c.tagName === 'title' || c.tagName === 'link')) this.meta(c)
+      return false
+    }
+    const parent = this.top()
+    const marks = marksOf(node, parent?.chrome ?? false, parent?.section ?? false)
+    if (marks & HIDDEN) return false
+    this.enter(node, parent, marks)
+    return true
   }
 
   private meta(el: Element) {
@@ -139,32 +161,27 @@ class Builder {
     if ((key === 'datepublished' || key === 'datemodified') && content) this.facts[key === 'datepublished' ? 'published' : 'modified'] ??= content.trim()
   }
 
-  private enter(el: Element) {
-    const parent = this.top()
+  private enter(el: Element, parent: Frame | undefined, marks: number) {
     const tag = el.tagName
     const section = (parent?.section ?? false) || SECTIONING.has(tag)
-    const heading = HEADING.exec(tag)
-    const frame: Frame = {
-      el,
-      chrome: (parent?.chrome ?? false) || isChrome(el, parent?.section ?? false),
-      section,
-      heading: heading ? Number(heading[1]) : SECTION_HEADING.has(tag) ? 7 : (parent?.heading ?? 0),
-      strong: (parent?.strong ?? false) || tag === 'strong' || tag === 'b',
-      link: (parent?.link ?? false) || (tag === 'a' && !!attr(el, 'href')),
-      posted: (parent?.posted ?? false) || isPosted(el),
-      block: BLOCK.has(tag) || tag === 'body' || tag === 'html' || fieldElement(el),
-    }
+    const bare = el.attrs.length === 0
+    const frame = (this.frames[this.stack.length] ??= { el, chrome: false, section: false, heading: 0, strong: false, link: false, posted: false, block: false })
+    frame.el = el
+    frame.chrome = (parent?.chrome ?? false) || (marks & CHROME) !== 0
+    frame.section = section
+    frame.heading = HEADING[tag] ?? (SECTION_HEADING.has(tag) ? 7 : (parent?.heading ?? 0))
+    frame.strong = (parent?.strong ?? false) || tag === 'strong' || tag === 'b'
+    frame.link = (parent?.link ?? false) || (tag === 'a' && !bare && !!attr(el, 'href'))
+    frame.posted = (parent?.posted ?? false) || (marks & POSTED) !== 0
+    frame.block = BLOCK.has(tag) || tag === 'body' || tag === 'html' || (marks & FIELD) !== 0
     if (frame.block) this.flush()
     this.stack.push(el)
-    this.frames.push(frame)
-    if (tag === 'br') return
-    this.machineOf(el)
+    if (marks & MACHINE && tag !== 'br') this.machineOf(el)
   }
 
   private exit(el: Element) {
     if (this.top()?.block) this.flush()
     this.stack.pop()
-    this.frames.pop()
     if (this.buf) this.lineMin = Math.min(this.lineMin, this.stack.length)
   }
 
@@ -191,13 +208,20 @@ class Builder {
 
   private virtual(text: string, machine?: WallTime, published?: boolean, image?: string) {
     const frame = this.top()!
-    const line: Line = { index: 0, text, el: frame.el, path: this.stack.slice(), heading: 0, strong: false, chrome: frame.chrome, breaks: [], virtual: true }
+    const line: Line = { index: 0, text, el: frame.el, path: this.pathTo(this.stack.length), heading: 0, strong: false, chrome: frame.chrome, breaks: [], virtual: true }
     if (machine) line.machine = machine
     if (image) line.image = image
     if (published) line.published = true
     // Inside a line of text, the virtual line follows that line: both stay in the same element.
     if (this.buf) this.pending.push(line)
     else this.push(line)
+  }
+
+  /** The open elements down to `depth`; lines in one element share one array (nobody changes a path). */
+  private pathTo(depth: number): Element[] {
+    const last = this.lastPath
+    if (last && last.length === depth && last[depth - 1] === this.stack[depth - 1]) return last
+    return (this.lastPath = this.stack.slice(0, depth))
   }
 
   private push(line: Line) {
@@ -208,10 +232,10 @@ class Builder {
   private text(value: string) {
     const frame = this.top()
     if (!frame || !value) return
-    let v = value.replace(/[\s\u00a0\u200b]+/g, ' ')
+    let v = squeeze(value)
     if (!this.buf) {
-      v = v.trimStart()
-      if (!v) return
+      if (v === ' ') return
+      if (v.charCodeAt(0) === 32) v = v.slice(1)
       this.lineMin = this.stack.length
       this.breaks = []
       this.strongAll = true
@@ -219,16 +243,18 @@ class Builder {
       this.lead = frame.strong || frame.heading > 0 ? -1 : 0
     } else {
       this.lineMin = Math.min(this.lineMin, this.stack.length)
+      const spaced = this.buf.charCodeAt(this.buf.length - 1) === 32
       if (frame.el !== this.lastParent) {
         // Adjacent inline elements ("9:00 AM" then a link "Board meeting") read as separate words.
-        if (!this.buf.endsWith(' ') && v && !/^[\s,.;:!?)\]]/.test(v)) this.buf += ' '
+        if (!spaced && v && !NO_SPACE_BEFORE.has(v.charCodeAt(0))) this.buf += ' '
         this.breaks.push(this.buf.length)
       }
-      if (this.buf.endsWith(' ') && v.startsWith(' ')) v = v.slice(1)
+      if ((spaced || this.buf.charCodeAt(this.buf.length - 1) === 32) && v.charCodeAt(0) === 32) v = v.slice(1)
     }
     this.lastParent = frame.el
-    if (frame.posted && v.trim()) this.posted.push([this.buf.length, this.buf.length + v.length])
-    if (v.trim()) {
+    // After squeezing, text without words is a single space (or nothing).
+    if (v && v !== ' ') {
+      if (frame.posted) this.posted.push([this.buf.length, this.buf.length + v.length])
       // A bold run that opens a line and gives way to plain text ("<b>Plant Sale</b> – 9 AM …") is its lead.
       if (this.lead === -1 && !frame.strong) this.lead = this.buf.trimEnd().length
       this.strongAll &&= frame.strong
@@ -244,14 +270,21 @@ class Builder {
   }
 
   private flush() {
+    // Every block boundary flushes; most find nothing buffered.
+    if (!this.buf && !this.pending.length) {
+      this.lastParent = undefined
+      return
+    }
     const text = this.buf.trimEnd()
     this.buf = ''
     this.lastParent = undefined
     if (text && this.stack.length) {
       const depth = Math.min(this.stack.length, Math.max(1, this.lineMin))
       const frame = this.frames[depth - 1]
-      const breaks = this.breaks.filter((b) => b > 0 && b < text.length)
-      const line: Line = { index: 0, text, el: this.stack[depth - 1], path: this.stack.slice(0, depth), heading: frame.heading, strong: this.strongAll, chrome: frame.chrome, breaks }
+      // Break offsets only grow: most lines keep them all (trailing space trimmed off may drop the last).
+      const all = this.breaks
+      const breaks = !all.length || (all[0] > 0 && all[all.length - 1] < text.length) ? all : all.filter((b) => b > 0 && b < text.length)
+      const line: Line = { index: 0, text, el: this.stack[depth - 1], path: this.pathTo(depth), heading: frame.heading, strong: this.strongAll, chrome: frame.chrome, breaks }
       if (this.linkEl) line.link = this.linkEl
       if (this.lead > 0 && this.lead < text.length) line.lead = this.lead
       if (this.posted.length) line.postedSpans = this.posted
@@ -262,3 +295,6 @@ class Builder {
     this.pending = []
   }
 }
+
+/** Characters that join the text before them without a space (`v` starts with one: white space was squeezed to ' '). */
+const NO_SPACE_BEFORE = new Set([...' ,.;:!?)]'].map((c) => c.charCodeAt(0)))

@@ -3,7 +3,8 @@
  * (navigation, site header and footer, menus, comments), a publication date, or a field read as a line
  * of its own; and date badges split over elements, joined back into one line.
  */
-import { attr, type Element } from './dom'
+import { memoize } from '../../../bounded-cache'
+import type { Element } from './dom'
 import type { Line } from './page-lines'
 
 const INVISIBLE = new Set(['script', 'style', 'noscript', 'template', 'title', 'iframe', 'object', 'svg', 'select', 'option', 'textarea', 'head'])
@@ -14,45 +15,61 @@ const CHROME_CLASS = /^(nav|navbar|navigation|menu|main-menu|site-menu|submenu|s
 const HIDDEN_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden/i
 const PUBLISHED = /(published|updated|posted|modified|byline|entry-date|post-date|post-meta|entry-meta)/i
 
-/**
- * Markup that is not shown: `hidden`, scripts and templates, and inline `display:none` outside menus (a
- * menu's dropdowns are `display:none` until opened, and a saved page keeps that state).
- */
-export function isHidden(el: Element, inChrome: boolean): boolean {
-  if (INVISIBLE.has(el.tagName)) return true
-  for (const a of el.attrs) {
-    if (a.name === 'hidden') return true
-    if (a.name === 'style' && !inChrome && HIDDEN_STYLE.test(a.value)) return true
-  }
-  return false
-}
+/** What `marksOf` says of an element. */
+export const HIDDEN = 1
+export const CHROME = 2
+export const POSTED = 4
+export const FIELD = 8
+/** The element carries an attribute that may hold a date or an image (`datetime`, `aria-label`, `src`, …). */
+export const MACHINE = 16
+
+const MACHINE_NAMES = new Set(['src', 'data-src', 'aria-label', 'datetime', 'data-date', 'data-start', 'data-start-date', 'content'])
 
 const FIELD_CLASS = /(^|[-_])(event|meeting|cal|item|entry|post|card)?[-_]?(title|name|heading|headline|date|time|when|start|end|loc|location|venue|place|address|room|where|cost|price|fee|categor(y|ies)|status|badge)s?($|[-_])/i
+const DATE_PROP = /^date(published|modified|created)$/i
 
 /**
- * An inline element whose class names a field (`<span class="cal-time">`, `<a class="cal-title">`) is read
- * as a line of its own, like a block: a card that sets its title, date, time and place in spans keeps
- * them apart.
+ * What an element's class attribute says (a listing repeats its class attributes on every card: each
+ * distinct one is judged once): a field read as a line of its own (`<span class="cal-time">`, `<a
+ * class="cal-title">`: a card that sets its title, date, time and place in spans keeps them apart),
+ * chrome, a publication date.
  */
-export function fieldElement(el: Element): boolean {
-  const cls = attr(el, 'class')
-  return !!cls && cls.split(/\s+/).some((c) => FIELD_CLASS.test(c))
-}
+const classMarks = memoize((cls: string) => {
+  const names = cls.split(/\s+/)
+  return (names.some((c) => FIELD_CLASS.test(c)) ? FIELD : 0) | (names.some((c) => CHROME_CLASS.test(c)) ? CHROME : 0) | (PUBLISHED.test(cls) ? POSTED : 0)
+})
 
-/** A publication or update date: `dt-published`, `.entry-date`, `itemprop=datePublished`. */
-export function isPosted(el: Element): boolean {
-  return PUBLISHED.test(attr(el, 'class') ?? '') || /^date(published|modified|created)$/i.test(attr(el, 'itemprop') ?? '')
-}
-
-/** Navigation, a site header or footer (not an article's), a menu, a comments section. */
-export function isChrome(el: Element, inSection: boolean): boolean {
-  if (CHROME_TAGS.has(el.tagName) || (PAGE_CHROME.has(el.tagName) && !inSection)) return true
-  const role = attr(el, 'role')
-  if (role && CHROME_ROLES.has(role)) return true
-  const cls = attr(el, 'class')
-  if (cls && cls.split(/\s+/).some((c) => CHROME_CLASS.test(c))) return true
-  const id = attr(el, 'id')
-  return !!id && CHROME_CLASS.test(id)
+/**
+ * The element's marks, from its tag and one pass over its attributes (`inChrome`, `inSection`: its parent's):
+ * - HIDDEN: not shown (`hidden`, scripts and templates, and inline `display:none` outside menus: a menu's
+ *   dropdowns are `display:none` until opened, and a saved page keeps that state); nothing else is said;
+ * - CHROME: navigation, a site header or footer (not an article's), a menu, a comments section;
+ * - POSTED: a publication or update date (`dt-published`, `.entry-date`, `itemprop=datePublished`);
+ * - FIELD: an inline element whose class names a field, read as a line of its own like a block;
+ * - MACHINE: an attribute that may carry a date or an image (see MACHINE_NAMES).
+ */
+export function marksOf(el: Element, inChrome: boolean, inSection: boolean): number {
+  const tag = el.tagName
+  if (INVISIBLE.has(tag)) return HIDDEN
+  let marks = CHROME_TAGS.has(tag) || (PAGE_CHROME.has(tag) && !inSection) ? CHROME : 0
+  let cls: string | undefined
+  let role: string | undefined
+  let id: string | undefined
+  let prop: string | undefined
+  for (const a of el.attrs) {
+    const name = a.name
+    if (name === 'hidden' || (name === 'style' && !inChrome && HIDDEN_STYLE.test(a.value))) return HIDDEN
+    // The first of each (parse5 keeps only the first of a repeated attribute anyway).
+    if (name === 'class') cls ??= a.value
+    else if (name === 'role') role ??= a.value
+    else if (name === 'id') id ??= a.value
+    else if (name === 'itemprop') prop ??= a.value
+    else if (MACHINE_NAMES.has(name)) marks |= MACHINE
+  }
+  if (cls) marks |= classMarks(cls)
+  if ((role && CHROME_ROLES.has(role)) || (id && CHROME_CLASS.test(id))) marks |= CHROME
+  if (prop && DATE_PROP.test(prop)) marks |= POSTED
+  return marks
 }
 
 const BADGE_WORD = /^\p{L}{3,10}\.?,?$/u
@@ -70,7 +87,9 @@ export function joinBadges(lines: Line[]): Line[] {
     const b = lines[i + 1]
     const pair = b && !a.virtual && !b.virtual && a.path.length >= 2 && a.path.length === b.path.length && a.path[a.path.length - 2] === b.path[b.path.length - 2]
     if (!pair || !((BADGE_WORD.test(a.text) && BADGE_DAY.test(b.text)) || (BADGE_DAY.test(a.text) && BADGE_WORD.test(b.text)))) {
-      out.push({ ...a, index: out.length })
+      // The lines are the builder's own: renumbered in place, not copied.
+      a.index = out.length
+      out.push(a)
       continue
     }
     const c = lines[i + 2]

@@ -23,20 +23,43 @@ export function sharedDepth(lines: Line[]): number {
   return depth
 }
 
+type Flagged = { el: Element; depth: number }
+
 /**
- * The text of the first element (at or below the record's element) whose classes carry `flag`: the
- * lines that sit in it, joined.
+ * For each of the category, cost and summary flags, the first element (at or below the record's element,
+ * on a line with text) whose classes carry it; and whether any line sits in a cancelled element. One walk
+ * over the lines' paths.
  */
-function flaggedText(lines: Line[], from: number, flag: number): string | undefined {
+function flaggedElements(lines: Line[], from: number): { found: (Flagged | undefined)[]; cancelled: boolean } {
+  const found: (Flagged | undefined)[] = [undefined, undefined, undefined]
+  let cancelled = false
+  let open = 3
   for (const line of lines) {
-    if (line.virtual || !line.text) continue
-    for (let i = from; i < line.path.length; i++) {
-      if (!(classFlags(line.path[i]) & flag)) continue
-      const el = line.path[i]
-      return lines.filter((l) => !l.virtual && l.path[i] === el).map((l) => l.text).join(' ') || undefined
+    const text = !line.virtual && !!line.text
+    for (let i = Math.max(0, from); i < line.path.length; i++) {
+      const f = classFlags(line.path[i])
+      if (!f) continue
+      if (f & CANCELLED) cancelled = true
+      if (!text || !open) continue
+      for (let k = 0; k < 3; k++) {
+        if (found[k] || !(f & DETAIL_FLAGS[k])) continue
+        found[k] = { el: line.path[i], depth: i }
+        open--
+      }
     }
   }
-  return undefined
+  return { found, cancelled }
+}
+
+const DETAIL_FLAGS = [CATEGORY, COST, SUMMARY]
+
+/** The lines that sit in a flagged element, joined. */
+function flaggedText(lines: Line[], flagged: Flagged | undefined): string | undefined {
+  if (!flagged) return undefined
+  const { el, depth } = flagged
+  let out = ''
+  for (const l of lines) if (!l.virtual && l.path[depth] === el) out = out ? `${out} ${l.text}` : l.text
+  return out || undefined
 }
 
 function usable(href: string | undefined): string | undefined {
@@ -59,12 +82,13 @@ function ticketOf(lines: Line[]): string | undefined {
 export function recordDetails(c: Candidate, lines: Line[], known: { title: string; place?: CandidatePlace; root?: Element; skip?: (line: Line) => boolean }) {
   const rootAt = known.root ? lines[0].path.indexOf(known.root) : -1
   const from = rootAt >= 0 ? rootAt : Math.max(0, sharedDepth(lines) - (lines.length === 1 ? 1 : 0))
-  const cats = flaggedText(lines, from, CATEGORY)
+  const flagged = flaggedElements(lines, from)
+  const cats = flaggedText(lines, flagged.found[0])
   if (cats) c.categories = cats.split(/[,|•·]/).map((s) => s.trim()).filter(Boolean)
-  const cost = flaggedText(lines, from, COST)
+  const cost = flaggedText(lines, flagged.found[1])
   if (cost) c.cost = cost
   const skip = new Set([known.title, known.place?.name, known.place?.address, cats, cost].filter(Boolean) as string[])
-  const summary = flaggedText(lines, from, SUMMARY)
+  const summary = flaggedText(lines, flagged.found[2])
   const rest = lines.filter((l) => !l.virtual && l.text.length > 15 && !skip.has(l.text) && !known.skip?.(l) && !l.heading && !isBoilerplate(l.text) && !l.text.includes(known.title) && !/\d{1,2}[:.]\d{2}|\b\d{1,2}\s*[ap]\.?m\b/i.test(l.text))
   const description = summary ?? (rest.length ? rest.map((l) => l.text).join('\n') : undefined)
   if (description && description.length > 15) c.description = description.slice(0, 2000)
@@ -72,5 +96,5 @@ export function recordDetails(c: Candidate, lines: Line[], known: { title: strin
   if (image) c.image = image
   const ticket = ticketOf(lines)
   if (ticket && ticket !== c.url) c.ticketUrl = ticket
-  if (!c.status && lines.some((l) => l.path.slice(from).some((e) => classFlags(e) & CANCELLED))) c.status = 'EventCancelled'
+  if (!c.status && flagged.cancelled) c.status = 'EventCancelled'
 }

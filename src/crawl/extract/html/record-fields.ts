@@ -67,14 +67,26 @@ function rowRoles(lines: Line[]): Roles {
   return role
 }
 
+/** Every line of the record with words says there is no event ("No meeting", "Summer break"). */
+function saysNoEvent(lines: Line[], dates: RecordContext['dates']): boolean {
+  let worded = false
+  for (const l of lines) {
+    if (l.virtual || dates(l)?.words === false) continue
+    const t = withoutDates(l, dates(l))
+    if (!t || isBoilerplate(t)) continue
+    if (!NO_EVENT.test(t)) return false
+    worded = true
+  }
+  return worded
+}
+
 /** The Candidate a record describes, or the reason it is not one. */
 export function readRecord(lines: Line[], ctx: RecordContext): RecordResult {
   const role = rowRoles(lines)
   const preferred = new Set(lines.filter((l) => ['date', 'time', 'when'].includes(role(l) ?? '')).map((l) => l.index))
   const when = recordWhen(lines, ctx.dates, { ref: ctx.ref, yearHint: ctx.yearHint, day: ctx.day, preferred })
   if (!when) return { reason: 'no day' }
-  const words = lines.filter((l) => !l.virtual && ctx.dates(l)?.words !== false).map((l) => withoutDates(l, ctx.dates(l))).filter((t) => t && !isBoilerplate(t))
-  if (words.length && words.every((t) => NO_EVENT.test(t))) return { reason: 'says there is no event' }
+  if (saysNoEvent(lines, ctx.dates)) return { reason: 'says there is no event' }
   const title = titleOf(lines, ctx, role)
   if (!title) return { reason: 'no title' }
   const c: Candidate = { source: { url: ctx.sourceUrl, format: 'html', method: 'listing' }, title: title.text, start: when.start }

@@ -6,7 +6,7 @@ import type { CandidatePlace } from '../../types'
 import { pathHas, PLACE } from './class-flags'
 import { attr, type Element, findFirst } from './dom'
 import { isBoilerplate, labelValue } from './labels'
-import { labelOnly } from './line-dates'
+import { hasWord, labelOnly } from './line-dates'
 import type { Line } from './page-lines'
 import { commonDepth, type Role, SEPARATOR_EDGES } from './record-title'
 
@@ -70,14 +70,15 @@ export function placeOf(lines: Line[], role: Role, skip: Set<string>): Candidate
   if (byRole.length) return splitPlace(byRole)
   const own = commonDepth(lines)
   const byClass = lines.filter((l) => !l.virtual && l.text && pathHas(l.path, own, PLACE)).map((l) => placeText(l.text)).filter(Boolean)
-  const fromMap = mapAddress(lines)
   if (byClass.length) {
     const place = splitPlace(byClass)
-    if (fromMap && !place.address) place.address = fromMap
+    const fromMap = place.address ? undefined : mapAddress(lines)
+    if (fromMap) place.address = fromMap
     if (!place.name && place.address) place.name = nameBefore(lines, lines.findIndex((l) => placeText(l.text) === byClass[0]), skip)
     if (!place.name) delete place.name
     return place
   }
+  const fromMap = mapAddress(lines)
   if (fromMap) return { address: fromMap }
   const i = lines.findIndex((l) => !l.virtual && l.text.length <= 120 && (STREET.test(l.text) || POSTAL.test(l.text)) && !skip.has(l.text))
   if (i < 0) return undefined
@@ -89,7 +90,7 @@ export function placeOf(lines: Line[], role: Role, skip: Set<string>): Candidate
 function nameBefore(lines: Line[], i: number, skip: Set<string>): string | undefined {
   const prev = lines[i - 1]
   if (!prev || prev.virtual || prev.text.length > 60 || skip.has(prev.text) || isBoilerplate(prev.text) || /\d{1,2}[:/.]\d{2}/.test(prev.text) || labelValue(prev.text)) return undefined
-  return /\p{L}{2}/u.test(prev.text) ? prev.text : undefined
+  return hasWord(prev.text) ? prev.text : undefined
 }
 
 /** "Abrams Building / 1520 Market St. / St. Louis, MO 63103": a name, then its address. */

@@ -5,7 +5,7 @@
  */
 import { pathHas, TITLE } from './class-flags'
 import { type FieldRole, isBoilerplate, labelValue, NO_EVENT } from './labels'
-import { labelOnly, type LineDates, type Mention, misspeltWeekday } from './line-dates'
+import { hasWord, labelOnly, type LineDates, type Mention, misspeltWeekday } from './line-dates'
 import type { Line } from './page-lines'
 
 export type Role = (line: Line) => FieldRole | undefined
@@ -37,8 +37,19 @@ function keptRange(text: string, spans: Mention[]): [number, number] {
   return [kept[0].from, kept[kept.length - 1].to]
 }
 
+const stripped = new WeakMap<Line, { d: LineDates | undefined; text: string }>()
+
 /** A line's text without its dates ("Closed Session – January 7, 2026, 4:00 PM" → "Closed Session"). */
 export function withoutDates(line: Line, d: LineDates | undefined): string {
+  // A record's lines are read for words, then for its title: each line once (for the dates it was read with).
+  const hit = stripped.get(line)
+  if (hit && hit.d === d) return hit.text
+  const text = strip(line, d)
+  stripped.set(line, { d, text })
+  return text
+}
+
+function strip(line: Line, d: LineDates | undefined): string {
   const text = line.text
   const spans = (d?.mentions ?? []).filter((m) => m.eligible || m.dedicated)
   if (!spans.length) return clean(text)
@@ -112,7 +123,7 @@ function cleanEdges(text: string): string {
 
 /** Text that can be a title: words, not boilerplate, not "No meeting", not a lone (misspelt) weekday. */
 export function usableTitle(text: string): boolean {
-  if (text.length < 3 || text.length > 200 || isBoilerplate(text) || NO_EVENT.test(text) || !/\p{L}{2}/u.test(text)) return false
+  if (text.length < 3 || text.length > 200 || isBoilerplate(text) || NO_EVENT.test(text) || !hasWord(text)) return false
   // "(public hearing on the budget)": a note in parentheses is not a title.
   if (/^\(.*\)$/.test(text)) return false
   return !(/^\p{L}+$/u.test(text) && misspeltWeekday(text))

@@ -34,8 +34,7 @@ function rankOf(line: Line, d: LineDates, m: Mention, preferred?: Set<number>): 
 const resolvedCache = new WeakMap<LineDates, Map<string, ProseWhen[]>>()
 
 /** A line's mentions resolved, once per line and reading (the same line is read as a record and as a loose date). */
-function resolvedOnce(d: LineDates, text: string, ref: YearRef, yearHint: number | undefined): ProseWhen[] {
-  const key = `${typeof ref === 'string' ? ref : `${ref.ref}|${ref.published}`}|${yearHint ?? ''}`
+function resolvedOnce(d: LineDates, text: string, ref: YearRef, yearHint: number | undefined, key: string): ProseWhen[] {
   let byKey = resolvedCache.get(d)
   if (!byKey) resolvedCache.set(d, (byKey = new Map()))
   let hit = byKey.get(key)
@@ -43,17 +42,22 @@ function resolvedOnce(d: LineDates, text: string, ref: YearRef, yearHint: number
   return hit
 }
 
+/** What a line's resolved dates depend on besides the line: the reference day and the year hint. */
+function readingKey(ref: YearRef, yearHint: number | undefined): string {
+  return `${typeof ref === 'string' ? ref : `${ref.ref}|${ref.published}`}|${yearHint ?? ''}`
+}
+
 /** Every eligible mention of the record's lines, resolved, best first (then in document order). */
 function mentionsOf(lines: Line[], dates: (line: Line) => LineDates | undefined, ctx: WhenContext): Found[] {
   const out: Found[] = []
+  const key = readingKey(ctx.ref, ctx.yearHint)
   for (const line of lines) {
     const d = dates(line)
-    if (!d) continue
+    if (!d || !d.mentions.some((m) => m.eligible)) continue
     const eligible = d.mentions.filter((m) => m.eligible)
-    if (!eligible.length) continue
     // Resolved together, so that "Tuesday, December 29 and Wednesday, December 30, 10 a.m. to 4 p.m." stays one
     // span; a resolved date counts when it holds an eligible mention.
-    const resolved = resolvedOnce(d, line.text, ctx.ref, ctx.yearHint)
+    const resolved = resolvedOnce(d, line.text, ctx.ref, ctx.yearHint, key)
     for (const when of resolved) {
       const mention = eligible.find((m) => m.index >= when.index && m.endIndex <= when.endIndex)
       if (mention) out.push({ line, mention, when, rank: rankOf(line, d, mention, ctx.preferred) })

@@ -8,6 +8,7 @@
  * a date ("June 5" under a title heading) take the siblings around them into their record, in the
  * direction the page repeats (title before or after the date).
  */
+import { memoize } from '../../../bounded-cache'
 import { BLOCK, type Element } from './dom'
 import type { LineDates } from './line-dates'
 import type { Line } from './page-lines'
@@ -17,7 +18,7 @@ export type RecordSpan = { from: number; to: number; region: number; root?: Elem
 
 export type Segmentation = { records: RecordSpan[]; regions: number; anchors: number }
 
-type Child = { key: Element | Line; from: number; to: number; anchored: boolean; content: boolean; day: boolean; time: boolean; visibleDay: boolean; labeled: boolean; sig: string; section: boolean; text: boolean }
+type Child = { key: Element | Line; from: number; to: number; anchored: boolean; content: boolean; day: boolean; time: boolean; visibleDay: boolean; labeled: boolean; sig?: string; section: boolean; text: boolean }
 
 const PLAIN_SIG = new Set(['tr', 'td', 'th', 'li', 'dt', 'dd', 'p', 'article', 'section'])
 const VOLATILE_CLASS = /\d|^(odd|even|first|last|active|current|featured|past|today|selected|hidden|sticky|alt|clearfix|is-.*|has-.*)$/i
@@ -25,8 +26,16 @@ const VOLATILE_CLASS = /\d|^(odd|even|first|last|active|current|featured|past|to
 function signature(key: Element | Line): string {
   if ('path' in key) return key.virtual ? '#virtual' : '#line'
   if (PLAIN_SIG.has(key.tagName)) return key.tagName
-  const cls = key.attrs.find((a) => a.name === 'class')?.value.split(/\s+/).find((c) => c && !VOLATILE_CLASS.test(c)) ?? ''
-  return `${key.tagName}.${cls}`
+  const attr = key.attrs.find((a) => a.name === 'class')
+  return `${key.tagName}.${attr ? stableClass(attr.value) : ''}`
+}
+
+/** The first class name that is not a state or a number (a listing repeats its class attributes: each is read once). */
+const stableClass = memoize((value: string) => value.split(/\s+/).find((c) => c && !VOLATILE_CLASS.test(c)) ?? '')
+
+/** A child's signature, worked out when first asked (only anchored children and their neighbours are). */
+function sigOf(c: Child): string {
+  return (c.sig ??= signature(c.key))
 }
 
 /** What the segmenter needs to know about each line. */
@@ -39,17 +48,24 @@ function isAnchor(line: Line, d: LineDates | undefined): boolean {
   return d.day || d.allDay || (d.time && d.mentions.some((m) => m.eligible && (m.dedicated || d.whenOnly)))
 }
 
-type Ranges = Map<Element, { from: number; to: number; anchors: number }>
+/** An element's lines `[from, to]`, how many of them are anchors, and its depth (its index in a path). */
+type Range = { from: number; to: number; anchors: number; depth: number }
+type Ranges = Map<Element, Range>
 
 function elementRanges(lines: Line[], anchor: boolean[]): Ranges {
   const ranges: Ranges = new Map()
   for (const line of lines) {
-    for (const el of line.path) {
+    const { path, index } = line
+    const a = anchor[index]
+    for (let i = 0; i < path.length; i++) {
+      const el = path[i]
       const r = ranges.get(el)
       if (r) {
-        r.to = line.index
-        if (anchor[line.index]) r.anchors++
-      } else ranges.set(el, { from: line.index, to: line.index, anchors: anchor[line.index] ? 1 : 0 })
+        r.to = index
+        if (a) r.anchors++
+        // An element's depth is its index in the last path holding it (paths agree: one tree).
+        r.depth = i
+      } else ranges.set(el, { from: index, to: index, anchors: a ? 1 : 0, depth: i })
     }
   }
   return ranges
@@ -63,14 +79,15 @@ export function segmentRecords(lines: Line[], info: LineInfo): Segmentation {
   const dates = lines.map((l) => (l.text || l.machine ? info(l) : undefined))
   const anchor = lines.map((l, i) => isAnchor(l, dates[i]))
   const ranges = elementRanges(lines, anchor)
-  const depth = new Map<Element, number>()
-  for (const line of lines) line.path.forEach((el, i) => depth.set(el, i))
-  const containers = [...ranges.entries()].filter(([, r]) => r.anchors >= 2).sort((a, b) => depth.get(b[0])! - depth.get(a[0])!)
+  const containers = [...ranges.entries()].filter(([, r]) => r.anchors >= 2).sort((a, b) => b[1].depth - a[1].depth)
   const hasRecords = new Set<Element>()
   const records: RecordSpan[] = []
   let regions = 0
   for (const [el, range] of containers) {
-    const d = depth.get(el)!
+    const d = range.depth
+    // A wrapper whose lines all sit in one child element has one child: no region (most wrappers of a page).
+    const first = lines[range.from].path[d + 1]
+    if (first && first === lines[range.to].path[d + 1] && ranges.get(first)!.from === range.from && ranges.get(first)!.to === range.to) continue
     const children = childrenOf(lines, dates, anchor, range, d, hasRecords)
     const found = regionRecords(children, lines, dates)
     if (!found.length) continue
@@ -100,7 +117,7 @@ function childrenOf(lines: Line[], dates: (LineDates | undefined)[], anchor: boo
     const key = line.path.length > d + 1 ? line.path[d + 1] : line
     let child = out[out.length - 1]
     if (!child || child.key !== key) {
-      child = { key, from: i, to: i, anchored: false, content: false, day: false, time: false, visibleDay: false, labeled: false, sig: signature(key), section: 'tagName' in key && hasRecords.has(key), text: false }
+      child = { key, from: i, to: i, anchored: false, content: false, day: false, time: false, visibleDay: false, labeled: false, section: 'tagName' in key && hasRecords.has(key), text: false }
       out.push(child)
     }
     child.to = i
@@ -121,15 +138,16 @@ function childrenOf(lines: Line[], dates: (LineDates | undefined)[], anchor: boo
 /** The records a container's children form, or none when they are not a region. */
 function regionRecords(children: Child[], lines: Line[], dates: (LineDates | undefined)[]): Omit<RecordSpan, 'region'>[] {
   const anchored = children.filter((c) => c.anchored)
+  if (anchored.length < 2) return []
   const bySig = new Map<string, Child[]>()
   for (const c of anchored) {
-    const group = bySig.get(c.sig)
+    const group = bySig.get(sigOf(c))
     if (group) group.push(c)
-    else bySig.set(c.sig, [c])
+    else bySig.set(sigOf(c), [c])
   }
   // A bare "Date: June 5" line among others is a field of one record, not a record.
-  const units = anchored.filter((c) => bySig.get(c.sig)!.length >= 2 && !c.section && !(c.labeled && 'path' in c.key && !c.content))
-  const sections = anchored.filter((c) => bySig.get(c.sig)!.length >= 2 && c.section)
+  const units = anchored.filter((c) => bySig.get(sigOf(c))!.length >= 2 && !c.section && !(c.labeled && 'path' in c.key && !c.content))
+  const sections = anchored.filter((c) => bySig.get(sigOf(c))!.length >= 2 && c.section)
   if (units.length + sections.length < 2) return []
   const content = units.filter((c) => c.content)
   // Two dates in inline elements side by side ("<span>Tue, Dec 22 10:00 AM</span> – <span>Wed, Dec 23 5:00 PM</span>") are a start and an end.
@@ -173,9 +191,9 @@ function groupWithSiblings(children: Child[], units: Child[]): Omit<RecordSpan, 
   // A sibling without a day of its own (a title, or a title with its time) belongs to the date beside it.
   const loose = (i: number) => i >= 0 && i < children.length && !children[i].day && children[i].text && !units.includes(children[i])
   const bare = units.every((u) => !u.content)
-  const before = pos.map((p) => (loose(p - 1) ? children[p - 1].sig : undefined))
+  const before = pos.map((p) => (loose(p - 1) ? sigOf(children[p - 1]) : undefined))
   const leadSig = before[0]
-  const leading = !!leadSig && before.every((s) => s === leadSig) && !(loose(pos[pos.length - 1] + 1) && children[pos[pos.length - 1] + 1].sig === leadSig)
+  const leading = !!leadSig && before.every((s) => s === leadSig) && !(loose(pos[pos.length - 1] + 1) && sigOf(children[pos[pos.length - 1] + 1]) === leadSig)
   const titleLead = leading && (bare || TITLE_LIKE.test(tagOf(children[pos[0] - 1])))
   if (titleLead) {
     return pos.map((p, i) => {

@@ -86,14 +86,86 @@ function shownNear(ctx: VisibleContext, date: string, from: number, to: number):
   return undefined
 }
 
-type PageView = { lower: string[]; byDay?: Map<string, Map<string, Shown>> }
+type PageView = { lower: string[]; joined: string; starts: number[]; byDay?: Map<string, Map<string, Shown>>; indexed: boolean; byPrefix?: Map<number, number[]> }
+
+function pageView(lines: Line[], targets: number): PageView {
+  const lower = lines.map((l) => norm(l.text))
+  const starts: number[] = []
+  let at = 0
+  for (const t of lower) {
+    starts.push(at)
+    at += t.length + 1
+  }
+  return { lower, joined: lower.join('\n'), starts, indexed: targets > 16 }
+}
+
+/**
+ * The lines holding `key` (no line and no key holds a newline), found with one search of the page's text,
+ * in document order.
+ */
+function linesHolding(view: PageView, key: string): number[] {
+  const found: number[] = []
+  for (let at = view.joined.indexOf(key); at >= 0; at = view.joined.indexOf(key, at + 1)) {
+    let lo = 0
+    let hi = view.starts.length - 1
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1
+      if (view.starts[mid] <= at) lo = mid
+      else hi = mid - 1
+    }
+    if (found[found.length - 1] !== lo) found.push(lo)
+  }
+  return found
+}
+
+/** A line this long or longer that is part of a title counts as the title's line. */
+const PART = 8
+
+/** A number for the PART characters of `text` at `at` (equal texts, equal numbers; a match is checked after). */
+function partHash(text: string, at: number): number {
+  let h = 0
+  for (let i = at; i < at + PART; i++) h = (h * 65_599 + text.charCodeAt(i)) >>> 0
+  return h
+}
+
+/** The page's lines of at least PART characters, by their first PART characters. */
+function linesByPrefix(lower: string[]): Map<number, number[]> {
+  const out = new Map<number, number[]>()
+  for (let i = 0; i < lower.length; i++) {
+    if (lower[i].length < PART) continue
+    const prefix = partHash(lower[i], 0)
+    const list = out.get(prefix)
+    if (list) list.push(i)
+    else out.set(prefix, [i])
+  }
+  return out
+}
+
+/**
+ * The lines of at least PART characters that are part of `key`. With many events to reconcile they are looked
+ * up by each PART characters of the key (an index built once) rather than by reading every line for each.
+ */
+function linesWithin(view: PageView, key: string): number[] {
+  const found: number[] = []
+  const { lower } = view
+  if (!view.indexed) {
+    for (let i = 0; i < lower.length; i++) if (lower[i].length >= PART && lower[i].length <= key.length && key.includes(lower[i])) found.push(i)
+    return found
+  }
+  view.byPrefix ??= linesByPrefix(lower)
+  for (let at = 0; at + PART <= key.length; at++) {
+    const list = view.byPrefix.get(partHash(key, at))
+    if (list) for (const i of list) if (key.startsWith(lower[i], at)) found.push(i)
+  }
+  return found
+}
 
 /** What the page shows for a structured event: near its title first, else the page's only time that day. */
 function shownFor(ctx: VisibleContext, title: string, date: string, view: PageView): Shown | undefined {
   const key = norm(decodeEntities(title))
-  const { lower } = view
-  for (let i = 0; i < lower.length; i++) {
-    if (key.length < 3 || !(lower[i].includes(key) || (lower[i].length >= 8 && key.includes(lower[i])))) continue
+  // The lines that hold the title or are part of it, in document order.
+  const lines = key.length < 3 ? [] : [...new Set([...linesHolding(view, key), ...linesWithin(view, key)])].sort((a, b) => a - b)
+  for (const i of lines) {
     const found = shownNear(ctx, date, i - BEFORE, i + AFTER)
     if (found?.time) return found
   }
@@ -156,7 +228,7 @@ function reconcile(c: Candidate, ctx: VisibleContext, view: PageView): boolean {
 export function refineWithPage(candidates: Candidate[], ctx: VisibleContext): number {
   const targets = candidates.filter((c) => c.start && c.title && !c.recurrence && !c.schedule).slice(0, MAX_TARGETS)
   if (!targets.length) return 0
-  const view: PageView = { lower: ctx.lines.map((l) => norm(l.text)) }
+  const view = pageView(ctx.lines, targets.length)
   let changed = 0
   for (const c of targets) if (reconcile(c, ctx, view)) changed++
   return changed

@@ -6,7 +6,7 @@
  */
 import { platformOfUrl } from '../../platforms/registry'
 import type { Candidate, ExtractContext, ExtractResult } from '../../types'
-import { asRecord, parseJsonDocument, str } from '../feed-utils'
+import { asRecord, type ParsedJson, parseJsonDocument, str } from '../feed-utils'
 import { extractHtml } from '../html'
 import { findEvents, fromSchemaOrg, indexIds } from '../schema-org'
 import { flattenRecord } from './flatten'
@@ -91,10 +91,10 @@ export function looksLikeEventJson(value: unknown): boolean {
  * placeholders or have no start are skipped and counted in one warning; an unexpected shape is a
  * warning, never a throw.
  */
-export function extractJsonEvents(text: string, ctx: ExtractContext): ExtractResult {
+export function extractJsonEvents(text: string, ctx: ExtractContext, parsed?: ParsedJson): ExtractResult {
   const warnings: string[] = []
   const inner = unwrapJsonp(text)
-  const data = parseJsonDocument(inner ?? stripXssiPrefix(text), inner ? 'JSONP' : 'JSON', warnings)
+  const data = parseJsonDocument(inner ?? stripXssiPrefix(text), inner ? 'JSONP' : 'JSON', warnings, parsed)
   if (data === undefined) return { format: 'json-events', candidates: [], warnings }
   const schema = /"@type"\s*:/.test(text) ? schemaOrgCandidates(data, ctx) : undefined
   if (schema) return { format: 'json-events', candidates: schema, warnings }

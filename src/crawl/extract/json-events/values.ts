@@ -5,7 +5,7 @@
  * (`{local, timezone}`, `{dateTime, timeZone}`, `{millis, tzid}`), a clock time alone (`13:00`, `05:30 PM`)
  * and, last, prose (`Wednesday, December 17, 2025 @ 5:15 PM`).
  */
-import { isCalendarDate } from '../../../model/dates'
+import { isCalendarDate, twoDigits } from '../../../model/dates'
 import { resolveZoneName } from '../../normalize/zones'
 import type { WallTime } from '../../types'
 import { canonicalOffset, parseIsoDateTime, parseRfc822, wallFromEpoch } from '../datetime'
@@ -22,7 +22,7 @@ export type ValueOptions = {
   ref: string
 }
 
-const pad = (n: number | string) => String(n).padStart(2, '0')
+const pad = twoDigits
 const CLOCK = /^(\d{1,2})(?::(\d{2}))?(?::(\d{2})(?:\.\d+)?)?\s*([ap])\.?\s*m\.?$|^(\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$/i
 const SLASHED = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})(?:[ T,]+(.+))?$/
 const YEAR_FIRST = /^(\d{4})\/(\d{1,2})\/(\d{1,2})(?:[ T]+(.+))?$/
