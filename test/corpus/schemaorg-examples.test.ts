@@ -153,7 +153,7 @@ function jsonldProblems(ex: Example): string[] {
     for (const field of disagreements(node, matches[0])) problems.push(`${label}: ${field}`)
     if (node.eventSchedule) for (const field of scheduleDisagreements(node, matches)) problems.push(`${label} schedule: ${field}`)
   }
-  for (const e of events) if (!Value.Check(EventSchema, e)) problems.push(`${ex.id} ${e.title}: ${JSON.stringify([...Value.Errors(EventSchema, e)].slice(0, 3))}`)
+  for (const e of events.filter((e): boolean => !Value.Check(EventSchema, e))) problems.push(`${ex.id} ${e.title}: ${JSON.stringify([...Value.Errors(EventSchema, e)].slice(0, 3))}`)
   return problems
 }
 
@@ -194,7 +194,7 @@ function renderingProblems(ex: Example, rendering: Rendering): string[] {
   const reference = run(ex.jsonld_html).events
   const actual = run(ex[rendering]!).events
   const problems: string[] = []
-  for (const e of actual) if (!Value.Check(EventSchema, e)) problems.push(`${ex.id} ${e.title}: not an EventSchema record`)
+  for (const e of actual.filter((e): boolean => !Value.Check(EventSchema, e))) problems.push(`${ex.id} ${e.title}: not an EventSchema record`)
   const known = UPSTREAM_DIFFERENCES[`${ex.id}/${rendering}`] ?? []
   const seen = new Set<string>()
   for (const ref of reference) {
