@@ -47,9 +47,11 @@ const toRow = (raw: RawJob): JobRow => ({
  * lease expired (its process died), never one past its 24 h life, never a second job of an organization
  * that is being crawled. Claiming a pending job starts a counted attempt; claiming an expired lease
  * continues the interrupted attempt and counts an interruption instead ({@link MAX_INTERRUPTIONS}).
- * One UPDATE … RETURNING, so two runners can never claim the same job.
+ * One UPDATE … RETURNING, so two runners can never claim the same job. `onlyJobId` narrows the claim
+ * to that one job under the same rules (a test seeding an organization claims its own job, whatever else
+ * waits in the queue).
  */
-export function claimJob(db: Db, owner: string, nowMs: number, leaseMs = LEASE_MS): JobRow | undefined {
+export function claimJob(db: Db, owner: string, nowMs: number, leaseMs = LEASE_MS, onlyJobId?: string): JobRow | undefined {
   const raw = db.$client
     .query(
       `UPDATE index_jobs SET lease_owner = ?1, lease_expires_at = ?2 + ?3,
@@ -58,12 +60,12 @@ export function claimJob(db: Db, owner: string, nowMs: number, leaseMs = LEASE_M
        WHERE job_id = (
          SELECT j.job_id FROM index_jobs j
          WHERE ((j.state = 'pending' AND j.attempts < j.max_attempts) OR (j.state = 'running' AND j.lease_expires_at < ?2 AND j.interruptions < ?4))
-           AND j.expires_at > ?2
+           AND j.expires_at > ?2 AND (?5 IS NULL OR j.job_id = ?5)
            AND NOT EXISTS (SELECT 1 FROM index_jobs r WHERE r.org_id = j.org_id AND r.job_id <> j.job_id AND r.state = 'running' AND r.lease_expires_at >= ?2)
          ORDER BY j.created_at LIMIT 1)
        RETURNING *`,
     )
-    .get(owner, nowMs, leaseMs, MAX_INTERRUPTIONS) as RawJob | null
+    .get(owner, nowMs, leaseMs, MAX_INTERRUPTIONS, onlyJobId ?? null) as RawJob | null
   return raw ? toRow(raw) : undefined
 }
 

@@ -2,7 +2,8 @@
 // (`npx event-index …`, never a bare `event-index` that is on no path), `src/index.ts` is committed
 // executable (so `npx event-index` does not leave a changed file behind), and the suites are split so
 // that `npm test` needs nothing beside the clone: no test it runs reads ../shared/corpus or starts a
-// browser; those live in test/corpus and test/browser, which the top-level bunfig.toml leaves out.
+// browser; those live in test/corpus and test/browser, which the top-level bunfig.toml leaves out. Every
+// suite runs in random order (`--randomize` in its npm script, the seed printed in its summary).
 import { describe, expect, it } from 'bun:test'
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
@@ -51,8 +52,14 @@ describe('a checkout', () => {
     const readers = outside.filter((f) => /\bCORPUS\b|corpusText|\.\.\/shared|playwright|chromium/.test(readFileSync(join(ROOT, f), 'utf8')))
     expect(readers).toEqual([])
     expect(testFiles(join(ROOT, 'test/corpus')).length).toBeGreaterThan(5)
-    expect(pkg.scripts['test:corpus']).toBe('bun test --config=test/corpus/bunfig.toml')
-    expect(pkg.scripts['test:browser']).toBe('bun test --config=test/browser/bunfig.toml')
+    expect(pkg.scripts['test:corpus']).toStartWith('bun test --config=test/corpus/bunfig.toml')
+    expect(pkg.scripts['test:browser']).toStartWith('bun test --config=test/browser/bunfig.toml')
     expect(pkg.scripts.start).toStartWith('exec ')
+  })
+
+  it('runs every suite in random order, as .ci/run runs them (issue 16: tests pass in any order)', () => {
+    for (const script of ['test', 'test:corpus', 'test:browser'] as const) expect(pkg.scripts[script].split(' ')).toContain('--randomize')
+    const ci = readFileSync(join(ROOT, '.ci/run'), 'utf8')
+    for (const suite of ['suite test test', 'suite corpus run test:corpus', 'suite browser run test:browser']) expect(ci).toContain(suite)
   })
 })

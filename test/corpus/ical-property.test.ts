@@ -1,7 +1,8 @@
 // Pins the extractor's robustness promise (DESIGN §6 "one bad block never spoils the others", the brief's
 // "bad input → warnings, never a crash"): random text and mutated real feeds (truncated, lines deleted,
 // BEGIN/END duplicated, garbage bytes, broken VTIMEZONEs) never make extractIcs throw, and every
-// candidate it returns carries valid WallTimes whose series expand promptly within the limit.
+// candidate it returns carries valid WallTimes whose series expand within the limit (that expansion
+// always ends, within a step budget, is pinned by test/crawl/normalize/recurrence-property.test.ts).
 import { describe, expect, it } from 'bun:test'
 import fc from 'fast-check'
 import { readFileSync } from 'node:fs'
@@ -41,10 +42,8 @@ function check(text: string): void {
     const spec = c.recurrence
     if (!spec) continue
     for (const w of [...(spec.rdates ?? []), ...(spec.exdates ?? []), ...(spec.overrides ?? []).flatMap((o) => [o.recurrenceId, o.candidate.start, o.candidate.end])]) expect(validWallTime(w)).toBe(true)
-    const started = performance.now()
     const occ = expandRecurrence({ start: c.start!, end: c.end, duration: c.duration, recurrence: spec, window: { start: '2018-01-01', end: '2020-12-31' }, limit: 50 })
     expect(occ.length).toBeLessThanOrEqual(50)
-    expect(performance.now() - started).toBeLessThan(2000)
   }
 }
 

@@ -63,11 +63,10 @@ async function failure(url: string): Promise<CrawlFailure> {
 
 describe('a hostile start page', () => {
   it('that trickles ends the crawl with a timeout that may be retried', async () => {
-    const started = performance.now()
     const error = await failure(`${hostile('/x')}/trickle`)
-    expect(error.message).toContain('did not finish')
+    // The trickle never ends by itself: the whole-response deadline (1.5 s here) is what ended the crawl.
+    expect(error.message).toContain(`did not finish within ${deps.fetcher.totalTimeoutMs} ms`)
     expect(error.retryable).toBe(true)
-    expect(performance.now() - started).toBeLessThan(5000)
   })
 
   it('that redirects forever ends the crawl for good', async () => {

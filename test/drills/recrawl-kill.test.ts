@@ -5,6 +5,7 @@ import { describe, expect, it } from 'bun:test'
 import { join } from 'node:path'
 import { binarySuite, freePort, startService, type Running } from '../helpers/process'
 import { startEventSite } from '../helpers/event-site'
+import { eventually } from '../helpers/jobs'
 import { AGENT } from './lib'
 
 const suite = binarySuite()
@@ -30,21 +31,22 @@ describe('kill during a re-crawl', () => {
   it('keeps the old events readable until the new set commits', async () => {
     const sitePort = freePort()
     let site = startEventSite({ name: 'Harbor Library', prefix: 'Old', count: 3, port: sitePort })
-    const env = { DATABASE_PATH: join(tmp.dir, 'recrawl.sqlite'), PORT: String(freePort()), GW_SIGNING_KEYS: 'k:drill-secret-0123456789abcdef0123456789', AGENT_KEYS: `${AGENT.key}:agent-drill`, CRAWL_ALLOW_PRIVATE: 'true' }
+    const env = { DATABASE_PATH: join(tmp.dir, 'recrawl.sqlite'), PORT: '0', GW_SIGNING_KEYS: 'k:drill-secret-0123456789abcdef0123456789', AGENT_KEYS: `${AGENT.key}:agent-drill`, CRAWL_ALLOW_PRIVATE: 'true' }
     const usage = AGENT.startUsage()
     suite.defer(usage.stop)
     let service: Running = await startService([suite.binary, 'serve'], { cwd: tmp.dir, env: { ...env, GW_USAGE_URL: usage.url } })
     suite.defer(() => service.stop('SIGKILL'))
-    const first = await AGENT.index(service.url, site.url)
+    const first = await AGENT.index(service.url, site.url, 'gw-req-first-crawl')
     const { orgId } = await untilReady(service.url, first, 20_000)
     expect(await titles(service.url, orgId)).toEqual(['Old Event 1', 'Old Event 2', 'Old Event 3'])
 
     site.stop()
-    await Bun.sleep(1100) // a later re-crawl: an identical request signed in the same second would be a replay
     site = startEventSite({ name: 'Harbor Library', prefix: 'New', count: 4, port: sitePort, delayMs: 400 })
     suite.defer(site.stop)
-    const second = await AGENT.index(service.url, site.url)
-    await Bun.sleep(900)
+    const second = await AGENT.index(service.url, site.url, 'gw-req-re-crawl') // its own request id: a new request, not a replay
+    // The re-crawl is halfway: it has read the listing and asked for an event page (each answered 400 ms
+    // late, four of them), and the old events still show.
+    await eventually(() => site.requests.some((path) => path.startsWith('/events/e')), 20_000)
     expect(await titles(service.url, orgId)).toEqual(['Old Event 1', 'Old Event 2', 'Old Event 3'])
     await service.stop('SIGKILL')
 

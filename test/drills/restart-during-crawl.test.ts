@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { startEventSite } from '../helpers/event-site'
 import { gatewayHeaders, TEST_KEYRING } from '../helpers/gateway'
 import { eventually } from '../helpers/jobs'
-import { binarySuite, freePort, startService, type Running } from '../helpers/process'
+import { binarySuite, startService, type Running } from '../helpers/process'
 import { startUsageServer } from '../helpers/usage-server'
 
 const suite = binarySuite()
@@ -20,7 +20,7 @@ describe('restarts during a crawl', () => {
     const usage = startUsageServer({ allowance: 'allow' })
     suite.defer(usage.stop)
     const database = join(suite.tmp.dir, 'restarts.sqlite')
-    const env = { DATABASE_PATH: database, PORT: String(freePort()), GW_SIGNING_KEYS: TEST_KEYRING, GW_USAGE_URL: usage.url, CRAWL_ALLOW_PRIVATE: 'true', CRAWL_WORKERS: '1' }
+    const env = { DATABASE_PATH: database, PORT: '0', GW_SIGNING_KEYS: TEST_KEYRING, GW_USAGE_URL: usage.url, CRAWL_ALLOW_PRIVATE: 'true', CRAWL_WORKERS: '1' }
     let service: Running = await startService([suite.binary, 'serve'], { cwd: suite.tmp.dir, env })
     suite.defer(() => service.stop('SIGKILL'))
     const body = JSON.stringify({ website: site.url })

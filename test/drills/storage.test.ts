@@ -9,6 +9,7 @@ import { createApp } from '../../src/app'
 import { loadConfig } from '../../src/config'
 import { closeDatabase, migrate, openDatabase, type Db } from '../../src/db'
 import { JobRunner } from '../../src/jobs/runner'
+import { silentLogger } from '../../src/log'
 import { call } from '../helpers/app'
 import { recordingUsage, TEST_KEYRING } from '../helpers/gateway'
 import { eventually, insertPendingJob, jobRow } from '../helpers/jobs'
@@ -93,11 +94,15 @@ describe('a crawl finishing while the disk is full', () => {
     const { db } = setup()
     seedIndexedOrganization(db, { events: 1, domain: 'lib.example.org' })
     const { jobId, orgId } = insertPendingJob(db, { domain: 'lib.example.org', calendarUrls: ['script:big'] })
-    const runner = new JobRunner({ db, workers: 1, workerUrl: new URL('../fixtures/workers/scripted-worker.ts', import.meta.url).href, pollMs: 50, leaseMs: 600, settings: { maxPages: 5, budgetMs: 5000, userAgent: 't', allowPrivate: true, scriptVersion: 'd' } })
+    const refusals: unknown[] = []
+    const logger = { ...silentLogger, error: (msg: string, fields?: Record<string, unknown>) => void (msg === 'runner: could not store the crawl' && refusals.push(fields)) }
+    const runner = new JobRunner({ db, logger, workers: 1, workerUrl: new URL('../fixtures/workers/scripted-worker.ts', import.meta.url).href, pollMs: 50, leaseMs: 600, settings: { maxPages: 5, budgetMs: 5000, userAgent: 't', allowPrivate: true, scriptVersion: 'd' } })
     runners.push(runner)
     fillDisk(db)
     runner.start()
-    await Bun.sleep(1200)
+    // The crawl's result came back and storing it was refused: the moment it would otherwise be ready.
+    await eventually(() => refusals.length > 0, 10_000)
+    expect(refusals[0]).toMatchObject({ jobId })
     expect(jobRow(db, jobId).state).not.toBe('ready')
     expect((db.$client.query('SELECT title FROM events WHERE org_id = ?').all(orgId) as { title: string }[]).map((r) => r.title)).toEqual(['Event 1'])
     freeDisk(db)

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'bun:test'
 import { Database } from 'bun:sqlite'
 import { join } from 'node:path'
-import { binarySuite, freePort, startService, type Running } from '../helpers/process'
+import { binarySuite, startService, type Running } from '../helpers/process'
 import { startEventSite } from '../helpers/event-site'
 import { gatewayHeaders, TEST_KEYRING } from '../helpers/gateway'
 import { startUsageServer } from '../helpers/usage-server'
@@ -20,8 +20,7 @@ describe('kill -9 during crawls', () => {
     const usage = startUsageServer({ allowance: 'allow' })
     suite.defer(usage.stop)
     const database = join(tmp.dir, 'kill.sqlite')
-    const port = freePort()
-    const env = { DATABASE_PATH: database, PORT: String(port), GW_SIGNING_KEYS: TEST_KEYRING, GW_USAGE_URL: usage.url, CRAWL_ALLOW_PRIVATE: 'true', CRAWL_WORKERS: '2' }
+    const env = { DATABASE_PATH: database, PORT: '0', GW_SIGNING_KEYS: TEST_KEYRING, GW_USAGE_URL: usage.url, CRAWL_ALLOW_PRIVATE: 'true', CRAWL_WORKERS: '2' }
     let service: Running = await startService([suite.binary, 'serve'], { cwd: tmp.dir, env })
     suite.defer(() => service.stop('SIGKILL'))
     for (const site of sites) {

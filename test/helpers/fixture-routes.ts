@@ -149,12 +149,12 @@ export function hugeBody(bytes: number): ReadableStream<Uint8Array> {
   })
 }
 
-/** Sends `content` (or filler) `chunkBytes` at a time, one chunk per `intervalMs` (the `trickle` behaviour). */
-export function trickleBody(content: Uint8Array, chunkBytes: number, intervalMs: number, stopped: { value: boolean }): ReadableStream<Uint8Array> {
+/** Sends `content` (or filler) `chunkBytes` at a time, one chunk per `intervalMs` waited on `sleep` (the `trickle` behaviour). */
+export function trickleBody(content: Uint8Array, chunkBytes: number, intervalMs: number, stopped: { value: boolean }, sleep: (ms: number) => Promise<void> = Bun.sleep): ReadableStream<Uint8Array> {
   let offset = 0
   return new ReadableStream({
     async pull(controller) {
-      if (offset > 0) await Bun.sleep(intervalMs)
+      if (offset > 0) await sleep(intervalMs)
       if (stopped.value || offset >= content.length) return controller.close()
       controller.enqueue(content.subarray(offset, offset + chunkBytes))
       offset += chunkBytes

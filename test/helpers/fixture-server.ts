@@ -160,6 +160,11 @@ export type FixtureSiteOptions = {
   routes?: Record<string, RouteSpec>
   /** The same for the routes of other hosts the site plays (`hosts` in site.json), by host name. */
   hostRoutes?: Record<string, Record<string, RouteSpec>>
+  /**
+   * What a `trickle` route waits on between two chunks (default `Bun.sleep`): a test passes its own to
+   * read the pause asked for and release each chunk itself, instead of timing the body.
+   */
+  sleep?: (ms: number) => Promise<void>
 }
 
 /**
@@ -222,7 +227,7 @@ export async function startFixtureSite(name: string, options: FixtureSiteOptions
       if (route.behaviour === 'huge') return new Response(hugeBody(route.bytes), { headers: { 'content-type': 'text/html; charset=utf-8', ...route.headers } })
       const content = route.file ? new TextEncoder().encode(expandTemplate(read(route.file), context(origin, vars))) : new Uint8Array(route.bytes ?? 65536).fill(0x20)
       const type = route.file ? contentTypeFor(route.file) : 'text/html; charset=utf-8'
-      return new Response(trickleBody(content, route.chunkBytes ?? 64, route.intervalMs ?? 250, stopped), { headers: { 'content-type': type, ...route.headers } })
+      return new Response(trickleBody(content, route.chunkBytes ?? 64, route.intervalMs ?? 250, stopped, options.sleep), { headers: { 'content-type': type, ...route.headers } })
     }
     vars = { ...route.vars, ...vars }
     const body = expandTemplate(read(route.file), context(origin, vars))

@@ -2,7 +2,7 @@ import type { CrawlResult } from '../../src/crawl/crawl-types'
 import type { Db } from '../../src/db'
 import { storeCrawlResult } from '../../src/db/queries/store'
 import type { Event } from '../../src/model/event'
-import { claimJob } from '../../src/jobs/queue'
+import { claimJob, LEASE_MS } from '../../src/jobs/queue'
 import { insertPendingJob } from './jobs'
 
 /**
@@ -13,7 +13,7 @@ export function seedOrganization(db: Db, options: { domain?: string; name?: stri
   const nowMs = options.nowMs ?? Date.now()
   const job = insertPendingJob(db, { domain: options.domain, nowMs })
   const owner = `seed-${job.jobId}`
-  if (claimJob(db, owner, nowMs)?.jobId !== job.jobId) throw new Error('seed: could not claim its job')
+  if (claimJob(db, owner, nowMs, LEASE_MS, job.jobId)?.jobId !== job.jobId) throw new Error('seed: could not claim its job')
   const result: CrawlResult = {
     organization: { name: options.name ?? `Library of ${job.domain}`, timezone: options.timezone ?? 'America/New_York' },
     events: options.events.map((event) => ({ event, source: `https://${job.domain}/events` })),

@@ -26,6 +26,18 @@ describe('claimJob', () => {
     expect(jobRow(d, older.jobId)).toMatchObject({ state: 'running', attempts: 1, lease_owner: 'a' })
   })
 
+  it('claims only the named job when asked for one, under the same rules', () => {
+    const d = db()
+    const older = insertPendingJob(d, { createdAt: 1000 })
+    const named = insertPendingJob(d, { createdAt: 2000 })
+    const now = 5000
+    expect(claimJob(d, 'a', now, 1000, named.jobId)?.jobId).toBe(named.jobId)
+    expect(claimJob(d, 'b', now, 1000, named.jobId)).toBeUndefined()
+    expect(jobRow(d, older.jobId).state).toBe('pending')
+    expect(claimJob(d, 'b', now, 1000, 'job_unknown')).toBeUndefined()
+    expect(claimJob(d, 'b', now)?.jobId).toBe(older.jobId)
+  })
+
   it('reclaims a job whose lease expired, and not before', () => {
     const d = db()
     const { jobId } = insertPendingJob(d)

@@ -1,20 +1,23 @@
 // Pins the anonymous (◦) tools of DESIGN §7: each answers without a token through the SDK's own client
 // over real HTTP, returns structuredContent with a JSON text copy, and reports business failures as
 // isError results with {error, message} (never JSON-RPC errors); get_upcoming_events is a 5-event preview.
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { afterEach, beforeEach, describe, expect, it } from 'bun:test'
 import type { Client } from '@modelcontextprotocol/client'
 import { insertPendingJob } from '../helpers/jobs'
 import { callTool, connect, seedRichOrganization, startMcpApp } from '../helpers/mcp'
 import { seedIndexedOrganization } from '../helpers/seed'
 
-const app = startMcpApp({ env: { REPORT_DAILY_CAP: '2' } })
+// Each test gets its own app (database, queue, report cap) with the same indexed organization, so tests
+// pass in any order.
+let app: ReturnType<typeof startMcpApp>
 let client: Client
 let orgId: string
-beforeAll(async () => {
+beforeEach(async () => {
+  app = startMcpApp({ env: { REPORT_DAILY_CAP: '2' } })
   orgId = seedRichOrganization(app.db).orgId
   client = await connect(app.mcpUrl)
 })
-afterAll(async () => {
+afterEach(async () => {
   await client.close()
   app.stop()
 })

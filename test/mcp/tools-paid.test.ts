@@ -1,7 +1,7 @@
 // Pins the token tools of DESIGN §7 and their prepaid credits: index 40, each full event record 1,
 // crawl-causing previews 4; a debit happens once per call (a retry is free), a failed or zero-event
 // call is not charged, and a short balance is an isError result {error:"insufficient_credits", required, balance}.
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'bun:test'
 import type { Client } from '@modelcontextprotocol/client'
 import ICAL from 'ical.js'
 import { creditBalance } from '../../src/services/credits'
@@ -9,22 +9,27 @@ import { startEventSite } from '../helpers/event-site'
 import { accountWithToken, callTool, connect, seedRichOrganization, startMcpApp } from '../helpers/mcp'
 import { seedOrganization } from '../helpers/seed'
 
-let queued = 0
-const app = startMcpApp({ deps: { onJobQueued: () => queued++ } })
+// The event site is stateless (fixed pages): one for the file. Each test gets its own app (its own
+// database, queue and ledger), indexed organizations and account, so tests pass in any order.
 const site = startEventSite({ name: 'Riverside Museum', count: 3 })
+afterAll(() => site.stop())
+
+let queued = 0
+let app: ReturnType<typeof startMcpApp>
 let orgId: string
 let emptyOrg: string
 let client: Client
 let account: Awaited<ReturnType<typeof accountWithToken>>
-beforeAll(async () => {
+beforeEach(async () => {
+  queued = 0
+  app = startMcpApp({ deps: { onJobQueued: () => queued++ } })
   orgId = seedRichOrganization(app.db).orgId
   emptyOrg = seedOrganization(app.db, { domain: 'quiet.org', events: [] })
   account = await accountWithToken(app, { credits: 1000 })
   client = await connect(app.mcpUrl, { token: account.token, modern: true })
 })
-afterAll(async () => {
+afterEach(async () => {
   await client.close()
-  site.stop()
   app.stop()
 })
 
@@ -64,6 +69,8 @@ describe('paid tools', () => {
   })
 
   it('list_index_jobs and cancel_index_job act on the account own jobs', async () => {
+    await ok('index_organization', { website: site.url })
+    await ok('index_organization', { website: site.url, idempotencyKey: 'second crawl' })
     const listed = await ok('list_index_jobs', {})
     expect(listed.count).toBe(2)
     const jobId = listed.jobs[0].jobId
@@ -152,6 +159,9 @@ describe('paid tools', () => {
   })
 
   it('get_credit_balance and get_usage_history show the ledger', async () => {
+    await ok('index_organization', { website: site.url })
+    await ok('index_organization', { website: site.url }) // a replay: free, and no ledger entry
+    await ok('index_organization', { website: site.url, idempotencyKey: 'second crawl' })
     expect(await ok('get_credit_balance')).toMatchObject({ accountId: account.accountId, balance: balance(), prices: { index: 40, event: 1, preview: 4 } })
     const history = await ok('get_usage_history', { limit: 100 })
     expect(history.entries.at(-1)).toMatchObject({ delta: 1000, reason: 'initial grant', tool: null })

@@ -1,6 +1,6 @@
 import { FetchError } from './errors'
 import { withDefaults } from '../../with-defaults'
-import { HostLimiter, hostDelayMs } from './host-limiter'
+import { HostLimiter, hostDelayMs, type PolitenessClock } from './host-limiter'
 import { RobotsCache } from './robots'
 import { effectivePort, loopbackSiteFor, overrideFor, type LoopbackSite, type ResolveOverride } from './resolve-overrides'
 import { isPublicAddress, resolveAllowed, systemLookup, type Lookup } from './ssrf'
@@ -25,6 +25,8 @@ export type FetcherOptions = {
    * robots.txt `Crawl-delay` that asks for more wins, up to 10 s. 0 turns politeness off (benchmarks).
    */
   politenessMs?: number
+  /** What politeness waits on: the system clock unless a test passes virtual time to read the pauses asked for. */
+  clock?: PolitenessClock
   respectRobots?: boolean
   /** Extra trust anchors for https (tests with a self-signed fixture certificate). */
   ca?: string
@@ -88,7 +90,7 @@ export function createFetcher(options: FetcherOptions) {
   const lookup = options.lookup ?? systemLookup
   const overrides = options.allowPrivate ? (options.resolve ?? []) : []
   const allowed = options.addressAllowed ?? (options.allowPrivate ? () => true : isPublicAddress)
-  const limiter = new HostLimiter(o.perHostConcurrency, o.politenessMs)
+  const limiter = new HostLimiter(o.perHostConcurrency, o.politenessMs, options.clock)
   const aborters = new WeakMap<Response, AbortController>()
   const robots = new RobotsCache(o.userAgent, async (robotsUrl) => {
     const result = await hop(new URL(robotsUrl), { accept: 'text/plain' }, true)

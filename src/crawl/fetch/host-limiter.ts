@@ -16,6 +16,14 @@ export function hostDelayMs(politenessMs: number, crawlDelayS: number | undefine
 }
 
 /**
+ * The time politeness reads and waits on: the system clock in production. A test passes virtual time
+ * (`now` advanced by each `sleep`) and reads the pauses the limiter asked for, instead of timing requests.
+ */
+export type PolitenessClock = { now(): number; sleep(ms: number): Promise<void> }
+
+export const systemClock: PolitenessClock = { now: () => Date.now(), sleep: (ms) => Bun.sleep(ms) }
+
+/**
  * Politeness per host: at most `concurrency` requests in flight to one host, and at least a delay
  * between the starts of two requests to it (the default one, or the one a call asks for, e.g. from
  * robots.txt's Crawl-delay). Hosts are independent, so one slow site never holds up another crawl.
@@ -26,6 +34,7 @@ export class HostLimiter {
   constructor(
     private readonly concurrency: number,
     private readonly delayMs: number,
+    private readonly clock: PolitenessClock = systemClock,
   ) {
     // A NaN or missing delay once made every wait `NaN > 0`, false: no pause at all. Refuse it loudly.
     if (!Number.isInteger(concurrency) || concurrency < 1) throw new RangeError(`per-host concurrency must be a positive integer, not ${concurrency}`)
@@ -38,15 +47,16 @@ export class HostLimiter {
     const state = this.state(host)
     while (state.active >= this.concurrency) await new Promise<void>((resolve) => state.waiting.push(resolve))
     state.active++
-    const wait = state.nextStart - Date.now()
-    state.nextStart = Math.max(Date.now(), state.nextStart) + delay
+    const now = this.clock.now()
+    const wait = state.nextStart - now
+    state.nextStart = Math.max(now, state.nextStart) + delay
     try {
-      if (wait > 0) await Bun.sleep(wait)
+      if (wait > 0) await this.clock.sleep(wait)
       return await task()
     } finally {
       state.active--
       state.waiting.shift()?.()
-      if (state.active === 0 && state.waiting.length === 0 && state.nextStart <= Date.now()) this.hosts.delete(host)
+      if (state.active === 0 && state.waiting.length === 0 && state.nextStart <= this.clock.now()) this.hosts.delete(host)
     }
   }
 

@@ -46,9 +46,16 @@ export type EngineResult = {
   times: number[]
   /** True when `limit`, year 9999 or the work budget cut the series short (not COUNT, UNTIL or `to`). */
   truncated: boolean
+  /**
+   * The steps the expansion took (days or time periods examined): at most {@link MAX_WORK} plus one
+   * period (366 days), whatever the rule, and about the window's length when `from` skips dead time.
+   * What makes "always returns promptly" checkable without a clock.
+   */
+  work: number
 }
 
-const MAX_WORK = 1_500_000
+/** The engine's step budget: a rule that never matches ends here instead of running to year 9999. */
+export const MAX_WORK = 1_500_000
 const MAX_DAY = dayNumber(9999, 12, 31)
 const UNIT: Partial<Record<Frequency, number>> = { HOURLY: 3600, MINUTELY: 60, SECONDLY: 1 }
 
@@ -273,7 +280,7 @@ export function expandRule(input: EngineInput): EngineResult {
     }
     return true
   }
-  if (input.startIsInstance && !emit(input.start)) return { times, truncated }
+  if (input.startIsInstance && !emit(input.start)) return { times, truncated, work: 0 }
   const sink: Sink = (t) => {
     if (t < input.start || (input.startIsInstance && t === input.start)) return true
     if (input.until !== undefined && t > input.until) return false
@@ -283,5 +290,5 @@ export function expandRule(input: EngineInput): EngineResult {
   if (UNIT[p.freq]) runTimeFrequencies(p, input, sink, budget)
   else runDayFrequencies(p, input, sink, budget)
   if (budget.work > MAX_WORK) truncated = true
-  return { times, truncated }
+  return { times, truncated, work: budget.work }
 }

@@ -3,14 +3,15 @@
 // default, even when the option arrives undefined; longer when robots.txt's Crawl-delay asks, up to a cap),
 // at most 5 redirects with the SSRF guard on every hop, timeouts for silent and trickling servers, a
 // body cap that also stops decompression bombs, conditional requests, TLS by checked address, and a small
-// POST (a platform's page method) that a redirect turns into a GET.
+// POST (a platform's page method) that a redirect turns into a GET. Politeness is read on virtual time
+// (test/helpers/virtual-clock.ts): the pauses the limiter asked for, never request timings.
 import { afterEach, describe, expect, it } from 'bun:test'
 import { gzipSync } from 'node:zlib'
 import { join } from 'node:path'
 import type { Server } from 'bun'
 import { createFetcher, FETCH_DEFAULTS, type FetcherOptions } from '../../../src/crawl/fetch/fetcher'
 import { hostDelayMs, MAX_CRAWL_DELAY_MS } from '../../../src/crawl/fetch/host-limiter'
-import { expectSpaced } from '../../helpers/spacing'
+import { virtualClock } from '../../helpers/virtual-clock'
 
 const servers: Server<undefined>[] = []
 afterEach(() => {
@@ -65,11 +66,14 @@ describe('createFetcher', () => {
   it('keeps at most 2 requests in flight per host', async () => {
     let active = 0
     let peak = 0
+    // Each page is held until two are in flight at once; a third can only start once one is answered.
+    let bothInFlight!: () => void
+    const held = new Promise<void>((resolve) => (bothInFlight = resolve))
     const s = site(async (_, u) => {
       if (u.pathname === '/robots.txt') return new Response('', { status: 404 })
-      active++
-      peak = Math.max(peak, active)
-      await Bun.sleep(60)
+      peak = Math.max(peak, ++active)
+      if (active === 2) bothInFlight()
+      await held
       active--
       return new Response('ok')
     })
@@ -79,52 +83,61 @@ describe('createFetcher', () => {
   })
 
   it('spaces request starts to one host by the politeness delay', async () => {
-    const starts: number[] = []
+    const pages: string[] = []
     const s = site((_, u) => {
-      if (u.pathname !== '/robots.txt') starts.push(performance.now())
+      if (u.pathname !== '/robots.txt') pages.push(u.pathname)
       return u.pathname === '/robots.txt' ? new Response('', { status: 404 }) : new Response('ok')
     })
-    const f = createFetcher(options({ politenessMs: 150 }))
+    const clock = virtualClock()
+    const f = createFetcher(options({ politenessMs: 150, clock }))
     await Promise.all([1, 2, 3].map((i) => f.fetch(`http://site.test:${s.port}/p${i}`)))
-    expectSpaced(starts, 150)
+    expect(pages.sort()).toEqual(['/p1', '/p2', '/p3'])
+    // robots.txt starts at once; each page is asked to wait 150 ms after the start before it.
+    expect(clock.sleeps).toEqual([150, 150, 150])
   })
 
   it('by default waits 500 ms between request starts to one host and keeps 2 in flight, even when politenessMs is passed as undefined', async () => {
     // What production builds: no politeness option at all, or one forwarded from a setting that was never set.
-    const built = [createFetcher({ userAgent: 'x', allowPrivate: false, lookup, addressAllowed: (ip) => ip === '127.0.0.1' }), createFetcher(options({ politenessMs: undefined }))]
+    const clocks = [virtualClock(), virtualClock()]
+    const built = [createFetcher({ userAgent: 'x', allowPrivate: false, lookup, addressAllowed: (ip) => ip === '127.0.0.1', clock: clocks[0] }), createFetcher(options({ politenessMs: undefined, clock: clocks[1] }))]
     await Promise.all(
-      built.map(async (f) => {
-        const starts: number[] = []
+      built.map(async (f, n) => {
         let active = 0
         let peak = 0
+        // Every page is held until two are in flight at once: the default concurrency (2) is reached, and
+        // a third page starts only once one of them has been answered.
+        let bothInFlight!: () => void
+        const held = new Promise<void>((resolve) => (bothInFlight = resolve))
         const s = site(async (_, u) => {
           if (u.pathname === '/robots.txt') return new Response('', { status: 404 })
-          starts.push(performance.now())
-          active++
-          peak = Math.max(peak, active)
-          await Bun.sleep(1100)
+          peak = Math.max(peak, ++active)
+          if (active === 2) bothInFlight()
+          await held
           active--
           return new Response('ok')
         })
         await Promise.all([1, 2, 3].map((i) => f.fetch(`http://site.test:${s.port}/p${i}`)))
-        expect(starts).toHaveLength(3)
-        expectSpaced(starts, FETCH_DEFAULTS.politenessMs)
         expect(peak).toBe(2)
+        expect(clocks[n].sleeps).toEqual([FETCH_DEFAULTS.politenessMs, FETCH_DEFAULTS.politenessMs, FETCH_DEFAULTS.politenessMs])
       }),
     )
-  }, 15_000)
+    expect(FETCH_DEFAULTS).toMatchObject({ politenessMs: 500, perHostConcurrency: 2 })
+  })
 
   it("honours robots.txt Crawl-delay when it asks for more than the default pause", async () => {
-    const starts: number[] = []
+    const pages: string[] = []
     const s = site((_, u) => {
       if (u.pathname === '/robots.txt') return new Response('User-agent: *\nCrawl-delay: 1.5\nDisallow: /private\n')
-      starts.push(performance.now())
+      pages.push(u.pathname)
       return new Response('ok')
     })
-    const f = createFetcher(options({ politenessMs: undefined }))
+    const clock = virtualClock()
+    const f = createFetcher(options({ politenessMs: undefined, clock }))
     await Promise.all([1, 2, 3].map((i) => f.fetch(`http://site.test:${s.port}/p${i}`)))
-    expectSpaced(starts, 1500)
-  }, 15_000)
+    expect(pages).toHaveLength(3)
+    // robots.txt starts at once, the first page the default pause after it, each next page 1.5 s after the one before.
+    expect(clock.sleeps).toEqual([500, 1500, 1500])
+  })
 
   it('reads Crawl-delay in seconds, never below the configured pause, capped at MAX_CRAWL_DELAY_MS', () => {
     expect(hostDelayMs(500, undefined)).toBe(500)
@@ -178,9 +191,8 @@ describe('createFetcher', () => {
     })
     const f = createFetcher(options({ headersTimeoutMs: 300, totalTimeoutMs: 600 }))
     await expect(f.fetch(`http://site.test:${s.port}/silent`)).rejects.toMatchObject({ code: 'timeout', retryable: true })
-    const started = performance.now()
-    await expect(f.fetch(`http://site.test:${s.port}/trickle`)).rejects.toMatchObject({ code: 'timeout' })
-    expect(performance.now() - started).toBeLessThan(3000)
+    // The trickle never ends by itself: only the whole-response deadline (600 ms) stops it.
+    await expect(f.fetch(`http://site.test:${s.port}/trickle`)).rejects.toMatchObject({ code: 'timeout', message: expect.stringContaining('did not finish within 600 ms') })
   })
 
   it('refuses a 20 MB page, declared or streamed, and a decompression bomb', async () => {
