@@ -70,7 +70,6 @@ export const events = sqliteTable(
     latitude: real('latitude'),
     longitude: real('longitude'),
     isExternal: integer('is_external', { mode: 'boolean' }).notNull().default(false),
-    isFamily: integer('is_family', { mode: 'boolean' }).notNull().default(false),
     /** The record's `isAccessibleForFree` is true (the source's flag, offers all priced 0, or a cost that reads free). */
     isFree: integer('is_free', { mode: 'boolean' }).notNull().default(false),
     record: text('record').notNull(),

@@ -1,4 +1,4 @@
-import type { PreviousSource } from '../../crawl/crawl-types'
+import type { PreviousSource } from '../../model/crawl-result'
 import type { Db } from '../client'
 
 /**
