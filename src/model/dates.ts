@@ -24,3 +24,17 @@ export function utcToday(nowMs: number): string {
   if (day !== today.day) today = { day, text: new Date(nowMs).toISOString().slice(0, 10) }
   return today.text
 }
+
+/** The index and search window defaults to today through today + 90 days (spec Limits); the one home of that rule. */
+export const DEFAULT_WINDOW_DAYS = 90
+
+/** The default last day of a window starting on `start`: `start` + {@link DEFAULT_WINDOW_DAYS}. */
+export function defaultWindowEnd(start: string): string {
+  return addDays(start, DEFAULT_WINDOW_DAYS)
+}
+
+/** A window with its defaults filled in: from today (UTC at `nowMs`) unless given, to start + 90 days unless given. */
+export function windowWithDefaults(nowMs: number, window: { startDate?: string; endDate?: string }): { start: string; end: string } {
+  const start = window.startDate ?? utcToday(nowMs)
+  return { start, end: window.endDate ?? defaultWindowEnd(start) }
+}

@@ -2,7 +2,7 @@ import type { CrawlResult, SourceReport } from '../../model/crawl-result'
 import { JOB_SOURCES_LIMIT, type JobSource } from '../../model/job-source'
 import type { Db } from '../client'
 import { eventColumns } from './event-columns'
-import { bumpEventsGeneration } from './generation'
+import { writeEvents } from './events'
 
 export type StoreOutcome = { stored: true; eventCount: number } | { stored: false; reason: string }
 
@@ -19,7 +19,9 @@ export type StoreOutcome = { stored: true; eventCount: number } | { stored: fals
 export function storeCrawlResult(db: Db, args: { jobId: string; owner: string; orgId: string; result: CrawlResult; nowMs: number; scriptVersion: string }): StoreOutcome {
   const { jobId, owner, orgId, result, nowMs } = args
   const c = db.$client
-  const outcome = db.transaction((): StoreOutcome => {
+  return writeEvents(
+    db,
+    (): StoreOutcome => {
     const held = c.query("SELECT website FROM index_jobs WHERE job_id = ?1 AND lease_owner = ?2 AND state = 'running'").get(jobId, owner) as { website: string } | null
     if (!held) return { stored: false, reason: 'lease lost' }
     const org = c.query('SELECT timezone, domain FROM organizations WHERE org_id = ?1').get(orgId) as { timezone: string | null; domain: string } | null
@@ -105,9 +107,9 @@ export function storeCrawlResult(db: Db, args: { jobId: string; owner: string; o
       ],
     )
     return { stored: true, eventCount: count }
-  })
-  if (outcome.stored) bumpEventsGeneration(db)
-  return outcome
+    },
+    (outcome) => outcome.stored,
+  )
 }
 
 function originOf(website: string): string | null {
