@@ -97,3 +97,13 @@ export function writeEvents<T>(db: Db, write: () => T, changed: (result: T) => b
   if (changed(result)) bumpEventsGeneration(db)
   return result
 }
+
+/** How many events of an organization are upcoming (not ended at `nowMs`). */
+export function upcomingEventCount(db: Db, orgId: string, nowMs: number): number {
+  return (db.$client.query('SELECT count(*) AS n FROM events WHERE org_id = ?1 AND until_at >= ?2').get(orgId, nowMs) as { n: number }).n
+}
+
+/** One stored event record (JSON text) of an organization by its `event_id`, ended ones included. */
+export function eventRecord(db: Db, orgId: string, eventId: string): string | undefined {
+  return (db.$client.query('SELECT record FROM events WHERE org_id = ?1 AND event_id = ?2').get(orgId, eventId) as { record: string } | null)?.record
+}

@@ -1,5 +1,5 @@
 import { Type as t } from '@sinclair/typebox'
-import { checkHealth } from '../../http/health'
+import { checkHealth } from '../../services/health'
 import { submitReport } from '../../report/reports'
 import { catalogTotals } from '../../services/event-catalog'
 import { VERSION } from '../../version'
