@@ -103,7 +103,7 @@ export class Scheduler {
         answersForgotten: forgetOldAnswers(db, nowMs),
       }
       // Statistics for the planner after the last minute's bulk writes (crawl results, prunes): cheap when
-      // no table changed much (PRAGMA optimize decides), and search plans do not depend on them.
+      // no table changed much (the optimize pragma decides), and search plans do not depend on them.
       optimizeDatabase(db)
       if (report.recrawls) this.options.onEnqueued?.()
       if (Object.values(report).some((n) => n > 0)) this.logger.info('scheduler', report)
