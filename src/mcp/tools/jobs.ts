@@ -1,5 +1,5 @@
 import { Type as t, type Static } from '@sinclair/typebox'
-import { assertDateWindow } from '../../http/common.model'
+import { assertDateWindow } from '../../services/date-window'
 import { findJob } from '../../db/queries/jobs'
 import { cancelJob } from '../../jobs/queue'
 import { creditBalance, CREDIT_PRICES, debitOnce, fingerprintOf, priorCharge } from '../../services/credits'

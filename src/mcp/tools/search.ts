@@ -1,5 +1,5 @@
 import { Type as t } from '@sinclair/typebox'
-import { assertDateWindow } from '../../http/common.model'
+import { assertDateWindow } from '../../services/date-window'
 import { EventSchema } from '../../model/event'
 import { OrganizationSummarySchema } from '../../model/organization'
 import { listCategories, listCities, nearbyEvents } from '../../services/event-catalog'
