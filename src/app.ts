@@ -3,7 +3,7 @@ import type { Config } from './config'
 import { parseCidrList } from './config/cidr'
 import type { Db } from './db'
 import { eventsGeneration } from './db/queries/generation'
-import { inlineReads } from './db/read-ops'
+import { readsOn } from './db/reads-for'
 import type { Reads } from './db/reads'
 import { errorPlugin } from './errors'
 import { parseAgentKeys, parseKeyring } from './gateway/keyring'
@@ -16,11 +16,11 @@ import { declaredTooLarge, payloadTooLarge } from './http/body'
 import { businessesRoutes } from './http/businesses'
 import { docsPlugin } from './http/docs'
 import { healthRoutes } from './http/health'
-import type { WorkerStatus } from './http/health.model'
+import type { WorkerStatus } from './model/health'
 import { orgsRoutes } from './http/orgs'
 import { reportRoutes } from './http/report'
 import { requestIdPlugin } from './http/request-id'
-import { mcpRoutes } from './http/mcp'
+import { mcpRoutes } from './mcp/transports/streamable-http'
 import { oauthRoutes } from './http/oauth'
 import { searchRoutes } from './http/search'
 import { targetGuard } from './http/target-guard'
@@ -79,7 +79,7 @@ export function createApp(deps: AppDeps) {
   const publicBaseUrl = deps.publicBaseUrl ?? (() => config.PUBLIC_BASE_URL || `http://${config.HOST}:${config.PORT}`)
   const mailer = deps.mailer ?? createMailer(config.SMTP_URL, config.REPORT_TO, config.REPORT_MAIL_HOURLY_CAP)
   const userAgent = config.CRAWL_USER_AGENT.replace('{version}', VERSION)
-  const catalog: ReadContext = { reads: deps.reads ?? inlineReads(db.$client), cache: answerCacheFor(config), generation: () => eventsGeneration(db) }
+  const catalog: ReadContext = { reads: deps.reads ?? readsOn(db), cache: answerCacheFor(config), generation: () => eventsGeneration(db) }
   const gateway = gatewayPlugin({
     keyring: parseKeyring(config.GW_SIGNING_KEYS),
     agentKeys: parseAgentKeys(config.AGENT_KEYS),

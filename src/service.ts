@@ -5,7 +5,7 @@ import { crawlResolve, type LoopbackSite } from './crawl/fetch/resolve-overrides
 import { SCRIPT_VERSION } from './crawl/version'
 import { closeDatabase, migrate, openDatabase, type Db } from './db'
 import { sqliteReplayStore } from './db/queries/replay-keys'
-import { openReads } from './db/read-pool'
+import { readPoolFor } from './db/reads-for'
 import { startServer } from './http/server'
 import type { CrawlSettings } from './jobs/request'
 import { JobRunner } from './jobs/runner'
@@ -78,7 +78,7 @@ export async function startService(config: Config, logger: Logger = createLogger
   const usage = createUsageClient({ url: config.GW_USAGE_URL, readKey: config.GW_USAGE_READ_KEY, writeKey: config.GW_USAGE_WRITE_KEY, service: config.GW_SERVICE_SLUG })
   const scheduler = new Scheduler({ db, mailer, logger, usage, settleAfterMs: config.BILLING_SETTLE_AFTER_MS, onEnqueued: () => runner.kick() })
   const replay = sqliteReplayStore(db)
-  const reads = openReads(db.$client, { path: config.DATABASE_PATH, workers: config.READ_WORKERS })
+  const reads = readPoolFor(db, { path: config.DATABASE_PATH, workers: config.READ_WORKERS })
   let server: Server<undefined> | undefined
   const listeningPort = () => server?.port ?? config.PORT
   const hostName = config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST

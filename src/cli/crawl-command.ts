@@ -1,7 +1,7 @@
 import { loadConfig } from '../config'
 import type { CrawlProgress, CrawlResult } from '../crawl/crawl-types'
 import { crawlSite, CrawlFailure } from '../crawl/pipeline'
-import { addDays, isCalendarDate, utcToday } from '../model/dates'
+import { defaultWindowEnd, isCalendarDate, utcToday } from '../model/dates'
 import { identifyWebsite } from '../model/org-identity'
 import { crawlSettings } from '../service'
 import { parseFlags, UsageError } from './flags'
@@ -53,7 +53,7 @@ export async function crawlCommand(args: string[]): Promise<number> {
     throw new UsageError(`${positionals[0]}: ${(error as Error).message}`)
   }
   const start = (values.start as string | undefined) ?? utcToday(Date.now())
-  const end = (values.end as string | undefined) ?? addDays(start, 90)
+  const end = (values.end as string | undefined) ?? defaultWindowEnd(start)
   if (!isCalendarDate(start) || !isCalendarDate(end) || end < start) throw new UsageError('--start and --end must be dates written YYYY-MM-DD, end not before start')
   const display = progressDisplay(values.json === true)
   const settings = crawlSettings(config)

@@ -4,7 +4,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { readDocument } from '../crawl/read-document'
 import { isIanaZone } from '../crawl/normalize/time'
 import { registrableDomain } from '../crawl/normalize/urls'
-import { addDays, isCalendarDate } from '../model/dates'
+import { defaultWindowEnd, isCalendarDate } from '../model/dates'
 import { parseFlags, UsageError } from './flags'
 import { lookupTable } from '../lookup-table'
 
@@ -30,7 +30,7 @@ function option(values: Record<string, string | boolean | undefined>, name: stri
 
 function parseWindow(values: Record<string, string | boolean | undefined>, zone: string | undefined) {
   const start = option(values, 'start') ?? today(zone)
-  const end = option(values, 'end') ?? addDays(start, 90)
+  const end = option(values, 'end') ?? defaultWindowEnd(start)
   for (const [flag, value] of [['--start', start], ['--end', end]]) if (!isCalendarDate(value)) throw new UsageError(`${flag} must be a date written YYYY-MM-DD, got "${value}"`)
   if (end < start) throw new UsageError(`--end ${end} is before --start ${start}`)
   return { start, end }

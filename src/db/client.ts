@@ -38,3 +38,8 @@ export function optimizeDatabase(db: Db): void {
   db.$client.run('PRAGMA analysis_limit = 1000')
   db.$client.run('PRAGMA optimize = 0x10002')
 }
+
+/** The connection's journal mode (`wal` when opened by {@link openDatabase}); throws when the database cannot be read. */
+export function journalMode(db: Db): string {
+  return (db.$client.query('PRAGMA journal_mode').get() as { journal_mode: string }).journal_mode
+}

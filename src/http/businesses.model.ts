@@ -1,15 +1,16 @@
 import { t } from 'elysia'
+import { LIMITS, ORG_ID_PATH_PATTERN } from '../model/limits'
 import { OrganizationSchema, OrganizationSummarySchema } from '../model/organization'
 import { described, NotIndexedBody, PaymentRequiredBody } from './common.model'
 
 export const OrgParams = t.Object({
-  id: t.String({ pattern: '^[a-zA-Z0-9_]+$', maxLength: 64, description: 'an orgId (org_ + 16 hex)', error: 'id must be an orgId (org_ followed by 16 hex characters)' }),
+  id: t.String({ pattern: ORG_ID_PATH_PATTERN, maxLength: 64, description: 'an orgId (org_ + 16 hex)', error: 'id must be an orgId (org_ followed by 16 hex characters)' }),
 })
 
 export const BusinessSearchQuery = t.Object(
   {
     q: t.String({ minLength: 1, maxLength: 200, description: 'text matched against organization names and domains', error: 'q is required: 1 to 200 characters of search text' }),
-    limit: t.Optional(t.Integer({ minimum: 1, maximum: 100, default: 20, description: 'default 20', error: 'limit must be an integer from 1 to 100' })),
+    limit: t.Optional(t.Integer({ minimum: LIMITS.businessSearch.min, maximum: LIMITS.businessSearch.max, default: LIMITS.businessSearch.default, description: `default ${LIMITS.businessSearch.default}`, error: `limit must be an integer from ${LIMITS.businessSearch.min} to ${LIMITS.businessSearch.max}` })),
   },
   { additionalProperties: true },
 )

@@ -1,5 +1,3 @@
-import { invalidRequest } from '../errors'
-import { isCalendarDate } from '../model/dates'
 import { t, type TSchema } from 'elysia'
 
 /**
@@ -49,14 +47,5 @@ export const gatewayErrors = {
   503: errorBody('the usage service could not confirm the allowance'),
 } as const
 
-/**
- * Refuses impossible days and reversed windows. The schema's pattern only checks the shape, and Elysia's
- * `date` format accepts days that do not exist; this runs in `beforeHandle`, after schema validation.
- */
-export function assertDateWindow(values: { startDate?: string; endDate?: string }): void {
-  for (const name of ['startDate', 'endDate'] as const) {
-    const value = values[name]
-    if (value !== undefined && !isCalendarDate(value)) throw invalidRequest(`${name} must be a calendar date written YYYY-MM-DD (${value} does not exist)`)
-  }
-  if (values.startDate && values.endDate && values.endDate < values.startDate) throw invalidRequest('endDate must not be before startDate')
-}
+/** Checked in `beforeHandle`, after schema validation; the rule lives with the use cases (services/date-window). */
+export { assertDateWindow } from '../services/date-window'

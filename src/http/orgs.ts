@@ -5,8 +5,9 @@ import { AppError, invalidRequest } from '../errors'
 import type { Caller, GatewayPlugin } from '../gateway/plugin'
 import { usageHeader } from '../gateway/settlement'
 import type { UsageClient } from '../gateway/usage-client'
-import { jobNotes, jobStatus, reserveIndexJob } from '../services/index-jobs'
-import { billIndexJob, INDEX_USAGE } from '../services/usage-billing'
+import { jobNotes, jobStatus, type JobStatus } from '../services/index-jobs'
+import { indexForAgent } from '../services/index-organization'
+import { INDEX_USAGE } from '../services/usage-billing'
 import { assertDateWindow, gatewayErrors } from './common.model'
 import { IndexRequestBody, JobParams, orgsResponses } from './orgs.model'
 
@@ -25,13 +26,9 @@ export function orgsRoutes(deps: OrgsDeps) {
     .post(
       '/orgs',
       async ({ body, caller, set }) => {
-        const nowMs = deps.now()
-        const job = reserveIndexJob(
-          deps.db,
-          { website: (body.website ?? body.domain)!, startDate: body.startDate, endDate: body.endDate, hints: body.hints, agentId: caller!.agentId, requestId: caller!.usageRequestId },
-          { nowMs, allowPrivate: deps.allowPrivate, loopbackSites: deps.loopbackSites },
-        )
-        const billed = await billIndexJob(deps.db, deps.usage, { jobId: job.jobId, agentId: caller!.agentId!, requestId: caller!.usageRequestId }, deps.now)
+        const request = { website: (body.website ?? body.domain)!, startDate: body.startDate, endDate: body.endDate, hints: body.hints, agentId: caller!.agentId!, requestId: caller!.usageRequestId }
+        const billed = await indexForAgent(deps.db, deps.usage, request, { nowMs: deps.now(), now: deps.now, allowPrivate: deps.allowPrivate, loopbackSites: deps.loopbackSites })
+        const { job } = billed
         if (billed.outcome === 'refused')
           throw new AppError(503, 'usage_unavailable', `billing is unavailable: ${billed.reason}; nothing was charged and no job was created`, {}, { 'retry-after': '5' })
         if (billed.outcome === 'unknown')
@@ -60,58 +57,61 @@ export function orgsRoutes(deps: OrgsDeps) {
     .get(
       '/orgs/:jobId',
       ({ params, caller, set }) => {
-        const status = jobStatus(deps.db, params.jobId, deps.now())
-        const link = links(caller!)
-        switch (status.state) {
-          case 'not_found':
-            throw new AppError(404, 'not_found', `no index job ${params.jobId}`)
-          case 'expired':
-            throw new AppError(
-              410,
-              'job_expired',
-              status.orgIndexed ? 'this job is older than 24 hours; the organization is indexed: read eventsUrl' : 'this job is older than 24 hours; index the organization again with POST indexUrl',
-              status.orgIndexed ? { jobId: params.jobId, eventsUrl: link.events(status.job.orgId) } : { jobId: params.jobId, indexUrl: link.index() },
-            )
-          case 'awaiting_billing':
-            set.status = 202
-            return {
-              jobId: params.jobId,
-              status: 'awaiting_billing' as const,
-              progress: { pagesFetched: 0, sourcesFound: 0, eventsFound: 0 },
-              statusUrl: link.status(params.jobId),
-              createdAt: new Date(status.job.createdAt).toISOString(),
-              expiresAt: new Date(status.job.expiresAt).toISOString(),
-              message: 'the usage report of this job is not confirmed yet: the job runs once the charge is confirmed, or is cancelled without a charge if it was not recorded',
-            }
-          case 'billing_refused':
-            throw new AppError(502, 'billing_refused', 'the usage service refused the charge for this job: nothing was charged and the job did not run; index again with POST indexUrl', {
-              jobId: params.jobId,
-              status: 'cancelled',
-              reason: status.reason,
-              indexUrl: link.index(),
-            })
-          case 'failed':
-          case 'cancelled':
-            throw new AppError(502, status.state === 'failed' ? 'index_failed' : 'index_cancelled', `the index job ${status.state === 'failed' ? 'failed' : 'was cancelled'}: ${status.reason}`, {
-              jobId: params.jobId,
-              status: status.state,
-              reason: status.reason,
-            })
-          case 'ready':
-            return { jobId: params.jobId, status: 'ready' as const, orgId: status.job.orgId, eventsUrl: link.events(status.job.orgId), eventCount: status.eventCount, sources: status.sources, notes: jobNotes(status.job) }
-          default:
-            set.status = 202
-            return {
-              jobId: params.jobId,
-              status: status.state,
-              progress: status.progress,
-              statusUrl: link.status(params.jobId),
-              createdAt: new Date(status.job.createdAt).toISOString(),
-              expiresAt: new Date(status.job.expiresAt).toISOString(),
-              notes: jobNotes(status.job),
-            }
-        }
+        const answer = pollAnswer(params.jobId, jobStatus(deps.db, params.jobId, deps.now()), links(caller!))
+        if (answer.status !== 'ready') set.status = 202
+        return answer
       },
       { params: JobParams, response: { ...gatewayErrors, ...orgsResponses.poll }, detail: { tags: ['index'], summary: 'Poll an index job (free, verify-only)' } },
     )
+}
+
+/** The poll's answer for a job's status (spec "States and transitions"): 200 when ready, 202 while it runs; the other states are errors. */
+function pollAnswer(jobId: string, status: JobStatus, link: ReturnType<typeof links>) {
+  switch (status.state) {
+    case 'not_found':
+      throw new AppError(404, 'not_found', `no index job ${jobId}`)
+    case 'expired':
+      throw new AppError(
+        410,
+        'job_expired',
+        status.orgIndexed ? 'this job is older than 24 hours; the organization is indexed: read eventsUrl' : 'this job is older than 24 hours; index the organization again with POST indexUrl',
+        status.orgIndexed ? { jobId, eventsUrl: link.events(status.job.orgId) } : { jobId, indexUrl: link.index() },
+      )
+    case 'awaiting_billing':
+      return {
+        jobId,
+        status: 'awaiting_billing' as const,
+        progress: { pagesFetched: 0, sourcesFound: 0, eventsFound: 0 },
+        statusUrl: link.status(jobId),
+        createdAt: new Date(status.job.createdAt).toISOString(),
+        expiresAt: new Date(status.job.expiresAt).toISOString(),
+        message: 'the usage report of this job is not confirmed yet: the job runs once the charge is confirmed, or is cancelled without a charge if it was not recorded',
+      }
+    case 'billing_refused':
+      throw new AppError(502, 'billing_refused', 'the usage service refused the charge for this job: nothing was charged and the job did not run; index again with POST indexUrl', {
+        jobId,
+        status: 'cancelled',
+        reason: status.reason,
+        indexUrl: link.index(),
+      })
+    case 'failed':
+    case 'cancelled':
+      throw new AppError(502, status.state === 'failed' ? 'index_failed' : 'index_cancelled', `the index job ${status.state === 'failed' ? 'failed' : 'was cancelled'}: ${status.reason}`, {
+        jobId,
+        status: status.state,
+        reason: status.reason,
+      })
+    case 'ready':
+      return { jobId, status: 'ready' as const, orgId: status.job.orgId, eventsUrl: link.events(status.job.orgId), eventCount: status.eventCount, sources: status.sources, notes: jobNotes(status.job) }
+    default:
+      return {
+        jobId,
+        status: status.state,
+        progress: status.progress,
+        statusUrl: link.status(jobId),
+        createdAt: new Date(status.job.createdAt).toISOString(),
+        expiresAt: new Date(status.job.expiresAt).toISOString(),
+        notes: jobNotes(status.job),
+      }
+  }
 }

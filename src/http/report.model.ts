@@ -1,9 +1,10 @@
 import { t } from 'elysia'
+import { LIMITS } from '../model/limits'
 import { described, errorBody, PaymentRequiredBody } from './common.model'
 
 export const ReportBody = t.Object(
   {
-    message: t.String({ minLength: 1, maxLength: 10000, description: 'what is wrong', error: 'message is required: 1 to 10000 characters' }),
+    message: t.String({ minLength: LIMITS.reportMessage.min, maxLength: LIMITS.reportMessage.max, description: 'what is wrong', error: `message is required: ${LIMITS.reportMessage.min} to ${LIMITS.reportMessage.max} characters` }),
     // The one-address rule (and its 254-character limit) lives in src/report/reporter.ts, shared with MCP.
     email: t.Optional(t.String({ description: 'where to answer: exactly one address such as name@example.org (no display name, no list), at most 254 characters' })),
     domain: t.Optional(t.String({ maxLength: 2048 })),

@@ -1,4 +1,5 @@
 import { t } from 'elysia'
+import { LIMITS } from '../model/limits'
 import { EventSchema } from '../model/event'
 import { DateParam, described, PaymentRequiredBody } from './common.model'
 
@@ -8,7 +9,7 @@ export const EventSearchQuery = t.Object(
     endDate: t.Optional(DateParam('endDate', 'last day; default startDate + 90 days (the index window)')),
     category: t.Optional(t.String({ minLength: 1, maxLength: 100, description: 'category, e.g. family, kids, storytime; default none' })),
     city: t.Optional(t.String({ minLength: 1, maxLength: 100, description: 'city, case-insensitive; default none' })),
-    limit: t.Optional(t.Integer({ minimum: 1, maximum: 200, default: 50, description: 'default 50', error: 'limit must be an integer from 1 to 200' })),
+    limit: t.Optional(t.Integer({ minimum: LIMITS.eventSearch.min, maximum: LIMITS.eventSearch.max, default: LIMITS.eventSearch.default, description: `default ${LIMITS.eventSearch.default}`, error: `limit must be an integer from ${LIMITS.eventSearch.min} to ${LIMITS.eventSearch.max}` })),
   },
   { additionalProperties: true },
 )

@@ -1,7 +1,7 @@
 import type { Server } from 'bun'
 import type { App } from '../app'
 import type { Logger } from '../log'
-import { recordPeerAddress } from './client-address'
+import { recordPeerAddress } from '../net/client-address'
 import { requestPath } from './request-target'
 
 /**

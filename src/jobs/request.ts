@@ -2,6 +2,7 @@ import type { CrawlRequest } from '../crawl/crawl-types'
 import type { LoopbackSite, ResolveOverride } from '../crawl/fetch/resolve-overrides'
 import type { Db } from '../db'
 import type { JobRow } from '../db/queries/jobs'
+import { findOrganization } from '../db/queries/organizations'
 import { previousSources } from '../db/queries/sources'
 
 /** Operator settings every crawl request carries (from the configuration). */
@@ -41,7 +42,7 @@ function readHints(text: string): CrawlRequest['hints'] {
  * absent, never `undefined` over a default.
  */
 export function buildCrawlRequest(db: Db, job: JobRow, settings: CrawlSettings): CrawlRequest {
-  const org = db.$client.query('SELECT domain, timezone FROM organizations WHERE org_id = ?1').get(job.orgId) as { domain: string; timezone: string | null } | null
+  const org = findOrganization(db, job.orgId)
   if (!org) throw new Error(`organization ${job.orgId} is missing`)
   const request: CrawlRequest = {
     startUrl: job.website,

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto'
 import type { CrawlRequest } from '../crawl/crawl-types'
 import type { Db } from '../db'
 import type { JobRow } from '../db/queries/jobs'
+import { findJob } from '../db/queries/jobs'
 import { storeCrawlResult } from '../db/queries/store'
-import type { WorkerStatus } from '../http/health.model'
+import type { WorkerStatus } from '../model/health'
 import { silentLogger, type Logger } from '../log'
 import type { FromWorker, ToWorker } from './protocol'
 import { claimJob, failAttempt, LEASE_MS, recordProgress, releaseJobs, renewLease } from './queue'
@@ -184,7 +185,7 @@ export class JobRunner {
   private finish(jobId: string, message: Extract<FromWorker, { type: 'result' | 'error' }>, nowMs: number): void {
     const { db } = this.options
     if (message.type === 'result') {
-      const orgId = (db.$client.query('SELECT org_id FROM index_jobs WHERE job_id = ?1').get(jobId) as { org_id: string } | null)?.org_id
+      const orgId = findJob(db, jobId)?.orgId
       const outcome = orgId ? storeCrawlResult(db, { jobId, owner: this.owner, orgId, result: message.result, nowMs, scriptVersion: this.options.settings.scriptVersion }) : { stored: false as const, reason: 'job vanished' }
       this.logger.info('crawl finished', { jobId, ...(outcome.stored ? { eventCount: outcome.eventCount } : { discarded: outcome.reason }) })
     } else {

@@ -1,15 +1,16 @@
 import { optimizeDatabase, type Db } from '../db'
 import { pruneEndedEvents } from '../db/queries/events'
 import { silentLogger, type Logger } from '../log'
-import { addDays, utcToday } from '../model/dates'
+import { defaultWindowEnd, utcToday } from '../model/dates'
 import type { Mailer } from '../report/mailer'
 import { retryUndelivered } from '../report/reports'
 import { forgetOldAnswers } from '../services/credits'
 import { JOB_TTL_MS, newJobId } from '../services/index-jobs'
-import { bumpEventsGeneration } from '../db/queries/generation'
 import type { UsageClient } from '../gateway/usage-client'
 import { settleBilling, type SettleReport } from '../services/usage-billing'
 import { failStuckJobs } from './queue'
+import { insertPendingJobs, purgeFinishedJobs, type PendingJob } from '../db/queries/jobs'
+import { staleOrganizations } from '../db/queries/organizations'
 
 export type SchedulerOptions = {
   db: Db
@@ -98,11 +99,11 @@ export class Scheduler {
         recrawls: this.enqueueRecrawls(nowMs),
         eventsPruned: prunePastEvents(db, nowMs),
         reportsSent: await retryUndelivered(db, this.options.mailer, nowMs),
-        jobsPurged: db.$client.run("DELETE FROM index_jobs WHERE state IN ('ready', 'failed', 'cancelled') AND expires_at < ?1", [nowMs - 7 * DAY_MS]).changes,
+        jobsPurged: purgeFinishedJobs(db, nowMs - 7 * DAY_MS),
         answersForgotten: forgetOldAnswers(db, nowMs),
       }
       // Statistics for the planner after the last minute's bulk writes (crawl results, prunes): cheap when
-      // no table changed much (PRAGMA optimize decides), and search plans do not depend on them.
+      // no table changed much (the optimize pragma decides), and search plans do not depend on them.
       optimizeDatabase(db)
       if (report.recrawls) this.options.onEnqueued?.()
       if (Object.values(report).some((n) => n > 0)) this.logger.info('scheduler', report)
@@ -118,39 +119,19 @@ export class Scheduler {
   private enqueueRecrawls(nowMs: number, batch = 10): number {
     const staleAfter = this.options.staleAfterMs ?? DAY_MS
     if (staleAfter <= 0) return 0
-    const { db } = this.options
-    const stale = db.$client
-      .query(
-        // The last successful crawl's website and hints (a later request that failed, say with the wrong
-        // scheme, is not what a re-crawl repeats); the organization's website when that job is purged.
-        `SELECT o.org_id, (SELECT website FROM index_jobs j WHERE j.job_id = o.last_job_id) AS website,
-                (SELECT hints FROM index_jobs j WHERE j.job_id = o.last_job_id) AS hints, o.website AS origin
-         FROM organizations o
-         WHERE o.last_indexed_at IS NOT NULL AND o.last_indexed_at < ?1
-           AND NOT EXISTS (SELECT 1 FROM index_jobs j WHERE j.org_id = o.org_id AND j.state IN ('reserved', 'pending', 'running'))
-         ORDER BY o.last_indexed_at LIMIT ?2`,
-      )
-      .all(nowMs - staleAfter, batch) as { org_id: string; website: string | null; hints: string | null; origin: string | null }[]
     const start = utcToday(nowMs)
-    const insert = db.$client.prepare(
-      "INSERT INTO index_jobs (job_id, org_id, website, start_date, end_date, hints, state, created_at, updated_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'pending', ?7, ?7, ?8)",
-    )
-    let count = 0
-    db.transaction(() => {
-      for (const org of stale) {
-        const website = org.website ?? org.origin
-        if (!website) continue
-        insert.run(newJobId(), org.org_id, website, start, addDays(start, 90), org.hints ?? '{"calendarUrls":[],"eventUrls":[]}', nowMs, nowMs + JOB_TTL_MS)
-        count++
-      }
-    })
-    return count
+    const jobs: PendingJob[] = []
+    for (const org of staleOrganizations(this.options.db, nowMs - staleAfter, batch)) {
+      const website = org.website ?? org.origin
+      if (!website) continue
+      jobs.push({ jobId: newJobId(), orgId: org.orgId, website, startDate: start, endDate: defaultWindowEnd(start), hints: org.hints ?? '{"calendarUrls":[],"eventUrls":[]}', nowMs, expiresAt: nowMs + JOB_TTL_MS })
+    }
+    insertPendingJobs(this.options.db, jobs)
+    return jobs.length
   }
 }
 
 /** Deletes events that ended more than a day ago and refreshes their organizations' counts (see pruneEndedEvents). */
 export function prunePastEvents(db: Db, nowMs: number): number {
-  const pruned = pruneEndedEvents(db, nowMs - DAY_MS)
-  if (pruned > 0) bumpEventsGeneration(db)
-  return pruned
+  return pruneEndedEvents(db, nowMs - DAY_MS)
 }

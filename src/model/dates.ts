@@ -76,3 +76,17 @@ export function twoDigits(n: number | string): string {
   else if (n.length === 1) return `0${n}`
   return String(n).padStart(2, '0')
 }
+
+/** The index and search window defaults to today through today + 90 days (spec Limits); the one home of that rule. */
+export const DEFAULT_WINDOW_DAYS = 90
+
+/** The default last day of a window starting on `start`: `start` + {@link DEFAULT_WINDOW_DAYS}. */
+export function defaultWindowEnd(start: string): string {
+  return addDays(start, DEFAULT_WINDOW_DAYS)
+}
+
+/** A window with its defaults filled in: from today (UTC at `nowMs`) unless given, to start + 90 days unless given. */
+export function windowWithDefaults(nowMs: number, window: { startDate?: string; endDate?: string }): { start: string; end: string } {
+  const start = window.startDate ?? utcToday(nowMs)
+  return { start, end: window.endDate ?? defaultWindowEnd(start) }
+}

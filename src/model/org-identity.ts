@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { parse } from 'tldts'
-import { loopbackSiteFor, type LoopbackSite } from '../crawl/fetch/resolve-overrides'
+import { loopbackSiteFor, type LoopbackSite } from './loopback-site'
 
 export type WebsiteIdentity = {
   /** The URL to start crawling from, normalized (https assumed when no scheme was given). */

@@ -2,6 +2,7 @@ import type { Db } from '../db'
 import { SCRIPT_VERSION } from '../crawl/version'
 import { identifyWebsite } from '../model/org-identity'
 import { upcomingEventSample } from '../db/queries/events'
+import { findJob } from '../db/queries/jobs'
 import type { Event } from '../model/event'
 import { calendarSources, organizationDetail, type CalendarSource, type OrganizationDetail } from '../services/event-catalog'
 import { VERSION } from '../version'
@@ -26,13 +27,9 @@ export type Diagnostics = {
  */
 export function collectDiagnostics(db: Db, subject: ReportSubject, options: { nowMs: number; baseUrl: string; allowPrivate: boolean }): Diagnostics {
   const out: Diagnostics = { serviceVersion: VERSION, scriptVersion: SCRIPT_VERSION }
-  const job = subject.jobId
-    ? (db.$client.query('SELECT job_id, org_id, state, error, created_at, progress FROM index_jobs WHERE job_id = ?1').get(subject.jobId) as
-        | { job_id: string; org_id: string; state: string; error: string | null; created_at: number; progress: string }
-        | null)
-    : null
-  if (job) out.job = { jobId: job.job_id, status: job.state, error: job.error, createdAt: new Date(job.created_at).toISOString(), progress: JSON.parse(job.progress) }
-  let orgId = subject.orgId ?? job?.org_id
+  const job = subject.jobId ? findJob(db, subject.jobId) : undefined
+  if (job) out.job = { jobId: job.jobId, status: job.state, error: job.error, createdAt: new Date(job.createdAt).toISOString(), progress: JSON.parse(job.progress) }
+  let orgId = subject.orgId ?? job?.orgId
   if (!orgId && subject.domain) {
     try {
       orgId = identifyWebsite(subject.domain, { allowPrivate: options.allowPrivate }).orgId
@@ -48,7 +45,7 @@ export function collectDiagnostics(db: Db, subject: ReportSubject, options: { no
   }
   out.organization = { ...detail, eventsUrl: `${options.baseUrl}/api/v1/businesses/${orgId}/events` }
   out.sampleEvents = detail.indexed
-    ? upcomingEventSample(db.$client, orgId, 3, options.nowMs).map((json) => {
+    ? upcomingEventSample(db, orgId, 3, options.nowMs).map((json) => {
         const e = JSON.parse(json) as Event
         return { title: e.title, startDate: e.startDate, url: e.url }
       })

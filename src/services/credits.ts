@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Db } from '../db'
-import { forgetStoredResults, insertCharge, latestCharge, type ChargeRow } from '../db/queries/credits'
+import { accountByEmail, accountById, accountByKeyHash, forgetStoredResults, insertAccount, insertCharge, insertGrant, latestCharge, ledgerBalance, ledgerEntries, type AccountRow, type ChargeRow } from '../db/queries/credits'
 
 /**
  * Prepaid MCP credits (DESIGN §7): index 40, each full event record 1, a crawl-causing preview 4.
@@ -50,31 +50,18 @@ export function createAccount(db: Db, input: { email: string; credits: number; n
   const email = input.email.trim().toLowerCase()
   const accountId = `acct_${randomBytes(10).toString('hex')}`
   const accountKey = newAccountKey()
-  db.transaction(() => {
-    const exists = db.$client.query('SELECT 1 FROM accounts WHERE email = ?1').get(email)
-    if (exists) throw new Error(`an account for ${email} already exists`)
-    db.$client.run('INSERT INTO accounts (account_id, email, key_hash, created_at) VALUES (?1, ?2, ?3, ?4)', [accountId, email, sha256(accountKey), input.nowMs])
-    if (input.credits > 0) grantRow(db, accountId, input.credits, 'initial grant', input.nowMs)
-  })
+  insertAccount(db, { accountId, email, keyHash: sha256(accountKey), nowMs: input.nowMs }, { credits: input.credits, reason: 'initial grant' })
   return { accountId, accountKey }
 }
 
-function grantRow(db: Db, accountId: string, credits: number, reason: string, nowMs: number) {
-  db.$client.run('INSERT INTO credit_ledger (account_id, delta, reason, created_at) VALUES (?1, ?2, ?3, ?4)', [accountId, credits, reason, nowMs])
-}
+const publicAccount = (row: AccountRow | undefined): Account | undefined => (row ? { accountId: row.accountId, email: row.email, createdAt: row.createdAt } : undefined)
 
 export function findAccountByEmail(db: Db, email: string): Account | undefined {
-  const row = db.$client.query('SELECT account_id, email, created_at FROM accounts WHERE email = ?1').get(email.trim().toLowerCase()) as
-    | { account_id: string; email: string; created_at: number }
-    | null
-  return row ? { accountId: row.account_id, email: row.email, createdAt: row.created_at } : undefined
+  return publicAccount(accountByEmail(db, email.trim().toLowerCase()))
 }
 
 export function findAccount(db: Db, accountId: string): Account | undefined {
-  const row = db.$client.query('SELECT account_id, email, created_at FROM accounts WHERE account_id = ?1').get(accountId) as
-    | { account_id: string; email: string; created_at: number }
-    | null
-  return row ? { accountId: row.account_id, email: row.email, createdAt: row.created_at } : undefined
+  return publicAccount(accountById(db, accountId))
 }
 
 /**
@@ -83,31 +70,26 @@ export function findAccount(db: Db, accountId: string): Account | undefined {
  */
 export function accountForKey(db: Db, accountKey: string): Account | undefined {
   const hash = sha256(accountKey.trim())
-  const row = db.$client.query('SELECT account_id, email, key_hash, created_at FROM accounts WHERE key_hash = ?1').get(hash) as
-    | { account_id: string; email: string; key_hash: string; created_at: number }
-    | null
-  if (!row || !timingSafeEqual(Buffer.from(row.key_hash), Buffer.from(hash))) return undefined
-  return { accountId: row.account_id, email: row.email, createdAt: row.created_at }
+  const row = accountByKeyHash(db, hash)
+  if (!row || !timingSafeEqual(Buffer.from(row.keyHash), Buffer.from(hash))) return undefined
+  return publicAccount(row)
 }
 
 /** Adds credits (an operator's grant); returns the new balance. */
 export function grantCredits(db: Db, accountId: string, credits: number, nowMs: number, reason = 'grant'): number {
   return db.transaction(() => {
-    grantRow(db, accountId, credits, reason, nowMs)
+    insertGrant(db, accountId, credits, reason, nowMs)
     return creditBalance(db, accountId)
   })
 }
 
 export function creditBalance(db: Db, accountId: string): number {
-  return (db.$client.query('SELECT COALESCE(SUM(delta), 0) AS n FROM credit_ledger WHERE account_id = ?1').get(accountId) as { n: number }).n
+  return ledgerBalance(db, accountId)
 }
 
 /** The most recent ledger entries, newest first. */
 export function ledgerHistory(db: Db, accountId: string, limit: number): LedgerEntry[] {
-  const rows = db.$client
-    .query('SELECT delta, reason, tool, created_at FROM credit_ledger WHERE account_id = ?1 ORDER BY created_at DESC, id DESC LIMIT ?2')
-    .all(accountId, limit) as { delta: number; reason: string; tool: string | null; created_at: number }[]
-  return rows.map((r) => ({ delta: r.delta, reason: r.reason, tool: r.tool, createdAt: r.created_at }))
+  return ledgerEntries(db, accountId, limit)
 }
 
 /** Identity of one call for idempotent debits. */

@@ -1,5 +1,7 @@
 import type { Db } from '../db'
+import { eventRecord, upcomingEventCount } from '../db/queries/events'
 import { findOrganization } from '../db/queries/organizations'
+import { organizationSources, sourceCount } from '../db/queries/sources'
 import type { Event } from '../model/event'
 import { organizationEvents, organizationObject } from './org-events'
 import type { ReadContext } from './read-context'
@@ -76,8 +78,8 @@ export type OrganizationDetail = {
 export function organizationDetail(db: Db, orgId: string, nowMs: number): OrganizationDetail | undefined {
   const org = findOrganization(db, orgId)
   if (!org) return undefined
-  const upcoming = (db.$client.query('SELECT count(*) AS n FROM events WHERE org_id = ?1 AND until_at >= ?2').get(orgId, nowMs) as { n: number }).n
-  const sources = (db.$client.query('SELECT count(*) AS n FROM sources WHERE org_id = ?1').get(orgId) as { n: number }).n
+  const upcoming = upcomingEventCount(db, orgId, nowMs)
+  const sources = sourceCount(db, orgId)
   return {
     orgId: org.orgId,
     domain: org.domain,
@@ -97,19 +99,7 @@ export type CalendarSource = { url: string; kind: string; platform: string | nul
 
 /** The calendar sources the last crawls found for an organization, most events first. */
 export function calendarSources(db: Db, orgId: string): CalendarSource[] {
-  const rows = db.$client
-    .query('SELECT url, kind, platform, status, http_status, error, event_count, last_fetched_at FROM sources WHERE org_id = ?1 ORDER BY event_count DESC, url')
-    .all(orgId) as { url: string; kind: string; platform: string | null; status: string; http_status: number | null; error: string | null; event_count: number; last_fetched_at: number | null }[]
-  return rows.map((r) => ({
-    url: r.url,
-    kind: r.kind,
-    platform: r.platform,
-    status: r.status,
-    httpStatus: r.http_status,
-    error: r.error,
-    eventCount: r.event_count,
-    lastFetchedAt: r.last_fetched_at === null ? null : new Date(r.last_fetched_at).toISOString(),
-  }))
+  return organizationSources(db, orgId).map((r) => ({ ...r, lastFetchedAt: r.lastFetchedAt === null ? null : new Date(r.lastFetchedAt).toISOString() }))
 }
 
 /** The fields of the free preview: enough to decide whether to buy the full records. */
@@ -131,8 +121,8 @@ export async function upcomingPreview(ctx: ReadContext, orgId: string, limit: nu
 
 /** One stored event of an organization by its `event_id` (ended ones included), or undefined. */
 export function findEvent(db: Db, orgId: string, eventId: string): Event | undefined {
-  const row = db.$client.query('SELECT record FROM events WHERE org_id = ?1 AND event_id = ?2').get(orgId, eventId) as { record: string } | null
-  return row ? (JSON.parse(row.record) as Event) : undefined
+  const record = eventRecord(db, orgId, eventId)
+  return record === undefined ? undefined : (JSON.parse(record) as Event)
 }
 
 /** An organization's upcoming events as parsed records (for exports), or undefined when it is not indexed. */

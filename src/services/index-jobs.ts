@@ -5,14 +5,14 @@ import type { Db } from '../db'
 import { confirmJob, discardReservedJob, findJob, insertReservedJob, type JobRow } from '../db/queries/jobs'
 import { ensureOrganization, findOrganization } from '../db/queries/organizations'
 import { invalidRequest } from '../errors'
-import { addDays, utcToday } from '../model/dates'
+import { addDays, windowWithDefaults } from '../model/dates'
 import type { JobSource } from '../model/job-source'
 import { identifyWebsite } from '../model/org-identity'
 
 /** Index jobs and their status URLs live 24 hours (spec Limits). */
 export const JOB_TTL_MS = 24 * 3600_000
-/** The index window defaults to today through today + 90 days (spec Limits). */
-export const DEFAULT_WINDOW_DAYS = 90
+/** The default window length (model/dates), named here too for the search service. */
+export { DEFAULT_WINDOW_DAYS } from '../model/dates'
 /** Longest window accepted: a year and a day, so one request cannot ask for a decade of recurrences. */
 export const MAX_WINDOW_DAYS = 366
 
@@ -49,8 +49,7 @@ export function reserveIndexJob(db: Db, request: IndexRequest, options: { nowMs:
   } catch (error) {
     throw invalidRequest(`website: ${(error as Error).message}`)
   }
-  const startDate = request.startDate ?? utcToday(options.nowMs)
-  const endDate = request.endDate ?? addDays(startDate, DEFAULT_WINDOW_DAYS)
+  const { start: startDate, end: endDate } = windowWithDefaults(options.nowMs, request)
   if (endDate < startDate) throw invalidRequest('endDate must not be before startDate')
   if (endDate > addDays(startDate, MAX_WINDOW_DAYS)) throw invalidRequest(`the window from startDate to endDate must be at most ${MAX_WINDOW_DAYS} days`)
   const { hints, dropped, droppedCount } = sanitizeHints(request.hints)
@@ -134,15 +133,4 @@ export function jobStatus(db: Db, jobId: string, nowMs: number): JobStatus {
   return { state: job.state, job, progress: { pagesFetched: p.pagesFetched ?? 0, sourcesFound: p.sourcesFound ?? 0, eventsFound: p.eventsFound ?? 0 } }
 }
 
-export type AccountJob = { jobId: string; orgId: string; website: string; state: string; eventCount: number | null; createdAt: number; finishedAt: number | null; expiresAt: number }
-
-/** The index jobs an MCP account started, newest first (reserved ones, never confirmed, are not shown). */
-export function accountJobs(db: Db, accountId: string, limit: number): AccountJob[] {
-  const rows = db.$client
-    .query(
-      `SELECT job_id, org_id, website, state, event_count, created_at, finished_at, expires_at FROM index_jobs
-       WHERE account_id = ?1 AND state <> 'reserved' ORDER BY created_at DESC, job_id LIMIT ?2`,
-    )
-    .all(accountId, limit) as { job_id: string; org_id: string; website: string; state: string; event_count: number | null; created_at: number; finished_at: number | null; expires_at: number }[]
-  return rows.map((r) => ({ jobId: r.job_id, orgId: r.org_id, website: r.website, state: r.state, eventCount: r.event_count, createdAt: r.created_at, finishedAt: r.finished_at, expiresAt: r.expires_at }))
-}
+export { accountJobs, type AccountJob } from '../db/queries/jobs'

@@ -4,7 +4,7 @@
 // bucket built on it: agent first, else the address (IPv6 by /64), else one shared bucket.
 import { describe, expect, it } from 'bun:test'
 import { parseCidrList } from '../../src/config/cidr'
-import { clientAddress, peerAddress, recordPeerAddress } from '../../src/http/client-address'
+import { clientAddress, peerAddress, recordPeerAddress } from '../../src/net/client-address'
 import { reporterKey } from '../../src/report/reporter'
 
 const trusted = (list: string) => parseCidrList(list)!

@@ -1,4 +1,8 @@
 import ipaddr from 'ipaddr.js'
+import { effectivePort } from '../../model/loopback-site'
+
+/** Where a loopback site and a URL's port are defined (model/, so that org identity needs no crawl code). */
+export { effectivePort, loopbackSiteFor, type LoopbackSite } from '../../model/loopback-site'
 
 /**
  * One CRAWL_RESOLVE entry: connections to `host` (on `port`, or on every port) go to `address` (on
@@ -46,11 +50,6 @@ export function parseResolveList(text: string): ResolveOverride[] | undefined {
   return out
 }
 
-/** The URL's port as a number, its scheme's default when it names none. */
-export function effectivePort(url: URL): number {
-  return url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80
-}
-
 /** The override that applies to `url`: an entry for its host and port beats one for its host alone. */
 export function overrideFor(url: URL, overrides: readonly ResolveOverride[]): ResolveOverride | undefined {
   const host = url.hostname.toLowerCase()
@@ -71,19 +70,4 @@ export function overrideFor(url: URL, overrides: readonly ResolveOverride[]): Re
 export function crawlResolve(text: string, allowPrivate: boolean): ResolveOverride[] | undefined {
   const list = allowPrivate ? parseResolveList(text) : undefined
   return list?.length ? list : undefined
-}
-
-/**
- * One site on loopback that may be crawled although CRAWL_ALLOW_PRIVATE is off: exactly this host name
- * on exactly this port, connected to `address` (the demo organization site of `event-index dev`). No
- * other private address, name or port is opened by it.
- */
-export type LoopbackSite = { host: string; port: number; address: string }
-
-/** The loopback site `url` names exactly (host and port), if any. */
-export function loopbackSiteFor(url: URL, sites: readonly LoopbackSite[] | undefined): LoopbackSite | undefined {
-  if (!sites?.length) return undefined
-  const host = url.hostname.toLowerCase()
-  const port = effectivePort(url)
-  return sites.find((s) => s.host === host && s.port === port)
 }

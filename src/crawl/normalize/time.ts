@@ -1,91 +1,9 @@
 import { dayText, digitsAt } from '../../model/dates'
 import type { WallTime } from '../types'
+import { isIanaZone, offsetAt, wallMs, wallToInstant } from '../../model/zone-time'
 
-const formatters = new Map<string, Intl.DateTimeFormat>()
-
-function formatter(zone: string): Intl.DateTimeFormat {
-  let f = formatters.get(zone)
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
-    formatters.set(zone, f)
-  }
-  return f
-}
-
-/** True when the runtime's ICU knows the IANA zone (old aliases such as Europe/Kiev included). */
-export function isIanaZone(zone: string | undefined): zone is string {
-  if (!zone || zone.length > 64) return false
-  try {
-    formatter(zone)
-    return true
-  } catch {
-    return false
-  }
-}
-
-const offsets = new Map<string, Map<number, number>>()
-let memoized = 0
-const QUARTER_HOUR = 900_000
-
-/**
- * Offset of `zone` from UTC at the instant `ms`, in minutes east of Greenwich. Memoized per quarter hour
- * since 1970: every transition since then falls on a quarter-hour instant, so the value is exact, and
- * normalizing a calendar asks for the same few instants many times (ICU formatting is the cost).
- */
-export function offsetAt(ms: number, zone: string): number {
-  if (ms < 0) return computeOffset(ms, zone)
-  const quarter = Math.floor(ms / QUARTER_HOUR)
-  let byZone = offsets.get(zone)
-  if (!byZone) offsets.set(zone, (byZone = new Map()))
-  let offset = byZone.get(quarter)
-  if (offset === undefined) {
-    if (++memoized > 100_000) {
-      offsets.clear()
-      memoized = 0
-      offsets.set(zone, (byZone = new Map()))
-    }
-    offset = computeOffset(quarter * QUARTER_HOUR, zone)
-    byZone.set(quarter, offset)
-  }
-  return offset
-}
-
-function computeOffset(ms: number, zone: string): number {
-  const parts = formatter(zone).formatToParts(new Date(ms))
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value)
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'))
-  return Math.round((asUtc - Math.floor(ms / 1000) * 1000) / 60000)
-}
-
-function wallMs(date: string, time = '00:00:00'): number {
-  // `2026-06-01` at `10:30` or `10:30:00` (nearly every value) is read without splitting.
-  if (date.length === 10 && date.charCodeAt(4) === 45 && date.charCodeAt(7) === 45 && (time.length === 5 || (time.length === 8 && time.charCodeAt(5) === 58)) && time.charCodeAt(2) === 58) {
-    const [y, mo, d, h, mi] = [digitsAt(date, 0, 4), digitsAt(date, 5, 2), digitsAt(date, 8, 2), digitsAt(time, 0, 2), digitsAt(time, 3, 2)]
-    const s = time.length === 8 ? digitsAt(time, 6, 2) : 0
-    if (y >= 0 && mo >= 0 && d >= 0 && h >= 0 && mi >= 0 && s >= 0) return Date.UTC(y, mo - 1, d, h, mi, s)
-  }
-  const [y, mo, d] = date.split('-').map(Number)
-  const [h, mi, s] = time.split(':').map(Number)
-  return Date.UTC(y, mo - 1, d, h || 0, mi || 0, s || 0)
-}
-
-/**
- * The instant of a wall-clock time in a zone, with the offset in force then. Follows RFC 5545 §3.3.5:
- * a time inside a DST gap is moved forward by the gap; an ambiguous time in the overlap takes the first
- * (daylight) occurrence.
- */
-export function wallToInstant(date: string, time: string | undefined, zone: string): { ms: number; offsetMinutes: number } {
-  const local = wallMs(date, time)
-  const before = offsetAt(local - 36 * 3600_000, zone)
-  const after = offsetAt(local + 36 * 3600_000, zone)
-  for (const offset of [before, after]) {
-    const ms = local - offset * 60_000
-    if (offsetAt(ms, zone) === offset) return { ms, offsetMinutes: offset }
-  }
-  // In a gap: neither offset maps back; keep the wall time's distance from the earlier offset.
-  const ms = local - before * 60_000
-  return { ms, offsetMinutes: offsetAt(ms, zone) }
-}
+/** Zone arithmetic lives in model/ (the storage layer derives its columns with it too); re-exported for the crawl. */
+export { isIanaZone, offsetAt, wallToInstant } from '../../model/zone-time'
 
 /** Parses `Z`, `+05:30`, `-0800` or `-08` into minutes east of UTC; undefined when it is none of those. */
 export function parseOffset(text: string): number | undefined {

@@ -23,3 +23,49 @@ export function insertCharge(db: Db, c: ChargeInsert): void {
 export function forgetStoredResults(db: Db, beforeMs: number): number {
   return db.$client.run('UPDATE credit_ledger SET result = NULL WHERE result IS NOT NULL AND created_at < ?1', [beforeMs]).changes
 }
+
+/** An MCP account as stored (the key only as its SHA-256). */
+export type AccountRow = { accountId: string; email: string; keyHash: string; createdAt: number }
+
+type RawAccount = { account_id: string; email: string; key_hash: string; created_at: number }
+const toAccount = (r: RawAccount | null): AccountRow | undefined => (r ? { accountId: r.account_id, email: r.email, keyHash: r.key_hash, createdAt: r.created_at } : undefined)
+
+/** Inserts an account; throws when the email already has one (checked in the same transaction). */
+export function insertAccount(db: Db, a: { accountId: string; email: string; keyHash: string; nowMs: number }, grant?: { credits: number; reason: string }): void {
+  db.transaction(() => {
+    const exists = db.$client.query('SELECT 1 FROM accounts WHERE email = ?1').get(a.email)
+    if (exists) throw new Error(`an account for ${a.email} already exists`)
+    db.$client.run('INSERT INTO accounts (account_id, email, key_hash, created_at) VALUES (?1, ?2, ?3, ?4)', [a.accountId, a.email, a.keyHash, a.nowMs])
+    if (grant && grant.credits > 0) insertGrant(db, a.accountId, grant.credits, grant.reason, a.nowMs)
+  })
+}
+
+/** Appends a credit (a grant) to the ledger. */
+export function insertGrant(db: Db, accountId: string, credits: number, reason: string, nowMs: number): void {
+  db.$client.run('INSERT INTO credit_ledger (account_id, delta, reason, created_at) VALUES (?1, ?2, ?3, ?4)', [accountId, credits, reason, nowMs])
+}
+
+export function accountByEmail(db: Db, email: string): AccountRow | undefined {
+  return toAccount(db.$client.query('SELECT account_id, email, key_hash, created_at FROM accounts WHERE email = ?1').get(email) as RawAccount | null)
+}
+
+export function accountById(db: Db, accountId: string): AccountRow | undefined {
+  return toAccount(db.$client.query('SELECT account_id, email, key_hash, created_at FROM accounts WHERE account_id = ?1').get(accountId) as RawAccount | null)
+}
+
+export function accountByKeyHash(db: Db, keyHash: string): AccountRow | undefined {
+  return toAccount(db.$client.query('SELECT account_id, email, key_hash, created_at FROM accounts WHERE key_hash = ?1').get(keyHash) as RawAccount | null)
+}
+
+/** The sum of an account's ledger. */
+export function ledgerBalance(db: Db, accountId: string): number {
+  return (db.$client.query('SELECT COALESCE(SUM(delta), 0) AS n FROM credit_ledger WHERE account_id = ?1').get(accountId) as { n: number }).n
+}
+
+/** The most recent ledger entries, newest first. */
+export function ledgerEntries(db: Db, accountId: string, limit: number): { delta: number; reason: string; tool: string | null; createdAt: number }[] {
+  const rows = db.$client
+    .query('SELECT delta, reason, tool, created_at FROM credit_ledger WHERE account_id = ?1 ORDER BY created_at DESC, id DESC LIMIT ?2')
+    .all(accountId, limit) as { delta: number; reason: string; tool: string | null; created_at: number }[]
+  return rows.map((r) => ({ delta: r.delta, reason: r.reason, tool: r.tool, createdAt: r.created_at }))
+}

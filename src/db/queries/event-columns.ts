@@ -1,9 +1,8 @@
-import { wallToInstant } from '../../crawl/normalize/time'
+import { wallToInstant } from '../../model/zone-time'
 import type { NormalizedEvent } from '../../model/event'
 import { geoCell, spanClass } from './search-keys'
 
 const DAY_MS = 86_400_000
-const FAMILY = new Set(['family', 'kids', 'children', 'storytime', 'teens', 'toddlers', 'all ages'])
 
 export type EventColumns = {
   startsAt: number
@@ -22,7 +21,6 @@ export type EventColumns = {
   latitude: number | null
   longitude: number | null
   isExternal: boolean
-  isFamily: boolean
   isFree: boolean
   spanClass: number
   geoCell: number | null
@@ -75,7 +73,6 @@ export function eventColumns(event: NormalizedEvent, zone: string | undefined): 
     latitude,
     longitude,
     isExternal: event._external === true,
-    isFamily: categories.some((c) => FAMILY.has(c)),
     isFree: event.isAccessibleForFree === true,
     spanClass: spanClass(start.day, endDay),
     geoCell: located ? geoCell(latitude, longitude) : null,

@@ -1,5 +1,6 @@
 import type { Database } from 'bun:sqlite'
 import type { Db } from '../client'
+import { bumpEventsGeneration } from './generation'
 import type { OrganizationEventsRow } from '../reads'
 
 type OrgRow = { org_id: string; domain: string; website: string | null; name: string | null; last_indexed_at: number | null }
@@ -63,8 +64,8 @@ export function catalogTotals(sqlite: Database, nowMs: number): { organizations:
 }
 
 /** The first `limit` upcoming events of an organization (stored Event JSON, start order), for report diagnostics. */
-export function upcomingEventSample(sqlite: Database, orgId: string, limit: number, nowMs: number): string[] {
-  return (sqlite.query('SELECT record FROM events WHERE org_id = ?1 AND until_at >= ?2 ORDER BY starts_at, id LIMIT ?3').values(orgId, nowMs, limit) as [string][]).map((r) => r[0])
+export function upcomingEventSample(db: Db, orgId: string, limit: number, nowMs: number): string[] {
+  return (db.$client.query('SELECT record FROM events WHERE org_id = ?1 AND until_at >= ?2 ORDER BY starts_at, id LIMIT ?3').values(orgId, nowMs, limit) as [string][]).map((r) => r[0])
 }
 
 /**
@@ -76,12 +77,33 @@ export function upcomingEventSample(sqlite: Database, orgId: string, limit: numb
 export function pruneEndedEvents(db: Db, endedBeforeMs: number): number {
   const c = db.$client
   const lastDay = new Date(endedBeforeMs + 86_400_000).toISOString().slice(0, 10)
-  return db.transaction(() => {
+  return writeEvents(db, () => {
     const orgs = c.query('SELECT DISTINCT org_id FROM events INDEXED BY events_day_search WHERE start_day <= ?1 AND until_at < ?2').values(lastDay, endedBeforeMs) as [string][]
     if (orgs.length === 0) return 0
     const n = c.run('DELETE FROM events INDEXED BY events_day_search WHERE start_day <= ?1 AND until_at < ?2', [lastDay, endedBeforeMs]).changes
     const count = c.prepare('UPDATE organizations SET event_count = (SELECT count(*) FROM events e WHERE e.org_id = ?1) WHERE org_id = ?1')
     for (const [orgId] of orgs) count.run(orgId)
     return n
-  })
+  }, (n) => n > 0)
+}
+
+/**
+ * The one way the events table is changed: runs `write` in one transaction and, once it committed a
+ * change (`changed` of its result), advances the read-cache generation, so that no cached answer older
+ * than the write is served again. Every statement that inserts, updates or deletes events runs inside it.
+ */
+export function writeEvents<T>(db: Db, write: () => T, changed: (result: T) => boolean): T {
+  const result = db.transaction(write)
+  if (changed(result)) bumpEventsGeneration(db)
+  return result
+}
+
+/** How many events of an organization are upcoming (not ended at `nowMs`). */
+export function upcomingEventCount(db: Db, orgId: string, nowMs: number): number {
+  return (db.$client.query('SELECT count(*) AS n FROM events WHERE org_id = ?1 AND until_at >= ?2').get(orgId, nowMs) as { n: number }).n
+}
+
+/** One stored event record (JSON text) of an organization by its `event_id`, ended ones included. */
+export function eventRecord(db: Db, orgId: string, eventId: string): string | undefined {
+  return (db.$client.query('SELECT record FROM events WHERE org_id = ?1 AND event_id = ?2').get(orgId, eventId) as { record: string } | null)?.record
 }

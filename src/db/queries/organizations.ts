@@ -31,3 +31,25 @@ export function matchOrganizations(sqlite: Database, match: string, limit: numbe
     .all(match, limit) as { org_id: string; domain: string; name: string | null; website: string | null; event_count: number; last_indexed_at: number | null }[]
   return rows.map((r) => ({ orgId: r.org_id, domain: r.domain, name: r.name, website: r.website, eventCount: r.event_count, lastIndexedAt: r.last_indexed_at }))
 }
+
+/** An organization due for a re-crawl, with what its last successful crawl read. */
+export type StaleOrganization = { orgId: string; website: string | null; hints: string | null; origin: string | null }
+
+/**
+ * Indexed organizations last indexed before `beforeMs` with no job under way, least recently indexed
+ * first: the last successful crawl's website and hints (a later request that failed, say with the wrong
+ * scheme, is not what a re-crawl repeats), and the organization's website when that job is purged.
+ */
+export function staleOrganizations(db: Db, beforeMs: number, limit: number): StaleOrganization[] {
+  const rows = db.$client
+    .query(
+      `SELECT o.org_id, (SELECT website FROM index_jobs j WHERE j.job_id = o.last_job_id) AS website,
+              (SELECT hints FROM index_jobs j WHERE j.job_id = o.last_job_id) AS hints, o.website AS origin
+       FROM organizations o
+       WHERE o.last_indexed_at IS NOT NULL AND o.last_indexed_at < ?1
+         AND NOT EXISTS (SELECT 1 FROM index_jobs j WHERE j.org_id = o.org_id AND j.state IN ('reserved', 'pending', 'running'))
+       ORDER BY o.last_indexed_at LIMIT ?2`,
+    )
+    .all(beforeMs, limit) as { org_id: string; website: string | null; hints: string | null; origin: string | null }[]
+  return rows.map((r) => ({ orgId: r.org_id, website: r.website, hints: r.hints, origin: r.origin }))
+}

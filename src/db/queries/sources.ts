@@ -1,4 +1,4 @@
-import type { PreviousSource } from '../../crawl/crawl-types'
+import type { PreviousSource } from '../../model/crawl-result'
 import type { Db } from '../client'
 
 /**
@@ -18,4 +18,19 @@ export function previousSources(db: Db, orgId: string): Record<string, PreviousS
     previous[row.url] = source
   }
   return previous
+}
+
+/** How many calendar sources the crawls found for an organization. */
+export function sourceCount(db: Db, orgId: string): number {
+  return (db.$client.query('SELECT count(*) AS n FROM sources WHERE org_id = ?1').get(orgId) as { n: number }).n
+}
+
+export type SourceRow = { url: string; kind: string; platform: string | null; status: string; httpStatus: number | null; error: string | null; eventCount: number; lastFetchedAt: number | null }
+
+/** An organization's sources, most events first. */
+export function organizationSources(db: Db, orgId: string): SourceRow[] {
+  const rows = db.$client
+    .query('SELECT url, kind, platform, status, http_status, error, event_count, last_fetched_at FROM sources WHERE org_id = ?1 ORDER BY event_count DESC, url')
+    .all(orgId) as { url: string; kind: string; platform: string | null; status: string; http_status: number | null; error: string | null; event_count: number; last_fetched_at: number | null }[]
+  return rows.map((r) => ({ url: r.url, kind: r.kind, platform: r.platform, status: r.status, httpStatus: r.http_status, error: r.error, eventCount: r.event_count, lastFetchedAt: r.last_fetched_at }))
 }

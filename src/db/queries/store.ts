@@ -1,8 +1,8 @@
-import type { CrawlResult, SourceReport } from '../../crawl/crawl-types'
+import type { CrawlResult, SourceReport } from '../../model/crawl-result'
 import { JOB_SOURCES_LIMIT, type JobSource } from '../../model/job-source'
 import type { Db } from '../client'
 import { eventColumns } from './event-columns'
-import { bumpEventsGeneration } from './generation'
+import { writeEvents } from './events'
 
 export type StoreOutcome = { stored: true; eventCount: number } | { stored: false; reason: string }
 
@@ -19,7 +19,9 @@ export type StoreOutcome = { stored: true; eventCount: number } | { stored: fals
 export function storeCrawlResult(db: Db, args: { jobId: string; owner: string; orgId: string; result: CrawlResult; nowMs: number; scriptVersion: string }): StoreOutcome {
   const { jobId, owner, orgId, result, nowMs } = args
   const c = db.$client
-  const outcome = db.transaction((): StoreOutcome => {
+  return writeEvents(
+    db,
+    (): StoreOutcome => {
     const held = c.query("SELECT website FROM index_jobs WHERE job_id = ?1 AND lease_owner = ?2 AND state = 'running'").get(jobId, owner) as { website: string } | null
     if (!held) return { stored: false, reason: 'lease lost' }
     const org = c.query('SELECT timezone, domain FROM organizations WHERE org_id = ?1').get(orgId) as { timezone: string | null; domain: string } | null
@@ -54,16 +56,16 @@ export function storeCrawlResult(db: Db, args: { jobId: string; owner: string; o
       const untilAt = cols.endsAt ?? cols.startsAt
       rows.push([
         event.event_id, event.title ?? '', cols.startsAt, cols.endsAt, cols.startDay, cols.endDay, cols.allDay ? 1 : 0, cols.city, cols.cityKey, cols.category,
-        cols.latitude, cols.longitude, cols.isExternal ? 1 : 0, cols.isFamily ? 1 : 0, JSON.stringify(record), sourceIds.get(source) ?? null,
+        cols.latitude, cols.longitude, cols.isExternal ? 1 : 0, JSON.stringify(record), sourceIds.get(source) ?? null,
         JSON.stringify(searchRecord), untilAt, cols.spanClass, cols.geoCell, cols.citySource, cols.cityRegion, cols.cityCountry, cols.isFree ? 1 : 0,
       ])
       if (!categoriesOf.has(event.event_id)) categoriesOf.set(event.event_id, { categories: cols.categories, tail: [cols.cityKey, cols.startsAt, cols.startDay, cols.endDay, untilAt, cols.spanClass] })
     }
     const inserted = c
       .query(
-        `INSERT INTO events (org_id, event_id, title, starts_at, ends_at, start_day, end_day, all_day, city, city_key, category, latitude, longitude, is_external, is_family,
+        `INSERT INTO events (org_id, event_id, title, starts_at, ends_at, start_day, end_day, all_day, city, city_key, category, latitude, longitude, is_external,
            record, source_id, search_record, until_at, span_class, geo_cell, city_source, city_region, city_country, is_free, scraped_at, script_version)
-         SELECT ?1, v->>0, v->>1, v->>2, v->>3, v->>4, v->>5, v->>6, v->>7, v->>8, v->>9, v->>10, v->>11, v->>12, v->>13, v->>14, v->>15, v->>16, v->>17, v->>18, v->>19, v->>20, v->>21, v->>22, v->>23, ?3, ?4
+         SELECT ?1, v->>0, v->>1, v->>2, v->>3, v->>4, v->>5, v->>6, v->>7, v->>8, v->>9, v->>10, v->>11, v->>12, v->>13, v->>14, v->>15, v->>16, v->>17, v->>18, v->>19, v->>20, v->>21, v->>22, ?3, ?4
          FROM (SELECT value AS v FROM json_each(?2) ORDER BY key) WHERE true
          ON CONFLICT (org_id, event_id) DO NOTHING RETURNING id, event_id`,
       )
@@ -105,9 +107,9 @@ export function storeCrawlResult(db: Db, args: { jobId: string; owner: string; o
       ],
     )
     return { stored: true, eventCount: count }
-  })
-  if (outcome.stored) bumpEventsGeneration(db)
-  return outcome
+    },
+    (outcome) => outcome.stored,
+  )
 }
 
 function originOf(website: string): string | null {

@@ -4,10 +4,11 @@ import type { FetcherOptions } from '../../crawl/fetch/fetcher'
 import type { LoopbackSite } from '../../crawl/fetch/resolve-overrides'
 import type { Db } from '../../db'
 import { AppError } from '../../errors'
-import type { WorkerStatus } from '../../http/health.model'
+import type { WorkerStatus } from '../../model/health'
 import type { Logger } from '../../log'
 import type { Mailer } from '../../report/mailer'
 import { InsufficientCredits } from '../../services/credits'
+import { DomainError } from '../../services/errors'
 import type { ReadContext } from '../../services/read-context'
 import type { Scope } from '../../oauth/tokens'
 import { withDefaults } from '../../with-defaults'
@@ -69,15 +70,8 @@ export const defineTool = <I extends TObject, O extends TObject>(spec: ToolSpec<
  * A business failure: answered as a tool result with `isError: true` and `structuredContent`
  * `{error, message, …}`, never as a JSON-RPC error (those are for protocol faults).
  */
-export class ToolError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly extra: Record<string, unknown> = {},
-  ) {
-    super(message)
-    this.name = 'ToolError'
-  }
+export class ToolError extends DomainError {
+  override name = 'ToolError'
 }
 
 /** The caller's account id; tools that need one are never reached without it (the route answers 401 first). */
@@ -126,8 +120,8 @@ function errorResult(code: string, message: string, extra: Record<string, unknow
 }
 
 /**
- * Registers a tool on a server: structured output plus its JSON text copy; ToolError, InsufficientCredits
- * and the services' AppErrors become `isError` results; anything else is a bug, logged and answered
+ * Registers a tool on a server: structured output plus its JSON text copy; ToolError and the services'
+ * DomainErrors, InsufficientCredits and AppErrors become `isError` results; anything else is a bug, logged and answered
  * with an opaque `internal_error` result.
  */
 export function registerTool(server: McpServer, spec: ToolSpec, ctx: ToolContext): void {
@@ -143,7 +137,7 @@ export function registerTool(server: McpServer, spec: ToolSpec, ctx: ToolContext
         if (charge?.credits) await sdk.mcpReq?.log?.('info', { tool: spec.name, credits: charge.credits, balance: charge.balance }, 'billing').catch(() => undefined)
         return { content: [{ type: 'text' as const, text: JSON.stringify(structured) }], structuredContent: structured }
       } catch (error) {
-        if (error instanceof ToolError) return errorResult(error.code, error.message, error.extra)
+        if (error instanceof DomainError) return errorResult(error.code, error.message, error.extra)
         if (error instanceof InsufficientCredits) return errorResult('insufficient_credits', error.message, { required: error.required, balance: error.balance })
         if (error instanceof AppError) return errorResult(error.code, error.message)
         ctx.deps.logger.error('tool failed', { tool: spec.name, error: (error as Error)?.message, stack: (error as Error)?.stack })

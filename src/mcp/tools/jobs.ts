@@ -1,10 +1,11 @@
 import { Type as t, type Static } from '@sinclair/typebox'
-import { assertDateWindow } from '../../http/common.model'
+import { assertDateWindow } from '../../services/date-window'
 import { findJob } from '../../db/queries/jobs'
 import { cancelJob } from '../../jobs/queue'
-import { creditBalance, CREDIT_PRICES, debitOnce, fingerprintOf, priorCharge } from '../../services/credits'
-import { accountJobs, confirmIndexJob, discardIndexJob, jobStatus, reserveIndexJob } from '../../services/index-jobs'
-import { callOf, ensureCredits, replayed } from '../credits'
+import { creditBalance } from '../../services/credits'
+import { accountJobs, jobStatus, type ReservedJob } from '../../services/index-jobs'
+import { indexForAccount } from '../../services/index-organization'
+import { callOf, replayed } from '../credits'
 import { accountOf, defineTool, ToolError } from './define'
 import { JobSourceSchema } from '../../model/job-source'
 import { Charge, DateArg, IdempotencyKeyArg, Nullable } from './schemas'
@@ -44,31 +45,14 @@ export const indexOrganizationTool = defineTool({
     const { deps } = ctx
     assertDateWindow(args)
     const call = callOf(ctx, 'index_organization', args)
-    const nowMs = deps.now()
+    const request = { website: args.website, startDate: args.startDate, endDate: args.endDate, hints: args.hints }
+    const options = { nowMs: deps.now(), allowPrivate: deps.allowPrivate, loopbackSites: deps.loopbackSites }
+    const present = (job: ReservedJob): Static<typeof IndexedJob> => ({ jobId: job.jobId, orgId: job.orgId, domain: job.domain, status: 'pending' as const, expiresAt: new Date(job.expiresAt).toISOString() })
+    const indexed = indexForAccount(deps.db, call, request, options, present)
     // A retry: the same job again, with the current balance and no second debit.
-    const prior = priorCharge(deps.db, call, nowMs)
-    if (prior?.result) return replayed<Static<typeof IndexedJob>>(ctx, call, prior.result)
-    ensureCredits(ctx, CREDIT_PRICES.index)
-    const job = reserveIndexJob(deps.db, { website: args.website, startDate: args.startDate, endDate: args.endDate, hints: args.hints, accountId: accountOf(ctx) }, { nowMs, allowPrivate: deps.allowPrivate, loopbackSites: deps.loopbackSites })
-    const answer: Static<typeof IndexedJob> = { jobId: job.jobId, orgId: job.orgId, domain: job.domain, status: 'pending' as const, expiresAt: new Date(job.expiresAt).toISOString() }
-    const json = JSON.stringify(answer)
-    let outcome
-    try {
-      // The debit and the confirmation commit together: a crash before this leaves a reserved job with no
-      // usage report, which the scheduler releases.
-      outcome = debitOnce(deps.db, call, CREDIT_PRICES.index, nowMs, { json, fingerprint: fingerprintOf(json) }, () => {
-        if (!confirmIndexJob(deps.db, job.jobId, nowMs)) throw new ToolError('index_failed', 'the index job could not be queued; nothing was charged')
-      })
-    } catch (error) {
-      discardIndexJob(deps.db, job.jobId)
-      throw error
-    }
-    if (outcome.replayed) {
-      discardIndexJob(deps.db, job.jobId)
-      return replayed<Static<typeof IndexedJob>>(ctx, call, outcome.result ?? json)
-    }
+    if (indexed.outcome === 'replayed') return replayed<Static<typeof IndexedJob>>(ctx, call, indexed.stored)
     deps.onJobQueued?.()
-    return { ...answer, charge: { credits: outcome.charged, replayed: false, balance: creditBalance(deps.db, call.accountId) } }
+    return { ...indexed.answer, charge: { credits: indexed.charged, replayed: false, balance: creditBalance(deps.db, call.accountId) } }
   },
 })
 

@@ -1,5 +1,6 @@
 import { Type as t } from '@sinclair/typebox'
-import { assertDateWindow } from '../../http/common.model'
+import { LIMITS } from '../../model/limits'
+import { assertDateWindow } from '../../services/date-window'
 import { EventSchema } from '../../model/event'
 import { OrganizationSummarySchema } from '../../model/organization'
 import { listCategories, listCities, nearbyEvents } from '../../services/event-catalog'
@@ -14,7 +15,7 @@ const WindowArgs = {
   startDate: t.Optional(DateArg('first day (default: today)')),
   endDate: t.Optional(DateArg('last day (default: startDate + 90 days)')),
   category: t.Optional(t.String({ maxLength: 100, description: 'only events in this category (case-insensitive), e.g. kids, storytime, music' })),
-  limit: t.Optional(t.Integer({ minimum: 1, maximum: 200, description: 'at most this many events (default 50)' })),
+  limit: t.Optional(t.Integer({ minimum: LIMITS.eventSearch.min, maximum: LIMITS.eventSearch.max, description: `at most this many events (default ${LIMITS.eventSearch.default})` })),
 }
 
 /** Free: the REST event search's twin (same service, same defaults, full records with `_source`). */
@@ -66,10 +67,10 @@ export const searchBusinessesTool = defineTool({
   title: 'Search organizations',
   description: 'Indexed organizations (libraries, museums, parks, …) whose name or domain matches the words of q, as prefixes; best match first.',
   access: 'anonymous',
-  input: t.Object({ q: t.String({ minLength: 1, maxLength: 200 }), limit: t.Optional(t.Integer({ minimum: 1, maximum: 50, description: 'default 20' })) }),
+  input: t.Object({ q: t.String({ minLength: 1, maxLength: 200 }), limit: t.Optional(t.Integer({ minimum: LIMITS.businessSearch.min, maximum: LIMITS.businessSearch.max, description: `default ${LIMITS.businessSearch.default}` })) }),
   output: t.Object({ count: t.Integer({ minimum: 0 }), query: t.String(), organizations: t.Array(OrganizationSummarySchema) }),
   annotations: READ,
-  run: (args, { deps }) => searchBusinesses(deps.catalog, args.q, args.limit ?? 20, deps.now()),
+  run: (args, { deps }) => searchBusinesses(deps.catalog, args.q, args.limit ?? LIMITS.businessSearch.default, deps.now()),
 })
 
 export const listCategoriesTool = defineTool({

@@ -1,5 +1,6 @@
 import { Type as t } from '@sinclair/typebox'
-import { checkHealth } from '../../http/health'
+import { LIMITS } from '../../model/limits'
+import { checkHealth } from '../../services/health'
 import { submitReport } from '../../report/reports'
 import { catalogTotals } from '../../services/event-catalog'
 import { VERSION } from '../../version'
@@ -45,7 +46,7 @@ export const reportIssueTool = defineTool({
     "Reports a data or crawl problem to the service team (the REST report's twin): wrong or missing events, a site that cannot be read. Free; a daily cap per reporter applies (per account with a token, else per client address).",
   access: 'anonymous',
   input: t.Object({
-    message: t.String({ minLength: 1, maxLength: 5000 }),
+    message: t.String({ minLength: LIMITS.reportMessage.min, maxLength: LIMITS.reportMessage.max }),
     email: t.Optional(t.String({ description: 'where to answer: exactly one address such as name@example.org (no display name, no list), at most 254 characters' })),
     domain: t.Optional(t.String({ maxLength: 253 })),
     orgId: t.Optional(OrgIdArg),

@@ -1,13 +1,13 @@
 import { Elysia } from 'elysia'
-import type { Cidr } from '../config/cidr'
-import type { Db } from '../db'
-import { rawBody } from '../gateway/plugin'
-import { oauthUrls, bearerChallenge, type OAuthUrls } from '../oauth/metadata'
-import { verifyAccessToken, type Scope } from '../oauth/tokens'
-import type { McpAuthExtra } from '../mcp/server'
-import type { Caller, ToolDeps } from '../mcp/tools/define'
-import { withDefaults } from '../with-defaults'
-import { clientAddress } from './client-address'
+import type { Cidr } from '../../config/cidr'
+import type { Db } from '../../db'
+import { rawBody } from '../../gateway/plugin'
+import { oauthUrls, bearerChallenge, type OAuthUrls } from '../../oauth/metadata'
+import { verifyAccessToken, type Scope } from '../../oauth/tokens'
+import type { McpAuthExtra } from '../server'
+import type { Caller, ToolDeps } from '../tools/define'
+import { withDefaults } from '../../with-defaults'
+import { clientAddress } from '../../net/client-address'
 
 export type McpRouteDeps = {
   db: Db
@@ -133,9 +133,9 @@ async function authenticate(
 export function mcpRoutes(deps: McpRouteDeps) {
   // The MCP SDK and the tools (which reach the crawler) are loaded on the first MCP request, not at
   // start-up: they are most of the service's start time and a REST-only deployment never needs them.
-  let loaded: Promise<{ endpoint: ReturnType<typeof import('../mcp/server').createMcpEndpoint>; requiredScope: (tool: string) => Scope | undefined }> | undefined
+  let loaded: Promise<{ endpoint: ReturnType<typeof import('../server').createMcpEndpoint>; requiredScope: (tool: string) => Scope | undefined }> | undefined
   const load = () =>
-    (loaded ??= import('../mcp/server').then((m) => ({ endpoint: m.createMcpEndpoint(deps.tools), requiredScope: m.requiredScope })))
+    (loaded ??= import('../server').then((m) => ({ endpoint: m.createMcpEndpoint(deps.tools), requiredScope: m.requiredScope })))
   return new Elysia({ name: 'mcp' }).all(
     '/mcp',
     async ({ request }) => {

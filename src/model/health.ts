@@ -1,4 +1,6 @@
-import { t, type Static } from 'elysia'
+import { Type as t, type Static } from '@sinclair/typebox'
+
+/** The health report both surfaces give (REST `GET /api/v1/health`, MCP `get_service_status`). */
 
 export const WorkerStatusSchema = t.Object({
   status: t.String({ description: 'running, stopped or not_running (this process runs no crawl workers)' }),

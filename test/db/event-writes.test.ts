@@ -1,0 +1,61 @@
+// Pins (issue 16): every write to the events table goes through one function (db/queries/events.ts
+// `writeEvents`), which advances the read-cache generation once the write committed a change, so a cached
+// answer older than the write is never served: a stored crawl and a prune each advance it; a prune that
+// deletes nothing and a store refused for a lost lease leave it alone. No other module writes events.
+import { describe, expect, it } from 'bun:test'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { migrate, openDatabase } from '../../src/db'
+import { pruneEndedEvents } from '../../src/db/queries/events'
+import { eventsGeneration } from '../../src/db/queries/generation'
+import { storeCrawlResult } from '../../src/db/queries/store'
+import { seedOrganization } from '../helpers/seed'
+
+const NOW = Date.parse('2026-06-01T12:00:00Z')
+
+function setup() {
+  const db = openDatabase(':memory:')
+  migrate(db)
+  return db
+}
+
+describe('writes to events', () => {
+  it('a stored crawl advances the generation', () => {
+    const db = setup()
+    const before = eventsGeneration(db)
+    seedOrganization(db, { events: [{ title: 'Story time', startDate: '2026-06-02T10:00:00-04:00', event_id: 'e1' }], nowMs: NOW })
+    expect(eventsGeneration(db)).toBe(before + 1)
+  })
+
+  it('a prune advances it when it deleted events, and not when it deleted none', () => {
+    const db = setup()
+    seedOrganization(db, { events: [{ title: 'Past', startDate: '2026-05-01T10:00:00-04:00', event_id: 'old' }], nowMs: NOW })
+    const afterSeed = eventsGeneration(db)
+    expect(pruneEndedEvents(db, NOW - 86_400_000)).toBe(1)
+    expect(eventsGeneration(db)).toBe(afterSeed + 1)
+    expect(pruneEndedEvents(db, NOW - 86_400_000)).toBe(0)
+    expect(eventsGeneration(db)).toBe(afterSeed + 1)
+  })
+
+  it('a store refused because the lease was lost leaves the generation alone', () => {
+    const db = setup()
+    const before = eventsGeneration(db)
+    const outcome = storeCrawlResult(db, {
+      jobId: 'job_missing',
+      owner: 'nobody',
+      orgId: 'org_missing',
+      result: { organization: {}, events: [], sources: [], progress: { pagesFetched: 0, sourcesFound: 0, eventsFound: 0 }, warnings: [], refused: [] },
+      nowMs: NOW,
+      scriptVersion: 't',
+    })
+    expect(outcome.stored).toBe(false)
+    expect(eventsGeneration(db)).toBe(before)
+  })
+
+  it('no module but db/queries/events.ts and the crawl store (through writeEvents) holds a statement that writes events', () => {
+    const src = join(import.meta.dir, '../../src')
+    const writers = [...new Bun.Glob('**/*.ts').scanSync(src)].filter((f) => /\b(INSERT\s+INTO|DELETE\s+FROM|UPDATE)\s+events\b/.test(readFileSync(join(src, f), 'utf8'))).sort()
+    expect(writers).toEqual(['db/queries/events.ts', 'db/queries/store.ts'])
+    expect(readFileSync(join(src, 'db/queries/store.ts'), 'utf8')).toContain('return writeEvents(')
+  })
+})
