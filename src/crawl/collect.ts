@@ -2,7 +2,7 @@ import { dedupeEvents } from './dedupe'
 import type { CrawlRequest, FoundEvent, SourceReport } from './crawl-types'
 import { inferSiteZone, type ZoneChoice } from './discover/site-zone'
 import { assignCities } from './normalize/event-city'
-import { isIanaZone } from './normalize/time'
+import { isIanaZone } from './shared/time'
 import { normalizeCandidates } from './normalize'
 import type { Candidate, CandidatePlace, Format } from './types'
 

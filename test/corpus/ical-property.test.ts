@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { isCalendarDate } from '../../src/model/dates'
 import { extractIcs } from '../../src/crawl/extract/ical'
 import { expandRecurrence } from '../../src/crawl/normalize/recurrence'
-import { isIanaZone, parseOffset } from '../../src/crawl/normalize/time'
+import { isIanaZone, parseOffset } from '../../src/crawl/shared/time'
 import type { ExtractContext, WallTime } from '../../src/crawl/types'
 import { CORPUS as CORPUS_DIR } from '../helpers/corpus'
 

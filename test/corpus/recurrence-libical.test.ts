@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { formatClock, formatDay, wallSeconds } from '../../src/crawl/normalize/calendar-math'
+import { formatClock, formatDay, wallSeconds } from '../../src/crawl/shared/calendar-math'
 import { expandRecurrence } from '../../src/crawl/normalize/recurrence'
 import { expandRule } from '../../src/crawl/normalize/recurrence-engine'
 import { parseRrule } from '../../src/crawl/normalize/recurrence-rule'

@@ -7,7 +7,7 @@
  * ('6:00 PM - 8:00 PM').
  */
 import type { WallTime } from '../types'
-import { parseRfc822 } from './datetime'
+import { parseRfc822 } from '../shared/datetime'
 import { feedDate } from './feed-utils'
 import { parseClock } from './json-events/values'
 

@@ -6,9 +6,9 @@
  */
 import ICAL from 'ical.js'
 import { isCalendarDate, addDays } from '../../model/dates'
-import { isoDurationSeconds } from '../normalize/calendar-math'
+import { isoDurationSeconds } from '../shared/calendar-math'
 import { parseRrule } from '../normalize/recurrence-rule'
-import { resolveWallTime } from '../normalize/time'
+import { resolveWallTime } from '../shared/time'
 import type { Candidate, CandidatePlace, WallTime } from '../types'
 import { type IcsBlock, propertyName, rawValue } from './ical-text'
 import { customOffset, type ZoneTable } from './ical-zones'

@@ -7,8 +7,8 @@
  */
 import ICAL from 'ical.js'
 import { parseRrule } from '../normalize/recurrence-rule'
-import { formatOffset, parseOffset } from '../normalize/time'
-import { resolveZoneName } from '../normalize/zones'
+import { formatOffset, parseOffset } from '../shared/time'
+import { resolveZoneName } from '../shared/zones'
 import { type IcsBlock, propertyName, rawValue } from './ical-text'
 
 export type TzidResolution = { zone: string } | { custom: ICAL.Timezone } | { offset: string } | undefined

@@ -4,7 +4,7 @@
  * Trumba's JSON feed (an array of `{eventID, startDateTime, startTimeZoneOffset, …}`).
  */
 import type { Candidate, CandidatePlace, ExtractContext, ExtractResult, WallTime } from '../types'
-import { parseIsoDateTime } from './datetime'
+import { parseIsoDateTime } from '../shared/datetime'
 import { asArray, asRecord, num, parseJsonDocument, put, str, truthy, type ParsedJson } from './feed-utils'
 import { lookupTable } from '../../lookup-table'
 

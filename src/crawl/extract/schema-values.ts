@@ -4,7 +4,7 @@
  * the readers that build schema.org-shaped items.
  */
 import type { WallTime } from '../types'
-import { parseIsoDateTime, parseRfc822 } from './datetime'
+import { parseIsoDateTime, parseRfc822 } from '../shared/datetime'
 
 /** A schema.org item: `@type`, optional `@id`, and properties whose values are strings, numbers or items. */
 export type SchemaItem = Record<string, unknown>

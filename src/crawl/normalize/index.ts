@@ -15,7 +15,7 @@ import { eventId } from './ids'
 import { planOccurrences, zoneFor } from './occurrences'
 import { baseRecord } from './record'
 import { attachSeriesSchedules } from './series'
-import { registrableDomain } from './urls'
+import { registrableDomain } from '../shared/urls'
 
 export type NormalizeOptions = { scrapedAt?: string; scriptVersion?: string }
 

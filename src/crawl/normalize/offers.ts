@@ -6,9 +6,9 @@
  */
 import type { Event } from '../../model/event'
 import type { Candidate, CandidateOffer } from '../types'
-import { cleanLine } from './text'
+import { cleanLine } from '../shared/text'
 import { availabilityName } from './status'
-import { absolute } from './urls'
+import { absolute } from '../shared/urls'
 import { lookupTable } from '../../lookup-table'
 
 type Offer = NonNullable<Event['offers']>[number]

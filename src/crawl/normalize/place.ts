@@ -6,7 +6,7 @@
  */
 import type { Event } from '../../model/event'
 import type { CandidatePlace } from '../types'
-import { cleanLine } from './text'
+import { cleanLine } from '../shared/text'
 
 type Venue = NonNullable<Event['venue']>
 

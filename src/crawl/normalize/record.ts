@@ -10,8 +10,8 @@ import { isOnline, openToPublic, rsvpRequired } from './flags'
 import { costText, isFree, lowestPrice, normalizeOffers } from './offers'
 import { normalizePlace } from './place'
 import { attendanceModeName, eventStatusName, statusFromTitle } from './status'
-import { cleanDescription, cleanLine, type Link } from './text'
-import { absolute, isTicketingLink, onDomain } from './urls'
+import { cleanDescription, cleanLine, type Link } from '../shared/text'
+import { absolute, isTicketingLink, onDomain } from '../shared/urls'
 
 const TICKET_TEXT = /\b(register|registration|tickets?|rsvp|sign ?up|book (now|a seat|tickets?)|reserve|buy)\b/i
 const KNOWLEDGE_BASE = /(wikidata|wikipedia|dbpedia|musicbrainz|isni|viaf|imdb)\./i

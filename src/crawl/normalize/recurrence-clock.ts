@@ -4,8 +4,8 @@
  * a value written in UTC or another zone is compared with the instances as the same instant.
  */
 import type { WallTime } from '../types'
-import { DAY_SECONDS, formatClock, formatDay, isoDurationSeconds, wallSeconds } from './calendar-math'
-import { formatOffset, isIanaZone, offsetAt, parseOffset, wallToInstant } from './time'
+import { DAY_SECONDS, formatClock, formatDay, isoDurationSeconds, wallSeconds } from '../shared/calendar-math'
+import { formatOffset, isIanaZone, offsetAt, parseOffset, wallToInstant } from '../shared/time'
 
 export type Clock =
   /** Wall time of an IANA zone: the series' own zone, or the fallback for a floating series. */

@@ -17,7 +17,7 @@ import {
   weekday,
   weekInfo,
   weekStart,
-} from './calendar-math'
+} from '../shared/calendar-math'
 import type { ByDay, Frequency, Rule } from './recurrence-rule'
 
 export type EngineInput = {

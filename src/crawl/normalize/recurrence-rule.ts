@@ -4,7 +4,7 @@
  * wrong reading would invent dates (unknown FREQ, non-Gregorian RSCALE, out-of-range values).
  */
 import type { WallTime } from '../types'
-import { WEEKDAY_CODES, wallSeconds } from './calendar-math'
+import { WEEKDAY_CODES, wallSeconds } from '../shared/calendar-math'
 import { lookupTable } from '../../lookup-table'
 
 export type Frequency = 'SECONDLY' | 'MINUTELY' | 'HOURLY' | 'DAILY' | 'WEEKLY' | 'MONTHLY' | 'YEARLY'

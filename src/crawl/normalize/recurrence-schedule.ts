@@ -4,12 +4,12 @@
  * `repeatFrequency` as ISO 8601 duration or word, `byDay` as DayOfWeek URL, name, or iCal `2MO`.
  */
 import type { RecurrenceSpec, WallTime } from '../types'
-import { DAY_SECONDS, WEEKDAY_CODES, formatClock, formatDay, wallSeconds } from './calendar-math'
+import { DAY_SECONDS, WEEKDAY_CODES, formatClock, formatDay, wallSeconds } from '../shared/calendar-math'
 import { clockFor, toClock } from './recurrence-clock'
 import { expandRule } from './recurrence-engine'
 import { type ByDay, type Frequency, formatRrule, type Rule } from './recurrence-rule'
-import { isIanaZone } from './time'
-import { resolveZoneName } from './zones'
+import { isIanaZone } from '../shared/time'
+import { resolveZoneName } from '../shared/zones'
 import { lookupTable } from '../../lookup-table'
 
 export type ScheduleRecurrence = {

@@ -5,7 +5,7 @@
  * own date. Also the public entry point of the recurrence helpers the normalizer calls.
  */
 import type { Candidate, RecurrenceSpec, WallTime } from '../types'
-import { DAY_SECONDS, wallSeconds } from './calendar-math'
+import { DAY_SECONDS, wallSeconds } from '../shared/calendar-math'
 import { type Clock, clockFor, fromClock, localDate, occurrenceLength, ownOffset, toClock } from './recurrence-clock'
 import { expandRule } from './recurrence-engine'
 import { parseRrule } from './recurrence-rule'

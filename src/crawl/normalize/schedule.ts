@@ -5,12 +5,12 @@
  */
 import type { Recurrence, Schedule } from '../../model/event'
 import type { RecurrenceSpec, WallTime } from '../types'
-import { DAY_SECONDS, WEEKDAY_CODES } from './calendar-math'
+import { DAY_SECONDS, WEEKDAY_CODES } from '../shared/calendar-math'
 import type { Occurrence } from './recurrence'
 import { clockFor, fromClock, occurrenceLength, toClock } from './recurrence-clock'
 import { expandRule } from './recurrence-engine'
 import { type Frequency, parseRrule } from './recurrence-rule'
-import { isIanaZone, parseOffset, resolveWallTime } from './time'
+import { isIanaZone, parseOffset, resolveWallTime } from '../shared/time'
 
 const PATTERNS: Record<Frequency, string> = {
   YEARLY: 'yearly',

@@ -1,4 +1,4 @@
-import { wallToInstant } from '../../crawl/normalize/time'
+import { wallToInstant } from '../../crawl/shared/time'
 import type { NormalizedEvent } from '../../model/event'
 import { geoCell, spanClass } from './search-keys'
 

@@ -1,5 +1,5 @@
 import { expandRecurrence } from '../../../src/crawl/normalize/recurrence'
-import { resolveWallTime } from '../../../src/crawl/normalize/time'
+import { resolveWallTime } from '../../../src/crawl/shared/time'
 import type { Candidate, ExtractResult, WallTime } from '../../../src/crawl/types'
 
 export type Flat = { title?: string; start: WallTime; end?: WallTime; candidate: Candidate }

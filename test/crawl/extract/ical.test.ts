@@ -5,7 +5,7 @@
 // for broken components.
 import { describe, expect, it } from 'bun:test'
 import { extractIcs } from '../../../src/crawl/extract/ical'
-import { resolveWallTime } from '../../../src/crawl/normalize/time'
+import { resolveWallTime } from '../../../src/crawl/shared/time'
 import type { ExtractContext } from '../../../src/crawl/types'
 import { occurrences } from './ical-occurrences'
 

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'bun:test'
 import fc from 'fast-check'
 import { expandRecurrence } from '../../../src/crawl/normalize/recurrence'
-import { resolveWallTime } from '../../../src/crawl/normalize/time'
+import { resolveWallTime } from '../../../src/crawl/shared/time'
 
 const list = (min: number, max: number) => fc.uniqueArray(fc.integer({ min, max }), { minLength: 1, maxLength: 4 }).map((xs) => xs.join(','))
 const weekday = fc.constantFrom('MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU')

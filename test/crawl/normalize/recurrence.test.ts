@@ -4,7 +4,7 @@
 // occurrences into and out of the window, and unbounded rules stop at the window end or the limit.
 import { describe, expect, it } from 'bun:test'
 import { expandRecurrence, type Occurrence } from '../../../src/crawl/normalize/recurrence'
-import { resolveWallTime } from '../../../src/crawl/normalize/time'
+import { resolveWallTime } from '../../../src/crawl/shared/time'
 import type { Candidate } from '../../../src/crawl/types'
 
 const iso = (occurrences: Occurrence[]) => occurrences.map((o) => resolveWallTime(o.start).iso)

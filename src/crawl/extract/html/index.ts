@@ -6,7 +6,7 @@
 import { parse } from 'parse5'
 import type { Candidate, ExtractContext, ExtractResult } from '../../types'
 import { findEvents, fromSchemaOrg, indexIds, type SchemaItem, type SchemaSource } from '../schema-org'
-import { absoluteUrl, attr, type Document, findFirst, tokens } from './dom'
+import { absoluteUrl, attr, type Document, findFirst, tokens } from '../../shared/dom'
 import { hEventToSchema } from './h-event'
 import { parseJsonLd } from './jsonld'
 import { collectLinks, registrationLink } from './links'

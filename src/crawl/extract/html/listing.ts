@@ -8,7 +8,7 @@
  */
 import type { Candidate } from '../../types'
 import { pickDateLocale } from '../date-locale'
-import { parseIsoDateTime } from '../datetime'
+import { parseIsoDateTime } from '../../shared/datetime'
 import { DateReader, dayOf, resolveAll, type YearRef } from '../prose-dates'
 import { looseEvents } from './detail-page'
 import { hasWord, lineDates, type LineDates, NOT_EVENT_DATE } from './line-dates'

@@ -3,7 +3,7 @@
  * one value, written as ISO 8601 (`2009-06-26T19:00:00-08:00`, `2009-06-26`), so that what the page
  * says in `07:00p.m.` or `2013-034` reaches the mapper in the form every other extractor gives.
  */
-import { canonicalOffset, parseIsoDateTime } from '../datetime'
+import { canonicalOffset, parseIsoDateTime } from '../../shared/datetime'
 import type { WallTime } from '../../types'
 
 const DATE = /^(\d{4}-\d{2}-\d{2}|\d{4}-\d{3})$/

@@ -9,7 +9,7 @@ import type { ParsedAddress } from '../../../geo/address'
 import type { CandidatePlace } from '../../types'
 import { isEventItem, placeFromItem } from '../schema-org'
 import { isItem, typesOf, type SchemaItem } from '../schema-values'
-import { attr, tokens, type Element } from './dom'
+import { attr, tokens, type Element } from '../../shared/dom'
 import type { Line } from './page-lines'
 
 const MAX_TEXT = 20_000

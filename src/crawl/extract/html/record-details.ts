@@ -5,7 +5,7 @@
  */
 import type { Candidate, CandidatePlace } from '../../types'
 import { CANCELLED, CATEGORY, classFlags, COST, SUMMARY } from './class-flags'
-import { attr, type Element, findFirst, textOf } from './dom'
+import { attr, type Element, findFirst, textOf } from '../../shared/dom'
 import { isBoilerplate } from './labels'
 import type { Line } from './page-lines'
 

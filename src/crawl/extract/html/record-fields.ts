@@ -6,7 +6,7 @@
  */
 import type { YearRef } from '../prose-dates'
 import type { Candidate } from '../../types'
-import { attr, type Element, findFirst, textOf } from './dom'
+import { attr, type Element, findFirst, textOf } from '../../shared/dom'
 import { isBoilerplate, NO_EVENT, statusFromText } from './labels'
 import { labelOnly, type LineDates } from './line-dates'
 import type { Line } from './page-lines'

@@ -4,7 +4,7 @@
  */
 import type { CandidatePlace } from '../../types'
 import { pathHas, PLACE } from './class-flags'
-import { attr, type Element, findFirst } from './dom'
+import { attr, type Element, findFirst } from '../../shared/dom'
 import { isBoilerplate, labelValue } from './labels'
 import { hasWord, labelOnly } from './line-dates'
 import type { Line } from './page-lines'
