@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { expandRecurrence, scheduleToRecurrence } from '../../src/crawl/normalize/recurrence'
+import { scheduleToRecurrence } from '../../src/crawl/normalize/recurrence'
+import { expandRecurrence } from '../../src/crawl/shared/rrule/expand'
 import { resolveWallTime } from '../../src/crawl/shared/time'
 import { CORPUS as CORPUS_DIR } from '../helpers/corpus'
 

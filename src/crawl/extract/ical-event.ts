@@ -7,7 +7,7 @@
 import ICAL from 'ical.js'
 import { isCalendarDate, addDays } from '../../model/dates'
 import { isoDurationSeconds } from '../shared/calendar-math'
-import { parseRrule } from '../normalize/recurrence-rule'
+import { parseRrule } from '../shared/rrule/rule'
 import { resolveWallTime } from '../shared/time'
 import type { Candidate, CandidatePlace, WallTime } from '../types'
 import { type IcsBlock, propertyName, rawValue } from './ical-text'

@@ -6,7 +6,7 @@
  * used instead of registering there (two feeds may define the same TZID differently).
  */
 import ICAL from 'ical.js'
-import { parseRrule } from '../normalize/recurrence-rule'
+import { parseRrule } from '../shared/rrule/rule'
 import { formatOffset, parseOffset } from '../shared/time'
 import { resolveZoneName } from '../shared/zones'
 import { type IcsBlock, propertyName, rawValue } from './ical-text'

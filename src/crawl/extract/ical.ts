@@ -4,7 +4,7 @@
  * overrides attached; the normalizer expands it. Pre-expanded feeds (many VEVENTs sharing a UID, no RRULE)
  * give one candidate per VEVENT. Bad input gives warnings plus whatever could be saved, never a throw.
  */
-import { expandRecurrence } from '../normalize/recurrence'
+import { expandRecurrence } from '../shared/rrule/expand'
 import type { Candidate, ExtractContext, ExtractResult, RecurrenceSpec, WallTime } from '../types'
 import { addDays } from '../../model/dates'
 import { readEvent, type RawEvent } from './ical-event'

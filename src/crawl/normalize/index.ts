@@ -12,15 +12,14 @@ import type { Candidate, ExtractContext, WallTime } from '../types'
 import { overlapsWindow, resolveOccurrence } from './dates'
 import { assignCities } from './event-city'
 import { eventId } from './ids'
+import type { Draft } from './draft'
 import { planOccurrences, zoneFor } from './occurrences'
 import { baseRecord } from './record'
-import { attachSeriesSchedules } from './series'
+import { attachSeriesSchedules } from './recurrence/instance-series'
 import { registrableDomain } from '../shared/urls'
 
 export type NormalizeOptions = { scrapedAt?: string; scriptVersion?: string }
 
-/** A record in the making, with what ids, series and sorting need. */
-export type Draft = { event: NormalizedEvent; candidate: Candidate; startMs: number; start: WallTime; end?: WallTime; zone?: string }
 
 const FIELD_ORDER = Object.keys(EventSchema.properties) as (keyof Event)[]
 

@@ -1,4 +1,4 @@
-import { expandRecurrence } from '../../../src/crawl/normalize/recurrence'
+import { expandRecurrence } from '../../../src/crawl/shared/rrule/expand'
 import { resolveWallTime } from '../../../src/crawl/shared/time'
 import type { Candidate, ExtractResult, WallTime } from '../../../src/crawl/types'
 

@@ -3,7 +3,7 @@
 // `limit` occurrences, sorted, unique and inside the window.
 import { describe, expect, it } from 'bun:test'
 import fc from 'fast-check'
-import { expandRecurrence } from '../../../src/crawl/normalize/recurrence'
+import { expandRecurrence } from '../../../src/crawl/shared/rrule/expand'
 import { resolveWallTime } from '../../../src/crawl/shared/time'
 
 const list = (min: number, max: number) => fc.uniqueArray(fc.integer({ min, max }), { minLength: 1, maxLength: 4 }).map((xs) => xs.join(','))

@@ -3,7 +3,7 @@
 // exact instance, values in UTC or another zone compare as instants, RECURRENCE-ID overrides move
 // occurrences into and out of the window, and unbounded rules stop at the window end or the limit.
 import { describe, expect, it } from 'bun:test'
-import { expandRecurrence, type Occurrence } from '../../../src/crawl/normalize/recurrence'
+import { expandRecurrence, type Occurrence } from '../../../src/crawl/shared/rrule/expand'
 import { resolveWallTime } from '../../../src/crawl/shared/time'
 import type { Candidate } from '../../../src/crawl/types'
 
