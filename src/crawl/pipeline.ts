@@ -10,7 +10,7 @@ import { createFetcher, type FetcherOptions, type FetchResult } from './fetch/fe
 import { collectEvents, homeSignals, inferZone, type DocumentHarvest, type HomeSignals } from './collect'
 import { Frontier, type Task } from './frontier'
 import { memoBudget, readMemo, writeMemo } from './memo'
-import type { ExtractResult } from './types'
+import type { ExtractResult } from './candidate-types'
 
 /** A crawl that could not produce a result; `retryable` decides whether the job is tried again. */
 export class CrawlFailure extends Error {

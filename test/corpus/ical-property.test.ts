@@ -7,10 +7,10 @@ import fc from 'fast-check'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { isCalendarDate } from '../../src/model/dates'
-import { extractIcs } from '../../src/crawl/extract/ical'
+import { extractIcs } from '../../src/crawl/extract/ical/index'
 import { expandRecurrence } from '../../src/crawl/shared/rrule/expand'
 import { isIanaZone, parseOffset } from '../../src/crawl/shared/time'
-import type { ExtractContext, WallTime } from '../../src/crawl/types'
+import type { ExtractContext, WallTime } from '../../src/crawl/candidate-types'
 import { CORPUS as CORPUS_DIR } from '../helpers/corpus'
 
 const ctx: ExtractContext = { baseUrl: 'https://example.org/feed.ics', window: { start: '2010-01-01', end: '2030-12-31' } }

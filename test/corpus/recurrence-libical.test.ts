@@ -12,7 +12,7 @@ import { formatClock, formatDay, wallSeconds } from '../../src/crawl/shared/cale
 import { expandRecurrence } from '../../src/crawl/shared/rrule/expand'
 import { expandRule } from '../../src/crawl/shared/rrule/engine'
 import { parseRrule } from '../../src/crawl/shared/rrule/rule'
-import type { WallTime } from '../../src/crawl/types'
+import type { WallTime } from '../../src/crawl/candidate-types'
 import { CORPUS as CORPUS_DIR } from '../helpers/corpus'
 
 type Vector = { line: number; rrule: string; dtstart: string; startAt?: string; instances: string }

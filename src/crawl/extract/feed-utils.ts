@@ -4,7 +4,7 @@
  */
 import { jsonTooDeep, MAX_JSON_DEPTH } from '../../json-depth'
 import { isIanaZone } from '../shared/time'
-import type { WallTime } from '../types'
+import type { WallTime } from '../candidate-types'
 import { parseIsoDateTime, parseRfc822 } from '../shared/datetime'
 import { parseLenientJson } from './lenient-json'
 import { findProseDates } from './prose-dates'

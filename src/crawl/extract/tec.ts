@@ -5,7 +5,7 @@
  * its own event: occurrences are tied together by `seriesKey` so the normalizer can describe the series.
  */
 import { isIanaZone } from '../shared/time'
-import type { Candidate, CandidateOffer, CandidatePlace, ExtractContext, ExtractResult, WallTime } from '../types'
+import type { Candidate, CandidateOffer, CandidatePlace, ExtractContext, ExtractResult, WallTime } from '../candidate-types'
 import { formatOffset } from '../shared/time'
 import { parseIsoDateTime } from '../shared/datetime'
 import { asArray, asRecord, num, parseJsonDocument, put, str, truthy, type ParsedJson } from './feed-utils'

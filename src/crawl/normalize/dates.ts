@@ -5,7 +5,7 @@
  */
 import { addDays } from '../../model/dates'
 import { formatDuration, parseIsoDuration } from '../shared/datetime'
-import type { WallTime } from '../types'
+import type { WallTime } from '../candidate-types'
 import { formatInstant, offsetAt, resolveWallTime, type ResolvedTime } from '../shared/time'
 
 export type ResolvedOccurrence = {

@@ -3,7 +3,7 @@
  * (a source flag, else an explicit phrase) and `is_online` (attendance mode, status, or a meeting link).
  */
 import { documentMemo } from '../document-memo'
-import type { Candidate } from '../types'
+import type { Candidate } from '../candidate-types'
 import { isMeetingLink } from '../shared/urls'
 
 const RSVP_NO = /\b(no (pre-?)?registration( is)? (required|necessary|needed)|registration( is)? not (required|necessary|needed)|drop[- ]in|no rsvp|rsvp not required|no sign[- ]?ups?( required)?|no tickets? (required|needed))\b/i

@@ -8,7 +8,7 @@ import { EventSchema, type Event, type NormalizedEvent } from '../../model/event
 import { VERSION } from '../../version'
 import { dedupeEvents, differentPlaces, titleKey } from '../dedupe'
 import { startDocument } from '../document-memo'
-import type { Candidate, ExtractContext, WallTime } from '../types'
+import type { Candidate, ExtractContext, WallTime } from '../candidate-types'
 import { overlapsWindow, resolveOccurrence } from './dates'
 import { assignCities } from './event-city'
 import { eventId } from './ids'

@@ -6,7 +6,7 @@
  */
 import type { Schedule } from '../../model/event'
 import { documentMemo } from '../document-memo'
-import type { Candidate, ExtractContext, RecurrenceSpec, WallTime } from '../types'
+import type { Candidate, ExtractContext, RecurrenceSpec, WallTime } from '../candidate-types'
 import { expandRecurrence } from '../shared/rrule/expand'
 import { buildSchedule, proseToRecurrence, scheduleToRecurrence } from './recurrence'
 import type { BaseRecord } from './record'

@@ -5,7 +5,7 @@
  * own words; when it has none it is written from the offers' prices.
  */
 import type { Event } from '../../model/event'
-import type { Candidate, CandidateOffer } from '../types'
+import type { Candidate, CandidateOffer } from '../candidate-types'
 import { cleanLine } from '../shared/text'
 import { availabilityName } from './status'
 import { absolute } from '../shared/urls'

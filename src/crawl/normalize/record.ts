@@ -4,7 +4,7 @@
  * give stay absent.
  */
 import type { Event } from '../../model/event'
-import type { Candidate } from '../types'
+import type { Candidate } from '../candidate-types'
 import { categorize } from './categories'
 import { isOnline, openToPublic, rsvpRequired } from './flags'
 import { costText, isFree, lowestPrice, normalizeOffers } from './offers'

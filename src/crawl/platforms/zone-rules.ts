@@ -7,7 +7,7 @@
  * A `Z` that agrees with the visible time once converted to the zone is a true UTC instant and is kept.
  */
 import { offsetAt } from '../shared/time'
-import type { WallTime } from '../types'
+import type { WallTime } from '../candidate-types'
 
 /** Platforms (registry ids) known to write local wall time with a false `Z`. */
 const WRITES_LOCAL_AS_UTC = new Set(['civicclerk'])

@@ -1,5 +1,5 @@
 import { dayText, digitsAt } from '../../model/dates'
-import type { WallTime } from '../types'
+import type { WallTime } from '../candidate-types'
 
 const formatters = new Map<string, Intl.DateTimeFormat>()
 

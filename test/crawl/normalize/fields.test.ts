@@ -11,7 +11,7 @@ import { normalizePlace } from '../../../src/crawl/normalize/place'
 import { attendanceModeName, availabilityName, eventStatusName, statusFromTitle } from '../../../src/crawl/normalize/status'
 import { cleanDescription, cleanLine, decodeEntities } from '../../../src/crawl/shared/text'
 import { absolute, isMeetingLink, onDomain, registrableDomain } from '../../../src/crawl/shared/urls'
-import type { Candidate } from '../../../src/crawl/types'
+import type { Candidate } from '../../../src/crawl/candidate-types'
 
 const c = (fields: Partial<Candidate>): Candidate => ({ source: { url: 'https://lib.example.org/events', format: 'html', method: 'test' }, ...fields })
 

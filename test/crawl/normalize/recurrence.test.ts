@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'bun:test'
 import { expandRecurrence, type Occurrence } from '../../../src/crawl/shared/rrule/expand'
 import { resolveWallTime } from '../../../src/crawl/shared/time'
-import type { Candidate } from '../../../src/crawl/types'
+import type { Candidate } from '../../../src/crawl/candidate-types'
 
 const iso = (occurrences: Occurrence[]) => occurrences.map((o) => resolveWallTime(o.start).iso)
 const ny = (date: string, time: string) => ({ date, time, zone: 'America/New_York' })

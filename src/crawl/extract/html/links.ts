@@ -3,7 +3,7 @@
  * and event detail pages. All absolute and deduplicated; `webcal:` feeds are given as https.
  */
 import { isTicketingLink } from '../../shared/urls'
-import type { ExtractLinks } from '../../types'
+import type { ExtractLinks } from '../../candidate-types'
 import type { UrlParts } from '../../plain-url'
 import { absoluteUrl, attr, collapse, type Document, type Element, resolveUrl, textOf, tokens, walk } from '../../shared/dom'
 

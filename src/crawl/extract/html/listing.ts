@@ -6,7 +6,7 @@
  * year in a heading gives dates without one their year. A page that is one event is read from its title
  * and labels. Every decision that leaves a page without events is said in `diagnostics`.
  */
-import type { Candidate } from '../../types'
+import type { Candidate } from '../../candidate-types'
 import { pickDateLocale } from '../date-locale'
 import { parseIsoDateTime } from '../../shared/datetime'
 import { DateReader, dayOf, resolveAll, type YearRef } from '../prose-dates'

@@ -4,7 +4,7 @@
  * says in `07:00p.m.` or `2013-034` reaches the mapper in the form every other extractor gives.
  */
 import { canonicalOffset, parseIsoDateTime } from '../../shared/datetime'
-import type { WallTime } from '../../types'
+import type { WallTime } from '../../candidate-types'
 
 const DATE = /^(\d{4}-\d{2}-\d{2}|\d{4}-\d{3})$/
 const TIME = /^(\d{1,2})(?::(\d{2}))?(?::(\d{2}))?\s*([ap])?\.?\s*(m\.?)?\s*(z|[+-]\d{2}(?::?\d{2})?)?$/i

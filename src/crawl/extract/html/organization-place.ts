@@ -6,7 +6,7 @@
  */
 import { findAddresses } from '../../../geo/address-text'
 import type { ParsedAddress } from '../../../geo/address'
-import type { CandidatePlace } from '../../types'
+import type { CandidatePlace } from '../../candidate-types'
 import { isEventItem, placeFromItem } from '../schema-org'
 import { isItem, typesOf, type SchemaItem } from '../schema-values'
 import { attr, tokens, type Element } from '../../shared/dom'

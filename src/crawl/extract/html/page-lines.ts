@@ -11,7 +11,7 @@
  */
 import { lookupTable } from '../../../lookup-table'
 import { parseIsoDateTime } from '../../shared/datetime'
-import type { WallTime } from '../../types'
+import type { WallTime } from '../../candidate-types'
 import { attr, BLOCK, childrenOf, collapse, type Document, type Element, isElement, type Node, squeeze } from '../../shared/dom'
 import { CHROME, FIELD, HIDDEN, joinBadges, MACHINE, marksOf, POSTED } from './page-marks'
 

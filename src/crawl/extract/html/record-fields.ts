@@ -5,7 +5,7 @@
  * a class, a map link or an address-shaped line; its link from its title.
  */
 import type { YearRef } from '../prose-dates'
-import type { Candidate } from '../../types'
+import type { Candidate } from '../../candidate-types'
 import { attr, type Element, findFirst, textOf } from '../../shared/dom'
 import { isBoilerplate, NO_EVENT, statusFromText } from './labels'
 import { labelOnly, type LineDates } from './line-dates'

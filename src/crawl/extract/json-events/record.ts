@@ -6,7 +6,7 @@
 import { offsetAt } from '../../shared/time'
 import { resolveZoneName } from '../../shared/zones'
 import { asLocal, isFalseUtc } from '../../platforms/zone-rules'
-import type { Candidate, CandidatePlace, ExtractContext, WallTime } from '../../types'
+import type { Candidate, CandidatePlace, ExtractContext, WallTime } from '../../candidate-types'
 import { asArray, asRecord, put, str, truthy } from '../feed-utils'
 import { coordinatesOf } from './coordinates'
 import * as K from './keys'

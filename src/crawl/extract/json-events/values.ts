@@ -7,7 +7,7 @@
  */
 import { isCalendarDate, twoDigits } from '../../../model/dates'
 import { resolveZoneName } from '../../shared/zones'
-import type { WallTime } from '../../types'
+import type { WallTime } from '../../candidate-types'
 import { canonicalOffset, parseIsoDateTime, parseRfc822, wallFromEpoch } from '../../shared/datetime'
 import { asRecord, str } from '../feed-utils'
 import { findProseDates } from '../prose-dates'

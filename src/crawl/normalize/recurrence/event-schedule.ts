@@ -4,7 +4,7 @@
  * occurrences `expandRecurrence` produced.
  */
 import type { Recurrence, Schedule } from '../../../model/event'
-import type { RecurrenceSpec, WallTime } from '../../types'
+import type { RecurrenceSpec, WallTime } from '../../candidate-types'
 import { DAY_SECONDS, WEEKDAY_CODES } from '../../shared/calendar-math'
 import type { Occurrence } from '../../shared/rrule/expand'
 import { clockFor, fromClock, occurrenceLength, toClock } from '../../shared/rrule/clock'

@@ -3,7 +3,7 @@
  * schedule is expanded by the same code as an iCalendar series. Field forms seen in the wild are accepted:
  * `repeatFrequency` as ISO 8601 duration or word, `byDay` as DayOfWeek URL, name, or iCal `2MO`.
  */
-import type { RecurrenceSpec, WallTime } from '../../types'
+import type { RecurrenceSpec, WallTime } from '../../candidate-types'
 import { DAY_SECONDS, WEEKDAY_CODES, formatClock, formatDay, wallSeconds } from '../../shared/calendar-math'
 import { clockFor, toClock } from '../../shared/rrule/clock'
 import { expandRule } from '../../shared/rrule/engine'

@@ -5,7 +5,7 @@
  * own date. Shared: the normalizer expands every series with it, and the iCalendar extractor expands a series
  * in a custom VTIMEZONE (which only it can read) before handing it on.
  */
-import type { Candidate, RecurrenceSpec, WallTime } from '../../types'
+import type { Candidate, RecurrenceSpec, WallTime } from '../../candidate-types'
 import { DAY_SECONDS, wallSeconds } from '../calendar-math'
 import { type Clock, clockFor, fromClock, localDate, occurrenceLength, ownOffset, toClock } from './clock'
 import { expandRule } from './engine'
