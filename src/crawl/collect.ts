@@ -2,9 +2,9 @@ import { dedupeEvents } from './dedupe'
 import type { CrawlRequest, FoundEvent, SourceReport } from './crawl-types'
 import { inferSiteZone, type ZoneChoice } from './discover/site-zone'
 import { assignCities } from './normalize/event-city'
-import { isIanaZone } from './normalize/time'
+import { isIanaZone } from './shared/time'
 import { normalizeCandidates } from './normalize'
-import type { Candidate, CandidatePlace, Format } from './types'
+import type { Candidate, CandidatePlace, Format } from './candidate-types'
 
 /** One fetched document's candidates, kept until the zone is known and everything can be normalized. */
 export type DocumentHarvest = { url: string; kind: string; format: Format; candidates: Candidate[]; source?: SourceReport; organizationPlace?: CandidatePlace }

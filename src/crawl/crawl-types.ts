@@ -1,7 +1,7 @@
 import type { PreviousSource } from '../model/crawl-result'
 import type { LoopbackSite, ResolveOverride } from './fetch/resolve-overrides'
 import type { Task } from './frontier'
-import type { Candidate, CandidatePlace, ExtractLinks, Format } from './types'
+import type { Candidate, CandidatePlace, ExtractLinks, Format } from './candidate-types'
 
 /** What one crawl of one organization needs; plain data, so it crosses the worker boundary as is. */
 export type CrawlRequest = {

@@ -1,5 +1,5 @@
 import type { CrawlRequest, SourceMemo } from './crawl-types'
-import type { ExtractResult } from './types'
+import type { ExtractResult } from './candidate-types'
 
 /**
  * The largest memo kept (JSON characters, about 4 MB): a bigger document is simply read in full again

@@ -9,7 +9,7 @@ import { documentZone } from './collect'
 import type { ZoneChoice } from './discover/site-zone'
 import { extractDocument } from './extract'
 import { normalizeCandidates, type NormalizeOptions } from './normalize'
-import type { ExtractContext, ExtractResult } from './types'
+import type { ExtractContext, ExtractResult } from './candidate-types'
 
 export type ReadDocumentResult = { extracted: ExtractResult; events: NormalizedEvent[]; warnings: string[]; zone?: ZoneChoice }
 

@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import { parse } from 'parse5'
 import { extractDocument } from '../../src/crawl/extract'
 import { normalizeCandidates } from '../../src/crawl/normalize'
-import type { ExtractContext } from '../../src/crawl/types'
+import type { ExtractContext } from '../../src/crawl/candidate-types'
 import { CORPUS, FIXTURES } from '../helpers/corpus'
 
 const ctx: ExtractContext = { baseUrl: 'https://lib.example.org/events/', timezone: 'America/Chicago', window: { start: '2026-06-01', end: '2026-08-31' } }

@@ -7,8 +7,8 @@
 import { describe, expect, it } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { extractIcs } from '../../src/crawl/extract/ical'
-import { resolveWallTime } from '../../src/crawl/normalize/time'
+import { extractIcs } from '../../src/crawl/extract/ical/index'
+import { resolveWallTime } from '../../src/crawl/shared/time'
 import { CORPUS as CORPUS_DIR } from '../helpers/corpus'
 import { byStart, occurrences, utc } from '../crawl/extract/ical-occurrences'
 

@@ -8,11 +8,11 @@
 import { describe, expect, it } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { formatClock, formatDay, wallSeconds } from '../../src/crawl/normalize/calendar-math'
-import { expandRecurrence } from '../../src/crawl/normalize/recurrence'
-import { expandRule } from '../../src/crawl/normalize/recurrence-engine'
-import { parseRrule } from '../../src/crawl/normalize/recurrence-rule'
-import type { WallTime } from '../../src/crawl/types'
+import { formatClock, formatDay, wallSeconds } from '../../src/crawl/shared/calendar-math'
+import { expandRecurrence } from '../../src/crawl/shared/rrule/expand'
+import { expandRule } from '../../src/crawl/shared/rrule/engine'
+import { parseRrule } from '../../src/crawl/shared/rrule/rule'
+import type { WallTime } from '../../src/crawl/candidate-types'
 import { CORPUS as CORPUS_DIR } from '../helpers/corpus'
 
 type Vector = { line: number; rrule: string; dtstart: string; startAt?: string; instances: string }

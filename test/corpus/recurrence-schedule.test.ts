@@ -5,8 +5,9 @@
 import { describe, expect, it } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { expandRecurrence, scheduleToRecurrence } from '../../src/crawl/normalize/recurrence'
-import { resolveWallTime } from '../../src/crawl/normalize/time'
+import { scheduleToRecurrence } from '../../src/crawl/normalize/recurrence'
+import { expandRecurrence } from '../../src/crawl/shared/rrule/expand'
+import { resolveWallTime } from '../../src/crawl/shared/time'
 import { CORPUS as CORPUS_DIR } from '../helpers/corpus'
 
 /** Example id (`eg-0240`) → its eventSchedule objects, read from the JSON-LD in the corpus file. */

@@ -14,7 +14,7 @@ import { decodeHTML } from 'entities'
 import { extractHtml } from '../../src/crawl/extract/html'
 import { normalizeCandidates } from '../../src/crawl/normalize'
 import { EventSchema, type Event } from '../../src/model/event'
-import type { ExtractContext } from '../../src/crawl/types'
+import type { ExtractContext } from '../../src/crawl/candidate-types'
 import { CORPUS, canonicalIso } from '../helpers/corpus'
 
 type Example = { id: string; jsonld_html: string; microdata_html: string | null; rdfa_html: string | null; jsonld_parsed: unknown[] }

@@ -7,8 +7,8 @@ import { describe, expect, it } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import tzlookup from 'tz-lookup'
-import { offsetAt } from '../../src/crawl/normalize/time'
-import { zoneFromCoordinates } from '../../src/crawl/normalize/zones'
+import { offsetAt } from '../../src/crawl/shared/time'
+import { zoneFromCoordinates } from '../../src/crawl/shared/zones'
 import { CORPUS as CORPUS_DIR } from '../helpers/corpus'
 
 type Point = { lat: number; lon: number; tz: string }

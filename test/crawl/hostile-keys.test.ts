@@ -6,7 +6,7 @@
 // block by block, so one hostile JSON-LD block no longer takes its neighbours down with a stack overflow.
 // The pipeline runs in a worker so that a regression fails this test on its timeout, not the whole run.
 import { afterEach, describe, expect, it } from 'bun:test'
-import type { ExtractContext } from '../../src/crawl/types'
+import type { ExtractContext } from '../../src/crawl/candidate-types'
 import type { Event } from '../../src/model/event'
 import { MAX_JSON_DEPTH } from '../../src/json-depth'
 

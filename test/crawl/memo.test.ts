@@ -4,7 +4,7 @@
 // so the document is then read in full. The organization's address a page stated is kept with it (issue 18).
 import { describe, expect, it } from 'bun:test'
 import { MEMO_BUDGET_CHARS, MEMO_MAX_CHARS, memoBudget, readMemo, writeMemo } from '../../src/crawl/memo'
-import type { Candidate } from '../../src/crawl/types'
+import type { Candidate } from '../../src/crawl/candidate-types'
 
 const request = { window: { start: '2026-12-01', end: '2027-03-01' }, scriptVersion: '1.4.0' }
 const candidate: Candidate = { source: { url: 'https://lib.example.org/events', format: 'html', method: 'json-ld' }, title: 'Storytime', start: { date: '2026-12-03', time: '10:30', zone: 'America/Chicago' } }

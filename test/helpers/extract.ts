@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { Value } from '@sinclair/typebox/value'
 import { readDocument } from '../../src/crawl/read-document'
-import type { ExtractContext } from '../../src/crawl/types'
+import type { ExtractContext } from '../../src/crawl/candidate-types'
 import { EventSchema, type Event } from '../../src/model/event'
 import { FIXTURES } from './corpus'
 

@@ -35,7 +35,7 @@
  * An unknown tag throws, so a typo in a fixture fails loudly instead of serving `{{…}}`.
  * A TIME inside a DST gap resolves forward (RFC 5545): avoid 02:00–03:00 in fixtures.
  */
-import { formatInstant, formatOffset, wallToInstant } from '../../src/crawl/normalize/time'
+import { formatInstant, formatOffset, wallToInstant } from '../../src/crawl/shared/time'
 
 export type TemplateContext = {
   /** The instant "today" is taken from. */

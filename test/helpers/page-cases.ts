@@ -19,7 +19,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { extname, join } from 'node:path'
-import { registrableDomain } from '../../src/crawl/normalize/urls'
+import { registrableDomain } from '../../src/crawl/shared/urls'
 import type { Event } from '../../src/model/event'
 import { runBytes } from './extract'
 import { ROOT } from './process'

@@ -1,4 +1,4 @@
-import { absoluteUrl, attr, collapse, findFirst, isElement, textOf, walk, type Document, type Element } from '../extract/html/dom'
+import { absoluteUrl, attr, collapse, findFirst, isElement, textOf, walk, type Document, type Element } from '../shared/dom'
 import { pageLang, scoreWords, words, type Lang } from './keywords'
 import { isCalendarHost, reachOf, type Org, type Reach } from './scope'
 

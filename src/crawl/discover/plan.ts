@@ -1,4 +1,4 @@
-import type { Document } from '../extract/html/dom'
+import type { Document } from '../shared/dom'
 import type { Task } from '../frontier'
 import { discoverLinks, type FoundLink } from './navigation'
 import type { Org } from './scope'

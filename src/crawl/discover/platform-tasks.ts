@@ -1,6 +1,6 @@
 import type { Task } from '../frontier'
 import { calendarEndpoints, inScope, platformById, platformOfUrl, type Detection, type Endpoint, type Window } from '../platforms/registry'
-import type { Format } from '../types'
+import type { Format } from '../candidate-types'
 import { reachOf, type Org } from './scope'
 
 /** The source kind a document of each format is reported as (`tec-json` → `tec-rest`, `json-events` → `json`, `html` → `page`). */

@@ -10,7 +10,7 @@ import { parseAddress, type ParsedAddress } from '../../geo/address'
 import { countriesOfPhones, countryFromName, countryOfHost, countryOfLanguage, isCountryCode, zoneOfCountry } from '../../geo/countries'
 import { resolveAddress, type ResolvedPlace } from '../../geo/place'
 import { zoneAt } from '../../geo/gazetteer'
-import type { CandidatePlace } from '../types'
+import type { CandidatePlace } from '../candidate-types'
 
 /** A zone and how it was chosen; `inferred` when it was guessed from the site rather than named by a source. */
 export type ZoneChoice = { zone: string; how: string; inferred?: boolean }

@@ -2,7 +2,7 @@
  * Format detection from the content first (servers mislabel: `text/html` iCalendar, `application/json`
  * HTML error pages), with the URL and content type deciding only what the content leaves open.
  */
-import type { Format } from '../types'
+import type { Format } from '../candidate-types'
 import type { ParsedJson } from './feed-utils'
 import { looksLikeEventJson } from './json-events'
 import { embeddedHtml, stripXssiPrefix, unwrapJsonp } from './json-events/records'

@@ -6,8 +6,8 @@
  * feeds write `calendarEvent:EventDates` ('January 5, 2026' or a range) and `calendarEvent:EventTimes`
  * ('6:00 PM - 8:00 PM').
  */
-import type { WallTime } from '../types'
-import { parseRfc822 } from './datetime'
+import type { WallTime } from '../candidate-types'
+import { parseRfc822 } from '../shared/datetime'
 import { feedDate } from './feed-utils'
 import { parseClock } from './json-events/values'
 

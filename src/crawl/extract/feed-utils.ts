@@ -3,9 +3,9 @@
  * a throw), value coercion, and reading a date from the several forms feeds use.
  */
 import { jsonTooDeep, MAX_JSON_DEPTH } from '../../json-depth'
-import { isIanaZone } from '../normalize/time'
-import type { WallTime } from '../types'
-import { parseIsoDateTime, parseRfc822 } from './datetime'
+import { isIanaZone } from '../shared/time'
+import type { WallTime } from '../candidate-types'
+import { parseIsoDateTime, parseRfc822 } from '../shared/datetime'
 import { parseLenientJson } from './lenient-json'
 import { findProseDates } from './prose-dates'
 

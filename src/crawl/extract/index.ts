@@ -4,12 +4,12 @@
  * warning: a crawl never stops on one bad document.
  */
 import { startDocument } from '../document-memo'
-import type { ExtractContext, ExtractResult, Format } from '../types'
+import type { ExtractContext, ExtractResult, Format } from '../candidate-types'
 import { decodeBody } from './decode'
 import { sniffDocument } from './detect'
 import type { ParsedJson } from './feed-utils'
 import { extractHtml } from './html'
-import { extractIcs } from './ical'
+import { extractIcs } from './ical/index'
 import { extractJsonEvents } from './json-events'
 import { unwrapJsonp } from './json-events/records'
 import { extractLocalist } from './localist'

@@ -84,97 +84,122 @@ function lastSignificant(out: string[]): number {
  * and closes what a truncation left open. The result may still be invalid; the caller parses it.
  */
 export function repairJson(src: string): string {
-  const out: string[] = []
-  const stack: string[] = []
-  let inString = false
-  let topValues = 0
-  for (let i = 0; i < src.length; i++) {
-    const ch = src[i]
-    if (inString) {
-      if (ch === '\\') {
-        const next = src[i + 1]
-        if (next !== undefined && VALID_ESCAPE.has(next)) {
-          out.push(ch, next)
-          i++
-        } else if (next === 'u' && /^[0-9a-fA-F]{4}$/.test(src.slice(i + 2, i + 6))) {
-          out.push(src.slice(i, i + 6))
-          i += 5
-        } else if (next === "'") {
-          out.push("'")
-          i++
-        } else out.push('\\\\')
-      } else if (ch === '"') {
-        if (closesString(src, i)) {
-          inString = false
-          out.push('"')
-          const j = nextSignificant(src, i + 1)
-          if (src[j] === '"') out.push(',')
-        } else out.push('\\"')
-      } else if (ch < ' ') {
-        out.push(ch === '\n' ? '\\n' : ch === '\r' ? '\\r' : ch === '\t' ? '\\t' : `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`)
-      } else out.push(ch)
-      continue
-    }
-    if (ch === '/' && src[i + 1] === '/') {
-      while (i < src.length && src[i] !== '\n') i++
-      continue
-    }
-    if (ch === '/' && src[i + 1] === '*') {
-      const end = src.indexOf('*/', i + 2)
-      i = end < 0 ? src.length : end + 1
-      continue
-    }
-    if (ch === '<' && src.startsWith('<!--', i)) {
-      const end = src.indexOf('-->', i + 4)
-      i = end < 0 ? src.length : end + 2
-      continue
-    }
-    if (stack.length && /[\d-]/.test(ch)) {
-      NUMBER.lastIndex = i
-      const token = NUMBER.exec(src)?.[0]
-      if (token) {
-        // JSON has no leading zeros; what a template printed as 04109 is a code, kept as written.
-        out.push(/^-?0\d/.test(token) ? JSON.stringify(token) : token)
-        i += token.length - 1
-        if (src[nextSignificant(src, i + 1)] === '"') out.push(',')
-        continue
-      }
-    }
-    if (/\s/.test(ch)) {
-      out.push(ch)
-      continue
-    }
-    if (stack.length === 0 && (ch === ',' || ch === ';')) continue
-    if (stack.length === 0 && topValues > 0) {
-      out.push(',')
-      topValues++
-    }
-    if (ch === '"') {
-      inString = true
-      out.push(ch)
-    } else if (ch === '{' || ch === '[') {
-      if (stack.length === 0 && topValues === 0) topValues = 1
-      stack.push(ch === '{' ? '}' : ']')
-      out.push(ch)
-    } else if (ch === '}' || ch === ']') {
-      const k = lastSignificant(out)
-      if (k >= 0 && out[k] === ',') out.splice(k, 1)
-      if (stack.length && stack[stack.length - 1] === ch) stack.pop()
-      else if (stack.length) out.push(stack.pop()!)
-      else continue
-      out.push(ch)
-    } else if (ch === ',') {
-      const k = lastSignificant(out)
-      if (k < 0 || out[k] === ',' || out[k] === '[' || out[k] === '{') continue
-      out.push(ch)
-    } else out.push(ch)
+  const r: Repair = { src, out: [], stack: [], inString: false, topValues: 0, i: 0 }
+  for (; r.i < src.length; r.i++) {
+    if (r.inString) stringChar(r)
+    else if (!skipComment(r) && !copyNumber(r)) structuralChar(r)
   }
-  if (inString) out.push('"')
+  if (r.inString) r.out.push('"')
+  const k = lastSignificant(r.out)
+  if (k >= 0 && (r.out[k] === ',' || r.out[k] === ':')) r.out.splice(k, 1, r.out[k] === ':' ? ':null' : '')
+  while (r.stack.length) r.out.push(r.stack.pop()!)
+  const body = r.out.join('')
+  return r.topValues > 1 ? `[${body}]` : body
+}
+
+/** The repair's scan: the source, the output so far, the closers still owed, and the position `i` (a step may consume more than one character). */
+type Repair = { src: string; out: string[]; stack: string[]; inString: boolean; topValues: number; i: number }
+
+/** One character inside a string: valid escapes kept, others repaired; a quote ends the string only where a string can end. */
+function stringChar(r: Repair): void {
+  const { src, out } = r
+  const ch = src[r.i]
+  if (ch === '\\') {
+    const next = src[r.i + 1]
+    if (next !== undefined && VALID_ESCAPE.has(next)) {
+      out.push(ch, next)
+      r.i++
+    } else if (next === 'u' && /^[0-9a-fA-F]{4}$/.test(src.slice(r.i + 2, r.i + 6))) {
+      out.push(src.slice(r.i, r.i + 6))
+      r.i += 5
+    } else if (next === "'") {
+      out.push("'")
+      r.i++
+    } else out.push('\\\\')
+  } else if (ch === '"') {
+    if (closesString(src, r.i)) {
+      r.inString = false
+      out.push('"')
+      const j = nextSignificant(src, r.i + 1)
+      if (src[j] === '"') out.push(',')
+    } else out.push('\\"')
+  } else if (ch < ' ') {
+    out.push(ch === '\n' ? '\\n' : ch === '\r' ? '\\r' : ch === '\t' ? '\\t' : `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`)
+  } else out.push(ch)
+}
+
+/** Drops a comment (`//`, `/* *\/`, `<!-- -->`) that starts here, outside strings; true when there was one. */
+function skipComment(r: Repair): boolean {
+  const { src } = r
+  const ch = src[r.i]
+  if (ch === '/' && src[r.i + 1] === '/') {
+    while (r.i < src.length && src[r.i] !== '\n') r.i++
+    return true
+  }
+  if (ch === '/' && src[r.i + 1] === '*') {
+    const end = src.indexOf('*/', r.i + 2)
+    r.i = end < 0 ? src.length : end + 1
+    return true
+  }
+  if (ch === '<' && src.startsWith('<!--', r.i)) {
+    const end = src.indexOf('-->', r.i + 4)
+    r.i = end < 0 ? src.length : end + 2
+    return true
+  }
+  return false
+}
+
+/** Copies a number token inside a container; true when there was one. */
+function copyNumber(r: Repair): boolean {
+  const { src, out } = r
+  if (!r.stack.length || !/[\d-]/.test(src[r.i])) return false
+  NUMBER.lastIndex = r.i
+  const token = NUMBER.exec(src)?.[0]
+  if (!token) return false
+  // JSON has no leading zeros; what a template printed as 04109 is a code, kept as written.
+  out.push(/^-?0\d/.test(token) ? JSON.stringify(token) : token)
+  r.i += token.length - 1
+  if (src[nextSignificant(src, r.i + 1)] === '"') out.push(',')
+  return true
+}
+
+/** One character outside strings: whitespace, top-level separators, openers, closers and commas. */
+function structuralChar(r: Repair): void {
+  const { out, stack } = r
+  const ch = r.src[r.i]
+  if (/\s/.test(ch)) {
+    out.push(ch)
+    return
+  }
+  if (stack.length === 0 && (ch === ',' || ch === ';')) return
+  if (stack.length === 0 && r.topValues > 0) {
+    out.push(',')
+    r.topValues++
+  }
+  if (ch === '"') {
+    r.inString = true
+    out.push(ch)
+  } else if (ch === '{' || ch === '[') {
+    if (stack.length === 0 && r.topValues === 0) r.topValues = 1
+    stack.push(ch === '{' ? '}' : ']')
+    out.push(ch)
+  } else if (ch === '}' || ch === ']') closeContainer(r, ch)
+  else if (ch === ',') {
+    const k = lastSignificant(out)
+    if (k < 0 || out[k] === ',' || out[k] === '[' || out[k] === '{') return
+    out.push(ch)
+  } else out.push(ch)
+}
+
+/** A closer: drops a trailing comma, closes what is still open, and ignores a closer with nothing open. */
+function closeContainer(r: Repair, ch: string): void {
+  const { out, stack } = r
   const k = lastSignificant(out)
-  if (k >= 0 && (out[k] === ',' || out[k] === ':')) out.splice(k, 1, out[k] === ':' ? ':null' : '')
-  while (stack.length) out.push(stack.pop()!)
-  const body = out.join('')
-  return topValues > 1 ? `[${body}]` : body
+  if (k >= 0 && out[k] === ',') out.splice(k, 1)
+  if (stack.length && stack[stack.length - 1] === ch) stack.pop()
+  else if (stack.length) out.push(stack.pop()!)
+  else return
+  out.push(ch)
 }
 
 /**

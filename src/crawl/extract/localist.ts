@@ -3,8 +3,8 @@
  * (`{events:[{event:{…, event_instances}}]}`, one Candidate per instance, tied by `seriesKey`) and
  * Trumba's JSON feed (an array of `{eventID, startDateTime, startTimeZoneOffset, …}`).
  */
-import type { Candidate, CandidatePlace, ExtractContext, ExtractResult, WallTime } from '../types'
-import { parseIsoDateTime } from './datetime'
+import type { Candidate, CandidatePlace, ExtractContext, ExtractResult, WallTime } from '../candidate-types'
+import { parseIsoDateTime } from '../shared/datetime'
 import { asArray, asRecord, num, parseJsonDocument, put, str, truthy, type ParsedJson } from './feed-utils'
 import { lookupTable } from '../../lookup-table'
 

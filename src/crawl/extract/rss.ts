@@ -7,7 +7,7 @@
  * date is not an event. A feed served as text/html is still a feed (detection reads the content).
  */
 import { XMLParser } from 'fast-xml-parser'
-import type { Candidate, ExtractContext, ExtractResult, Format, WallTime } from '../types'
+import type { Candidate, ExtractContext, ExtractResult, Format, WallTime } from '../candidate-types'
 import { civicPlusWhen, pubDateRange, pubDatesAreEventDates } from './feed-dates'
 import { asArray, asRecord, feedDate, put, str } from './feed-utils'
 import { placeFromText } from './json-events/record'

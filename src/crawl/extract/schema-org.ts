@@ -3,7 +3,7 @@
  * microformats parsers build in the same shape) to Candidates, plus the walk that finds every Event in a
  * tree of items. Values stay as written (entities, relative URLs): the normalizer cleans them.
  */
-import type { Candidate, CandidateOffer, CandidatePlace, Format } from '../types'
+import type { Candidate, CandidateOffer, CandidatePlace, Format } from '../candidate-types'
 import { bool, deref, isItem, items, link, type SchemaItem, schemaDate, text, texts, typesOf } from './schema-values'
 import { lookupTable } from '../../lookup-table'
 

@@ -3,8 +3,8 @@
  * `{"@value"}` literal, a node reference or an array of any of these. Shared by the schema.org mapper and
  * the readers that build schema.org-shaped items.
  */
-import type { WallTime } from '../types'
-import { parseIsoDateTime, parseRfc822 } from './datetime'
+import type { WallTime } from '../candidate-types'
+import { parseIsoDateTime, parseRfc822 } from '../shared/datetime'
 
 /** A schema.org item: `@type`, optional `@id`, and properties whose values are strings, numbers or items. */
 export type SchemaItem = Record<string, unknown>

@@ -3,9 +3,9 @@
  * `past` (older templates: `items`), each with `startDate`/`endDate` in epoch milliseconds; the site's
  * zone is `website.timeZone`. Items without a start (blog posts) are not events.
  */
-import type { Candidate, CandidatePlace, ExtractContext, ExtractResult } from '../types'
-import { absoluteUrl } from './html/dom'
-import { wallFromEpoch } from './datetime'
+import type { Candidate, CandidatePlace, ExtractContext, ExtractResult } from '../candidate-types'
+import { absoluteUrl } from '../shared/dom'
+import { wallFromEpoch } from '../shared/datetime'
 import { asArray, asRecord, num, parseJsonDocument, put, str, type ParsedJson } from './feed-utils'
 
 type Json = Record<string, unknown>

@@ -4,10 +4,10 @@
  * the difference between `start_date` and `utc_start_date`. Every occurrence of a recurring series is
  * its own event: occurrences are tied together by `seriesKey` so the normalizer can describe the series.
  */
-import { isIanaZone } from '../normalize/time'
-import type { Candidate, CandidateOffer, CandidatePlace, ExtractContext, ExtractResult, WallTime } from '../types'
-import { formatOffset } from '../normalize/time'
-import { parseIsoDateTime } from './datetime'
+import { isIanaZone } from '../shared/time'
+import type { Candidate, CandidateOffer, CandidatePlace, ExtractContext, ExtractResult, WallTime } from '../candidate-types'
+import { formatOffset } from '../shared/time'
+import { parseIsoDateTime } from '../shared/datetime'
 import { asArray, asRecord, num, parseJsonDocument, put, str, truthy, type ParsedJson } from './feed-utils'
 
 type Json = Record<string, unknown>

@@ -1,8 +1,9 @@
 import { FetchError } from './errors'
+import { readBody, send, type Exchange } from './exchange'
 import { withDefaults } from '../../with-defaults'
 import { HostLimiter, hostDelayMs, type PolitenessClock } from './host-limiter'
 import { RobotsCache } from './robots'
-import { effectivePort, loopbackSiteFor, overrideFor, type LoopbackSite, type ResolveOverride } from './resolve-overrides'
+import { loopbackSiteFor, overrideFor, type LoopbackSite, type ResolveOverride } from './resolve-overrides'
 import { isPublicAddress, resolveAllowed, systemLookup, type Lookup } from './ssrf'
 
 export type FetcherOptions = {
@@ -86,134 +87,21 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308])
  * Non-2xx answers are returned (discovery probes expect 404s); failures throw {@link FetchError}.
  */
 export function createFetcher(options: FetcherOptions) {
-  const o = withDefaults(FETCH_DEFAULTS, options)
-  const lookup = options.lookup ?? systemLookup
-  const overrides = options.allowPrivate ? (options.resolve ?? []) : []
-  const allowed = options.addressAllowed ?? (options.allowPrivate ? () => true : isPublicAddress)
-  const limiter = new HostLimiter(o.perHostConcurrency, o.politenessMs, options.clock)
-  const aborters = new WeakMap<Response, AbortController>()
-  const robots = new RobotsCache(o.userAgent, async (robotsUrl) => {
-    const result = await hop(new URL(robotsUrl), { accept: 'text/plain' }, true)
-    return { status: result.status, text: new TextDecoder().decode(result.body) }
-  })
-
-  async function hop(url: URL, init: FetchOptions, skipRobots: boolean): Promise<FetchResult> {
-    const redirects: string[] = []
-    let current = url
-    let method = init.post ? 'POST' : 'GET'
-    for (;;) {
-      if (current.protocol !== 'http:' && current.protocol !== 'https:') throw new FetchError('bad_url', `only http and https are crawled, not ${current.protocol}`, current.href)
-      const site = loopbackSiteFor(current, options.loopbackSites)
-      const address = site ? await resolveAllowed(current, { allowed: () => true, lookup, overrides: [site] }) : await resolveAllowed(current, { allowed, lookup, overrides })
-      const port = !site && overrides.length ? overrideFor(current, overrides)?.connectPort : undefined
-      let delayMs = o.politenessMs
-      if (!skipRobots && o.respectRobots !== false) {
-        const rules = await robots.rules(current)
-        if (rules.unreachable instanceof FetchError) throw rules.unreachable
-        if (!rules.isAllowed(current.href)) throw new FetchError('robots_disallowed', `robots.txt of ${current.host} disallows ${current.pathname}`, current.href)
-        delayMs = hostDelayMs(o.politenessMs, rules.crawlDelayS)
-      }
-      const hopUrl = current
-      const outcome = await limiter.run(current.host, async (): Promise<{ redirect: string; status: number } | { result: Omit<FetchResult, 'redirects'> }> => {
-        const response = await send(hopUrl, address, port, method, init)
-        const location = response.headers.get('location')
-        if (REDIRECTS.has(response.status) && location) {
-          await response.body?.cancel()
-          return { redirect: location, status: response.status }
-        }
-        return { result: await readBody(hopUrl, response) }
-      }, delayMs)
-      if ('result' in outcome) return { ...outcome.result, redirects }
-      if (redirects.length >= o.maxRedirects) throw new FetchError('too_many_redirects', `more than ${o.maxRedirects} redirects`, url.href)
-      redirects.push(current.href)
-      try {
-        current = new URL(outcome.redirect, current)
-      } catch {
-        throw new FetchError('bad_url', `redirect to an invalid URL ${outcome.redirect.slice(0, 200)}`, current.href)
-      }
-      if (outcome.status === 303 || (method === 'POST' && (outcome.status === 301 || outcome.status === 302))) method = 'GET'
-    }
+  const settings = withDefaults(FETCH_DEFAULTS, options)
+  const ctx: FetcherContext = {
+    settings,
+    loopbackSites: options.loopbackSites,
+    lookup: options.lookup ?? systemLookup,
+    overrides: options.allowPrivate ? (options.resolve ?? []) : [],
+    allowed: options.addressAllowed ?? (options.allowPrivate ? () => true : isPublicAddress),
+    limiter: new HostLimiter(settings.perHostConcurrency, settings.politenessMs, options.clock),
+    aborters: new WeakMap<Response, AbortController>(),
+    robots: new RobotsCache(settings.userAgent, async (robotsUrl) => {
+      const result = await hop(ctx, new URL(robotsUrl), { accept: 'text/plain' }, true)
+      return { status: result.status, text: new TextDecoder().decode(result.body) }
+    }),
   }
-
-  async function send(url: URL, address: string, port: number | undefined, method: string, init: FetchOptions): Promise<Response> {
-    const target = new URL(url.href)
-    target.hostname = address.includes(':') ? `[${address}]` : address
-    if (port !== undefined && port !== effectivePort(url)) target.port = String(port)
-    const headers: Record<string, string> = { host: url.host, 'user-agent': o.userAgent, accept: init.accept ?? '*/*', 'accept-encoding': 'gzip, deflate, br' }
-    if (init.etag) headers['if-none-match'] = init.etag
-    if (init.lastModified) headers['if-modified-since'] = init.lastModified
-    const body = method === 'POST' ? init.post?.body : undefined
-    if (body !== undefined) headers['content-type'] = init.post!.contentType
-    // One controller for the whole exchange: the headers timer is replaced by the body deadline once
-    // the response arrives (readBody), so a slow body is cut by totalTimeoutMs, not by the headers limit.
-    const controller = new AbortController()
-    const headersTimer = setTimeout(() => controller.abort(new FetchError('timeout', `no response from ${url.host} within ${o.headersTimeoutMs} ms`, url.href)), o.headersTimeoutMs)
-    try {
-      const response = await fetch(target, {
-        method,
-        headers,
-        body,
-        redirect: 'manual',
-        signal: controller.signal,
-        tls: url.protocol === 'https:' ? { serverName: url.hostname, ...(o.ca ? { ca: o.ca } : {}) } : undefined,
-      } as RequestInit)
-      aborters.set(response, controller)
-      return response
-    } catch (error) {
-      if (controller.signal.reason instanceof FetchError) throw controller.signal.reason
-      throw new FetchError('network', `${url.host}: ${(error as Error).message.slice(0, 200)}`, url.href)
-    } finally {
-      clearTimeout(headersTimer)
-    }
-  }
-
-  async function readBody(url: URL, response: Response): Promise<Omit<FetchResult, 'redirects'>> {
-    const declared = Number(response.headers.get('content-length') ?? 0)
-    if (declared > o.maxBytes) {
-      await response.body?.cancel()
-      throw new FetchError('too_large', `${url.href} is ${declared} bytes, more than ${o.maxBytes}`, url.href)
-    }
-    const chunks: Uint8Array[] = []
-    let size = 0
-    const controller = aborters.get(response)
-    const deadline = setTimeout(() => controller?.abort(new FetchError('timeout', `${url.href} did not finish within ${o.totalTimeoutMs} ms`, url.href)), o.totalTimeoutMs)
-    try {
-      const reader = response.body?.getReader()
-      while (reader) {
-        const next = await reader.read()
-        if (next.done) break
-        size += next.value.length
-        if (size > o.maxBytes) {
-          controller?.abort()
-          throw new FetchError('too_large', `${url.href} is larger than ${o.maxBytes} bytes`, url.href)
-        }
-        chunks.push(next.value)
-      }
-    } catch (error) {
-      if (error instanceof FetchError) throw error
-      if (controller?.signal.reason instanceof FetchError) throw controller.signal.reason
-      throw new FetchError('network', `${url.host}: ${(error as Error).message.slice(0, 200)}`, url.href)
-    } finally {
-      clearTimeout(deadline)
-    }
-    const body = new Uint8Array(size)
-    let offset = 0
-    for (const chunk of chunks) {
-      body.set(chunk, offset)
-      offset += chunk.length
-    }
-    return {
-      url: url.href,
-      status: response.status,
-      ok: response.status >= 200 && response.status < 300,
-      notModified: response.status === 304,
-      contentType: response.headers.get('content-type') ?? '',
-      headers: response.headers,
-      body,
-      etag: response.headers.get('etag') ?? undefined,
-      lastModified: response.headers.get('last-modified') ?? undefined,
-    }
-  }
+  const robots = ctx.robots
 
   return {
     /** Fetches `url` under every rule above. */
@@ -226,10 +114,67 @@ export function createFetcher(options: FetcherOptions) {
       }
       if (init.post && (new TextEncoder().encode(init.post.body).length > MAX_POST_BYTES || /[\r\n]/.test(init.post.contentType)))
         return Promise.reject(new FetchError('bad_url', `a POST body of at most ${MAX_POST_BYTES} bytes with a one-line content type is sent, no more`, url))
-      return hop(parsed, init, false)
+      return hop(ctx, parsed, init, false)
     },
     robots,
   }
 }
 
 export type Fetcher = ReturnType<typeof createFetcher>
+
+type Settings = ReturnType<typeof withDefaults<typeof FETCH_DEFAULTS, FetcherOptions>>
+
+/** What one fetcher holds across its requests: settings, the SSRF inputs, the per-host limiter, robots.txt and the exchanges in flight. */
+type FetcherContext = Exchange & {
+  settings: Settings
+  loopbackSites?: readonly LoopbackSite[]
+  lookup: Lookup
+  overrides: readonly ResolveOverride[]
+  allowed: (ip: string) => boolean
+  limiter: HostLimiter
+  robots: RobotsCache
+}
+
+type HopOutcome = { redirect: string; status: number } | { result: Omit<FetchResult, 'redirects'> }
+
+/** Fetches `url`, following redirects; every hop passes the URL check, the SSRF guard, robots.txt (unless `skipRobots`) and politeness. */
+async function hop(ctx: FetcherContext, url: URL, init: FetchOptions, skipRobots: boolean): Promise<FetchResult> {
+  const o = ctx.settings
+  const redirects: string[] = []
+  let current = url
+  let method = init.post ? 'POST' : 'GET'
+  for (;;) {
+    if (current.protocol !== 'http:' && current.protocol !== 'https:') throw new FetchError('bad_url', `only http and https are crawled, not ${current.protocol}`, current.href)
+    const site = loopbackSiteFor(current, ctx.loopbackSites)
+    const address = site ? await resolveAllowed(current, { allowed: () => true, lookup: ctx.lookup, overrides: [site] }) : await resolveAllowed(current, { allowed: ctx.allowed, lookup: ctx.lookup, overrides: ctx.overrides })
+    const port = !site && ctx.overrides.length ? overrideFor(current, ctx.overrides)?.connectPort : undefined
+    const delayMs = skipRobots || o.respectRobots === false ? o.politenessMs : await robotsDelay(ctx, current)
+    const hopUrl = current
+    const outcome = await ctx.limiter.run(current.host, async (): Promise<HopOutcome> => {
+      const response = await send(ctx, hopUrl, address, port, method, init)
+      const location = response.headers.get('location')
+      if (REDIRECTS.has(response.status) && location) {
+        await response.body?.cancel()
+        return { redirect: location, status: response.status }
+      }
+      return { result: await readBody(ctx, hopUrl, response) }
+    }, delayMs)
+    if ('result' in outcome) return { ...outcome.result, redirects }
+    if (redirects.length >= o.maxRedirects) throw new FetchError('too_many_redirects', `more than ${o.maxRedirects} redirects`, url.href)
+    redirects.push(current.href)
+    try {
+      current = new URL(outcome.redirect, current)
+    } catch {
+      throw new FetchError('bad_url', `redirect to an invalid URL ${outcome.redirect.slice(0, 200)}`, current.href)
+    }
+    if (outcome.status === 303 || (method === 'POST' && (outcome.status === 301 || outcome.status === 302))) method = 'GET'
+  }
+}
+
+/** Throws when robots.txt cannot be read as it must or disallows the URL; else the host's delay (Crawl-delay counted). */
+async function robotsDelay(ctx: FetcherContext, current: URL): Promise<number> {
+  const rules = await ctx.robots.rules(current)
+  if (rules.unreachable instanceof FetchError) throw rules.unreachable
+  if (!rules.isAllowed(current.href)) throw new FetchError('robots_disallowed', `robots.txt of ${current.host} disallows ${current.pathname}`, current.href)
+  return hostDelayMs(ctx.settings.politenessMs, rules.crawlDelayS)
+}

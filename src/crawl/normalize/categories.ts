@@ -6,7 +6,7 @@
  */
 import { documentMemo } from '../document-memo'
 import { audienceTags } from './audience'
-import { cleanLine } from './text'
+import { cleanLine } from '../shared/text'
 
 /**
  * Source categories cleaned: entities/markup removed, whitespace collapsed, lower case (so one feed's

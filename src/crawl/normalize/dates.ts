@@ -4,9 +4,9 @@
  * local calendar days (inclusive), so an event late on the window's last evening still counts.
  */
 import { addDays } from '../../model/dates'
-import { formatDuration, parseIsoDuration } from '../extract/datetime'
-import type { WallTime } from '../types'
-import { formatInstant, offsetAt, resolveWallTime, type ResolvedTime } from './time'
+import { formatDuration, parseIsoDuration } from '../shared/datetime'
+import type { WallTime } from '../candidate-types'
+import { formatInstant, offsetAt, resolveWallTime, type ResolvedTime } from '../shared/time'
 
 export type ResolvedOccurrence = {
   start: ResolvedTime

@@ -10,7 +10,7 @@
 import { LocalityReader, type Locality } from '../../geo/locality'
 import type { CitySource, NormalizedEvent } from '../../model/event'
 import { titleKey } from '../dedupe'
-import type { CandidatePlace } from '../types'
+import type { CandidatePlace } from '../candidate-types'
 
 export type PlacedItem = { event: NormalizedEvent; place?: CandidatePlace }
 

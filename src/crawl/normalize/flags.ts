@@ -3,8 +3,8 @@
  * (a source flag, else an explicit phrase) and `is_online` (attendance mode, status, or a meeting link).
  */
 import { documentMemo } from '../document-memo'
-import type { Candidate } from '../types'
-import { isMeetingLink } from './urls'
+import type { Candidate } from '../candidate-types'
+import { isMeetingLink } from '../shared/urls'
 
 const RSVP_NO = /\b(no (pre-?)?registration( is)? (required|necessary|needed)|registration( is)? not (required|necessary|needed)|drop[- ]in|no rsvp|rsvp not required|no sign[- ]?ups?( required)?|no tickets? (required|needed))\b/i
 const RSVP_YES = /\b((pre-?)?registration( is)? (required|necessary|mandatory)|(required|mandatory) (pre-?)?registration|please (register|rsvp)|must (pre-?)?register|advance registration|rsvp( is)? required|rsvps? (are )?(required|requested)|sign[- ]?ups? (is )?required|tickets? (are )?required|registration opens)\b/i

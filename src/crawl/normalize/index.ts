@@ -8,19 +8,18 @@ import { EventSchema, type Event, type NormalizedEvent } from '../../model/event
 import { VERSION } from '../../version'
 import { dedupeEvents, differentPlaces, titleKey } from '../dedupe'
 import { startDocument } from '../document-memo'
-import type { Candidate, ExtractContext, WallTime } from '../types'
+import type { Candidate, ExtractContext, WallTime } from '../candidate-types'
 import { overlapsWindow, resolveOccurrence } from './dates'
 import { assignCities } from './event-city'
 import { eventId } from './ids'
+import type { Draft } from './draft'
 import { planOccurrences, zoneFor } from './occurrences'
 import { baseRecord } from './record'
-import { attachSeriesSchedules } from './series'
-import { registrableDomain } from './urls'
+import { attachSeriesSchedules } from './recurrence/instance-series'
+import { registrableDomain } from '../shared/urls'
 
 export type NormalizeOptions = { scrapedAt?: string; scriptVersion?: string }
 
-/** A record in the making, with what ids, series and sorting need. */
-export type Draft = { event: NormalizedEvent; candidate: Candidate; startMs: number; start: WallTime; end?: WallTime; zone?: string }
 
 const FIELD_ORDER = Object.keys(EventSchema.properties) as (keyof Event)[]
 

@@ -6,11 +6,12 @@
  */
 import type { Schedule } from '../../model/event'
 import { documentMemo } from '../document-memo'
-import type { Candidate, ExtractContext, RecurrenceSpec, WallTime } from '../types'
-import { buildSchedule, expandRecurrence, proseToRecurrence, scheduleToRecurrence } from './recurrence'
+import type { Candidate, ExtractContext, RecurrenceSpec, WallTime } from '../candidate-types'
+import { expandRecurrence } from '../shared/rrule/expand'
+import { buildSchedule, proseToRecurrence, scheduleToRecurrence } from './recurrence'
 import type { BaseRecord } from './record'
-import { isIanaZone } from './time'
-import { zoneFromCoordinates } from './zones'
+import { isIanaZone } from '../shared/time'
+import { zoneFromCoordinates } from '../shared/zones'
 
 /**
  * `describe`: the series a single occurrence's description tells of, worked out only when asked (expanding a

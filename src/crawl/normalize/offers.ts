@@ -5,10 +5,10 @@
  * own words; when it has none it is written from the offers' prices.
  */
 import type { Event } from '../../model/event'
-import type { Candidate, CandidateOffer } from '../types'
-import { cleanLine } from './text'
+import type { Candidate, CandidateOffer } from '../candidate-types'
+import { cleanLine } from '../shared/text'
 import { availabilityName } from './status'
-import { absolute } from './urls'
+import { absolute } from '../shared/urls'
 import { lookupTable } from '../../lookup-table'
 
 type Offer = NonNullable<Event['offers']>[number]

@@ -5,8 +5,8 @@
  * them, a valid pair, never a town's centre.
  */
 import type { Event } from '../../model/event'
-import type { CandidatePlace } from '../types'
-import { cleanLine } from './text'
+import type { CandidatePlace } from '../candidate-types'
+import { cleanLine } from '../shared/text'
 
 type Venue = NonNullable<Event['venue']>
 

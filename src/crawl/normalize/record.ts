@@ -4,14 +4,14 @@
  * give stay absent.
  */
 import type { Event } from '../../model/event'
-import type { Candidate } from '../types'
+import type { Candidate } from '../candidate-types'
 import { categorize } from './categories'
 import { isOnline, openToPublic, rsvpRequired } from './flags'
 import { costText, isFree, lowestPrice, normalizeOffers } from './offers'
 import { normalizePlace } from './place'
 import { attendanceModeName, eventStatusName, statusFromTitle } from './status'
-import { cleanDescription, cleanLine, type Link } from './text'
-import { absolute, isTicketingLink, onDomain } from './urls'
+import { cleanDescription, cleanLine, type Link } from '../shared/text'
+import { absolute, isTicketingLink, onDomain } from '../shared/urls'
 
 const TICKET_TEXT = /\b(register|registration|tickets?|rsvp|sign ?up|book (now|a seat|tickets?)|reserve|buy)\b/i
 const KNOWLEDGE_BASE = /(wikidata|wikipedia|dbpedia|musicbrainz|isni|viaf|imdb)\./i

@@ -3,7 +3,7 @@
  * pull identifiers (calendar ids, web names) out of an organization's HTML.
  */
 import { addDays } from '../../model/dates'
-import type { Format } from '../types'
+import type { Format } from '../candidate-types'
 import type { Endpoint, EndpointKind, Window } from './types'
 
 const FORMAT_OF: Record<EndpointKind, Format> = { ics: 'ics', json: 'json-events', jsonp: 'json-events', rss: 'rss', atom: 'atom', html: 'html' }

@@ -4,7 +4,7 @@
  * which feed or API to fetch for a calendar, and which reader reads what comes back. Discovery calls the
  * functions of `registry.ts` and never needs to know a platform by name.
  */
-import type { Format } from '../types'
+import type { Format } from '../candidate-types'
 
 /** The crawl window, local calendar days `YYYY-MM-DD`, both inclusive (as `ExtractContext.window`). */
 export type Window = { start: string; end: string }

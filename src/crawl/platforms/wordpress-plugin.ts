@@ -3,7 +3,7 @@
  * (`/wp-content/plugins/SLUG/`), their CSS classes and their REST namespaces (`/wp-json/` index), and read
  * through the site-wide exports they serve (REST JSON, iCalendar), else through their pages' HTML.
  */
-import type { Format } from '../types'
+import type { Format } from '../candidate-types'
 import type { Endpoint, Platform, Sign, Window } from './types'
 
 export type WordPressPluginSpec = {

@@ -6,8 +6,8 @@
  * visible clock time equal to the written wall time, while the organization's zone is not at UTC then.
  * A `Z` that agrees with the visible time once converted to the zone is a true UTC instant and is kept.
  */
-import { offsetAt } from '../normalize/time'
-import type { WallTime } from '../types'
+import { offsetAt } from '../shared/time'
+import type { WallTime } from '../candidate-types'
 
 /** Platforms (registry ids) known to write local wall time with a false `Z`. */
 const WRITES_LOCAL_AS_UTC = new Set(['civicclerk'])

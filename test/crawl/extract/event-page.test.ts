@@ -3,7 +3,7 @@
 // the h1 or else og:title without the site name, the venue's name above its address, deadlines that are
 // not the event's day, and a dated paragraph under its own heading on a page that lists other things.
 import { describe, expect, it } from 'bun:test'
-import type { ExtractContext } from '../../../src/crawl/types'
+import type { ExtractContext } from '../../../src/crawl/candidate-types'
 import { runBytes } from '../../helpers/extract'
 
 const ctx: ExtractContext = { baseUrl: 'https://museum.example.org/events/quilts', timezone: 'America/Los_Angeles', window: { start: '2026-05-01', end: '2026-05-31' } }

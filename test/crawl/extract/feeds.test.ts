@@ -3,7 +3,7 @@
 // `xCal:` and dates in the content (news without an event date skipped), Localist (one record per
 // instance, hybrid with a stream link online, next page) and Trumba JSON (offsets, custom fields).
 import { describe, expect, it } from 'bun:test'
-import type { ExtractContext } from '../../../src/crawl/types'
+import type { ExtractContext } from '../../../src/crawl/candidate-types'
 import { byTitle, runBytes, runFixture, schemaErrors } from '../../helpers/extract'
 
 describe('Squarespace events collection', async () => {

@@ -8,7 +8,7 @@ import { extractHtml } from '../../../src/crawl/extract/html'
 import { parseMicrodata } from '../../../src/crawl/extract/html/microdata'
 import { parseRdfa } from '../../../src/crawl/extract/html/rdfa'
 import { findEvents, fromSchemaOrg, isEventItem } from '../../../src/crawl/extract/schema-org'
-import type { ExtractContext } from '../../../src/crawl/types'
+import type { ExtractContext } from '../../../src/crawl/candidate-types'
 
 const ctx: ExtractContext = { baseUrl: 'https://museum.example.org/visit/events', window: { start: '2026-01-01', end: '2026-12-31' } }
 const source = { url: ctx.baseUrl, format: 'html' as const, method: 'test' }

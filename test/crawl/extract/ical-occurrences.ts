@@ -1,6 +1,6 @@
-import { expandRecurrence } from '../../../src/crawl/normalize/recurrence'
-import { resolveWallTime } from '../../../src/crawl/normalize/time'
-import type { Candidate, ExtractResult, WallTime } from '../../../src/crawl/types'
+import { expandRecurrence } from '../../../src/crawl/shared/rrule/expand'
+import { resolveWallTime } from '../../../src/crawl/shared/time'
+import type { Candidate, ExtractResult, WallTime } from '../../../src/crawl/candidate-types'
 
 export type Flat = { title?: string; start: WallTime; end?: WallTime; candidate: Candidate }
 

@@ -3,7 +3,7 @@
 // country and coordinates; a LOCATION whose folding broke inside a word takes the venue's text; an event
 // that refers to no venue keeps its own LOCATION; VVENUE never becomes an event or spoils the feed.
 import { describe, expect, it } from 'bun:test'
-import { extractIcs } from '../../../src/crawl/extract/ical'
+import { extractIcs } from '../../../src/crawl/extract/ical/index'
 
 const ctx = { baseUrl: 'https://town.example.org/events.ics', window: { start: '2026-01-01', end: '2026-12-31' } }
 const venueBlock = (uid: string, name: string, more = '') => `BEGIN:VVENUE\r\nUID:${uid}\r\nNAME:${name}\r\nADDRESS:12 Main St\r\nCITY:Springfield\r\nREGION:IL\r\nPOSTAL-CODE:62701\r\nCOUNTRY:US\r\n${more}END:VVENUE\r\n`

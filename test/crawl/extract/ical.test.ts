@@ -4,9 +4,9 @@
 // series with their overrides, pre-expanded feeds, private events skipped, and warnings (never a throw)
 // for broken components.
 import { describe, expect, it } from 'bun:test'
-import { extractIcs } from '../../../src/crawl/extract/ical'
-import { resolveWallTime } from '../../../src/crawl/normalize/time'
-import type { ExtractContext } from '../../../src/crawl/types'
+import { extractIcs } from '../../../src/crawl/extract/ical/index'
+import { resolveWallTime } from '../../../src/crawl/shared/time'
+import type { ExtractContext } from '../../../src/crawl/candidate-types'
 import { occurrences } from './ical-occurrences'
 
 const ctx: ExtractContext = { baseUrl: 'https://library.example.org/events.ics', window: { start: '2026-01-01', end: '2026-12-31' } }

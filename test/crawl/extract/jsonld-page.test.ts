@@ -4,7 +4,7 @@
 // names, full-URL types; the page's visible time wins over a date-only `startDate`; the page's canonical
 // URL and registration link attach to its own event; calendar links are collected for the crawler.
 import { describe, expect, it } from 'bun:test'
-import type { ExtractContext } from '../../../src/crawl/types'
+import type { ExtractContext } from '../../../src/crawl/candidate-types'
 import { byTitle, runFixture, schemaErrors } from '../../helpers/extract'
 
 const ctx: ExtractContext = { baseUrl: 'https://maplewoodlibrary.org/events/lego-build-club', timezone: 'America/Chicago', window: { start: '2026-06-01', end: '2026-07-31' } }

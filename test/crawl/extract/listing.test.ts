@@ -3,7 +3,7 @@
 // a "cancelled" card), navigation, footers and news posts never do, the next page is found, and a year
 // left out is inferred from the window and the weekday ("Sat, June 13" read in November is next June).
 import { describe, expect, it } from 'bun:test'
-import type { ExtractContext } from '../../../src/crawl/types'
+import type { ExtractContext } from '../../../src/crawl/candidate-types'
 import { runBytes, runFixture, schemaErrors } from '../../helpers/extract'
 
 const ctx: ExtractContext = { baseUrl: 'https://oakdalelibrary.org/events', timezone: 'America/Chicago', window: { start: '2026-06-01', end: '2026-08-31' } }

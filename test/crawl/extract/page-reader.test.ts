@@ -7,7 +7,7 @@
 // menu link is a dated meeting, "No meetings scheduled", publication dates); an ASP.NET <form> around
 // the page; closures and cancellations kept with their status; several events told in one paragraph.
 import { describe, expect, it } from 'bun:test'
-import type { ExtractContext } from '../../../src/crawl/types'
+import type { ExtractContext } from '../../../src/crawl/candidate-types'
 import { runBytes } from '../../helpers/extract'
 
 const ctx: ExtractContext = { baseUrl: 'https://town.example.org/calendar', timezone: 'America/Chicago', window: { start: '2026-03-01', end: '2026-12-31' } }

@@ -9,7 +9,7 @@ import fc from 'fast-check'
 import { Value } from '@sinclair/typebox/value'
 import { extractDocument } from '../../../src/crawl/extract'
 import { normalizeCandidates } from '../../../src/crawl/normalize'
-import type { ExtractContext } from '../../../src/crawl/types'
+import type { ExtractContext } from '../../../src/crawl/candidate-types'
 import { EventSchema } from '../../../src/model/event'
 import { FIXTURES } from '../../helpers/corpus'
 

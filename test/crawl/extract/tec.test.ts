@@ -4,7 +4,7 @@
 // CANCELLED in the title, one record per occurrence with distinct stable ids, the window applied, the next
 // page offered, and invalid JSON turned into a warning.
 import { describe, expect, it } from 'bun:test'
-import type { ExtractContext } from '../../../src/crawl/types'
+import type { ExtractContext } from '../../../src/crawl/candidate-types'
 import { byTitle, runBytes, runFixture, schemaErrors } from '../../helpers/extract'
 
 const ctx: ExtractContext = { baseUrl: 'https://riverbendlibrary.org/wp-json/tribe/events/v1/events', timezone: 'America/New_York', window: { start: '2026-06-01', end: '2026-06-30' } }

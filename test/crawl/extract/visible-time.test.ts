@@ -5,7 +5,7 @@
 // change without the site's zone when an offset cannot be checked. Also: structured data that covers
 // only some of a page's records does not hide the rest (hidden microdata on one row of a table).
 import { describe, expect, it } from 'bun:test'
-import type { ExtractContext } from '../../../src/crawl/types'
+import type { ExtractContext } from '../../../src/crawl/candidate-types'
 import { runBytes } from '../../helpers/extract'
 
 const ams: ExtractContext = { baseUrl: 'https://uni.example.nl/agenda/', timezone: 'Europe/Amsterdam', window: { start: '2026-01-01', end: '2026-12-31' } }

@@ -9,9 +9,9 @@ import { isOnline, openToPublic, rsvpRequired } from '../../../src/crawl/normali
 import { costText, isFree, normalizeOffers, priceFromText } from '../../../src/crawl/normalize/offers'
 import { normalizePlace } from '../../../src/crawl/normalize/place'
 import { attendanceModeName, availabilityName, eventStatusName, statusFromTitle } from '../../../src/crawl/normalize/status'
-import { cleanDescription, cleanLine, decodeEntities } from '../../../src/crawl/normalize/text'
-import { absolute, isMeetingLink, onDomain, registrableDomain } from '../../../src/crawl/normalize/urls'
-import type { Candidate } from '../../../src/crawl/types'
+import { cleanDescription, cleanLine, decodeEntities } from '../../../src/crawl/shared/text'
+import { absolute, isMeetingLink, onDomain, registrableDomain } from '../../../src/crawl/shared/urls'
+import type { Candidate } from '../../../src/crawl/candidate-types'
 
 const c = (fields: Partial<Candidate>): Candidate => ({ source: { url: 'https://lib.example.org/events', format: 'html', method: 'test' }, ...fields })
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'bun:test'
 import { normalizeCandidates } from '../../../src/crawl/normalize'
 import { resolveOccurrence, overlapsWindow } from '../../../src/crawl/normalize/dates'
 import { eventId, identityOf } from '../../../src/crawl/normalize/ids'
-import type { Candidate, ExtractContext } from '../../../src/crawl/types'
+import type { Candidate, ExtractContext } from '../../../src/crawl/candidate-types'
 
 const ctx: ExtractContext = { baseUrl: 'https://lib.example.org/events', timezone: 'America/New_York', window: { start: '2026-06-01', end: '2026-06-30' } }
 const cand = (fields: Partial<Candidate>): Candidate => ({ source: { url: 'https://lib.example.org/events', format: 'html', method: 'test' }, title: 'Storytime', ...fields })

@@ -4,11 +4,11 @@
 // budget (MAX_WORK plus one period), counted in steps rather than timed.
 import { describe, expect, it } from 'bun:test'
 import fc from 'fast-check'
-import { DAY_SECONDS, wallSeconds } from '../../../src/crawl/normalize/calendar-math'
-import { expandRecurrence } from '../../../src/crawl/normalize/recurrence'
-import { expandRule, MAX_WORK } from '../../../src/crawl/normalize/recurrence-engine'
-import { parseRrule } from '../../../src/crawl/normalize/recurrence-rule'
-import { resolveWallTime } from '../../../src/crawl/normalize/time'
+import { DAY_SECONDS, wallSeconds } from '../../../src/crawl/shared/calendar-math'
+import { expandRecurrence } from '../../../src/crawl/shared/rrule/expand'
+import { expandRule, MAX_WORK } from '../../../src/crawl/shared/rrule/engine'
+import { parseRrule } from '../../../src/crawl/shared/rrule/rule'
+import { resolveWallTime } from '../../../src/crawl/shared/time'
 
 const list = (min: number, max: number) => fc.uniqueArray(fc.integer({ min, max }), { minLength: 1, maxLength: 4 }).map((xs) => xs.join(','))
 const weekday = fc.constantFrom('MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU')

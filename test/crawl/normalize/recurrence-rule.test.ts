@@ -2,7 +2,7 @@
 // (lower case, trailing ';', Outlook's "BYDAY=2 TH" and "MO, FR", INTERVAL=0, duplicates), strict where a
 // wrong reading would invent or lose dates (unknown FREQ, unreadable COUNT/UNTIL, non-Gregorian RSCALE).
 import { describe, expect, it } from 'bun:test'
-import { formatRrule, parseRrule, validateRrule } from '../../../src/crawl/normalize/recurrence-rule'
+import { formatRrule, parseRrule, validateRrule } from '../../../src/crawl/shared/rrule/rule'
 
 describe('parseRrule', () => {
   it('reads the sloppy forms feeds write', () => {

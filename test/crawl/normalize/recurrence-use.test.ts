@@ -5,7 +5,7 @@
 // when neither the source nor the organization names one.
 import { describe, expect, it } from 'bun:test'
 import { normalizeCandidates } from '../../../src/crawl/normalize'
-import type { Candidate, ExtractContext } from '../../../src/crawl/types'
+import type { Candidate, ExtractContext } from '../../../src/crawl/candidate-types'
 
 const ctx: ExtractContext = { baseUrl: 'https://lib.example.org/events', timezone: 'America/Chicago', window: { start: '2026-06-01', end: '2026-06-30' } }
 const cand = (fields: Partial<Candidate>): Candidate => ({ source: { url: 'https://lib.example.org/events', format: 'html', method: 'test' }, title: 'Book Club', ...fields })

@@ -3,12 +3,12 @@
 // exact instance, values in UTC or another zone compare as instants, RECURRENCE-ID overrides move
 // occurrences into and out of the window, and unbounded rules stop at the window end (skipping the dead time before it, counted in engine steps) or the limit.
 import { describe, expect, it } from 'bun:test'
-import { wallSeconds } from '../../../src/crawl/normalize/calendar-math'
-import { expandRecurrence, type Occurrence } from '../../../src/crawl/normalize/recurrence'
-import { expandRule, MAX_WORK } from '../../../src/crawl/normalize/recurrence-engine'
-import { parseRrule } from '../../../src/crawl/normalize/recurrence-rule'
-import { resolveWallTime } from '../../../src/crawl/normalize/time'
-import type { Candidate } from '../../../src/crawl/types'
+import { wallSeconds } from '../../../src/crawl/shared/calendar-math'
+import { expandRecurrence, type Occurrence } from '../../../src/crawl/shared/rrule/expand'
+import { expandRule, MAX_WORK } from '../../../src/crawl/shared/rrule/engine'
+import { parseRrule } from '../../../src/crawl/shared/rrule/rule'
+import { resolveWallTime } from '../../../src/crawl/shared/time'
+import type { Candidate } from '../../../src/crawl/candidate-types'
 
 const iso = (occurrences: Occurrence[]) => occurrences.map((o) => resolveWallTime(o.start).iso)
 const ny = (date: string, time: string) => ({ date, time, zone: 'America/New_York' })

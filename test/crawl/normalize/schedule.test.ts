@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'bun:test'
 import { Value } from '@sinclair/typebox/value'
 import { ScheduleSchema } from '../../../src/model/event'
-import { buildSchedule, describeRecurrence, expandRecurrence } from '../../../src/crawl/normalize/recurrence'
+import { buildSchedule, describeRecurrence } from '../../../src/crawl/normalize/recurrence'
+import { expandRecurrence } from '../../../src/crawl/shared/rrule/expand'
 
 describe('describeRecurrence', () => {
   it.each([

@@ -2,7 +2,7 @@
 // recurrence rule their days follow — weekly on one or several weekdays, every other week, daily,
 // monthly by day of month or by nth/last weekday — and no rule when the days follow none.
 import { describe, expect, it } from 'bun:test'
-import { inferRrule } from '../../../src/crawl/normalize/series-rule'
+import { inferRrule } from '../../../src/crawl/normalize/recurrence/instance-series-rule'
 
 describe('inferRrule', () => {
   it('finds weekly and every-other-week series, with a week skipped too', () => {

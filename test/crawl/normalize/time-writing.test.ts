@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'bun:test'
 import fc from 'fast-check'
 import { addDays, isCalendarDate } from '../../../src/model/dates'
-import { formatInstant, formatOffset, resolveWallTime } from '../../../src/crawl/normalize/time'
+import { formatInstant, formatOffset, resolveWallTime } from '../../../src/crawl/shared/time'
 
 const byDate = (ms: number, offset: number) => `${new Date(ms + offset * 60_000).toISOString().slice(0, 19)}${formatOffset(offset)}`
 const addByDate = (date: string, days: number) => {

@@ -3,7 +3,7 @@
 // other season read as the wall time it labels, UTC as the last resort (never a naive time), DST gaps and
 // overlaps per RFC 5545, and no invented times (date-only stays date-only).
 import { describe, expect, it } from 'bun:test'
-import { formatOffset, isIanaZone, offsetAt, parseOffset, resolveWallTime, wallToInstant } from '../../../src/crawl/normalize/time'
+import { formatOffset, isIanaZone, offsetAt, parseOffset, resolveWallTime, wallToInstant } from '../../../src/crawl/shared/time'
 
 describe('resolveWallTime', () => {
   it('applies the zone the source named, summer and winter', () => {

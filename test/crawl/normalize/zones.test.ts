@@ -1,9 +1,9 @@
 // Pins zone-name resolution (DESIGN §6 zone priority, §9 "Outlook uses Windows zone names"): TZIDs as
 // sources write them map to IANA names or to nothing, never to a guess; coordinates map via tz-lookup.
 import { describe, expect, it } from 'bun:test'
-import { resolveZoneName, zoneFromCoordinates } from '../../../src/crawl/normalize/zones'
-import { WINDOWS_ZONES } from '../../../src/crawl/normalize/windows-zones'
-import { isIanaZone } from '../../../src/crawl/normalize/time'
+import { resolveZoneName, zoneFromCoordinates } from '../../../src/crawl/shared/zones'
+import { WINDOWS_ZONES } from '../../../src/crawl/shared/windows-zones'
+import { isIanaZone } from '../../../src/crawl/shared/time'
 
 describe('resolveZoneName', () => {
   it('keeps IANA names, fixing their case and accepting old aliases', () => {

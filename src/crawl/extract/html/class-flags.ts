@@ -3,7 +3,7 @@
  * summary, a cancelled event), read once per element: a record's fields are looked up along its lines'
  * ancestor paths, many times per page.
  */
-import type { Element } from './dom'
+import type { Element } from '../../shared/dom'
 
 export const TITLE = 1
 export const DATE = 2

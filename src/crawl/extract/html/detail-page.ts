@@ -7,7 +7,7 @@
  * the first line of its block, else `og:title`; its place comes from a label or an address near it.
  */
 import type { YearRef } from '../prose-dates'
-import type { Candidate } from '../../types'
+import type { Candidate } from '../../candidate-types'
 import { isBoilerplate, roleOfLabel } from './labels'
 import { labelOnly, type LineDates } from './line-dates'
 import type { Line, PageFacts } from './page-lines'

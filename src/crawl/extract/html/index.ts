@@ -4,9 +4,9 @@
  * tree. Each reader is isolated: one that fails adds a warning and the others still count.
  */
 import { parse } from 'parse5'
-import type { Candidate, ExtractContext, ExtractResult } from '../../types'
+import type { Candidate, ExtractContext, ExtractResult } from '../../candidate-types'
 import { findEvents, fromSchemaOrg, indexIds, type SchemaItem, type SchemaSource } from '../schema-org'
-import { absoluteUrl, attr, type Document, findFirst, tokens } from './dom'
+import { absoluteUrl, attr, type Document, findFirst, tokens } from '../../shared/dom'
 import { hEventToSchema } from './h-event'
 import { parseJsonLd } from './jsonld'
 import { collectLinks, registrationLink } from './links'

@@ -3,7 +3,7 @@
  * one broken block is reported and skipped while its neighbours still count.
  */
 import { parseLenientJson } from '../lenient-json'
-import { attr, childrenOf, type Document, walk } from './dom'
+import { attr, childrenOf, type Document, walk } from '../../shared/dom'
 
 const MAX_BLOCKS = 500
 const MAX_BLOCK_CHARS = 2_000_000

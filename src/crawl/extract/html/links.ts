@@ -2,10 +2,10 @@
  * Links a crawler wants from a page (DESIGN §6 "Discover"): iCalendar feeds, the next page of a listing,
  * and event detail pages. All absolute and deduplicated; `webcal:` feeds are given as https.
  */
-import { isTicketingLink } from '../../normalize/urls'
-import type { ExtractLinks } from '../../types'
+import { isTicketingLink } from '../../shared/urls'
+import type { ExtractLinks } from '../../candidate-types'
 import type { UrlParts } from '../../plain-url'
-import { absoluteUrl, attr, collapse, type Document, type Element, resolveUrl, textOf, tokens, walk } from './dom'
+import { absoluteUrl, attr, collapse, type Document, type Element, resolveUrl, textOf, tokens, walk } from '../../shared/dom'
 
 const ICS_HREF = /(\.ics|\.ical|\.ifb)(\?|#|$)|^webcal:|[?&](ical|ics)=1\b|[?&]format=(ical|ics)\b|\/ical\/|outlook-ical|\/calendar\/ical\//i
 const NEXT_TEXT = /^(next|next page|next events?|more events|older( events)?|later events|›|»|→|>|next\s*[›»→>]|[›»→>]\s*next)$/i

@@ -6,9 +6,9 @@
  * year in a heading gives dates without one their year. A page that is one event is read from its title
  * and labels. Every decision that leaves a page without events is said in `diagnostics`.
  */
-import type { Candidate } from '../../types'
+import type { Candidate } from '../../candidate-types'
 import { pickDateLocale } from '../date-locale'
-import { parseIsoDateTime } from '../datetime'
+import { parseIsoDateTime } from '../../shared/datetime'
 import { DateReader, dayOf, resolveAll, type YearRef } from '../prose-dates'
 import { looseEvents } from './detail-page'
 import { hasWord, lineDates, type LineDates, NOT_EVENT_DATE } from './line-dates'

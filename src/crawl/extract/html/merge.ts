@@ -7,7 +7,7 @@
  */
 import { memoize } from '../../../bounded-cache'
 import { titleKey } from '../../dedupe'
-import type { Candidate } from '../../types'
+import type { Candidate } from '../../candidate-types'
 import type { ListingRecord } from './listing'
 
 type Keyed = { key: string; words: Set<string>; date: string; url?: string }

@@ -3,8 +3,8 @@
  * one value, written as ISO 8601 (`2009-06-26T19:00:00-08:00`, `2009-06-26`), so that what the page
  * says in `07:00p.m.` or `2013-034` reaches the mapper in the form every other extractor gives.
  */
-import { canonicalOffset, parseIsoDateTime } from '../datetime'
-import type { WallTime } from '../../types'
+import { canonicalOffset, parseIsoDateTime } from '../../shared/datetime'
+import type { WallTime } from '../../candidate-types'
 
 const DATE = /^(\d{4}-\d{2}-\d{2}|\d{4}-\d{3})$/
 const TIME = /^(\d{1,2})(?::(\d{2}))?(?::(\d{2}))?\s*([ap])?\.?\s*(m\.?)?\s*(z|[+-]\d{2}(?::?\d{2})?)?$/i

@@ -5,7 +5,7 @@
  * URLs stay as written; the normalizer resolves them.
  */
 import type { SchemaItem } from '../schema-org'
-import { attr, childrenOf, collapse, type Document, type Element, hasAttr, isElement, textOf, tokens, walk } from './dom'
+import { attr, childrenOf, collapse, type Document, type Element, hasAttr, isElement, textOf, tokens, walk } from '../../shared/dom'
 
 const VOCAB = /^https?:\/\/(?:www\.)?schema\.org\//i
 const SRC = new Set(['audio', 'embed', 'iframe', 'img', 'source', 'track', 'video'])

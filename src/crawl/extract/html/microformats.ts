@@ -3,7 +3,7 @@
  * (h-card, h-adr, h-geo), with the classic hCalendar/hCard classes (`vevent`, `summary`, `dtstart`, …)
  * read through the backward-compatible mapping. Output is mf2 JSON; date-times come out as ISO 8601.
  */
-import { attr, childrenOf, collapse, type Document, type Element, hasAttr, isElement, textOf, tokens, walk } from './dom'
+import { attr, childrenOf, collapse, type Document, type Element, hasAttr, isElement, textOf, tokens, walk } from '../../shared/dom'
 import { assembleDateTime, normalizeDateTimeText } from './mf-datetime'
 import { memoize } from '../../../bounded-cache'
 import { emptyRecord, lookupTable } from '../../../lookup-table'

@@ -6,10 +6,10 @@
  */
 import { findAddresses } from '../../../geo/address-text'
 import type { ParsedAddress } from '../../../geo/address'
-import type { CandidatePlace } from '../../types'
+import type { CandidatePlace } from '../../candidate-types'
 import { isEventItem, placeFromItem } from '../schema-org'
 import { isItem, typesOf, type SchemaItem } from '../schema-values'
-import { attr, tokens, type Element } from './dom'
+import { attr, tokens, type Element } from '../../shared/dom'
 import type { Line } from './page-lines'
 
 const MAX_TEXT = 20_000

@@ -10,13 +10,13 @@
  * for dated links.
  */
 import { lookupTable } from '../../../lookup-table'
-import { parseIsoDateTime } from '../datetime'
-import type { WallTime } from '../../types'
-import { attr, BLOCK, childrenOf, collapse, type Document, type Element, isElement, type Node, squeeze } from './dom'
+import { parseIsoDateTime } from '../../shared/datetime'
+import type { WallTime } from '../../candidate-types'
+import { attr, BLOCK, childrenOf, collapse, type Document, type Element, isElement, type Node, squeeze } from '../../shared/dom'
 import { CHROME, FIELD, HIDDEN, joinBadges, MACHINE, marksOf, POSTED } from './page-marks'
 
 /** Text nodes' white space as page lines read it (kept here for the tests and readers that know it by this name). */
-export { squeeze } from './dom'
+export { squeeze } from '../../shared/dom'
 
 export type Line = {
   index: number

@@ -4,7 +4,7 @@
  * of its own; and date badges split over elements, joined back into one line.
  */
 import { memoize } from '../../../bounded-cache'
-import type { Element } from './dom'
+import type { Element } from '../../shared/dom'
 import type { Line } from './page-lines'
 
 const INVISIBLE = new Set(['script', 'style', 'noscript', 'template', 'title', 'iframe', 'object', 'svg', 'select', 'option', 'textarea', 'head'])

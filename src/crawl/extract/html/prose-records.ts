@@ -4,7 +4,7 @@
  * each sentence that gives a time is one event on the paragraph's day, titled by what the sentence says
  * besides its date and time.
  */
-import type { Candidate } from '../../types'
+import type { Candidate } from '../../candidate-types'
 import { clockOf, dayOf, type YearRef } from '../prose-dates'
 import { NOT_EVENT_DATE, type LineDates, type Mention } from './line-dates'
 import type { Line } from './page-lines'

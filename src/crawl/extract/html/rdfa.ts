@@ -4,7 +4,7 @@
  * property="og:…">` tags are ignored. URLs stay as written.
  */
 import type { SchemaItem } from '../schema-org'
-import { attr, childrenOf, collapse, type Document, type Element, hasAttr, isElement, textOf, tokens } from './dom'
+import { attr, childrenOf, collapse, type Document, type Element, hasAttr, isElement, textOf, tokens } from '../../shared/dom'
 import { emptyRecord, lookupTable } from '../../../lookup-table'
 
 const SCHEMA = /^https?:\/\/(?:www\.)?schema\.org\/?$/i

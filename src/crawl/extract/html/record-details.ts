@@ -3,9 +3,9 @@
  * link and a "cancelled" marker, read from the classes pages give them (`event-category`, `price`,
  * `excerpt`, `cancelled`) along the record's lines, and from its remaining lines.
  */
-import type { Candidate, CandidatePlace } from '../../types'
+import type { Candidate, CandidatePlace } from '../../candidate-types'
 import { CANCELLED, CATEGORY, classFlags, COST, SUMMARY } from './class-flags'
-import { attr, type Element, findFirst, textOf } from './dom'
+import { attr, type Element, findFirst, textOf } from '../../shared/dom'
 import { isBoilerplate } from './labels'
 import type { Line } from './page-lines'
 

@@ -5,8 +5,8 @@
  * a class, a map link or an address-shaped line; its link from its title.
  */
 import type { YearRef } from '../prose-dates'
-import type { Candidate } from '../../types'
-import { attr, type Element, findFirst, textOf } from './dom'
+import type { Candidate } from '../../candidate-types'
+import { attr, type Element, findFirst, textOf } from '../../shared/dom'
 import { isBoilerplate, NO_EVENT, statusFromText } from './labels'
 import { labelOnly, type LineDates } from './line-dates'
 import type { Line } from './page-lines'

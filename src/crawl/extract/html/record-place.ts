@@ -2,9 +2,9 @@
  * Where a record happens: a label ("Location:", "Wo:", "Waar:") and the lines of its value, a table
  * column, a place class, a map link's address, or an address-shaped line with the venue's name above it.
  */
-import type { CandidatePlace } from '../../types'
+import type { CandidatePlace } from '../../candidate-types'
 import { pathHas, PLACE } from './class-flags'
-import { attr, type Element, findFirst } from './dom'
+import { attr, type Element, findFirst } from '../../shared/dom'
 import { isBoilerplate, labelValue } from './labels'
 import { hasWord, labelOnly } from './line-dates'
 import type { Line } from './page-lines'

@@ -7,7 +7,7 @@
  */
 import { addDays } from '../../../model/dates'
 import { clockOf, dayOf, type ProseWhen, resolveAll, type YearRef } from '../prose-dates'
-import type { WallTime } from '../../types'
+import type { WallTime } from '../../candidate-types'
 import type { LineDates, Mention } from './line-dates'
 import type { Line } from './page-lines'
 

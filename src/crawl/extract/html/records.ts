@@ -9,7 +9,7 @@
  * direction the page repeats (title before or after the date).
  */
 import { memoize } from '../../../bounded-cache'
-import { BLOCK, type Element } from './dom'
+import { BLOCK, type Element } from '../../shared/dom'
 import type { LineDates } from './line-dates'
 import type { Line } from './page-lines'
 

@@ -3,7 +3,7 @@
  * each cell of a row gets the role its column's header names, so a row's title is its Meeting cell and not
  * whichever cell comes first.
  */
-import { attr, childrenOf, type Element, isElement, textOf } from './dom'
+import { attr, childrenOf, type Element, isElement, textOf } from '../../shared/dom'
 import { type FieldRole, roleOfLabel } from './labels'
 import type { Line } from './page-lines'
 

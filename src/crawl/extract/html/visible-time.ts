@@ -10,12 +10,12 @@
  *  - the structured value has no offset and the page shows another time for that day.
  * It never moves an event to another day, and without a zone it never drops an offset it cannot check.
  */
-import { decodeEntities } from '../../normalize/text'
-import { formatInstant, isIanaZone, offsetAt, parseOffset } from '../../normalize/time'
+import { decodeEntities } from '../../shared/text'
+import { formatInstant, isIanaZone, offsetAt, parseOffset } from '../../shared/time'
 import type { ProseWhen } from '../prose-dates'
 import { resolveAll, type YearRef } from '../prose-dates'
-import type { Candidate, WallTime } from '../../types'
-import { collapse } from './dom'
+import type { Candidate, WallTime } from '../../candidate-types'
+import { collapse } from '../../shared/dom'
 import type { LineDates } from './line-dates'
 import type { Line } from './page-lines'
 import { endAfter } from './record-when'

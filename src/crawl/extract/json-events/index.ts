@@ -5,7 +5,7 @@
  * is unwrapped first; a JSON(P) answer that holds HTML instead of records goes to the HTML reader.
  */
 import { platformOfUrl } from '../../platforms/registry'
-import type { Candidate, ExtractContext, ExtractResult } from '../../types'
+import type { Candidate, ExtractContext, ExtractResult } from '../../candidate-types'
 import { asRecord, type ParsedJson, parseJsonDocument, str } from '../feed-utils'
 import { extractHtml } from '../html'
 import { findEvents, fromSchemaOrg, indexIds } from '../schema-org'

@@ -3,10 +3,10 @@
  * separate clock-time field when the date carries none, or only a placeholder midnight), place, link,
  * description, status, online flag. Placeholder rows ("No Meetings"), drafts and templates are refused.
  */
-import { offsetAt } from '../../normalize/time'
-import { resolveZoneName } from '../../normalize/zones'
+import { offsetAt } from '../../shared/time'
+import { resolveZoneName } from '../../shared/zones'
 import { asLocal, isFalseUtc } from '../../platforms/zone-rules'
-import type { Candidate, CandidatePlace, ExtractContext, WallTime } from '../../types'
+import type { Candidate, CandidatePlace, ExtractContext, WallTime } from '../../candidate-types'
 import { asArray, asRecord, put, str, truthy } from '../feed-utils'
 import { coordinatesOf } from './coordinates'
 import * as K from './keys'

@@ -6,9 +6,9 @@
  * and, last, prose (`Wednesday, December 17, 2025 @ 5:15 PM`).
  */
 import { isCalendarDate, twoDigits } from '../../../model/dates'
-import { resolveZoneName } from '../../normalize/zones'
-import type { WallTime } from '../../types'
-import { canonicalOffset, parseIsoDateTime, parseRfc822, wallFromEpoch } from '../datetime'
+import { resolveZoneName } from '../../shared/zones'
+import type { WallTime } from '../../candidate-types'
+import { canonicalOffset, parseIsoDateTime, parseRfc822, wallFromEpoch } from '../../shared/datetime'
 import { asRecord, str } from '../feed-utils'
 import { findProseDates } from '../prose-dates'
 

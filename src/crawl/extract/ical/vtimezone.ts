@@ -6,10 +6,10 @@
  * used instead of registering there (two feeds may define the same TZID differently).
  */
 import ICAL from 'ical.js'
-import { parseRrule } from '../normalize/recurrence-rule'
-import { formatOffset, parseOffset } from '../normalize/time'
-import { resolveZoneName } from '../normalize/zones'
-import { type IcsBlock, propertyName, rawValue } from './ical-text'
+import { parseRrule } from '../../shared/rrule/rule'
+import { formatOffset, parseOffset } from '../../shared/time'
+import { resolveZoneName } from '../../shared/zones'
+import { type IcsBlock, propertyName, rawValue } from './content-lines'
 
 export type TzidResolution = { zone: string } | { custom: ICAL.Timezone } | { offset: string } | undefined
 

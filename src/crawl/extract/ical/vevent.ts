@@ -5,15 +5,15 @@
  * them, or the calendar's default zone when floating; DATE values stay date-only.
  */
 import ICAL from 'ical.js'
-import { isCalendarDate, addDays } from '../../model/dates'
-import { isoDurationSeconds } from '../normalize/calendar-math'
-import { parseRrule } from '../normalize/recurrence-rule'
-import { resolveWallTime } from '../normalize/time'
-import type { Candidate, CandidatePlace, WallTime } from '../types'
-import { type IcsBlock, propertyName, rawValue } from './ical-text'
-import { customOffset, type ZoneTable } from './ical-zones'
-import { splitLocation } from './ical-location'
-import { lookupTable } from '../../lookup-table'
+import { isCalendarDate, addDays } from '../../../model/dates'
+import { isoDurationSeconds } from '../../shared/calendar-math'
+import { parseRrule } from '../../shared/rrule/rule'
+import { resolveWallTime } from '../../shared/time'
+import type { Candidate, CandidatePlace, WallTime } from '../../candidate-types'
+import { type IcsBlock, propertyName, rawValue } from './content-lines'
+import { customOffset, type ZoneTable } from './vtimezone'
+import { splitLocation } from './location'
+import { lookupTable } from '../../../lookup-table'
 
 export type RawEvent = {
   uid?: string

@@ -3,9 +3,10 @@
  * Localist lists instances): records sharing a `seriesKey` whose days follow one rule, at one time of day,
  * get the `schedule` that rule describes, built by the recurrence module like any other series.
  */
-import type { Draft } from './index'
-import { buildSchedule, type Occurrence } from './recurrence'
-import { inferRrule } from './series-rule'
+import type { Draft } from '../draft'
+import type { Occurrence } from '../../shared/rrule/expand'
+import { buildSchedule } from './event-schedule'
+import { inferRrule } from './instance-series-rule'
 
 /** Attaches `schedule` to each draft of a series whose occurrences follow a rule; leaves the others alone. */
 export function attachSeriesSchedules(drafts: Draft[]): void {

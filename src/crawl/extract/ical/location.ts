@@ -4,7 +4,7 @@
  * Cottbus", "Library, Am Kanal 47, 14467 Potsdam"). Split only on shapes that say which part is which;
  * otherwise a line with a house number and a comma is an address, and anything else a name.
  */
-import type { CandidatePlace } from '../types'
+import type { CandidatePlace } from '../../candidate-types'
 
 const HAS_NUMBER = /\d/
 

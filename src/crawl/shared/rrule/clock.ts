@@ -3,9 +3,9 @@
  * the conversions of the series' other values (UNTIL, RDATE, EXDATE, RECURRENCE-ID, DTEND) onto it, so that
  * a value written in UTC or another zone is compared with the instances as the same instant.
  */
-import type { WallTime } from '../types'
-import { DAY_SECONDS, formatClock, formatDay, isoDurationSeconds, wallSeconds } from './calendar-math'
-import { formatOffset, isIanaZone, offsetAt, parseOffset, wallToInstant } from './time'
+import type { WallTime } from '../../candidate-types'
+import { DAY_SECONDS, formatClock, formatDay, isoDurationSeconds, wallSeconds } from '../calendar-math'
+import { formatOffset, isIanaZone, offsetAt, parseOffset, wallToInstant } from '../time'
 
 export type Clock =
   /** Wall time of an IANA zone: the series' own zone, or the fallback for a floating series. */

@@ -5,7 +5,7 @@
  * shows, which is what RRULEs are defined on (RFC 5545 §3.3.10).
  */
 import { twoDigits } from '../../model/dates'
-import type { WallTime } from '../types'
+import type { WallTime } from '../candidate-types'
 
 export const DAY_SECONDS = 86400
 

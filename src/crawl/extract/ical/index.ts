@@ -4,13 +4,13 @@
  * overrides attached; the normalizer expands it. Pre-expanded feeds (many VEVENTs sharing a UID, no RRULE)
  * give one candidate per VEVENT. Bad input gives warnings plus whatever could be saved, never a throw.
  */
-import { expandRecurrence } from '../normalize/recurrence'
-import type { Candidate, ExtractContext, ExtractResult, RecurrenceSpec, WallTime } from '../types'
-import { addDays } from '../../model/dates'
-import { readEvent, type RawEvent } from './ical-event'
-import { calendarProperty, propertyName, rawValue, splitIcs, type IcsBlock } from './ical-text'
-import { findVenue, readVenue, venueReference, withVenue, type Venue } from './ical-venue'
-import { buildZoneTable, customOffset } from './ical-zones'
+import { expandRecurrence } from '../../shared/rrule/expand'
+import type { Candidate, ExtractContext, ExtractResult, RecurrenceSpec, WallTime } from '../../candidate-types'
+import { addDays } from '../../../model/dates'
+import { readEvent, type RawEvent } from './vevent'
+import { calendarProperty, propertyName, rawValue, splitIcs, type IcsBlock } from './content-lines'
+import { findVenue, readVenue, venueReference, withVenue, type Venue } from './vvenue'
+import { buildZoneTable, customOffset } from './vtimezone'
 
 /** Fields an override VEVENT that leaves them out takes from its master. */
 const INHERITED: (keyof Candidate)[] = ['title', 'description', 'url', 'place', 'onlineUrl', 'organizer', 'image', 'categories', 'status']

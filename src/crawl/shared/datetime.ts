@@ -1,5 +1,5 @@
 import { isCalendarDate, twoDigits } from '../../model/dates'
-import type { WallTime } from '../types'
+import type { WallTime } from '../candidate-types'
 import { lookupTable } from '../../lookup-table'
 
 // Offsets with a one-digit hour (`-4:00`) are what EventON writes in its JSON-LD.

@@ -5,7 +5,7 @@
 import { decodeHTML } from 'entities'
 import { parseFragment } from 'parse5'
 import { documentMemo } from '../document-memo'
-import { attr, type Element, findAll, textOf } from '../extract/html/dom'
+import { attr, type Element, findAll, textOf } from './dom'
 
 const MARKUP = /<\/?[a-z][a-z0-9-]*(\s[^<>]*)?\/?>|<!--/i
 const ENTITY = /&(#\d{1,7}|#x[0-9a-f]{1,6}|[a-z][a-z0-9]{1,31});/i

@@ -2,18 +2,15 @@
  * Recurring series → the occurrences inside the crawl window (DESIGN §6 "Normalize", §9 iCalendar
  * pitfalls): RRULE + RDATE − EXDATE expanded in the series' local wall-clock time, RECURRENCE-ID overrides
  * applied, each occurrence carrying the zone so that `resolveWallTime` gives it the offset in force on its
- * own date. Also the public entry point of the recurrence helpers the normalizer calls.
+ * own date. Shared: the normalizer expands every series with it, and the iCalendar extractor expands a series
+ * in a custom VTIMEZONE (which only it can read) before handing it on.
  */
-import type { Candidate, RecurrenceSpec, WallTime } from '../types'
-import { DAY_SECONDS, wallSeconds } from './calendar-math'
-import { type Clock, clockFor, fromClock, localDate, occurrenceLength, ownOffset, toClock } from './recurrence-clock'
-import { expandRule } from './recurrence-engine'
-import { parseRrule } from './recurrence-rule'
+import type { Candidate, RecurrenceSpec, WallTime } from '../../candidate-types'
+import { DAY_SECONDS, wallSeconds } from '../calendar-math'
+import { type Clock, clockFor, fromClock, localDate, occurrenceLength, ownOffset, toClock } from './clock'
+import { expandRule } from './engine'
+import { parseRrule } from './rule'
 
-export { describeRecurrence, buildSchedule, type ScheduleInput } from './schedule'
-export { scheduleToRecurrence, type ScheduleRecurrence } from './recurrence-schedule'
-export { proseToRecurrence } from './recurrence-prose'
-export { validateRrule } from './recurrence-rule'
 
 /** One occurrence of a series; `override` is the RECURRENCE-ID candidate that replaced it, if any. */
 export type Occurrence = { start: WallTime; end?: WallTime; override?: Candidate }

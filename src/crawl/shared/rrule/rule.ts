@@ -3,9 +3,9 @@
  * a trailing `;`, spaces after commas, `BYDAY=2 TH` from Outlook, duplicate values) and strict where a
  * wrong reading would invent dates (unknown FREQ, non-Gregorian RSCALE, out-of-range values).
  */
-import type { WallTime } from '../types'
-import { WEEKDAY_CODES, wallSeconds } from './calendar-math'
-import { lookupTable } from '../../lookup-table'
+import type { WallTime } from '../../candidate-types'
+import { WEEKDAY_CODES, wallSeconds } from '../calendar-math'
+import { lookupTable } from '../../../lookup-table'
 
 export type Frequency = 'SECONDLY' | 'MINUTELY' | 'HOURLY' | 'DAILY' | 'WEEKLY' | 'MONTHLY' | 'YEARLY'
 const FREQUENCIES: Frequency[] = ['SECONDLY', 'MINUTELY', 'HOURLY', 'DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY']

@@ -1,5 +1,5 @@
 import { dayText, digitsAt } from '../../model/dates'
-import type { WallTime } from '../types'
+import type { WallTime } from '../candidate-types'
 import { isIanaZone, offsetAt, wallMs, wallToInstant } from '../../model/zone-time'
 
 /** Zone arithmetic lives in model/ (the storage layer derives its columns with it too); re-exported for the crawl. */

@@ -6,8 +6,8 @@
  * LOCATION whose folding broke inside a word ("Königsbau Pass⏎agen"), since both name the same place.
  */
 import ICAL from 'ical.js'
-import type { CandidatePlace } from '../types'
-import { type IcsBlock, propertyName, rawValue } from './ical-text'
+import type { CandidatePlace } from '../../candidate-types'
+import { type IcsBlock, propertyName, rawValue } from './content-lines'
 
 export type Venue = { uid?: string; place: CandidatePlace }
 

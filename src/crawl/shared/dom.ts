@@ -3,7 +3,7 @@
  * document (never re-parsing) with the same notion of text, attributes and skipped subtrees.
  */
 import type { DefaultTreeAdapterTypes } from 'parse5'
-import { plainUrl, type UrlParts } from '../../plain-url'
+import { plainUrl, type UrlParts } from '../plain-url'
 
 export type Node = DefaultTreeAdapterTypes.Node
 export type Element = DefaultTreeAdapterTypes.Element

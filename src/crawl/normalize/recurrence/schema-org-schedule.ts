@@ -3,14 +3,14 @@
  * schedule is expanded by the same code as an iCalendar series. Field forms seen in the wild are accepted:
  * `repeatFrequency` as ISO 8601 duration or word, `byDay` as DayOfWeek URL, name, or iCal `2MO`.
  */
-import type { RecurrenceSpec, WallTime } from '../types'
-import { DAY_SECONDS, WEEKDAY_CODES, formatClock, formatDay, wallSeconds } from './calendar-math'
-import { clockFor, toClock } from './recurrence-clock'
-import { expandRule } from './recurrence-engine'
-import { type ByDay, type Frequency, formatRrule, type Rule } from './recurrence-rule'
-import { isIanaZone } from './time'
-import { resolveZoneName } from './zones'
-import { lookupTable } from '../../lookup-table'
+import type { RecurrenceSpec, WallTime } from '../../candidate-types'
+import { DAY_SECONDS, WEEKDAY_CODES, formatClock, formatDay, wallSeconds } from '../../shared/calendar-math'
+import { clockFor, toClock } from '../../shared/rrule/clock'
+import { expandRule } from '../../shared/rrule/engine'
+import { type ByDay, type Frequency, formatRrule, type Rule } from '../../shared/rrule/rule'
+import { isIanaZone } from '../../shared/time'
+import { resolveZoneName } from '../../shared/zones'
+import { lookupTable } from '../../../lookup-table'
 
 export type ScheduleRecurrence = {
   /** The first occurrence (synchronized with the rule); absent when the schedule has no startDate and no anchor was given. */

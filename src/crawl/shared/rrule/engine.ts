@@ -17,8 +17,8 @@ import {
   weekday,
   weekInfo,
   weekStart,
-} from './calendar-math'
-import type { ByDay, Frequency, Rule } from './recurrence-rule'
+} from '../calendar-math'
+import type { ByDay, Frequency, Rule } from './rule'
 
 export type EngineInput = {
   rule: Rule

@@ -3,14 +3,14 @@
  * dayOfMonth, resolvedZone, occurrences within the window), built from the series' rule and the
  * occurrences `expandRecurrence` produced.
  */
-import type { Recurrence, Schedule } from '../../model/event'
-import type { RecurrenceSpec, WallTime } from '../types'
-import { DAY_SECONDS, WEEKDAY_CODES } from './calendar-math'
-import type { Occurrence } from './recurrence'
-import { clockFor, fromClock, occurrenceLength, toClock } from './recurrence-clock'
-import { expandRule } from './recurrence-engine'
-import { type Frequency, parseRrule } from './recurrence-rule'
-import { isIanaZone, parseOffset, resolveWallTime } from './time'
+import type { Recurrence, Schedule } from '../../../model/event'
+import type { RecurrenceSpec, WallTime } from '../../candidate-types'
+import { DAY_SECONDS, WEEKDAY_CODES } from '../../shared/calendar-math'
+import type { Occurrence } from '../../shared/rrule/expand'
+import { clockFor, fromClock, occurrenceLength, toClock } from '../../shared/rrule/clock'
+import { expandRule } from '../../shared/rrule/engine'
+import { type Frequency, parseRrule } from '../../shared/rrule/rule'
+import { isIanaZone, parseOffset, resolveWallTime } from '../../shared/time'
 
 const PATTERNS: Record<Frequency, string> = {
   YEARLY: 'yearly',
