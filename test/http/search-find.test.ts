@@ -24,7 +24,7 @@ function world(now = NOW) {
   seedOrganization(ctx.db, {
     domain: 'shoreline-library.org', name: 'Shoreline Community Library', timezone: 'America/Los_Angeles', nowMs: now,
     events: [
-      ev({ title: 'Family Storytime', startDate: '2026-03-07T10:00:00-08:00', event_id: 'story', city: 'Shoreline', venue: { name: 'Shoreline Library', latitude: 47.7557, longitude: -122.3415 }, isAccessibleForFree: true }, wa),
+      ev({ title: 'Family Storytime', startDate: '2026-03-07T10:00:00-08:00', event_id: 'story', city: 'Shoreline', venue: { name: 'Shoreline Library', address: null, latitude: 47.7557, longitude: -122.3415 }, isAccessibleForFree: true }, wa),
       ev({ title: 'Teen Coding Club', startDate: '2026-03-05T16:00:00-08:00', event_id: 'teen', city: 'Seattle', organizer: { name: 'Friends of the Library', url: null } }, wa),
       ev({ title: 'Tacoma Jazz Night', startDate: '2026-03-06T19:00:00-08:00', event_id: 'jazz', city: 'Tacoma', description: 'Ticketed: $25 (adults only)' }, wa),
       ev({ title: 'Sunday Late Show', startDate: '2026-03-08T23:30:00-07:00', event_id: 'late', city: 'Shoreline' }, wa),
