@@ -7,7 +7,7 @@ const memo = new Map<string, { latitude: number; longitude: number } | null>()
  * 18): the gazetteer's place of that name within the region and country the address gave, the one in
  * the organization's zone when several remain, else the most populous. Undefined when the gazetteer has
  * no such place, or when neither country nor zone narrows a name the world repeats (a "Springfield" with
- * nothing else known is not put in Illinois). Only the search uses it: it is never written into a record.
+ * nothing else known is not put in Illinois). Only the search uses it (the crawl notes it in `_locality`, see event-city.ts): it is never written into a record.
  */
 export function cityCentroid(city: string, hints: { region?: string | null; country?: string | null; zone?: string | null }): { latitude: number; longitude: number } | undefined {
   const key = `${city.toLowerCase()}|${hints.region ?? ''}|${hints.country ?? ''}|${hints.zone ?? ''}`

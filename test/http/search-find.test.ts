@@ -6,17 +6,24 @@
 // bad-input cases answered 400 naming the parameter.
 import { describe, expect, it } from 'bun:test'
 import { categorize } from '../../src/crawl/normalize/categories'
+import { cityCentroid } from '../../src/geo/centroid'
 import type { NormalizedEvent } from '../../src/model/event'
 import { call, makeApp } from '../helpers/app'
 import { seedOrganization } from '../helpers/seed'
 
 const NOW = Date.UTC(2026, 2, 4, 18) // Wednesday 2026-03-04T18:00Z
-/** An event as normalization leaves it: audience tags from its words (categorize) and its locality note. */
-const ev = (e: Partial<NormalizedEvent> & { title: string; startDate: string; event_id: string }, where?: { region?: string; country: string }): NormalizedEvent => ({
-  ...e,
-  ...categorize({ title: e.title, description: e.description, categories: e.categories }),
-  ...(where ? { _locality: { citySource: 'address', region: where.region, country: where.country } } : {}),
-}) as NormalizedEvent
+/**
+ * An event as normalization leaves it: audience tags from its words (categorize) and its locality note,
+ * with the city's centroid when the venue has no coordinates (as assignCities notes it).
+ */
+const ev = (e: Partial<NormalizedEvent> & { title: string; startDate: string; event_id: string }, where?: { region?: string; country: string }): NormalizedEvent => {
+  const centroid = where && e.city && e.venue?.latitude == null ? cityCentroid(e.city, where) : undefined
+  return {
+    ...e,
+    ...categorize({ title: e.title, description: e.description, categories: e.categories }),
+    ...(where ? { _locality: { citySource: 'address', region: where.region, country: where.country, ...centroid } } : {}),
+  } as NormalizedEvent
+}
 
 function world(now = NOW) {
   const ctx = makeApp({ deps: { now: () => now } })

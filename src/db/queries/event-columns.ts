@@ -1,5 +1,4 @@
 import { wallToInstant } from '../../crawl/normalize/time'
-import { cityCentroid } from '../../geo/centroid'
 import type { NormalizedEvent } from '../../model/event'
 import { geoCell, spanClass } from './search-keys'
 
@@ -41,7 +40,8 @@ function instant(iso: string, zone: string | undefined): { ms: number; day: stri
  * instants for ordering and "upcoming", local calendar days for date filters (an event at 20:00 in
  * Los Angeles on June 1 is found by a search for June 1), and the lower-cased city and categories.
  * A date-only event lasts to the end of its last day. An event whose source gave no venue coordinates is
- * placed for search at its city's centroid (issue 18; columns only, the record keeps what the source said).
+ * placed for search at its city's centroid, as the crawl noted it in `_locality` (issue 18; columns only,
+ * the record keeps what the source said).
  * Returns undefined when the start cannot be read.
  */
 export function eventColumns(event: NormalizedEvent, zone: string | undefined): EventColumns | undefined {
@@ -63,7 +63,8 @@ export function eventColumns(event: NormalizedEvent, zone: string | undefined): 
   const cityRegion = (city && event._locality?.region) || null
   const cityCountry = (city && event._locality?.country) || null
   const venue = event.venue?.latitude != null && event.venue?.longitude != null ? { latitude: event.venue.latitude, longitude: event.venue.longitude } : undefined
-  const at = venue ?? (city ? cityCentroid(city, { region: cityRegion, country: cityCountry, zone }) : undefined)
+  const note = event._locality
+  const at = venue ?? (city && note?.latitude != null && note.longitude != null ? { latitude: note.latitude, longitude: note.longitude } : undefined)
   const latitude = at?.latitude ?? null
   const longitude = at?.longitude ?? null
   const located = latitude !== null && longitude !== null && Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180
