@@ -1,5 +1,6 @@
 import type { Database } from 'bun:sqlite'
 import { categoryCounts, catalogTotals, cityCounts, organizationEventRecords } from './queries/events'
+import { findEventRecords } from './queries/event-find'
 import { nearbyEventRecords, searchEventRecords } from './queries/event-search'
 import { matchOrganizations } from './queries/organizations'
 import type { Reads } from './reads'
@@ -16,6 +17,7 @@ export type ReadOp = Exclude<keyof Reads, 'close'>
 export const READ_OPS: { [K in ReadOp]: (sqlite: Database, params: Params<K>) => Result<K> } = {
   searchEvents: (sqlite, p) => searchEventRecords(sqlite, p),
   nearbyEvents: (sqlite, p) => nearbyEventRecords(sqlite, p),
+  findEvents: (sqlite, p) => findEventRecords(sqlite, p),
   categories: (sqlite, p) => categoryCounts(sqlite, p),
   cities: (sqlite, p) => cityCounts(sqlite, p),
   searchOrganizations: (sqlite, p) => matchOrganizations(sqlite, p.match, p.limit),
@@ -30,6 +32,7 @@ export function readsVia(run: <K extends ReadOp>(op: K, params: Params<K>) => Pr
   return {
     searchEvents: (p) => run('searchEvents', p),
     nearbyEvents: (p) => run('nearbyEvents', p),
+    findEvents: (p) => run('findEvents', p),
     categories: (p) => run('categories', p),
     cities: (p) => run('cities', p),
     searchOrganizations: (p) => run('searchOrganizations', p),

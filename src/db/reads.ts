@@ -16,6 +16,29 @@ export type EventSearchParams = {
   nowMs: number
 }
 
+/**
+ * The extended event search (issue 18). The order follows the question: by distance when `near` is
+ * given, else by text relevance when `match` is, else by start; `after` is the sort key of the last
+ * row of the previous page (a cursor), so pages neither repeat nor skip while the data does not change.
+ */
+export type FindParams = Pick<EventSearchParams, 'startDate' | 'endDate' | 'cityKey' | 'category' | 'limit' | 'nowMs'> & {
+  /** The city's region (admin1) and country (ISO alpha-2) when the city was resolved; unknown ones pass. */
+  region: string | null
+  country: string | null
+  /** Lower-cased audience tag (family, kids, teens, adults, seniors), or null. */
+  audience: string | null
+  free: boolean
+  /** FTS5 query (built by the caller, words quoted as prefixes), or null. */
+  match: string | null
+  near: { latitude: number; longitude: number; radiusKm: number } | null
+  after: number[] | null
+}
+
+export type FindOrder = 'start' | 'relevance' | 'distance'
+
+/** Search records in answer order, their distances when near a point, and the sort key of the last one. */
+export type FindResult = { order: FindOrder; records: string[]; distances: number[]; last: number[] | null }
+
 export type NearbyParams = Omit<EventSearchParams, 'cityKey'> & { latitude: number; longitude: number; radiusKm: number }
 
 /** A stored search record (JSON text) and its venue's distance from the point asked about. */
@@ -28,7 +51,9 @@ export type OrganizationMatch = { orgId: string; domain: string; name: string | 
 
 export interface Reads {
   /** Matching events' search records in start order, comma-separated (a JSON array's inside), and how many. */
-  searchEvents(params: EventSearchParams): Promise<{ count: number; records: string }>
+  searchEvents(params: EventSearchParams): Promise<{ count: number; records: string; last: [at: number, id: number] | null }>
+  /** The extended search of issue 18 (text, place, audience, free, cursor): see src/db/queries/event-find.ts. */
+  findEvents(params: FindParams): Promise<FindResult>
   nearbyEvents(params: NearbyParams): Promise<NearbyRow[]>
   categories(params: { cityKey: string | null; limit: number; nowMs: number }): Promise<{ category: string; eventCount: number }[]>
   cities(params: { limit: number; nowMs: number }): Promise<{ city: string; eventCount: number }[]>

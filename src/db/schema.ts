@@ -67,6 +67,7 @@ export const events = sqliteTable(
     cityRegion: text('city_region'),
     cityCountry: text('city_country'),
     category: text('category'),
+    /** Where search places the event: the venue's coordinates as the source gave them, else its city's centroid (never served). */
     latitude: real('latitude'),
     longitude: real('longitude'),
     isExternal: integer('is_external', { mode: 'boolean' }).notNull().default(false),

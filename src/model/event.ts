@@ -107,6 +107,9 @@ export const LocalityNoteSchema = t.Object({
   citySource: CitySourceSchema,
   region: t.Optional(t.String()),
   country: t.Optional(t.String()),
+  /** The city's centroid, where search places an event without venue coordinates (issue 18); never served. */
+  latitude: t.Optional(t.Number()),
+  longitude: t.Optional(t.Number()),
 })
 
 export type CitySource = Static<typeof CitySourceSchema>

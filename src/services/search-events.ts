@@ -1,12 +1,13 @@
 import { releasedBytes } from '../memory'
 import { addDays, utcToday } from '../model/dates'
 import { DEFAULT_WINDOW_DAYS } from './index-jobs'
+import { encodeCursor, findEvents, fingerprint, isExtended, resolveFind, type FindFilters, type FindInput } from './find-events'
 import type { ReadContext } from './read-context'
 
-export type EventSearchInput = { startDate?: string; endDate?: string; category?: string; city?: string; limit?: number }
-export type AppliedFilters = { startDate: string; endDate: string; category: string | null; city: string | null }
+export type EventSearchInput = { startDate?: string; endDate?: string; category?: string; city?: string; limit?: number } & FindInput
+export type AppliedFilters = { startDate: string; endDate: string; category: string | null; city: string | null } & FindFilters
 /** A search answer: its body as UTF-8 bytes (built once, reused by every request it is cached for). */
-export type SearchAnswer = { count: number; filters: AppliedFilters; bytes: Uint8Array }
+export type SearchAnswer = { count: number; filters: AppliedFilters; bytes: Uint8Array; nextCursor?: string | null }
 
 const encoder = new TextEncoder()
 const decoder = new TextDecoder()
@@ -51,9 +52,11 @@ export function applyDefaults(input: EventSearchInput, nowMs: number): AppliedFi
  * local days (an evening event in Los Angeles counts for its own date), not yet ended, optionally in a
  * city (case-insensitive) and a category. Records come out of storage exactly as search returns them
  * (built at write time) and the body is encoded once; an identical question is answered from the cache
- * until an event is written or two seconds pass.
+ * until an event is written or two seconds pass. A full page carries `nextCursor`. A search with any
+ * parameter of issue 18 (text, place, audience, free, when, cursor) is answered by findSearch.
  */
 export function searchEvents(ctx: ReadContext, input: EventSearchInput, nowMs: number): Promise<SearchAnswer> {
+  if (isExtended(input) || (input.city !== undefined && input.city.includes(','))) return findSearch(ctx, input, nowMs)
   const { limit, ...filters } = applyDefaults(input, nowMs)
   const key = JSON.stringify(['search', filters.startDate, filters.endDate, filters.city, filters.category, limit])
   return ctx.cache.get(
@@ -68,9 +71,59 @@ export function searchEvents(ctx: ReadContext, input: EventSearchInput, nowMs: n
         limit,
         nowMs,
       })
-      const bytes = encoder.encode(`{"count":${found.count},"filters":${JSON.stringify(filters)},"events":[${found.records}]}`)
+      const next = found.count === limit && found.last ? encodeCursor('start', fingerprint(findKey(filters, {}, limit)), found.last) : null
+      const bytes = encoder.encode(`{"count":${found.count},"filters":${JSON.stringify(filters)},"events":[${found.records}]${next ? `,"nextCursor":"${next}"` : ''}}`)
       releasedBytes(found.records.length)
-      return { count: found.count, filters, bytes }
+      return { count: found.count, filters, bytes, nextCursor: next }
+    },
+    (answer) => answer.bytes.byteLength,
+  )
+}
+
+/** The parameters that make a search what it is (not the cursor): the cache key and the cursor's fingerprint. */
+function findKey(filters: AppliedFilters, input: FindInput, limit: number): string {
+  return JSON.stringify(['find', filters.startDate, filters.endDate, filters.city, filters.category, limit, input.q, input.near, input.radiusKm, input.audience, input.free === true, input.when])
+}
+
+/**
+ * The search with the parameters of issue 18: `q` ranks by relevance, `near` keeps the events within
+ * the radius by distance (venue coordinates, else the city's centroid), `city` may name its region or
+ * country ("Paris, TX") and resolves to the gazetteer's place, `audience` and `free` filter, `when` picks
+ * the dates in the zone of the place (else UTC) unless startDate/endDate are given, and `cursor` continues
+ * a previous page. Each resolution is reported in `filters`.
+ */
+async function findSearch(ctx: ReadContext, input: EventSearchInput, nowMs: number): Promise<SearchAnswer> {
+  const resolved = resolveFind(input, nowMs)
+  const { limit, ...base } = applyDefaults({ ...input, ...resolved.window }, nowMs)
+  const filters: AppliedFilters = { ...base, ...resolved.filters }
+  const key = findKey(filters, input, limit)
+  return ctx.cache.get(
+    JSON.stringify([key, input.cursor ?? null]),
+    { generation: ctx.generation(), nowMs, ttlMs: SEARCH_CACHE_TTL_MS },
+    async () => {
+      const near = resolved.near && { latitude: resolved.near.latitude, longitude: resolved.near.longitude, radiusKm: filters.radiusKm! }
+      const found = await findEvents(
+        ctx,
+        {
+          startDate: filters.startDate,
+          endDate: filters.endDate,
+          cityKey: resolved.cityName?.toLowerCase() || null,
+          region: resolved.place?.region ?? null,
+          country: resolved.place?.country ?? null,
+          category: filters.category?.toLowerCase() ?? null,
+          audience: input.audience ?? null,
+          free: input.free === true,
+          near: near ?? null,
+          q: input.q,
+          cursor: input.cursor,
+          limit,
+          nowMs,
+        },
+        key,
+      )
+      const next = found.nextCursor ? `,"nextCursor":"${found.nextCursor}"` : ''
+      const bytes = encoder.encode(`{"count":${found.count},"filters":${JSON.stringify(filters)},"events":[${found.body}]${next}}`)
+      return { count: found.count, filters, bytes, nextCursor: found.nextCursor }
     },
     (answer) => answer.bytes.byteLength,
   )

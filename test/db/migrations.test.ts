@@ -88,7 +88,7 @@ describe('full-text search', () => {
     migrate(db)
     const c = db.$client
     c.run("INSERT INTO organizations (org_id, domain, website, name, created_at, updated_at) VALUES ('org_0000000000000001', 'springfield-library.org', 'https://springfield-library.org/', 'Springfield Public Library', 0, 0)")
-    const record = JSON.stringify({ title: 'Toddler Storytime', description: 'Songs and rhymes for little ones', venue: { name: 'Children’s Room' }, categories: ['kids', 'storytime'] })
+    const record = JSON.stringify({ title: 'Toddler Storytime', description: 'Songs and rhymes for little ones', venue: { name: 'Children’s Room' }, organizer: { name: 'Friends of the Library', url: null }, categories: ['kids', 'storytime'] })
     c.run("INSERT INTO events (org_id, event_id, title, starts_at, city, record, scraped_at, script_version) VALUES ('org_0000000000000001', 'e1', 'Toddler Storytime', 0, 'Springfield', ?, 0, '1')", [record])
   }
   const orgHits = (db: Db, q: string) => (db.$client.query('SELECT rowid FROM organizations_fts WHERE organizations_fts MATCH ?').all(q) as unknown[]).length
@@ -107,13 +107,18 @@ describe('full-text search', () => {
     expect(orgHits(db, 'museum')).toBe(0)
   })
 
-  it('indexes event title, description, venue and categories from the record, and follows deletes', () => {
+  it('indexes event title, description, venue, organizer and organization name (issue 18), follows renames and deletes', () => {
     const { db } = fileDb()
     seed(db)
     expect(eventHits(db, 'storytime')).toBe(1)
     expect(eventHits(db, 'rhymes')).toBe(1)
     expect(eventHits(db, 'room')).toBe(1)
-    expect(eventHits(db, 'kids')).toBe(1)
+    expect(eventHits(db, 'friends')).toBe(1)
+    expect(eventHits(db, 'springfield')).toBe(1)
+    expect(eventHits(db, 'kids')).toBe(0)
+    db.$client.run("UPDATE organizations SET name = 'Shelbyville Museum' WHERE org_id = 'org_0000000000000001'")
+    expect(eventHits(db, 'museum')).toBe(1)
+    expect(eventHits(db, 'springfield')).toBe(0)
     db.$client.run('DELETE FROM organizations')
     expect(eventHits(db, 'storytime')).toBe(0)
   })

@@ -117,6 +117,17 @@ describe('GET /api/v1/openapi.json', () => {
     expect(Object.keys(byName)).toEqual(expect.arrayContaining(['category', 'city']))
   })
 
+  it('documents the search parameters of issue 18 with their bounds and choices', async () => {
+    const doc = await spec()
+    const byName = Object.fromEntries(doc.paths['/api/v1/search/events'].get.parameters.map((p: any) => [p.name, p.schema]))
+    expect(Object.keys(byName)).toEqual(expect.arrayContaining(['q', 'near', 'radiusKm', 'audience', 'free', 'when', 'cursor']))
+    expect(byName.radiusKm).toMatchObject({ type: 'number', exclusiveMinimum: 0, maximum: 200 })
+    expect(JSON.stringify(byName.when)).toContain('this-weekend')
+    expect(JSON.stringify(byName.audience)).toContain('seniors')
+    const ok = doc.paths['/api/v1/search/events'].get.responses['200'].content['application/json'].schema
+    expect(Object.keys(ok.properties)).toContain('nextCursor')
+  })
+
   it('describes the index body with its hints object and the path id pattern', async () => {
     const doc = await spec()
     const body = doc.paths['/api/v1/orgs'].post.requestBody.content['application/json'].schema

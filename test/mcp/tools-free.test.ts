@@ -56,6 +56,19 @@ describe('anonymous tools', () => {
     await fails('search_events_nearby', { latitude: 1, longitude: 1, startDate: '2026-02-30' }, 'invalid_request')
   })
 
+  it('search_events and search_events_nearby take the parameters of issue 18 (q, near, audience, cursor)', async () => {
+    const text = await ok('search_events', { q: 'robotics!' })
+    expect(text.events.map((e: { title: string }) => e.title)).toEqual(['Teen Robotics Club'])
+    expect(text.filters.q).toBe('robotics!')
+    const near = await ok('search_events', { near: '39.7817,-89.6501', radiusKm: 5, audience: 'kids' })
+    expect(near.events.map((e: { title: string }) => e.title)).toEqual(['Storytime in the Park'])
+    expect(near.events[0].distanceKm).toBe(0)
+    const first = await ok('search_events_nearby', { latitude: 39.7817, longitude: -89.6501, radiusKm: 5, limit: 1 })
+    const second = await ok('search_events_nearby', { latitude: 39.7817, longitude: -89.6501, radiusKm: 5, limit: 1, cursor: first.nextCursor })
+    expect([first.events[0].title, second.events[0].title]).toEqual(['Storytime in the Park', 'Teen Robotics Club'])
+    await fails('search_events', { near: 'abc' }, 'invalid_request')
+  })
+
   it('get_upcoming_events gives a small preview, not the full records', async () => {
     const many = seedIndexedOrganization(app.db, { events: 8, domain: 'many-events.org', city: 'Ogdenville' })
     const preview = await ok('get_upcoming_events', { orgId: many })

@@ -7,6 +7,7 @@
  * `_locality.citySource` says which gave it; towns are confirmed in the offline gazetteer (see
  * `LocalityReader`), read once per document.
  */
+import { cityCentroid } from '../../geo/centroid'
 import { LocalityReader, type Locality } from '../../geo/locality'
 import type { CitySource, NormalizedEvent } from '../../model/event'
 import { titleKey } from '../dedupe'
@@ -97,5 +98,18 @@ export function assignCities(items: PlacedItem[], options: CityOptions = {}): Lo
     if (organization === null) organization = organizationLocality(options.organization, reader)
     if (organization) apply(event, organization, 'organization')
   }
+  for (const { event } of items) placeForSearch(event, options.zone)
   return reader
+}
+
+/**
+ * Where search places an event whose source gave no venue coordinates (issue 18): its city's centroid,
+ * noted in `_locality` (kept in search columns by the store, never served). Resolved here, in the crawl
+ * worker that already holds the gazetteer, so that the writer never decodes it.
+ */
+function placeForSearch(event: NormalizedEvent, zone: string | undefined): void {
+  const note = event._locality
+  if (!note || !event.city || (event.venue?.latitude != null && event.venue?.longitude != null)) return
+  const at = cityCentroid(event.city, { region: note.region, country: note.country, zone })
+  if (at) Object.assign(note, { latitude: at.latitude, longitude: at.longitude })
 }

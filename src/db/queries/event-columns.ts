@@ -18,6 +18,7 @@ export type EventColumns = {
   cityCountry: string | null
   category: string | null
   categories: string[]
+  /** Where search places the event: its venue as the source gave it, else its city's centroid (never served). */
   latitude: number | null
   longitude: number | null
   isExternal: boolean
@@ -36,7 +37,10 @@ function instant(iso: string, zone: string | undefined): { ms: number; day: stri
  * The columns the read side filters and sorts on, derived once at write time from a normalized Event:
  * instants for ordering and "upcoming", local calendar days for date filters (an event at 20:00 in
  * Los Angeles on June 1 is found by a search for June 1), and the lower-cased city and categories.
- * A date-only event lasts to the end of its last day. Returns undefined when the start cannot be read.
+ * A date-only event lasts to the end of its last day. An event whose source gave no venue coordinates is
+ * placed for search at its city's centroid, as the crawl noted it in `_locality` (issue 18; columns only,
+ * the record keeps what the source said).
+ * Returns undefined when the start cannot be read.
  */
 export function eventColumns(event: NormalizedEvent, zone: string | undefined): EventColumns | undefined {
   if (!event.startDate) return undefined
@@ -54,8 +58,13 @@ export function eventColumns(event: NormalizedEvent, zone: string | undefined): 
   if (endsAt === null && start.allDay) endsAt = start.ms + DAY_MS
   const categories = [...new Set((event.categories ?? []).map((c) => c.trim().toLowerCase()).filter(Boolean))]
   const city = event.city?.trim() || null
-  const latitude = event.venue?.latitude ?? null
-  const longitude = event.venue?.longitude ?? null
+  const cityRegion = (city && event._locality?.region) || null
+  const cityCountry = (city && event._locality?.country) || null
+  const venue = event.venue?.latitude != null && event.venue?.longitude != null ? { latitude: event.venue.latitude, longitude: event.venue.longitude } : undefined
+  const note = event._locality
+  const at = venue ?? (city && note?.latitude != null && note.longitude != null ? { latitude: note.latitude, longitude: note.longitude } : undefined)
+  const latitude = at?.latitude ?? null
+  const longitude = at?.longitude ?? null
   const located = latitude !== null && longitude !== null && Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180
   return {
     startsAt: start.ms,
@@ -66,8 +75,8 @@ export function eventColumns(event: NormalizedEvent, zone: string | undefined): 
     city,
     cityKey: city ? city.toLowerCase() : null,
     citySource: (city && event._locality?.citySource) || null,
-    cityRegion: (city && event._locality?.region) || null,
-    cityCountry: (city && event._locality?.country) || null,
+    cityRegion,
+    cityCountry,
     category: event.category?.trim().toLowerCase() || categories[0] || null,
     categories,
     latitude,

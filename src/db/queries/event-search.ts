@@ -26,8 +26,8 @@ const DAY_MS = 86_400_000
 const ONGOING_CLASSES = SPAN_CLASS_DAYS.map((_, k) => k).filter((k) => k > 0)
 const WHOLE_DAY = -1
 
-type Source = { table: string; id: string; dayIndex: string; ongoingIndex: string; filter: string }
-const SOURCES = {
+export type Source = { table: string; id: string; dayIndex: string; ongoingIndex: string; filter: string }
+export const SOURCES = {
   all: { table: 'events', id: 'id', dayIndex: 'events_day_search', ongoingIndex: 'events_ongoing_search', filter: '' },
   city: { table: 'events', id: 'id', dayIndex: 'events_city_day_search', ongoingIndex: 'events_city_ongoing_search', filter: 'e.city_key = $city AND ' },
   category: { table: 'event_categories', id: 'event_pk', dayIndex: 'event_categories_day_search', ongoingIndex: 'event_categories_ongoing_search', filter: 'e.category = $category AND ' },
@@ -46,7 +46,7 @@ export function searchSource(params: Pick<EventSearchParams, 'cityKey' | 'catego
   return params.category ? (params.cityKey ? 'both' : 'category') : params.cityKey ? 'city' : 'all'
 }
 
-const ongoingParts = (s: Source, extra = '') =>
+export const ongoingParts = (s: Source, extra = '') =>
   ONGOING_CLASSES.map(
     (k) =>
       `SELECT e.starts_at AS at, e.${s.id} AS id FROM ${s.table} e INDEXED BY ${s.ongoingIndex} WHERE ${s.filter}e.span_class > 0 AND e.span_class = ${k}
@@ -84,12 +84,12 @@ export function nearbySql(category: boolean) {
   }
 }
 
-type Prepared = { nextDay: Statement; day: Statement; ongoing: Statement }
+export type Prepared = { nextDay: Statement; day: Statement; ongoing: Statement }
 /** A row of a stream: start instant, id, and for the search near a point the venue's latitude and longitude. */
-type Row = [at: number, id: number, lat?: number, lon?: number]
+export type Row = [at: number, id: number, lat?: number, lon?: number]
 const cache = new WeakMap<Database, Map<string, Prepared | Statement>>()
 
-function prepare<T extends Prepared | Statement>(sqlite: Database, key: string, make: () => T): T {
+export function prepare<T extends Prepared | Statement>(sqlite: Database, key: string, make: () => T): T {
   let byKey = cache.get(sqlite)
   if (!byKey) cache.set(sqlite, (byKey = new Map()))
   let p = byKey.get(key) as T | undefined
@@ -97,7 +97,7 @@ function prepare<T extends Prepared | Statement>(sqlite: Database, key: string, 
   return p
 }
 
-function prepareAll(sqlite: Database, key: string, sql: Record<keyof Prepared, string>): Prepared {
+export function prepareAll(sqlite: Database, key: string, sql: Record<keyof Prepared, string>): Prepared {
   return prepare(sqlite, key, () => ({ nextDay: sqlite.prepare(sql.nextDay), day: sqlite.prepare(sql.day), ongoing: sqlite.prepare(sql.ongoing) }))
 }
 
@@ -105,7 +105,7 @@ const utcMidnight = (day: string) => Date.parse(`${day}T00:00:00Z`)
 const dayAfter = (day: string) => new Date(utcMidnight(day) + DAY_MS).toISOString().slice(0, 10)
 
 /** The parameters every statement of a search binds (statements ignore the ones they do not name). */
-function bindings(params: Pick<EventSearchParams, 'startDate' | 'endDate' | 'nowMs'>, extra: Record<string, unknown>) {
+export function bindings(params: Pick<EventSearchParams, 'startDate' | 'endDate' | 'nowMs'>, extra: Record<string, unknown>) {
   const threeDaysAgo = new Date(params.nowMs - 3 * DAY_MS).toISOString().slice(0, 10)
   const first = params.startDate > threeDaysAgo ? params.startDate : threeDaysAgo
   const bound: Record<string, unknown> = { ...extra, start: params.startDate, end: params.endDate, now: params.nowMs, first, hi: utcMidnight(first) + DAY_MS }
@@ -124,13 +124,16 @@ type Stream = { rows: Row[]; i: number; day?: string; chunk: number; done: boole
  * day is read in chunks (keyset on start and id), so opening a day early costs one small read. With
  * `accept` (search near a point), rows are dropped after they are read, so each day is read whole.
  */
-function merge(p: Prepared, bound: Record<string, unknown>, limit: number, accept?: (row: Row) => boolean): Row[] {
+export function merge(p: Prepared, bound: Record<string, unknown>, limit: number, accept?: (row: Row) => boolean): Row[] {
   const out: Row[] = []
   const streams: Stream[] = [{ rows: p.ongoing.values({ ...bound, want: accept ? WHOLE_DAY : limit }) as Row[], i: 0, chunk: 0, done: true }]
   const read = (s: Stream) => {
     const last = s.rows[s.rows.length - 1]
     const want = accept ? WHOLE_DAY : Math.min(s.chunk, limit - out.length)
-    s.rows = p.day.values({ ...bound, day: s.day, at: last?.[0] ?? -Number.MAX_SAFE_INTEGER, after: last?.[1] ?? -Number.MAX_SAFE_INTEGER, want }) as Row[]
+    // A page after a cursor (issue 18) starts every day after the cursor's row: `$at0`, `$after0`.
+    const at = last?.[0] ?? (bound.at0 as number | undefined) ?? -Number.MAX_SAFE_INTEGER
+    const after = last?.[1] ?? (bound.after0 as number | undefined) ?? -Number.MAX_SAFE_INTEGER
+    s.rows = p.day.values({ ...bound, day: s.day, at, after, want }) as Row[]
     s.i = 0
     s.done = want < 0 || s.rows.length < want
     s.chunk *= 2
@@ -172,7 +175,7 @@ function merge(p: Prepared, bound: Record<string, unknown>, limit: number, accep
 }
 
 /** The search records of `ids` in one statement (per-id statements cost twice as much), keyed by id. */
-function recordsById(sqlite: Database, ids: number[]): Map<number, string> {
+export function recordsById(sqlite: Database, ids: number[]): Map<number, string> {
   const stmt = prepare(sqlite, 'records', () => sqlite.prepare('SELECT id, search_record FROM events WHERE id IN (SELECT value FROM json_each(?1))'))
   const found = new Map<number, string>()
   if (ids.length === 0) return found
@@ -181,7 +184,7 @@ function recordsById(sqlite: Database, ids: number[]): Map<number, string> {
 }
 
 /** The matching events' search records in start order, comma-separated (a JSON array's inside), and how many. */
-export function searchEventRecords(sqlite: Database, params: EventSearchParams): { count: number; records: string } {
+export function searchEventRecords(sqlite: Database, params: EventSearchParams): { count: number; records: string; last: [at: number, id: number] | null } {
   const source = searchSource(params)
   const extra: Record<string, unknown> = {}
   if (params.cityKey) extra.city = params.cityKey
@@ -190,12 +193,14 @@ export function searchEventRecords(sqlite: Database, params: EventSearchParams):
   const found = recordsById(sqlite, rows.map((row) => row[1]))
   let records = ''
   let count = 0
+  let last: [number, number] | null = null
   for (const row of rows) {
     const record = found.get(row[1])
     if (record === undefined) continue
     records += count++ ? `,${record}` : record
+    last = [row[0], row[1]]
   }
-  return { count, records }
+  return { count, records, last }
 }
 
 /**

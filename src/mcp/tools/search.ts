@@ -3,9 +3,10 @@ import { LIMITS } from '../../model/limits'
 import { assertDateWindow } from '../../services/date-window'
 import { EventSchema } from '../../model/event'
 import { OrganizationSummarySchema } from '../../model/organization'
-import { listCategories, listCities, nearbyEvents } from '../../services/event-catalog'
+import { listCategories, listCities } from '../../services/event-catalog'
 import { searchBusinesses } from '../../services/search-businesses'
 import { answerJson, searchEvents } from '../../services/search-events'
+import { FindArgs } from './find-args'
 import { defineTool } from './define'
 import { DateArg, Filters } from './schemas'
 
@@ -22,10 +23,20 @@ const WindowArgs = {
 export const searchEventsTool = defineTool({
   name: 'search_events',
   title: 'Search events',
-  description: 'Upcoming events across every indexed organization, in start order, filtered by local date window, city and category. Free and anonymous, like the REST search.',
+  description:
+    'Upcoming events across every indexed organization, filtered by local date window, city, category, audience, free and when; by relevance with q, by distance with near, else in start order; nextCursor pages on. Free and anonymous, like the REST search.',
   access: 'anonymous',
-  input: t.Object({ ...WindowArgs, city: t.Optional(t.String({ maxLength: 100, description: 'only events in this city (case-insensitive)' })) }),
-  output: t.Object({ count: t.Integer({ minimum: 0 }), filters: Filters, events: t.Array(EventSchema) }),
+  input: t.Object({ ...WindowArgs, city: t.Optional(t.String({ maxLength: 100, description: 'only events in this city (case-insensitive); may name its region or country ("Paris, TX")' })),
+    near: t.Optional(t.String({ minLength: 1, maxLength: 200, description: '"latitude,longitude" or a place name ("Shoreline, WA"): events within radiusKm, nearest first, with distanceKm' })),
+    radiusKm: t.Optional(t.Number({ exclusiveMinimum: 0, maximum: 200, description: 'with near: radius in km (default 25)' })),
+    ...FindArgs,
+  }),
+  output: t.Object({
+    count: t.Integer({ minimum: 0 }),
+    filters: Filters,
+    events: t.Array(t.Composite([EventSchema, t.Object({ distanceKm: t.Optional(t.Number()) })])),
+    nextCursor: t.Optional(t.String()),
+  }),
   annotations: READ,
   async run(args, { deps }) {
     assertDateWindow(args)
@@ -37,16 +48,19 @@ export const searchEventsTool = defineTool({
 export const searchEventsNearbyTool = defineTool({
   name: 'search_events_nearby',
   title: 'Search events near a place',
-  description: 'Upcoming events whose venue is within radiusKm of a point (latitude/longitude), in start order, each with its distance. Events whose source gave no venue coordinates are not found here.',
+  description:
+    'Upcoming events within radiusKm of a point (latitude/longitude), nearest first, each with its distance: placed by the venue coordinates the source gave, else by their city. Takes the same q, audience, free, when and cursor as search_events.',
   access: 'anonymous',
   input: t.Object({
     latitude: t.Number({ minimum: -90, maximum: 90 }),
     longitude: t.Number({ minimum: -180, maximum: 180 }),
     radiusKm: t.Optional(t.Number({ exclusiveMinimum: 0, maximum: 200, description: 'search radius in kilometres (default 10)' })),
     ...WindowArgs,
+    ...FindArgs,
   }),
   output: t.Object({
     count: t.Integer({ minimum: 0 }),
+    nextCursor: t.Optional(t.String()),
     center: t.Object({ latitude: t.Number(), longitude: t.Number() }),
     radiusKm: t.Number(),
     filters: Filters,
@@ -55,9 +69,10 @@ export const searchEventsNearbyTool = defineTool({
   annotations: READ,
   async run(args, { deps }) {
     assertDateWindow(args)
+    const { latitude, longitude, ...rest } = args
     const radiusKm = args.radiusKm ?? 10
-    const result = await nearbyEvents(deps.catalog, { ...args, radiusKm }, deps.now())
-    return { count: result.count, center: { latitude: args.latitude, longitude: args.longitude }, radiusKm, filters: result.filters, events: result.events }
+    const result = JSON.parse(answerJson(await searchEvents(deps.catalog, { ...rest, radiusKm, near: `${latitude},${longitude}` }, deps.now())))
+    return { ...result, center: { latitude, longitude }, radiusKm }
   },
 })
 

@@ -2,7 +2,7 @@
 // then the written address, then a town the venue's wording names, then another event of the document at
 // the same venue, then the organization's own address (page footer, contact block, JSON-LD Organization)
 // — never for an event that happens only online — each saying which gave the city in `_locality`, which
-// also carries the region and country; the served record's fields are untouched.
+// also carries the region and country and, for search, the city's centroid; the served record's fields are untouched.
 import { describe, expect, it } from 'bun:test'
 import { assignCities, type PlacedItem } from '../../../src/crawl/normalize/event-city'
 import type { NormalizedEvent } from '../../../src/model/event'
@@ -19,9 +19,9 @@ describe('assignCities', () => {
     ]
     assignCities(items, { zone: 'Europe/Amsterdam' })
     expect(items.map((i) => [i.event.city, i.event._locality])).toEqual([
-      ['Harrisburg', { citySource: 'source', region: 'PA', country: 'US' }],
-      ['Creve Coeur', { citySource: 'address', region: 'MO', country: 'US' }],
-      ['Groningen', { citySource: 'venue', region: '04', country: 'NL' }],
+      ['Harrisburg', { citySource: 'source', region: 'PA', country: 'US', latitude: expect.closeTo(40.27, 1), longitude: expect.closeTo(-76.88, 1) }],
+      ['Creve Coeur', { citySource: 'address', region: 'MO', country: 'US', latitude: expect.closeTo(38.66, 1), longitude: expect.closeTo(-90.42, 1) }],
+      ['Groningen', { citySource: 'venue', region: '04', country: 'NL', latitude: expect.closeTo(53.22, 1), longitude: expect.closeTo(6.57, 1) }],
     ])
   })
 
@@ -50,7 +50,9 @@ describe('assignCities', () => {
     ]
     assignCities(items, { zone: 'America/Los_Angeles', organization: { address: 'W. Lacey Blvd Hanford CA 93230' } })
     expect(items.map((i) => i.event.city ?? null)).toEqual(['Hanford', null, null, null, null])
-    expect(items[0].event._locality).toEqual({ citySource: 'organization', region: 'CA', country: 'US' })
+    // The city's centroid is noted for search (issue 18), never in the served record.
+    expect(items[0].event._locality).toEqual({ citySource: 'organization', region: 'CA', country: 'US', latitude: expect.closeTo(36.33, 1), longitude: expect.closeTo(-119.65, 1) })
+    expect(items[0].event.venue?.latitude).toBeUndefined()
   })
 
   it('keeps events an earlier pass placed, and leaves a city out rather than guess', () => {
