@@ -1,6 +1,8 @@
 import { Elysia, ValidationError } from 'elysia'
+import { domainErrorResponse } from './http/domain-errors'
 import { requestPath } from './http/request-target'
 import type { Logger } from './log'
+import { DomainError } from './services/errors'
 
 /**
  * An error that is part of the interface: it carries the HTTP status, the `error` code of the spec's
@@ -63,6 +65,7 @@ export function mapError(code: string | number, error: unknown): ErrorResponse {
   if (code === 'PARSE' && (error as { cause?: unknown } | null)?.cause instanceof AppError) error = (error as { cause: AppError }).cause
   if (error instanceof AppError)
     return { status: error.status, body: { error: error.code, message: error.message, ...error.extra }, headers: error.headers }
+  if (error instanceof DomainError) return domainErrorResponse(error)
   if (error instanceof ValidationError || code === 'VALIDATION')
     return plain(400, 'invalid_request', validationMessage(error as ValidationError))
   if (code === 'PARSE') return plain(400, 'invalid_request', 'request body is not valid JSON')
@@ -94,7 +97,7 @@ export function errorPlugin(logger: Logger) {
   return new Elysia({ name: 'errors' }).onError({ as: 'global' }, ({ code, error, request, set }) => {
     const mapped = mapError(code, error)
     const requestId = String(set.headers['x-request-id'] ?? '')
-    if (mapped.status >= 500 && !(error instanceof AppError)) {
+    if (mapped.status >= 500 && !(error instanceof AppError) && !(error instanceof DomainError)) {
       const err = error as Error
       const path = requestPath(request.url)
       if (mapped.status === 503) logger.error('storage unavailable', { requestId, path, error: err?.message })

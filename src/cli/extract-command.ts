@@ -1,12 +1,12 @@
 import { stat } from 'node:fs/promises'
 import { extname, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { readDocument } from '../crawl/read-document'
 import { isIanaZone } from '../crawl/shared/time'
 import { registrableDomain } from '../crawl/shared/urls'
 import { defaultWindowEnd, isCalendarDate } from '../model/dates'
 import { parseFlags, UsageError } from './flags'
 import { lookupTable } from '../lookup-table'
+import { previewDocument } from '../services/preview-document'
 
 const FLAGS = { 'base-url': { type: 'string' }, tz: { type: 'string' }, start: { type: 'string' }, end: { type: 'string' } } as const
 const CONTENT_TYPES: Record<string, string> = lookupTable({ '.ics': 'text/calendar', '.ical': 'text/calendar', '.json': 'application/json', '.xml': 'application/xml', '.rss': 'application/rss+xml', '.atom': 'application/atom+xml', '.html': 'text/html', '.htm': 'text/html' })
@@ -83,8 +83,8 @@ export async function extractCommand(args: string[]): Promise<number> {
     process.stderr.write(`event-index extract: cannot read ${target}: ${(error as Error).message}\n`)
     return 1
   }
-  const ctx = { baseUrl, timezone: zone, window, orgDomain: baseUrl.startsWith('file:') ? undefined : registrableDomain(baseUrl) }
-  const { extracted, events, warnings } = readDocument(bytes, ctx, CONTENT_TYPES[extname(path).toLowerCase()])
+  const source = { url: baseUrl, body: bytes, contentType: CONTENT_TYPES[extname(path).toLowerCase()] }
+  const { extracted, events, warnings } = await previewDocument(source, { timezone: zone, window, orgDomain: baseUrl.startsWith('file:') ? undefined : registrableDomain(baseUrl), inferFromDocument: true })
   const notes = [...warnings]
   // Events read but none kept: say so, with where they were, so that an empty answer is never a mystery.
   if (!events.length && extracted.candidates.length) notes.push(`${extracted.candidates.length} event(s) read, none inside the window ${window.start}..${window.end}${outsideSpan(extracted.candidates)}`)

@@ -1,10 +1,10 @@
 import { Elysia } from 'elysia'
 import type { Db } from '../db'
-import { AppError } from '../errors'
 import { requireAllowance, type GatewayPlugin } from '../gateway/plugin'
 import type { UsageItem } from '../gateway/routes'
 import { usageHeader } from '../gateway/settlement'
 import type { UsageClient } from '../gateway/usage-client'
+import { DomainError } from '../services/errors'
 import { organizationEvents } from '../services/org-events'
 import type { ReadContext } from '../services/read-context'
 import { searchBusinesses } from '../services/search-businesses'
@@ -23,7 +23,7 @@ export function businessesRoutes(deps: BusinessesDeps) {
       async ({ params, caller, set }) => {
         const result = await organizationEvents(deps.catalog, params.id, deps.now())
         if (!result)
-          throw new AppError(404, 'not_indexed', `organization ${params.id} is not indexed; index it with POST indexUrl (this answer is free)`, {
+          throw new DomainError('not_indexed', `organization ${params.id} is not indexed; index it with POST indexUrl (this answer is free)`, {
             indexUrl: `${caller!.baseUrl}/api/v1/orgs`,
           })
         const usage: UsageItem[] = [{ meter: 'events_pull', quantity: result.eventCount }]
@@ -32,9 +32,9 @@ export function businessesRoutes(deps: BusinessesDeps) {
           await requireAllowance(deps.usage, caller!, usage)
           const billed = await billEventsPull(deps.db, deps.usage, { requestId: caller!.usageRequestId, agentId: caller!.agentId!, usage }, deps.now)
           if (billed.outcome === 'refused')
-            throw new AppError(503, 'usage_unavailable', `billing is unavailable: ${billed.reason}; nothing was charged`, {}, { 'retry-after': '5' })
+            throw new DomainError('usage_unavailable', `billing is unavailable: ${billed.reason}; nothing was charged`, {}, 5)
           if (billed.outcome === 'unknown')
-            throw new AppError(503, 'usage_unknown', `the usage report could not be confirmed (${billed.reason}): the charge may have been recorded; nothing was served`, {}, { 'retry-after': '5' })
+            throw new DomainError('usage_unknown', `the usage report could not be confirmed (${billed.reason}): the charge may have been recorded; nothing was served`, {}, 5)
           headers['gw-usage'] = usageHeader(usage)!
         }
         return new Response(result.bytes, { status: 200, headers })

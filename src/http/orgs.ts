@@ -1,10 +1,11 @@
 import { Elysia } from 'elysia'
 import type { LoopbackSite } from '../crawl/fetch/resolve-overrides'
 import type { Db } from '../db'
-import { AppError, invalidRequest } from '../errors'
+import { invalidRequest } from '../errors'
 import type { Caller, GatewayPlugin } from '../gateway/plugin'
 import { usageHeader } from '../gateway/settlement'
 import type { UsageClient } from '../gateway/usage-client'
+import { DomainError } from '../services/errors'
 import { jobNotes, jobStatus, type JobStatus } from '../services/index-jobs'
 import { indexForAgent } from '../services/index-organization'
 import { INDEX_USAGE } from '../services/usage-billing'
@@ -30,14 +31,13 @@ export function orgsRoutes(deps: OrgsDeps) {
         const billed = await indexForAgent(deps.db, deps.usage, request, { nowMs: deps.now(), now: deps.now, allowPrivate: deps.allowPrivate, loopbackSites: deps.loopbackSites })
         const { job } = billed
         if (billed.outcome === 'refused')
-          throw new AppError(503, 'usage_unavailable', `billing is unavailable: ${billed.reason}; nothing was charged and no job was created`, {}, { 'retry-after': '5' })
+          throw new DomainError('usage_unavailable', `billing is unavailable: ${billed.reason}; nothing was charged and no job was created`, {}, 5)
         if (billed.outcome === 'unknown')
-          throw new AppError(
-            503,
+          throw new DomainError(
             'usage_unknown',
             `the usage report could not be confirmed (${billed.reason}): the charge may have been recorded. If it was, the job runs; if not, it is cancelled and nothing is charged. Poll statusUrl to learn which; do not send this request again to retry it`,
             { jobId: job.jobId, statusUrl: links(caller!).status(job.jobId) },
-            { 'retry-after': '60' },
+            60,
           )
         deps.onJobQueued?.()
         set.status = 202
@@ -69,10 +69,9 @@ export function orgsRoutes(deps: OrgsDeps) {
 function pollAnswer(jobId: string, status: JobStatus, link: ReturnType<typeof links>) {
   switch (status.state) {
     case 'not_found':
-      throw new AppError(404, 'not_found', `no index job ${jobId}`)
+      throw new DomainError('not_found', `no index job ${jobId}`)
     case 'expired':
-      throw new AppError(
-        410,
+      throw new DomainError(
         'job_expired',
         status.orgIndexed ? 'this job is older than 24 hours; the organization is indexed: read eventsUrl' : 'this job is older than 24 hours; index the organization again with POST indexUrl',
         status.orgIndexed ? { jobId, eventsUrl: link.events(status.job.orgId) } : { jobId, indexUrl: link.index() },
@@ -88,7 +87,7 @@ function pollAnswer(jobId: string, status: JobStatus, link: ReturnType<typeof li
         message: 'the usage report of this job is not confirmed yet: the job runs once the charge is confirmed, or is cancelled without a charge if it was not recorded',
       }
     case 'billing_refused':
-      throw new AppError(502, 'billing_refused', 'the usage service refused the charge for this job: nothing was charged and the job did not run; index again with POST indexUrl', {
+      throw new DomainError('billing_refused', 'the usage service refused the charge for this job: nothing was charged and the job did not run; index again with POST indexUrl', {
         jobId,
         status: 'cancelled',
         reason: status.reason,
@@ -96,7 +95,7 @@ function pollAnswer(jobId: string, status: JobStatus, link: ReturnType<typeof li
       })
     case 'failed':
     case 'cancelled':
-      throw new AppError(502, status.state === 'failed' ? 'index_failed' : 'index_cancelled', `the index job ${status.state === 'failed' ? 'failed' : 'was cancelled'}: ${status.reason}`, {
+      throw new DomainError(status.state === 'failed' ? 'index_failed' : 'index_cancelled', `the index job ${status.state === 'failed' ? 'failed' : 'was cancelled'}: ${status.reason}`, {
         jobId,
         status: status.state,
         reason: status.reason,

@@ -1,5 +1,5 @@
 import ipaddr from 'ipaddr.js'
-import { invalidRequest } from '../errors'
+import { invalidRequest } from '../services/errors'
 
 /**
  * Who sent a report, as far as the service can vouch for it: the signed agent id (REST, from the

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { Db } from '../db'
 import { dueUndeliveredReports, insertReport, mailsThisHour, markReportDelivered, markReportFailed, reportsToday, reserveMailSlot } from '../db/queries/reports'
-import { AppError } from '../errors'
+import { DomainError } from '../services/errors'
 import { collectDiagnostics, type Diagnostics } from './diagnostics'
 import type { Mail, Mailer } from './mailer'
 import { isOneAddress, replyAddress, reporterKey, type ReporterIdentity } from './reporter'
@@ -34,7 +34,7 @@ export async function submitReport(db: Db, mailer: Mailer, input: ReportInput, o
   const email = replyAddress(input.email)
   const reporter = reporterKey(input)
   if (reportsToday(db, reporter, options.nowMs) >= options.dailyCap)
-    throw new AppError(429, 'report_cap_reached', `this reporter has sent ${options.dailyCap} reports today (UTC); try again tomorrow`, {}, { 'retry-after': String(Math.ceil((DAY_MS - (options.nowMs % DAY_MS)) / 1000)) })
+    throw new DomainError('report_cap_reached', `this reporter has sent ${options.dailyCap} reports today (UTC); try again tomorrow`, {}, Math.ceil((DAY_MS - (options.nowMs % DAY_MS)) / 1000))
   const diagnostics = collectDiagnostics(db, input, options)
   const reportId = `rpt_${randomBytes(12).toString('base64url')}`
   const report = { message: input.message, email, domain: input.domain, orgId: input.orgId, jobId: input.jobId }

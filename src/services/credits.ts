@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Db } from '../db'
 import { accountByEmail, accountById, accountByKeyHash, forgetStoredResults, insertAccount, insertCharge, insertGrant, latestCharge, ledgerBalance, ledgerEntries, type AccountRow, type ChargeRow } from '../db/queries/credits'
+import { DomainError } from './errors'
 
 /**
  * Prepaid MCP credits (DESIGN §7): index 40, each full event record 1, a crawl-causing preview 4.
@@ -27,12 +28,12 @@ export type Account = { accountId: string; email: string; createdAt: number }
 export type LedgerEntry = { delta: number; reason: string; tool: string | null; createdAt: number }
 
 /** The balance did not cover a call; the tool answers `isError` with `{error:"insufficient_credits", required, balance}`. */
-export class InsufficientCredits extends Error {
+export class InsufficientCredits extends DomainError {
   constructor(
     readonly required: number,
     readonly balance: number,
   ) {
-    super(`this call costs ${required} credit(s) and the balance is ${balance}; nothing was charged`)
+    super('insufficient_credits', `this call costs ${required} credit(s) and the balance is ${balance}; nothing was charged`, { required, balance })
     this.name = 'InsufficientCredits'
   }
 }

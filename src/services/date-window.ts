@@ -1,4 +1,4 @@
-import { invalidRequest } from '../errors'
+import { invalidRequest } from './errors'
 import { isCalendarDate } from '../model/dates'
 
 /**

@@ -1,4 +1,4 @@
-import { invalidRequest } from '../errors'
+import { invalidRequest } from './errors'
 import { releasedBytes } from '../memory'
 import type { FindParams } from '../db/reads'
 import { ftsQuery } from './search-businesses'

@@ -4,7 +4,7 @@ import type { LoopbackSite } from '../crawl/fetch/resolve-overrides'
 import type { Db } from '../db'
 import { confirmJob, discardReservedJob, findJob, insertReservedJob, type JobRow } from '../db/queries/jobs'
 import { ensureOrganization, findOrganization } from '../db/queries/organizations'
-import { invalidRequest } from '../errors'
+import { invalidRequest } from './errors'
 import { addDays, windowWithDefaults } from '../model/dates'
 import type { JobSource } from '../model/job-source'
 import { identifyWebsite } from '../model/org-identity'
@@ -40,7 +40,7 @@ export function newJobId(): string {
  * Validates an index request and records it as a `reserved` job for its organization (created if new).
  * The job becomes claimable only through {@link confirmIndexJob}, after the usage report was recorded (or
  * the MCP debit committed), so a refused report leaves nothing enqueued (see services/usage-billing).
- * Throws a 400 for a website or window that cannot be indexed.
+ * Throws `invalid_request` for a website or window that cannot be indexed.
  */
 export function reserveIndexJob(db: Db, request: IndexRequest, options: { nowMs: number; allowPrivate: boolean; loopbackSites?: readonly LoopbackSite[] }): ReservedJob {
   let identity

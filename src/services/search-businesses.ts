@@ -1,4 +1,4 @@
-import { invalidRequest } from '../errors'
+import { invalidRequest } from './errors'
 import type { OrganizationSummary } from '../model/organization'
 import type { ReadContext } from './read-context'
 

@@ -1,4 +1,4 @@
-import { invalidRequest } from '../errors'
+import { invalidRequest } from './errors'
 import { countryFromName } from '../geo/countries'
 import { placesNamed, zoneAt } from '../geo/gazetteer'
 import { resolvePlace } from '../geo/place'

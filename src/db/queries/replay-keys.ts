@@ -33,93 +33,130 @@ type Row = { key: string; expiresAtMs: number }
  * keys are decided from memory and stored with the first write that succeeds again.
  */
 export function sqliteReplayStore(db: Db, options: { lazyMs?: number } = {}): ReplayStore {
-  const lazyMs = options.lazyMs ?? LAZY_WRITE_MS
-  const sqlite = db.$client
-  const tail = sqlite.prepare<{ seq: number; key: string; expires_at: number }, [number]>('SELECT seq, key, expires_at FROM replay_keys WHERE seq > ?1 ORDER BY seq')
-  const append = sqlite.prepare<{ seq: number }, [string, number]>('INSERT INTO replay_keys (key, expires_at) VALUES (?1, ?2) RETURNING seq')
-  const prune = sqlite.prepare<unknown, [number, number]>('DELETE FROM replay_keys WHERE seq IN (SELECT seq FROM replay_keys ORDER BY seq LIMIT ?2) AND expires_at <= ?1')
+  const log = new ReplayLog(db, options.lazyMs ?? LAZY_WRITE_MS)
+  log.readOthers()
+  return {
+    remember(key, expiresAtMs, nowMs, durable) {
+      const row = { key, expiresAtMs }
+      if (!durable) return log.later(row, nowMs)
+      return new Promise<boolean>((resolve, reject) => {
+        if (log.durableBatch.push({ row, nowMs, resolve, reject }) === 1) setImmediate(log.storeDurable)
+      })
+    },
+    flush() {
+      if (log.timer) clearTimeout(log.timer)
+      log.timer = undefined
+      if (log.durableBatch.length) log.storeDurable()
+      if (log.pending.length) log.commit([], log.clockMs)
+    },
+  }
+}
+
+type DurableRequest = { row: Row; nowMs: number; resolve: (fresh: boolean) => void; reject: (error: unknown) => void }
+
+/** One instance's view of `replay_keys` and what it still has to write; each step of {@link sqliteReplayStore} is a method. */
+class ReplayLog {
+  private readonly tail
+  private readonly append
+  private readonly prune
   /** Every live key this instance knows, in insertion order (so expired ones are dropped from the front). */
-  const live = new Map<string, number>()
-  let pending: Row[] = []
-  let seenSeq = 0
-  let keysSincePrune = 0
-  let lastPruneMs = -Infinity
-  let timer: ReturnType<typeof setTimeout> | undefined
-  let lastReadAt = -Infinity
+  private readonly live = new Map<string, number>()
+  pending: Row[] = []
+  private seenSeq = 0
+  private keysSincePrune = 0
+  private lastPruneMs = -Infinity
+  timer: ReturnType<typeof setTimeout> | undefined
+  private lastReadAt = -Infinity
   /** The callers' clock (the app's `now`), for writes made outside a call. */
-  let clockMs = 0
-
-  const learn = (key: string, expiresAtMs: number) => {
-    live.delete(key)
-    live.set(key, expiresAtMs)
-  }
-  const readOthers = () => {
-    lastReadAt = performance.now()
-    for (const row of tail.iterate(seenSeq)) {
-      if (row.expires_at > (live.get(row.key) ?? -Infinity)) learn(row.key, row.expires_at)
-      seenSeq = row.seq
-    }
-  }
-
-  /** Appends the pending rows, and each of `rows` that is fresh (the first of a repeated key), deciding that under the write lock. */
-  const write = sqlite.transaction((rows: (Row & { nowMs: number })[], nowMs: number) => {
-    readOthers()
-    const taken = new Set<string>()
-    const fresh = rows.map((row) => {
-      const ok = !taken.has(row.key) && (live.get(row.key) ?? -Infinity) <= row.nowMs
-      taken.add(row.key)
-      return ok
-    })
-    let last = seenSeq
-    for (const waiting of pending) last = append.get(waiting.key, waiting.expiresAtMs)!.seq
-    rows.forEach((row, i) => {
-      if (fresh[i]) last = append.get(row.key, row.expiresAtMs)!.seq
-    })
-    keysSincePrune += pending.length + taken.size
-    if (keysSincePrune >= PRUNE_EVERY_KEYS || nowMs - lastPruneMs >= PRUNE_EVERY_MS) {
-      prune.run(nowMs, PRUNE_BATCH)
-      for (const [k, expiresAtMs] of live) {
-        if (expiresAtMs > nowMs) break
-        live.delete(k)
-      }
-      keysSincePrune = 0
-      lastPruneMs = nowMs
-    }
-    return { fresh, last }
-  })
-
-  /** Runs `write`; on success the appended rows are known and no longer pending. */
-  const commit = (rows: (Row & { nowMs: number })[], nowMs: number) => {
-    const done = write.immediate(rows, nowMs)
-    seenSeq = done.last // only now: a rolled-back append leaves its seq free for another connection's row
-    pending = []
-    rows.forEach((row, i) => done.fresh[i] && learn(row.key, row.expiresAtMs))
-    return done.fresh
-  }
-
+  clockMs = 0
   /**
    * Durable keys asked for in one turn of the event loop are decided and stored together, in one
    * transaction at the end of the turn (one commit costs more than a signed request's whole work), each
    * caller answered only once its key is stored: under load a commit carries many keys. A key twice in
    * one batch is fresh once.
    */
-  let durableBatch: { row: Row; nowMs: number; resolve: (fresh: boolean) => void; reject: (error: unknown) => void }[] = []
-  const storeDurable = () => {
-    const batch = durableBatch
-    durableBatch = []
+  durableBatch: DurableRequest[] = []
+  /** Appends the pending rows, and each of `rows` that is fresh (the first of a repeated key), deciding that under the write lock. */
+  private readonly write
+
+  constructor(
+    db: Db,
+    private readonly lazyMs: number,
+  ) {
+    const sqlite = db.$client
+    this.tail = sqlite.prepare<{ seq: number; key: string; expires_at: number }, [number]>('SELECT seq, key, expires_at FROM replay_keys WHERE seq > ?1 ORDER BY seq')
+    this.append = sqlite.prepare<{ seq: number }, [string, number]>('INSERT INTO replay_keys (key, expires_at) VALUES (?1, ?2) RETURNING seq')
+    this.prune = sqlite.prepare<unknown, [number, number]>('DELETE FROM replay_keys WHERE seq IN (SELECT seq FROM replay_keys ORDER BY seq LIMIT ?2) AND expires_at <= ?1')
+    this.write = sqlite.transaction((rows: (Row & { nowMs: number })[], nowMs: number) => this.appendFresh(rows, nowMs))
+  }
+
+  private learn(key: string, expiresAtMs: number) {
+    this.live.delete(key)
+    this.live.set(key, expiresAtMs)
+  }
+
+  readOthers() {
+    this.lastReadAt = performance.now()
+    for (const row of this.tail.iterate(this.seenSeq)) {
+      if (row.expires_at > (this.live.get(row.key) ?? -Infinity)) this.learn(row.key, row.expires_at)
+      this.seenSeq = row.seq
+    }
+  }
+
+  /** The body of the `write` transaction. */
+  private appendFresh(rows: (Row & { nowMs: number })[], nowMs: number) {
+    this.readOthers()
+    const taken = new Set<string>()
+    const fresh = rows.map((row) => {
+      const ok = !taken.has(row.key) && (this.live.get(row.key) ?? -Infinity) <= row.nowMs
+      taken.add(row.key)
+      return ok
+    })
+    let last = this.seenSeq
+    for (const waiting of this.pending) last = this.append.get(waiting.key, waiting.expiresAtMs)!.seq
+    rows.forEach((row, i) => {
+      if (fresh[i]) last = this.append.get(row.key, row.expiresAtMs)!.seq
+    })
+    this.keysSincePrune += this.pending.length + taken.size
+    if (this.keysSincePrune >= PRUNE_EVERY_KEYS || nowMs - this.lastPruneMs >= PRUNE_EVERY_MS) this.pruneExpired(nowMs)
+    return { fresh, last }
+  }
+
+  private pruneExpired(nowMs: number) {
+    this.prune.run(nowMs, PRUNE_BATCH)
+    for (const [k, expiresAtMs] of this.live) {
+      if (expiresAtMs > nowMs) break
+      this.live.delete(k)
+    }
+    this.keysSincePrune = 0
+    this.lastPruneMs = nowMs
+  }
+
+  /** Runs `write`; on success the appended rows are known and no longer pending. */
+  commit(rows: (Row & { nowMs: number })[], nowMs: number) {
+    const done = this.write.immediate(rows, nowMs)
+    this.seenSeq = done.last // only now: a rolled-back append leaves its seq free for another connection's row
+    this.pending = []
+    rows.forEach((row, i) => done.fresh[i] && this.learn(row.key, row.expiresAtMs))
+    return done.fresh
+  }
+
+  readonly storeDurable = () => {
+    const batch = this.durableBatch
+    this.durableBatch = []
     const nowMs = Math.max(...batch.map((b) => b.nowMs))
     try {
-      const fresh = commit(
+      const fresh = this.commit(
         batch.map((b) => ({ ...b.row, nowMs: b.nowMs })),
         nowMs,
       )
       batch.forEach((b, i) => b.resolve(fresh[i]))
     } catch (error) {
       if (!isStorageFailure(error)) return batch.forEach((b) => b.reject(error))
-      lastReadAt = -Infinity
+      this.lastReadAt = -Infinity
       for (const b of batch) {
         try {
-          b.resolve(later(b.row, b.nowMs))
+          b.resolve(this.later(b.row, b.nowMs))
         } catch (failure) {
           b.reject(failure)
         }
@@ -128,48 +165,31 @@ export function sqliteReplayStore(db: Db, options: { lazyMs?: number } = {}): Re
   }
 
   /** Decided from memory; stored later (the lazy path, and every path while the database takes no write). */
-  const later = (row: Row, nowMs: number) => {
-    if (performance.now() - lastReadAt >= lazyMs) {
+  later(row: Row, nowMs: number) {
+    if (performance.now() - this.lastReadAt >= this.lazyMs) {
       try {
-        readOthers()
+        this.readOthers()
       } catch {
         // unreadable: decide from what is already known
       }
     }
-    if ((live.get(row.key) ?? -Infinity) > nowMs) return false
-    clockMs = nowMs
-    if (pending.length >= PENDING_CAP) throw Object.assign(new Error('replay keys cannot be stored: the database has taken no write for too long'), { code: 'SQLITE_FULL' })
-    learn(row.key, row.expiresAtMs)
-    pending.push(row)
-    timer ??= setTimeout(flushSoon, lazyMs).unref()
+    if ((this.live.get(row.key) ?? -Infinity) > nowMs) return false
+    this.clockMs = nowMs
+    if (this.pending.length >= PENDING_CAP) throw Object.assign(new Error('replay keys cannot be stored: the database has taken no write for too long'), { code: 'SQLITE_FULL' })
+    this.learn(row.key, row.expiresAtMs)
+    this.pending.push(row)
+    this.timer ??= setTimeout(this.flushSoon, this.lazyMs).unref()
     return true
   }
 
-  function flushSoon(): void {
-    timer = undefined
-    if (pending.length === 0) return
+  private readonly flushSoon = (): void => {
+    this.timer = undefined
+    if (this.pending.length === 0) return
     try {
-      commit([], clockMs)
+      this.commit([], this.clockMs)
     } catch (error) {
       // storage failing: keep them pending and decide from memory meanwhile; anything else (a closed database): give up
-      if (isStorageFailure(error)) timer = setTimeout(flushSoon, 1000).unref()
+      if (isStorageFailure(error)) this.timer = setTimeout(this.flushSoon, 1000).unref()
     }
-  }
-
-  readOthers()
-  return {
-    remember(key, expiresAtMs, nowMs, durable) {
-      const row = { key, expiresAtMs }
-      if (!durable) return later(row, nowMs)
-      return new Promise<boolean>((resolve, reject) => {
-        if (durableBatch.push({ row, nowMs, resolve, reject }) === 1) setImmediate(storeDurable)
-      })
-    },
-    flush() {
-      if (timer) clearTimeout(timer)
-      timer = undefined
-      if (durableBatch.length) storeDurable()
-      if (pending.length) commit([], clockMs)
-    },
   }
 }

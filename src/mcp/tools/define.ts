@@ -3,11 +3,9 @@ import type { Static, TObject } from '@sinclair/typebox'
 import type { FetcherOptions } from '../../crawl/fetch/fetcher'
 import type { LoopbackSite } from '../../crawl/fetch/resolve-overrides'
 import type { Db } from '../../db'
-import { AppError } from '../../errors'
 import type { WorkerStatus } from '../../model/health'
 import type { Logger } from '../../log'
 import type { Mailer } from '../../report/mailer'
-import { InsufficientCredits } from '../../services/credits'
 import { DomainError } from '../../services/errors'
 import type { ReadContext } from '../../services/read-context'
 import type { Scope } from '../../oauth/tokens'
@@ -119,9 +117,12 @@ function errorResult(code: string, message: string, extra: Record<string, unknow
   return { content: [{ type: 'text' as const, text: JSON.stringify(structured) }], structuredContent: structured, isError: true }
 }
 
+/** MCP's mapping of every DomainError (ToolError and InsufficientCredits are ones): an `isError` result `{error: code, message, …extra}`. */
+export const domainErrorResult = (error: DomainError) => errorResult(error.code, error.message, error.extra)
+
 /**
- * Registers a tool on a server: structured output plus its JSON text copy; ToolError and the services'
- * DomainErrors, InsufficientCredits and AppErrors become `isError` results; anything else is a bug, logged and answered
+ * Registers a tool on a server: structured output plus its JSON text copy; DomainErrors (ToolError, the
+ * services' errors, InsufficientCredits) become `isError` results; anything else is a bug, logged and answered
  * with an opaque `internal_error` result.
  */
 export function registerTool(server: McpServer, spec: ToolSpec, ctx: ToolContext): void {
@@ -137,9 +138,7 @@ export function registerTool(server: McpServer, spec: ToolSpec, ctx: ToolContext
         if (charge?.credits) await sdk.mcpReq?.log?.('info', { tool: spec.name, credits: charge.credits, balance: charge.balance }, 'billing').catch(() => undefined)
         return { content: [{ type: 'text' as const, text: JSON.stringify(structured) }], structuredContent: structured }
       } catch (error) {
-        if (error instanceof DomainError) return errorResult(error.code, error.message, error.extra)
-        if (error instanceof InsufficientCredits) return errorResult('insufficient_credits', error.message, { required: error.required, balance: error.balance })
-        if (error instanceof AppError) return errorResult(error.code, error.message)
+        if (error instanceof DomainError) return domainErrorResult(error)
         ctx.deps.logger.error('tool failed', { tool: spec.name, error: (error as Error)?.message, stack: (error as Error)?.stack })
         return errorResult('internal_error', 'the tool failed unexpectedly; nothing was charged')
       }

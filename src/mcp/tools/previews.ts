@@ -1,8 +1,4 @@
 import { Type as t } from '@sinclair/typebox'
-import { extractDocument } from '../../crawl/extract'
-import { FetchError } from '../../crawl/fetch/errors'
-import { createFetcher } from '../../crawl/fetch/fetcher'
-import { normalizeCandidates } from '../../crawl/normalize'
 import { CrawlFailure, crawlSite } from '../../crawl/pipeline'
 import { SCRIPT_VERSION } from '../../crawl/version'
 import { assertDateWindow } from '../../services/date-window'
@@ -11,6 +7,7 @@ import { EventSchema } from '../../model/event'
 import { identifyWebsite } from '../../model/org-identity'
 import { CREDIT_PRICES } from '../../services/credits'
 import { DEFAULT_WINDOW_DAYS } from '../../services/index-jobs'
+import { previewDocument } from '../../services/preview-document'
 import { ensureCredits, paidCall } from '../credits'
 import { defineTool, ToolError, type ToolContext } from './define'
 import { Charge, DateArg, IdempotencyKeyArg } from './schemas'
@@ -27,18 +24,17 @@ const window = (args: { startDate?: string; endDate?: string }, nowMs: number) =
   return { start, end: args.endDate ?? addDays(start, DEFAULT_WINDOW_DAYS) }
 }
 
-async function fetchDocument(ctx: ToolContext, url: string) {
-  const fetcher = createFetcher(withDefaults({ userAgent: ctx.deps.userAgent, allowPrivate: ctx.deps.allowPrivate }, ctx.deps.fetcher))
-  let result
-  try {
-    result = await fetcher.fetch(url, { accept: 'text/calendar, application/json, text/html;q=0.9, */*;q=0.5' })
-  } catch (error) {
-    if (error instanceof FetchError) throw new ToolError('fetch_failed', `${error.message} (nothing was charged)`, { reason: error.code })
-    throw error
-  }
-  if (!result.ok) throw new ToolError('fetch_failed', `${url} answered HTTP ${result.status} (nothing was charged)`, { httpStatus: result.status })
-  return result
-}
+/** How a preview tool fetches: the service's user agent and SSRF guard, with the test seams. */
+const fetcherOf = (ctx: ToolContext) => withDefaults({ userAgent: ctx.deps.userAgent, allowPrivate: ctx.deps.allowPrivate }, ctx.deps.fetcher)
+
+/** The events a preview shows: exactly the zone the caller gave (nothing inferred from the document), stamped now. */
+const previewOptions = (ctx: ToolContext, timezone: string | undefined, window: { start: string; end: string }) => ({
+  timezone,
+  window,
+  inferFromDocument: false,
+  stamp: { scrapedAt: new Date(ctx.deps.now()).toISOString(), scriptVersion: SCRIPT_VERSION },
+  fetcher: fetcherOf(ctx),
+})
 
 export const discoverCalendarsTool = defineTool({
   name: 'discover_calendars',
@@ -127,19 +123,16 @@ export const previewExtractionTool = defineTool({
     assertDateWindow(args)
     return paidCall(ctx, 'preview_extraction', args, async () => {
       ensureCredits(ctx, CREDIT_PRICES.preview)
-      const doc = await fetchDocument(ctx, args.url)
-      const extractCtx = { baseUrl: doc.url, timezone: args.timezone, window: window(args, ctx.deps.now()) }
-      const extracted = extractDocument(doc.body, extractCtx, doc.contentType)
-      const normalized = normalizeCandidates(extracted.candidates, extractCtx, { scrapedAt: new Date(ctx.deps.now()).toISOString(), scriptVersion: SCRIPT_VERSION })
+      const { document, extracted, events, warnings } = await previewDocument({ url: args.url }, previewOptions(ctx, args.timezone, window(args, ctx.deps.now())))
       const data = {
         url: args.url,
-        finalUrl: doc.url,
+        finalUrl: document.url,
         format: extracted.format,
-        eventCount: normalized.events.length,
-        events: normalized.events.slice(0, args.limit ?? 20),
-        warnings: [...extracted.warnings, ...normalized.warnings].slice(0, 20),
+        eventCount: events.length,
+        events: events.slice(0, args.limit ?? 20),
+        warnings: warnings.slice(0, 20),
       }
-      return { data, amount: normalized.events.length ? CREDIT_PRICES.preview : 0 }
+      return { data, amount: events.length ? CREDIT_PRICES.preview : 0 }
     })
   },
 })
@@ -170,19 +163,17 @@ export const validateFeedTool = defineTool({
     if ((args.url === undefined) === (args.content === undefined)) throw new ToolError('invalid_request', 'give exactly one of url or content')
     return paidCall(ctx, 'validate_feed', args, async () => {
       if (args.url) ensureCredits(ctx, CREDIT_PRICES.preview)
-      const doc = args.url ? await fetchDocument(ctx, args.url) : { url: 'https://feed.invalid/', body: args.content!, contentType: args.contentType ?? '' }
-      const extractCtx = { baseUrl: doc.url, timezone: args.timezone, window: window({}, ctx.deps.now()) }
-      const extracted = extractDocument(doc.body, extractCtx, doc.contentType)
-      const normalized = normalizeCandidates(extracted.candidates, extractCtx, { scrapedAt: new Date(ctx.deps.now()).toISOString(), scriptVersion: SCRIPT_VERSION })
+      const source = args.url ? { url: args.url } : { url: 'https://feed.invalid/', body: args.content!, contentType: args.contentType ?? '' }
+      const { extracted, events, warnings } = await previewDocument(source, previewOptions(ctx, args.timezone, window({}, ctx.deps.now())))
       const data = {
-        valid: extracted.format !== 'unknown' && normalized.events.length > 0,
+        valid: extracted.format !== 'unknown' && events.length > 0,
         format: extracted.format,
         fetched: !!args.url,
-        eventCount: normalized.events.length,
-        sample: normalized.events.slice(0, 5),
-        warnings: [...extracted.warnings, ...normalized.warnings].slice(0, 20),
+        eventCount: events.length,
+        sample: events.slice(0, 5),
+        warnings: warnings.slice(0, 20),
       }
-      return { data, amount: args.url && normalized.events.length ? CREDIT_PRICES.preview : 0 }
+      return { data, amount: args.url && events.length ? CREDIT_PRICES.preview : 0 }
     })
   },
 })
