@@ -73,9 +73,7 @@ export function createApp(deps: AppDeps) {
   const logger = deps.logger ?? silentLogger
   const now = deps.now ?? Date.now
   const workers = deps.workers ?? (() => ({ status: 'not_running', configured: config.CRAWL_WORKERS, alive: 0, busy: 0 }))
-  const usage =
-    deps.usage ??
-    createUsageClient({ url: config.GW_USAGE_URL, readKey: config.GW_USAGE_READ_KEY, writeKey: config.GW_USAGE_WRITE_KEY, service: config.GW_SERVICE_SLUG })
+  const usage = deps.usage ?? createUsageClient({ url: config.GW_USAGE_URL, readKey: config.GW_USAGE_READ_KEY, writeKey: config.GW_USAGE_WRITE_KEY, service: config.GW_SERVICE_SLUG })
   const publicBaseUrl = deps.publicBaseUrl ?? (() => config.PUBLIC_BASE_URL || `http://${config.HOST}:${config.PORT}`)
   const mailer = deps.mailer ?? createMailer(config.SMTP_URL, config.REPORT_TO, config.REPORT_MAIL_HOURLY_CAP)
   const userAgent = config.CRAWL_USER_AGENT.replace('{version}', VERSION)

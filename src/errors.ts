@@ -23,8 +23,7 @@ export class AppError extends Error {
 }
 
 export const invalidRequest = (message: string) => new AppError(400, 'invalid_request', message)
-export const missingAuthenticationToken = () =>
-  new AppError(403, 'missing_authentication_token', 'Missing Authentication Token')
+export const missingAuthenticationToken = () => new AppError(403, 'missing_authentication_token', 'Missing Authentication Token')
 
 export type ErrorResponse = { status: number; body: Record<string, unknown>; headers: Record<string, string> }
 
@@ -63,16 +62,18 @@ export function validationMessage(error: ValidationError): string {
 export function mapError(code: string | number, error: unknown): ErrorResponse {
   // Elysia wraps whatever an onParse hook throws in a ParseError; the gateway refuses bodies there (401, 413).
   if (code === 'PARSE' && (error as { cause?: unknown } | null)?.cause instanceof AppError) error = (error as { cause: AppError }).cause
-  if (error instanceof AppError)
-    return { status: error.status, body: { error: error.code, message: error.message, ...error.extra }, headers: error.headers }
+  if (error instanceof AppError) return { status: error.status, body: { error: error.code, message: error.message, ...error.extra }, headers: error.headers }
   if (error instanceof DomainError) return domainErrorResponse(error)
-  if (error instanceof ValidationError || code === 'VALIDATION')
-    return plain(400, 'invalid_request', validationMessage(error as ValidationError))
+  if (error instanceof ValidationError || code === 'VALIDATION') return plain(400, 'invalid_request', validationMessage(error as ValidationError))
   if (code === 'PARSE') return plain(400, 'invalid_request', 'request body is not valid JSON')
   if (code === 'NOT_FOUND') return plain(403, 'missing_authentication_token', 'Missing Authentication Token')
   if (code === 'INVALID_COOKIE_SIGNATURE') return plain(400, 'invalid_request', 'invalid cookie')
   if (isStorageFailure(error))
-    return { status: 503, body: { error: 'storage_unavailable', message: 'the database cannot take this request right now (disk full, read-only or busy); nothing was changed, try again later' }, headers: { 'retry-after': '30' } }
+    return {
+      status: 503,
+      body: { error: 'storage_unavailable', message: 'the database cannot take this request right now (disk full, read-only or busy); nothing was changed, try again later' },
+      headers: { 'retry-after': '30' },
+    }
   return plain(500, 'internal_error', 'internal error; the request id in the x-request-id header identifies it in the log')
 }
 

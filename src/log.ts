@@ -36,11 +36,13 @@ let stdout: ReturnType<typeof bufferedStdout> | undefined
 export function createLogger(level: LogLevel = 'info', write?: (line: string) => void): Logger {
   const min = RANK[level]
   const out = write ?? ((line: string) => (stdout ??= bufferedStdout()).write(line))
-  const emit = (lvl: LogLevel) => (msg: string, fields: Record<string, unknown> = {}) => {
-    if (RANK[lvl] < min) return
-    out(`${JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...fields })}\n`)
-    if (!write && RANK[lvl] >= RANK.warn) stdout?.flush()
-  }
+  const emit =
+    (lvl: LogLevel) =>
+    (msg: string, fields: Record<string, unknown> = {}) => {
+      if (RANK[lvl] < min) return
+      out(`${JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...fields })}\n`)
+      if (!write && RANK[lvl] >= RANK.warn) stdout?.flush()
+    }
   return { debug: emit('debug'), info: emit('info'), warn: emit('warn'), error: emit('error'), enabled: (lvl) => RANK[lvl] >= min }
 }
 

@@ -30,7 +30,14 @@ function jsonSummary(result: CrawlResult) {
     events: result.events.length,
     pages: result.progress.pagesFetched,
     organization: { name: result.organization.name ?? null, platform: result.organization.platform ?? null, timezone: result.organization.timezone ?? null },
-    sources: result.sources.map((s) => ({ url: s.url, kind: s.kind, status: s.status, eventCount: s.eventCount, ...(s.platform ? { platform: s.platform } : {}), ...(s.error ? { error: s.error } : {}) })),
+    sources: result.sources.map((s) => ({
+      url: s.url,
+      kind: s.kind,
+      status: s.status,
+      eventCount: s.eventCount,
+      ...(s.platform ? { platform: s.platform } : {}),
+      ...(s.error ? { error: s.error } : {}),
+    })),
     refused: result.refused.slice(0, 20),
     warnings: result.warnings.slice(0, 20),
   }
@@ -63,7 +70,13 @@ export async function crawlCommand(args: string[]): Promise<number> {
       { onProgress: (p) => display.update(p) },
     )
     display.done()
-    process.stdout.write(`${JSON.stringify(result.events.map((f) => f.event), null, 2)}\n`)
+    process.stdout.write(
+      `${JSON.stringify(
+        result.events.map((f) => f.event),
+        null,
+        2,
+      )}\n`,
+    )
     if (values.json === true) {
       process.stderr.write(`${JSON.stringify({ summary: jsonSummary(result) })}\n`)
       return 0

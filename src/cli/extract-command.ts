@@ -9,7 +9,16 @@ import { lookupTable } from '../lookup-table'
 import { previewDocument } from '../services/preview-document'
 
 const FLAGS = { 'base-url': { type: 'string' }, tz: { type: 'string' }, start: { type: 'string' }, end: { type: 'string' } } as const
-const CONTENT_TYPES: Record<string, string> = lookupTable({ '.ics': 'text/calendar', '.ical': 'text/calendar', '.json': 'application/json', '.xml': 'application/xml', '.rss': 'application/rss+xml', '.atom': 'application/atom+xml', '.html': 'text/html', '.htm': 'text/html' })
+const CONTENT_TYPES: Record<string, string> = lookupTable({
+  '.ics': 'text/calendar',
+  '.ical': 'text/calendar',
+  '.json': 'application/json',
+  '.xml': 'application/xml',
+  '.rss': 'application/rss+xml',
+  '.atom': 'application/atom+xml',
+  '.html': 'text/html',
+  '.htm': 'text/html',
+})
 
 /** Writes to a stream and waits until it is flushed: the CLI exits right after, and a pipe must get everything. */
 function writeAll(stream: NodeJS.WriteStream, text: string): Promise<void> {
@@ -31,7 +40,11 @@ function option(values: Record<string, string | boolean | undefined>, name: stri
 function parseWindow(values: Record<string, string | boolean | undefined>, zone: string | undefined) {
   const start = option(values, 'start') ?? today(zone)
   const end = option(values, 'end') ?? defaultWindowEnd(start)
-  for (const [flag, value] of [['--start', start], ['--end', end]]) if (!isCalendarDate(value)) throw new UsageError(`${flag} must be a date written YYYY-MM-DD, got "${value}"`)
+  for (const [flag, value] of [
+    ['--start', start],
+    ['--end', end],
+  ])
+    if (!isCalendarDate(value)) throw new UsageError(`${flag} must be a date written YYYY-MM-DD, got "${value}"`)
   if (end < start) throw new UsageError(`--end ${end} is before --start ${start}`)
   return { start, end }
 }
@@ -47,7 +60,10 @@ function parseBaseUrl(value: string | undefined, path: string): string {
 
 /** " (they fall between 2019-01-10 and 2019-12-12)": the span of the candidates' days. */
 function outsideSpan(candidates: { start?: { date: string } }[]): string {
-  const days = candidates.map((c) => c.start?.date).filter((d): d is string => !!d).sort()
+  const days = candidates
+    .map((c) => c.start?.date)
+    .filter((d): d is string => !!d)
+    .sort()
   return days.length ? ` (they fall between ${days[0]} and ${days[days.length - 1]})` : ''
 }
 
@@ -84,10 +100,16 @@ export async function extractCommand(args: string[]): Promise<number> {
     return 1
   }
   const source = { url: baseUrl, body: bytes, contentType: CONTENT_TYPES[extname(path).toLowerCase()] }
-  const { extracted, events, warnings } = await previewDocument(source, { timezone: zone, window, orgDomain: baseUrl.startsWith('file:') ? undefined : registrableDomain(baseUrl), inferFromDocument: true })
+  const { extracted, events, warnings } = await previewDocument(source, {
+    timezone: zone,
+    window,
+    orgDomain: baseUrl.startsWith('file:') ? undefined : registrableDomain(baseUrl),
+    inferFromDocument: true,
+  })
   const notes = [...warnings]
   // Events read but none kept: say so, with where they were, so that an empty answer is never a mystery.
-  if (!events.length && extracted.candidates.length) notes.push(`${extracted.candidates.length} event(s) read, none inside the window ${window.start}..${window.end}${outsideSpan(extracted.candidates)}`)
+  if (!events.length && extracted.candidates.length)
+    notes.push(`${extracted.candidates.length} event(s) read, none inside the window ${window.start}..${window.end}${outsideSpan(extracted.candidates)}`)
   if (baseUrl.startsWith('file:')) notes.unshift('no --base-url: relative links cannot be made absolute and are left out')
   const summary = `${events.length} event(s) from ${extracted.format} document, window ${window.start}..${window.end}\n`
   await writeAll(process.stderr, `${notes.map((w) => `warning: ${w}\n`).join('')}${summary}`)

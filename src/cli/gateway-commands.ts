@@ -31,13 +31,20 @@ export function curlLine(gateway: LocalGateway, path: string, body?: object): st
 
 /** `event-index gateway --upstream URL`: the local gateway in front of a running service. */
 export async function gatewayCommand(args: string[]): Promise<number> {
-  const { values, overrides } = parseFlags(args, { upstream: { type: 'string' }, port: { type: 'string', env: 'GATEWAY_PORT' }, host: { type: 'string' }, 'agent-key': { type: 'string' }, session: { type: 'string' } })
+  const { values, overrides } = parseFlags(args, {
+    upstream: { type: 'string' },
+    port: { type: 'string', env: 'GATEWAY_PORT' },
+    host: { type: 'string' },
+    'agent-key': { type: 'string' },
+    session: { type: 'string' },
+  })
   const upstream = values.upstream as string | undefined
   if (!upstream || !/^https?:\/\/[^/]+\/?$/.test(upstream)) throw new UsageError('--upstream must be the service origin, e.g. --upstream http://127.0.0.1:3000')
   const config = loadConfig(process.env, overrides)
   const pairs = [...parseKeyring(config.GW_SIGNING_KEYS)]
   if (pairs.length === 0) throw new ConfigError('GW_SIGNING_KEYS', 'required by `event-index gateway`: it signs with the last kid:secret pair')
-  if (!config.GW_USAGE_READ_KEY || !config.GW_USAGE_WRITE_KEY) throw new ConfigError('GW_USAGE_READ_KEY', 'GW_USAGE_READ_KEY and GW_USAGE_WRITE_KEY are required: the service calls this gateway\'s usage service with them')
+  if (!config.GW_USAGE_READ_KEY || !config.GW_USAGE_WRITE_KEY)
+    throw new ConfigError('GW_USAGE_READ_KEY', "GW_USAGE_READ_KEY and GW_USAGE_WRITE_KEY are required: the service calls this gateway's usage service with them")
   const [kid, secret] = pairs[pairs.length - 1]
   const hostname = (values.host as string) ?? '127.0.0.1'
   let gateway: LocalGateway

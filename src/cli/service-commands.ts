@@ -36,7 +36,12 @@ export async function devCommand(args: string[]): Promise<number> {
     for (const stop of stops.splice(0).reverse()) await stop()
   }
   try {
-    const demo = listening(() => startDemoSite({ port: base.DEMO_PORT }), { what: 'the demo site', hostname: '127.0.0.1', port: base.DEMO_PORT, portSetting: { variable: 'DEMO_PORT', flag: '--demo-port' } })
+    const demo = listening(() => startDemoSite({ port: base.DEMO_PORT }), {
+      what: 'the demo site',
+      hostname: '127.0.0.1',
+      port: base.DEMO_PORT,
+      portSetting: { variable: 'DEMO_PORT', flag: '--demo-port' },
+    })
     stops.push(() => demo.stop())
     let serviceUrl = ''
     const gateway = listening(
@@ -67,7 +72,12 @@ export async function devCommand(args: string[]): Promise<number> {
     serviceUrl = handle.url
     handle.logger.info('gateway listening', { url: gateway.url, demo: demo.url })
     process.stderr.write(
-      [`event-index ${VERSION} (dev)`, `service:    ${handle.url}  (database ${base.DATABASE_PATH}, docs ${handle.url}/api/v1/docs)`, `demo site:  ${demo.url}  (${DEMO_ORG.name}, built in; open it in a browser)`, gatewayBanner(gateway, demoTryLines(gateway, demo))].join('\n'),
+      [
+        `event-index ${VERSION} (dev)`,
+        `service:    ${handle.url}  (database ${base.DATABASE_PATH}, docs ${handle.url}/api/v1/docs)`,
+        `demo site:  ${demo.url}  (${DEMO_ORG.name}, built in; open it in a browser)`,
+        gatewayBanner(gateway, demoTryLines(gateway, demo)),
+      ].join('\n'),
     )
     return await waitForSignal(handle)
   } finally {

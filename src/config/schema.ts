@@ -15,11 +15,21 @@ FormatRegistry.Set('keyring', (value) => keyringSecretsLongEnough(value))
  */
 export const ConfigSchema = t.Object({
   PORT: t.Integer({ minimum: 0, maximum: 65535, default: 3000, description: 'TCP port of the HTTP service (0 picks a free port).' }),
-  GATEWAY_PORT: t.Integer({ minimum: 0, maximum: 65535, default: 8080, description: 'TCP port of the local gateway (`event-index dev` and `event-index gateway`, on 127.0.0.1; 0 picks a free port).' }),
+  GATEWAY_PORT: t.Integer({
+    minimum: 0,
+    maximum: 65535,
+    default: 8080,
+    description: 'TCP port of the local gateway (`event-index dev` and `event-index gateway`, on 127.0.0.1; 0 picks a free port).',
+  }),
   DEMO_PORT: t.Integer({ minimum: 0, maximum: 65535, default: 8081, description: 'TCP port of the built-in demo organization site that `event-index dev` serves on 127.0.0.1 (0 picks a free port).' }),
   HOST: t.String({ minLength: 1, default: '127.0.0.1', description: 'Interface the HTTP service binds to; use 0.0.0.0 behind a reverse proxy on a VM.' }),
   DATABASE_PATH: t.String({ minLength: 1, default: './data/event-index.sqlite', description: 'SQLite file (created with its folder if missing); `:memory:` for a throw-away database.' }),
-  PUBLIC_BASE_URL: t.String({ default: '', pattern: '^(https?://[^\\s]+)?$', form: 'an http(s) URL', description: 'Storefront base used in statusUrl/eventsUrl/indexUrl when the gateway forwards no `gw-base-url`; empty means http://HOST:PORT.' }),
+  PUBLIC_BASE_URL: t.String({
+    default: '',
+    pattern: '^(https?://[^\\s]+)?$',
+    form: 'an http(s) URL',
+    description: 'Storefront base used in statusUrl/eventsUrl/indexUrl when the gateway forwards no `gw-base-url`; empty means http://HOST:PORT.',
+  }),
   GW_SIGNING_KEYS: t.String({
     default: '',
     pattern: '^([^:,\\s]+:[^,\\s]+(,[^:,\\s]+:[^,\\s]+)*)?$',
@@ -27,25 +37,74 @@ export const ConfigSchema = t.Object({
     form: `kid:secret[,kid:secret…], each secret at least ${MIN_SECRET_BYTES} bytes (e.g. openssl rand -base64 32)`,
     description: `Gateway signing keyring \`kid:secret,kid:secret\` (several kids during rotation); each secret at least ${MIN_SECRET_BYTES} bytes. Secret. \`serve\` refuses to start without it.`,
   }),
-  GW_USAGE_URL: t.String({ default: '', pattern: '^(https?://[^\\s]+)?$', form: 'an http(s) URL', description: 'Base URL of the gateway usage service (`/allowance`, `/usage`). Empty: paid routes answer 503.' }),
+  GW_USAGE_URL: t.String({
+    default: '',
+    pattern: '^(https?://[^\\s]+)?$',
+    form: 'an http(s) URL',
+    description: 'Base URL of the gateway usage service (`/allowance`, `/usage`). Empty: paid routes answer 503.',
+  }),
   GW_USAGE_READ_KEY: t.String({ default: '', pattern: '^[\\x21-\\x7e]*$', form: 'a token of printable characters without spaces', description: 'Bearer key for allowance checks (read). Secret.' }),
   GW_USAGE_WRITE_KEY: t.String({ default: '', pattern: '^[\\x21-\\x7e]*$', form: 'a token of printable characters without spaces', description: 'Bearer key for usage reports (write). Secret.' }),
-  GW_SERVICE_SLUG: t.String({ minLength: 1, default: 'event-index', pattern: '^[A-Za-z0-9._-]+$', form: 'letters, digits, dot, dash and underscore', description: 'Service slug sent to the usage service.' }),
+  GW_SERVICE_SLUG: t.String({
+    minLength: 1,
+    default: 'event-index',
+    pattern: '^[A-Za-z0-9._-]+$',
+    form: 'letters, digits, dot, dash and underscore',
+    description: 'Service slug sent to the usage service.',
+  }),
   BILLING_SETTLE_AFTER_MS: t.Integer({
     minimum: 3000,
     maximum: 3_600_000,
     default: 60_000,
-    description: 'How long a paid request left unsettled (its usage report timed out, or the process died mid-report) waits before the scheduler settles it: re-sends the report with the same request id, or releases a job whose report was never sent. Also how often it looks. Above the 2 s usage timeout.',
+    description:
+      'How long a paid request left unsettled (its usage report timed out, or the process died mid-report) waits before the scheduler settles it: re-sends the report with the same request id, or releases a job whose report was never sent. Also how often it looks. Above the 2 s usage timeout.',
   }),
-  AGENT_KEYS: t.String({ default: '', pattern: '^([^:,\\s]+:[^,\\s]+(,[^:,\\s]+:[^,\\s]+)*)?$', form: 'key:agentId[,key:agentId…]', description: 'Bearer agent keys accepted on read routes, `key:agentId,key:agentId`. Secret.' }),
-  SMTP_URL: t.String({ default: '', pattern: '^(smtps?://[^\\s]+)?$', form: 'smtp://[user:pass@]host[:port] or smtps://…', description: 'SMTP server for report mail, e.g. smtp://user:pass@host:587. Empty: reports are stored, not mailed. Secret.' }),
-  REPORT_TO: t.String({ default: '', pattern: '^([^\\s@,;<>"]+@[^\\s@,;<>"]+\\.[^\\s@,;<>"]+)?$', form: 'one email address, e.g. events-team@example.org', description: 'Recipient address of report mail.' }),
-  REPORT_DAILY_CAP: t.Integer({ minimum: 1, maximum: 100000, default: 20, description: 'Reports accepted per reporter per UTC day: per signed agent id (REST) or MCP account, else per client address (anonymous MCP; an IPv6 client by its /64).' }),
-  REPORT_MAIL_HOURLY_CAP: t.Integer({ minimum: 1, maximum: 100000, default: 30, description: 'Report mails sent per UTC clock hour, all reporters together; reports past it are stored (`delivered: false`) and mailed by the scheduler in a later hour.' }),
-  TRUSTED_PROXIES: t.String({ default: '', format: 'cidr-list', form: 'CIDR[,CIDR…], e.g. 127.0.0.1/32,10.0.0.0/8', description: 'Reverse proxies whose `X-Forwarded-For` is believed (CIDR list). The client address is the first hop not in this list, walking the header from the right. Empty: no forwarded header is trusted; the socket peer is the client.' }),
+  AGENT_KEYS: t.String({
+    default: '',
+    pattern: '^([^:,\\s]+:[^,\\s]+(,[^:,\\s]+:[^,\\s]+)*)?$',
+    form: 'key:agentId[,key:agentId…]',
+    description: 'Bearer agent keys accepted on read routes, `key:agentId,key:agentId`. Secret.',
+  }),
+  SMTP_URL: t.String({
+    default: '',
+    pattern: '^(smtps?://[^\\s]+)?$',
+    form: 'smtp://[user:pass@]host[:port] or smtps://…',
+    description: 'SMTP server for report mail, e.g. smtp://user:pass@host:587. Empty: reports are stored, not mailed. Secret.',
+  }),
+  REPORT_TO: t.String({
+    default: '',
+    pattern: '^([^\\s@,;<>"]+@[^\\s@,;<>"]+\\.[^\\s@,;<>"]+)?$',
+    form: 'one email address, e.g. events-team@example.org',
+    description: 'Recipient address of report mail.',
+  }),
+  REPORT_DAILY_CAP: t.Integer({
+    minimum: 1,
+    maximum: 100000,
+    default: 20,
+    description: 'Reports accepted per reporter per UTC day: per signed agent id (REST) or MCP account, else per client address (anonymous MCP; an IPv6 client by its /64).',
+  }),
+  REPORT_MAIL_HOURLY_CAP: t.Integer({
+    minimum: 1,
+    maximum: 100000,
+    default: 30,
+    description: 'Report mails sent per UTC clock hour, all reporters together; reports past it are stored (`delivered: false`) and mailed by the scheduler in a later hour.',
+  }),
+  TRUSTED_PROXIES: t.String({
+    default: '',
+    format: 'cidr-list',
+    form: 'CIDR[,CIDR…], e.g. 127.0.0.1/32,10.0.0.0/8',
+    description:
+      'Reverse proxies whose `X-Forwarded-For` is believed (CIDR list). The client address is the first hop not in this list, walking the header from the right. Empty: no forwarded header is trusted; the socket peer is the client.',
+  }),
   CRAWL_WORKERS: t.Integer({ minimum: 1, maximum: 64, default: 2, description: 'Crawler worker threads.' }),
   CRAWL_MAX_PAGES: t.Integer({ minimum: 1, maximum: 100000, default: 200, description: 'Page budget per index job.' }),
-  CRAWL_USER_AGENT: t.String({ minLength: 1, pattern: '^[^\\x00-\\x1f\\x7f]+$', form: 'one line of text', default: 'event-index/{version} (+https://github.com/event-index/event-index)', description: 'User-Agent of every crawl request; `{version}` is replaced by the release.' }),
+  CRAWL_USER_AGENT: t.String({
+    minLength: 1,
+    pattern: '^[^\\x00-\\x1f\\x7f]+$',
+    form: 'one line of text',
+    default: 'event-index/{version} (+https://github.com/event-index/event-index)',
+    description: 'User-Agent of every crawl request; `{version}` is replaced by the release.',
+  }),
   CRAWL_ALLOW_PRIVATE: t.Boolean({ default: false, description: 'Allow crawling loopback and private addresses. Tests and development only.' }),
   CRAWL_RESOLVE: t.String({
     default: '',
@@ -58,7 +117,8 @@ export const ConfigSchema = t.Object({
     minimum: 0,
     maximum: 64,
     default: 2,
-    description: 'Read worker threads, each with a read-only database connection: searches and pulls run there, so a slow query never stalls the request thread (health checks included). 0 runs reads on the request thread (an in-memory database always does).',
+    description:
+      'Read worker threads, each with a read-only database connection: searches and pulls run there, so a slow query never stalls the request thread (health checks included). 0 runs reads on the request thread (an in-memory database always does).',
   }),
   CACHE_MEMORY_MB: t.Integer({
     minimum: 0,

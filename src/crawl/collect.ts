@@ -41,7 +41,7 @@ export function homeSignals(html: string): HomeSignals {
 export function inferZone(harvests: DocumentHarvest[], known?: string, home?: HomeSignals, siteUrl?: string): ZoneChoice | undefined {
   const candidates = harvests.flatMap((h) => h.candidates)
   const named = mostFrequent(candidates.map((c) => c.start?.zone))
-  if (named) return { zone: named, how: 'named by the calendar sources (TZID, X-WR-TIMEZONE or the platform\'s timezone)' }
+  if (named) return { zone: named, how: "named by the calendar sources (TZID, X-WR-TIMEZONE or the platform's timezone)" }
   // An earlier crawl's zone may itself have been guessed: it is treated as inferred.
   if (isIanaZone(known)) return { zone: known, how: 'kept from the previous crawl', inferred: true }
   return inferSiteZone({
@@ -77,7 +77,14 @@ export function collectEvents(harvests: DocumentHarvest[], request: CrawlRequest
   const all = []
   for (const h of harvests) {
     if (!h.candidates.length) continue
-    const ctx = { baseUrl: h.url, timezone: zone, timezoneInferred: zoneInferred, window: request.window, orgDomain: request.orgDomain, ...(h.organizationPlace ? { organizationPlace: h.organizationPlace } : {}) }
+    const ctx = {
+      baseUrl: h.url,
+      timezone: zone,
+      timezoneInferred: zoneInferred,
+      window: request.window,
+      orgDomain: request.orgDomain,
+      ...(h.organizationPlace ? { organizationPlace: h.organizationPlace } : {}),
+    }
     const { events, warnings: w } = normalizeCandidates(h.candidates, ctx, { scrapedAt, scriptVersion: request.scriptVersion })
     warnings.push(...w.slice(0, 20).map((x) => `${h.url}: ${x}`))
     if (h.source) h.source.eventCount = events.length
@@ -86,7 +93,10 @@ export function collectEvents(harvests: DocumentHarvest[], request: CrawlRequest
   }
   const { events, merged } = dedupeEvents(all)
   const organizationPlace = harvests.find((h) => h.organizationPlace)?.organizationPlace
-  assignCities(events.map((event) => ({ event })), { zone, organization: organizationPlace })
+  assignCities(
+    events.map((event) => ({ event })),
+    { zone, organization: organizationPlace },
+  )
   if (merged) warnings.push(`${merged} event(s) found in more than one source were merged`)
   return { events: events.map((event) => ({ event, source: sourceOf.get(event.event_id ?? '') ?? request.startUrl })), warnings }
 }

@@ -23,7 +23,14 @@ export function titleKey(title: string | undefined): string {
 function computeKey(title: string): string {
   // ASCII has no accents to take off (no Unicode decomposition), and its letters and digits are [a-z0-9].
   const ascii = ASCII.test(title)
-  return (ascii ? title.toLowerCase() : title.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, ''))
+  return (
+    ascii
+      ? title.toLowerCase()
+      : title
+          .toLowerCase()
+          .normalize('NFKD')
+          .replace(/[\u0300-\u036f]/g, '')
+  )
     .replace(STATUS_WORDS, ' ')
     .replace(/&/g, ' and ')
     .replace(ascii ? /[^a-z0-9]+/g : /[^\p{L}\p{N}]+/gu, ' ')
@@ -35,7 +42,11 @@ const keyOf = documentMemo(computeKey)
 
 function urlKey(url: string | undefined | null): string | undefined {
   if (!url) return undefined
-  return url.replace(/#.*$/, '').replace(/\/+$/, '').replace(/^https?:\/\/(www\.)?/i, '').toLowerCase()
+  return url
+    .replace(/#.*$/, '')
+    .replace(/\/+$/, '')
+    .replace(/^https?:\/\/(www\.)?/i, '')
+    .toLowerCase()
 }
 
 function similarTitles(a: string | undefined, b: string | undefined): boolean {
@@ -128,7 +139,11 @@ function filled(v: unknown): number {
   return 1
 }
 
-const placeWords = (text: string | null | undefined) => (text ?? '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim()
+const placeWords = (text: string | null | undefined) =>
+  (text ?? '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
 
 /** True when `a` names a place inside `b`'s: "Studio B, Riverside Community Centre" refines "Riverside Community Centre". */
 function refines(a: Event['venue'], b: Event['venue']): boolean {

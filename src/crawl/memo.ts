@@ -25,7 +25,11 @@ export function memoBudget(limit = MEMO_BUDGET_CHARS): (text: string | undefined
 }
 
 /** The memo of a document read now (`url` is where it was finally read, after redirects), or undefined when too large. */
-export function writeMemo(url: string, extracted: Pick<ExtractResult, 'format' | 'candidates' | 'links' | 'organizationPlace'> & Pick<SourceMemo, 'discovered'>, request: Pick<CrawlRequest, 'window' | 'scriptVersion'>): string | undefined {
+export function writeMemo(
+  url: string,
+  extracted: Pick<ExtractResult, 'format' | 'candidates' | 'links' | 'organizationPlace'> & Pick<SourceMemo, 'discovered'>,
+  request: Pick<CrawlRequest, 'window' | 'scriptVersion'>,
+): string | undefined {
   const memo: SourceMemo = { url, format: extracted.format, candidates: extracted.candidates, links: extracted.links, window: request.window, scriptVersion: request.scriptVersion }
   if (extracted.discovered?.length) memo.discovered = extracted.discovered
   if (extracted.organizationPlace) memo.organizationPlace = extracted.organizationPlace
@@ -48,7 +52,12 @@ export function readMemo(text: string | undefined, request: Pick<CrawlRequest, '
   }
   if (!memo || typeof memo !== 'object' || typeof memo.url !== 'string' || typeof memo.format !== 'string' || !Array.isArray(memo.candidates)) return undefined
   if (memo.scriptVersion !== request.scriptVersion || memo.window?.start !== request.window.start || memo.window?.end !== request.window.end) return undefined
-  if (memo.discovered !== undefined && !(Array.isArray(memo.discovered) && memo.discovered.every((t) => t && typeof t.url === 'string' && typeof t.kind === 'string' && typeof t.depth === 'number'))) return undefined
-  if (memo.organizationPlace !== undefined && !(typeof memo.organizationPlace === 'object' && memo.organizationPlace !== null && Object.values(memo.organizationPlace).every((v) => typeof v === 'string' || typeof v === 'number'))) return undefined
+  if (memo.discovered !== undefined && !(Array.isArray(memo.discovered) && memo.discovered.every((t) => t && typeof t.url === 'string' && typeof t.kind === 'string' && typeof t.depth === 'number')))
+    return undefined
+  if (
+    memo.organizationPlace !== undefined &&
+    !(typeof memo.organizationPlace === 'object' && memo.organizationPlace !== null && Object.values(memo.organizationPlace).every((v) => typeof v === 'string' || typeof v === 'number'))
+  )
+    return undefined
   return memo
 }

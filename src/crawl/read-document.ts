@@ -26,7 +26,11 @@ export function readDocument(body: Uint8Array | string, ctx: ExtractContext, con
   const extracted = extractDocument(body, ctx, contentType)
   const zone = ctx.timezone || !inferFromDocument ? undefined : documentZone(body, extracted.format, extracted.candidates, ctx.baseUrl)
   const organizationPlace = ctx.organizationPlace ?? (inferFromDocument ? extracted.organizationPlace : undefined)
-  const normalized = normalizeCandidates(extracted.candidates, { ...ctx, ...(zone ? { timezone: zone.zone, timezoneInferred: !!zone.inferred } : {}), ...(organizationPlace ? { organizationPlace } : {}) }, normalizeOptions)
+  const normalized = normalizeCandidates(
+    extracted.candidates,
+    { ...ctx, ...(zone ? { timezone: zone.zone, timezoneInferred: !!zone.inferred } : {}), ...(organizationPlace ? { organizationPlace } : {}) },
+    normalizeOptions,
+  )
   // Said only when some event needed it: a feed whose every time carries its own zone says nothing.
   const needed = extracted.candidates.some((c) => c.start && !c.start.zone && (!c.start.offset || /^z$/i.test(c.start.offset)))
   const notes = zone && needed ? [`no zone given: ${zone.zone}, ${zone.how}`] : []

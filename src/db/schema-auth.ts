@@ -19,7 +19,9 @@ export const oauthCodes = sqliteTable(
   'oauth_codes',
   {
     codeHash: text('code_hash').primaryKey(),
-    accountId: text('account_id').notNull().references(() => accounts.accountId, { onDelete: 'cascade' }),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.accountId, { onDelete: 'cascade' }),
     clientId: text('client_id').notNull(),
     redirectUri: text('redirect_uri').notNull(),
     codeChallenge: text('code_challenge').notNull(),
@@ -40,7 +42,9 @@ export const oauthRefreshTokens = sqliteTable(
   {
     tokenHash: text('token_hash').primaryKey(),
     familyId: text('family_id').notNull(),
-    accountId: text('account_id').notNull().references(() => accounts.accountId, { onDelete: 'cascade' }),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.accountId, { onDelete: 'cascade' }),
     clientId: text('client_id').notNull(),
     resource: text('resource').notNull(),
     scope: text('scope').notNull(),

@@ -24,7 +24,9 @@ export const sources = sqliteTable(
   'sources',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    orgId: text('org_id').notNull().references(() => organizations.orgId, { onDelete: 'cascade' }),
+    orgId: text('org_id')
+      .notNull()
+      .references(() => organizations.orgId, { onDelete: 'cascade' }),
     url: text('url').notNull(),
     kind: text('kind').notNull(),
     platform: text('platform'),
@@ -49,7 +51,9 @@ export const events = sqliteTable(
   'events',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    orgId: text('org_id').notNull().references(() => organizations.orgId, { onDelete: 'cascade' }),
+    orgId: text('org_id')
+      .notNull()
+      .references(() => organizations.orgId, { onDelete: 'cascade' }),
     eventId: text('event_id').notNull(),
     sourceId: integer('source_id').references(() => sources.id, { onDelete: 'set null' }),
     title: text('title').notNull(),
@@ -106,7 +110,9 @@ export const events = sqliteTable(
 export const eventCategories = sqliteTable(
   'event_categories',
   {
-    eventPk: integer('event_pk').notNull().references(() => events.id, { onDelete: 'cascade' }),
+    eventPk: integer('event_pk')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
     category: text('category').notNull(),
     cityKey: text('city_key'),
     startsAt: integer('starts_at').notNull().default(0),
@@ -151,7 +157,9 @@ export const indexJobs = sqliteTable(
   'index_jobs',
   {
     jobId: text('job_id').primaryKey(),
-    orgId: text('org_id').notNull().references(() => organizations.orgId, { onDelete: 'cascade' }),
+    orgId: text('org_id')
+      .notNull()
+      .references(() => organizations.orgId, { onDelete: 'cascade' }),
     website: text('website').notNull(),
     startDate: text('start_date').notNull(),
     endDate: text('end_date').notNull(),
@@ -222,7 +230,9 @@ export const creditLedger = sqliteTable(
   'credit_ledger',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    accountId: text('account_id').notNull().references(() => accounts.accountId, { onDelete: 'cascade' }),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.accountId, { onDelete: 'cascade' }),
     delta: integer('delta').notNull(),
     reason: text('reason').notNull(),
     tool: text('tool'),

@@ -27,7 +27,15 @@ export const CARD_EVENTS: DemoEvent[] = [
 
 export const JSON_LD_EVENTS: DemoEvent[] = [
   { days: 7, title: 'Junior Science Workshop: Volcanoes', start: '13:00', end: '15:00', room: 'Makerspace', description: 'Build and erupt a baking-soda volcano. Ages 7 to 11.', price: '12.00' },
-  { days: 15, title: 'Art Camp: Paint, Print & Clay (ages 7–11)', start: '09:00', end: '15:00', room: 'Studio A', description: 'A day of painting, printmaking and clay. Bring a packed lunch.', price: '45.00' },
+  {
+    days: 15,
+    title: 'Art Camp: Paint, Print & Clay (ages 7–11)',
+    start: '09:00',
+    end: '15:00',
+    room: 'Studio A',
+    description: 'A day of painting, printmaking and clay. Bring a packed lunch.',
+    price: '45.00',
+  },
   { days: 25, title: 'Teen Coding Workshop', start: '16:00', end: '18:00', room: 'Computer Lab', description: 'Make a small game in JavaScript. Ages 13 to 17, laptops provided.', price: '0' },
 ]
 

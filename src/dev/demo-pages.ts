@@ -73,7 +73,14 @@ function jsonLdEvent(e: DemoEvent, today: string) {
     location: {
       '@type': 'Place',
       name: `${e.room}, ${DEMO_ORG.name}`,
-      address: { '@type': 'PostalAddress', streetAddress: DEMO_ORG.street, addressLocality: DEMO_ORG.city, addressRegion: DEMO_ORG.region, postalCode: DEMO_ORG.postalCode, addressCountry: DEMO_ORG.country },
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: DEMO_ORG.street,
+        addressLocality: DEMO_ORG.city,
+        addressRegion: DEMO_ORG.region,
+        postalCode: DEMO_ORG.postalCode,
+        addressCountry: DEMO_ORG.country,
+      },
     },
     offers: { '@type': 'Offer', price: e.price ?? '0', priceCurrency: 'USD' },
     organizer: { '@type': 'Organization', name: DEMO_ORG.name },

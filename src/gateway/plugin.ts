@@ -61,7 +61,13 @@ export function gatewayPlugin(deps: GatewayDeps) {
       const bytes = await readCappedBody(request)
       rawBodies.set(request, bytes)
       if (!checked) return bytes
-      const signed = { method: request.method, pathAndQuery: requestTarget(request.url), agentIdHeader: request.headers.get('gw-agent-id'), digest: bodyDigest(bytes), durable: durableReplay(rule!, request.method) }
+      const signed = {
+        method: request.method,
+        pathAndQuery: requestTarget(request.url),
+        agentIdHeader: request.headers.get('gw-agent-id'),
+        digest: bodyDigest(bytes),
+        durable: durableReplay(rule!, request.method),
+      }
       const caller = checked.ok === 'pending' ? await verifySignature(checked, signed, { replay: deps.replay, nowS: nowS(deps) }) : checked
       if (!caller.ok) throw unauthenticated(caller)
       bodyCallers.set(request, caller)
@@ -98,7 +104,14 @@ async function identify(request: Request, rule: RouteRule, deps: GatewayDeps): P
   let auth = bodyCallers.get(request)
   if (!auth) {
     const result = await authenticate(
-      { ...headers(request, rule), method: request.method, pathAndQuery: requestTarget(request.url), agentIdHeader: request.headers.get('gw-agent-id'), body: rawBody(request), durable: durableReplay(rule, request.method) },
+      {
+        ...headers(request, rule),
+        method: request.method,
+        pathAndQuery: requestTarget(request.url),
+        agentIdHeader: request.headers.get('gw-agent-id'),
+        body: rawBody(request),
+        durable: durableReplay(rule, request.method),
+      },
       { keyring: deps.keyring, agentKeys: deps.agentKeys, replay: deps.replay, nowS: nowS(deps) },
     )
     if (!result.ok) throw unauthenticated(result)
@@ -106,8 +119,7 @@ async function identify(request: Request, rule: RouteRule, deps: GatewayDeps): P
   }
   // A HEAD carries no events, so the per-event price of a paid GET can neither be charged nor waived.
   if (request.method === 'HEAD' && rule.kind === 'paid') throw methodNotAllowed('HEAD', ['GET'])
-  if (rule.kind !== 'verify' && !auth.agentId)
-    throw new AppError(402, 'identity_required', 'this route needs a registered agent (gw-agent-id); the identity check costs nothing', { usage: [] })
+  if (rule.kind !== 'verify' && !auth.agentId) throw new AppError(402, 'identity_required', 'this route needs a registered agent (gw-agent-id); the identity check costs nothing', { usage: [] })
   const caller = new GatewayCaller(request, auth, rule, deps)
   if (rule.usage) await requireAllowance(deps.usage, caller, [rule.usage])
   return caller
@@ -135,8 +147,7 @@ class GatewayCaller implements Caller {
 
   get usageRequestId(): string {
     const auth = this.auth
-    this.usageId ??=
-      auth.via === 'agent-key' ? mintedUsageRequestId() : auth.id !== undefined ? scopedUsageRequestId(auth.agentId, auth.id) : signatureUsageRequestId(auth.kid, auth.v1)
+    this.usageId ??= auth.via === 'agent-key' ? mintedUsageRequestId() : auth.id !== undefined ? scopedUsageRequestId(auth.agentId, auth.id) : signatureUsageRequestId(auth.kid, auth.v1)
     return this.usageId
   }
 

@@ -32,7 +32,9 @@ export type ParsedAddress = {
 const US_ZIP = /^\d{5}(?:-\d{4})?$/
 const CA_POSTAL = /^[A-Z]\d[A-Z] ?\d[A-Z]\d$/
 const UK_POSTCODE = /^(.*?)\s*\b([A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})$/
+// biome-ignore format: a word table, kept packed so it reads as one table
 const LETTER_PREFIX: Record<string, string> = { D: 'DE', DE: 'DE', F: 'FR', FR: 'FR', E: 'ES', ES: 'ES', I: 'IT', IT: 'IT', A: 'AT', AT: 'AT', CH: 'CH', B: 'BE', BE: 'BE', NL: 'NL', L: 'LU', P: 'PT', PT: 'PT', DK: 'DK', N: 'NO', S: 'SE' }
+// biome-ignore format: a word table, kept packed so it reads as one table
 const STREET_WORDS: [RegExp, string[]][] = [
   [/(stra(ss|ß)e|str\.|\b\w+(weg|platz|allee|gasse|damm|ufer)\b|\b(am|an der|auf der|im)\s)/i, ['DE', 'AT', 'CH']],
   [/\b(rue|avenue|boulevard|bd|place|chemin|allée|allee|quai|impasse|cours|route de|faubourg)\b/i, ['FR', 'BE', 'CH']],
@@ -44,10 +46,14 @@ const STREET_WORDS: [RegExp, string[]][] = [
 /** A street word after the first word ("Alder St Portland"), not a town's own "St." ("St. Gallen"). */
 const STREET_INSIDE = /^\S+\s.*\b(street|st|road|rd|avenue|ave|lane|ln|drive|dr|boulevard|blvd)\b/i
 const STREET_END = /\b(street|st|road|rd|avenue|ave|lane|ln|drive|dr|boulevard|blvd|way|court|ct|place|pl|highway|hwy|parkway|pkwy)\.?$/i
-const ENGLISH_STREET = /\b(street|st|road|rd|avenue|ave|lane|ln|drive|dr|way|close|place|pl|square|sq|terrace|crescent|court|ct|gardens|row|walk|boulevard|blvd|highway|hwy|parkway|pkwy|circle|cir|suite|ste|floor|building|room)\b\.?/i
+const ENGLISH_STREET =
+  /\b(street|st|road|rd|avenue|ave|lane|ln|drive|dr|way|close|place|pl|square|sq|terrace|crescent|court|ct|gardens|row|walk|boulevard|blvd|highway|hwy|parkway|pkwy|circle|cir|suite|ste|floor|building|room)\b\.?/i
 
 function clean(part: string): string {
-  return part.replace(/\s+/g, ' ').replace(/^[\s,;:–—-]+|[\s,;:–—-]+$/g, '').trim()
+  return part
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s,;:–—-]+|[\s,;:–—-]+$/g, '')
+    .trim()
 }
 
 /** The city as written, without a French CEDEX suffix, an Italian province code or a bracketed region. */

@@ -19,7 +19,18 @@ import { foldName } from './names'
 
 const LOCALES = [en, de, fr, es, nl, it, pt]
 /** Names addresses use that the ISO lists leave out. */
-const EXTRA_NAMES: Record<string, string> = { england: 'GB', scotland: 'GB', wales: 'GB', 'northern ireland': 'GB', 'great britain': 'GB', holland: 'NL', 'u s a': 'US', 'u s': 'US', 'u k': 'GB', america: 'US' }
+const EXTRA_NAMES: Record<string, string> = {
+  england: 'GB',
+  scotland: 'GB',
+  wales: 'GB',
+  'northern ireland': 'GB',
+  'great britain': 'GB',
+  holland: 'NL',
+  'u s a': 'US',
+  'u s': 'US',
+  'u k': 'GB',
+  america: 'US',
+}
 
 let byName: Map<string, string> | undefined
 
@@ -49,7 +60,47 @@ export function isCountryCode(code: string): boolean {
 }
 
 /** Country-code domains sold to anyone as brand names: they say nothing about where a site is. */
-const GENERIC_CCTLDS = new Set(['io', 'co', 'tv', 'me', 'fm', 'ai', 'ly', 'to', 'cc', 'ws', 'la', 'gl', 'nu', 'tk', 'ml', 'ga', 'cf', 'gq', 'sh', 'ac', 'vc', 'gg', 'gd', 'ms', 'so', 'im', 'st', 'sx', 'ag', 'am', 'bz', 'cx', 'dj', 'fo', 'ps', 'su', 'tm', 'vu', 'xyz'])
+const GENERIC_CCTLDS = new Set([
+  'io',
+  'co',
+  'tv',
+  'me',
+  'fm',
+  'ai',
+  'ly',
+  'to',
+  'cc',
+  'ws',
+  'la',
+  'gl',
+  'nu',
+  'tk',
+  'ml',
+  'ga',
+  'cf',
+  'gq',
+  'sh',
+  'ac',
+  'vc',
+  'gg',
+  'gd',
+  'ms',
+  'so',
+  'im',
+  'st',
+  'sx',
+  'ag',
+  'am',
+  'bz',
+  'cx',
+  'dj',
+  'fo',
+  'ps',
+  'su',
+  'tm',
+  'vu',
+  'xyz',
+])
 
 /** The country of a host's top-level domain (`www.stadt-stuttgart.de` → DE, `.uk` → GB), or undefined. */
 export function countryOfHost(host: string | undefined): string | undefined {

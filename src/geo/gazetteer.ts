@@ -44,9 +44,23 @@ let table: Table | undefined
  * local name. Each local spelling points to the GeoNames name (folded).
  */
 const LOCAL_NAMES: Record<string, string> = {
-  munchen: 'munich', wien: 'vienna', roma: 'rome', milano: 'milan', napoli: 'naples', torino: 'turin',
-  firenze: 'florence', venezia: 'venice', genova: 'genoa', lisboa: 'lisbon', 'den haag': 'the hague', 's gravenhage': 'the hague',
-  bruxelles: 'brussels', brussel: 'brussels', praha: 'prague', warszawa: 'warsaw', kobenhavn: 'copenhagen',
+  munchen: 'munich',
+  wien: 'vienna',
+  roma: 'rome',
+  milano: 'milan',
+  napoli: 'naples',
+  torino: 'turin',
+  firenze: 'florence',
+  venezia: 'venice',
+  genova: 'genoa',
+  lisboa: 'lisbon',
+  'den haag': 'the hague',
+  's gravenhage': 'the hague',
+  bruxelles: 'brussels',
+  brussel: 'brussels',
+  praha: 'prague',
+  warszawa: 'warsaw',
+  kobenhavn: 'copenhagen',
   athina: 'athens',
 }
 

@@ -116,7 +116,11 @@ export class LocalityReader {
   ofPlaceText(text: string | undefined): Locality | undefined {
     if (!text?.trim()) return undefined
     return this.memo(this.texts, text, () => {
-      const parts = text.slice(0, 300).split(SEGMENTS).map((s) => s.replace(PREPOSITION, '').trim()).filter((s) => s.length >= 3 && /\p{Lu}/u.test(s))
+      const parts = text
+        .slice(0, 300)
+        .split(SEGMENTS)
+        .map((s) => s.replace(PREPOSITION, '').trim())
+        .filter((s) => s.length >= 3 && /\p{Lu}/u.test(s))
       for (let i = parts.length - 1; i >= 0; i--) {
         const part = parts[i]
         if (/\d/.test(part) || countryFromName(part)) continue

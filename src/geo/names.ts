@@ -24,5 +24,10 @@ export function foldName(name: string): string {
       .replace(/[^\p{L}\p{N}]+/gu, ' ')
       .trim()
   }
-  return SHORT_WORD.test(s) ? s.split(' ').map((w) => ABBREVIATIONS[w] ?? w).join(' ') : s
+  return SHORT_WORD.test(s)
+    ? s
+        .split(' ')
+        .map((w) => ABBREVIATIONS[w] ?? w)
+        .join(' ')
+    : s
 }

@@ -9,8 +9,7 @@ const EMPTY = new Uint8Array(0)
  * The 413 for a body over the cap. `connection: close` makes Bun close the connection after the answer
  * instead of reading and discarding the rest of a body nobody will use.
  */
-export const payloadTooLarge = () =>
-  new AppError(413, 'payload_too_large', `request body is larger than ${MAX_BODY_BYTES} bytes`, {}, { connection: 'close' })
+export const payloadTooLarge = () => new AppError(413, 'payload_too_large', `request body is larger than ${MAX_BODY_BYTES} bytes`, {}, { connection: 'close' })
 
 /** A declared Content-Length over the cap: refused before anything else, without reading a byte. */
 export function declaredTooLarge(request: Request): boolean {

@@ -10,7 +10,15 @@ export const OrgParams = t.Object({
 export const BusinessSearchQuery = t.Object(
   {
     q: t.String({ minLength: 1, maxLength: 200, description: 'text matched against organization names and domains', error: 'q is required: 1 to 200 characters of search text' }),
-    limit: t.Optional(t.Integer({ minimum: LIMITS.businessSearch.min, maximum: LIMITS.businessSearch.max, default: LIMITS.businessSearch.default, description: `default ${LIMITS.businessSearch.default}`, error: `limit must be an integer from ${LIMITS.businessSearch.min} to ${LIMITS.businessSearch.max}` })),
+    limit: t.Optional(
+      t.Integer({
+        minimum: LIMITS.businessSearch.min,
+        maximum: LIMITS.businessSearch.max,
+        default: LIMITS.businessSearch.default,
+        description: `default ${LIMITS.businessSearch.default}`,
+        error: `limit must be an integer from ${LIMITS.businessSearch.min} to ${LIMITS.businessSearch.max}`,
+      }),
+    ),
   },
   { additionalProperties: true },
 )

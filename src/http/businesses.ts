@@ -31,8 +31,7 @@ export function businessesRoutes(deps: BusinessesDeps) {
         if (result.eventCount > 0) {
           await requireAllowance(deps.usage, caller!, usage)
           const billed = await billEventsPull(deps.db, deps.usage, { requestId: caller!.usageRequestId, agentId: caller!.agentId!, usage }, deps.now)
-          if (billed.outcome === 'refused')
-            throw new DomainError('usage_unavailable', `billing is unavailable: ${billed.reason}; nothing was charged`, {}, 5)
+          if (billed.outcome === 'refused') throw new DomainError('usage_unavailable', `billing is unavailable: ${billed.reason}; nothing was charged`, {}, 5)
           if (billed.outcome === 'unknown')
             throw new DomainError('usage_unknown', `the usage report could not be confirmed (${billed.reason}): the charge may have been recorded; nothing was served`, {}, 5)
           headers['gw-usage'] = usageHeader(usage)!
@@ -45,13 +44,9 @@ export function businessesRoutes(deps: BusinessesDeps) {
         detail: { tags: ['events'], summary: 'All upcoming events of one organization (paid: events_pull = number of events)' },
       },
     )
-    .get(
-      '/search/businesses',
-      ({ query }) => searchBusinesses(deps.catalog, query.q, query.limit ?? 20, deps.now()),
-      {
-        query: BusinessSearchQuery,
-        response: { ...gatewayErrors, ...businessesResponses.search },
-        detail: { tags: ['search'], summary: 'Find indexed organizations by name or domain (free, identity)' },
-      },
-    )
+    .get('/search/businesses', ({ query }) => searchBusinesses(deps.catalog, query.q, query.limit ?? 20, deps.now()), {
+      query: BusinessSearchQuery,
+      response: { ...gatewayErrors, ...businessesResponses.search },
+      detail: { tags: ['search'], summary: 'Find indexed organizations by name or domain (free, identity)' },
+    })
 }

@@ -8,10 +8,7 @@ export const described = <T extends TSchema>(schema: T, description: string): T 
 
 /** Every error body: `{error, message}` (spec "Error body"), described for one status. */
 export const errorBody = (description = 'error') =>
-  t.Object(
-    { error: t.String({ description: 'machine-readable code' }), message: t.String({ description: 'what was wrong, for people' }) },
-    { additionalProperties: true, description },
-  )
+  t.Object({ error: t.String({ description: 'machine-readable code' }), message: t.String({ description: 'what was wrong, for people' }) }, { additionalProperties: true, description })
 
 export const UsageItem = t.Object({ meter: t.String(), quantity: t.Integer({ minimum: 0 }) })
 

@@ -49,14 +49,18 @@ export function docsPlugin() {
       // Registered after the plugin, so this page (embedded assets) is served instead of the plugin's,
       // which loads Swagger UI from a CDN; test/http/openapi.test.ts pins that the page names no other host.
       .get(DOCS_PATH, ({ path }) => html(docsPage(path.endsWith('/'))), { detail: { hide: true } })
-      .get(`${DOCS_PATH}/:asset`, ({ params, set }) => {
-        const asset = ASSETS[params.asset]
-        if (!asset) {
-          set.status = 404
-          return { error: 'not_found', message: `no docs asset ${params.asset}` }
-        }
-        return new Response(asset.body, { headers: { 'content-type': asset.type, 'cache-control': 'public, max-age=86400' } })
-      }, { detail: { hide: true } })
+      .get(
+        `${DOCS_PATH}/:asset`,
+        ({ params, set }) => {
+          const asset = ASSETS[params.asset]
+          if (!asset) {
+            set.status = 404
+            return { error: 'not_found', message: `no docs asset ${params.asset}` }
+          }
+          return new Response(asset.body, { headers: { 'content-type': asset.type, 'cache-control': 'public, max-age=86400' } })
+        },
+        { detail: { hide: true } },
+      )
   )
 }
 
@@ -85,7 +89,11 @@ function swaggerPlugin() {
               't=<unix s>,kid=<key id>[,id=<request id>],v1=<base64url HMAC-SHA256> over "gw1\\n" t \\n kid \\n METHOD \\n path?query \\n agent \\n "sha-256=:"<b64 body digest>":" (gw2 adds the id after the kid). Added by the gateway.',
           },
           agentIdentity: { type: 'apiKey', in: 'header', name: 'gw-agent-id', description: 'the registered agent, covered by the signature; added by the gateway' },
-          agentKey: { type: 'http', scheme: 'bearer', description: 'an agent key (AGENT_KEYS, or the local gateway\'s agent key through its storefront), accepted on read routes in place of a signature' },
+          agentKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description: "an agent key (AGENT_KEYS, or the local gateway's agent key through its storefront), accepted on read routes in place of a signature",
+          },
         },
       },
       tags: [

@@ -12,6 +12,9 @@ export function healthRoutes(deps: HealthDeps) {
       if (health.status !== 'ok') set.status = 503
       return health
     },
-    { response: { 200: described(HealthSchema, 'the service and its database are working'), 503: described(HealthSchema, 'degraded: the database cannot be read') }, detail: { tags: ['service'], summary: 'Version, database and worker status (no auth)', security: [] } },
+    {
+      response: { 200: described(HealthSchema, 'the service and its database are working'), 503: described(HealthSchema, 'degraded: the database cannot be read') },
+      detail: { tags: ['service'], summary: 'Version, database and worker status (no auth)', security: [] },
+    },
   )
 }

@@ -33,7 +33,8 @@ const PAGE_HEADERS = {
 }
 const KNOWN = new Set(['/oauth/authorize', '/oauth/token', '/oauth/jwks'])
 
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) => new Response(JSON.stringify(body), { status, headers: withDefaults({ 'content-type': 'application/json' }, headers) })
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: withDefaults({ 'content-type': 'application/json' }, headers) })
 
 /** An OAuth error in RFC 6749 §5.2 form, with the house `message` beside `error_description`. */
 const oauthError = (error: OAuthFailure) => json(error.status, { error: error.code, error_description: error.message, message: error.message }, NO_STORE)
@@ -86,7 +87,12 @@ export function oauthRoutes(deps: OAuthRouteDeps) {
   })
   const notFound = ({ request }: { request: Request }) => {
     const path = new URL(request.url).pathname
-    if (KNOWN.has(path)) return json(405, { error: 'method_not_allowed', message: `${request.method} is not allowed on ${path}` }, { allow: path === '/oauth/authorize' ? 'GET, POST' : path === '/oauth/token' ? 'POST' : 'GET' })
+    if (KNOWN.has(path))
+      return json(
+        405,
+        { error: 'method_not_allowed', message: `${request.method} is not allowed on ${path}` },
+        { allow: path === '/oauth/authorize' ? 'GET, POST' : path === '/oauth/token' ? 'POST' : 'GET' },
+      )
     return json(404, { error: 'not_found', message: `nothing at ${path}` })
   }
   return new Elysia({ name: 'oauth' })
@@ -122,7 +128,11 @@ export function oauthRoutes(deps: OAuthRouteDeps) {
           if (!form.client_id) throw new OAuthFailure('invalid_request', 'client_id is required (public clients identify themselves with their metadata document URL)')
           if (form.grant_type === 'authorization_code') {
             for (const k of ['code', 'redirect_uri', 'code_verifier'] as const) if (!form[k]) throw new OAuthFailure('invalid_request', `${k} is required`)
-            return json(200, await exchangeCode(deps.db, { code: form.code, clientId: form.client_id, redirectUri: form.redirect_uri, codeVerifier: form.code_verifier, resource: form.resource }, ctx), NO_STORE)
+            return json(
+              200,
+              await exchangeCode(deps.db, { code: form.code, clientId: form.client_id, redirectUri: form.redirect_uri, codeVerifier: form.code_verifier, resource: form.resource }, ctx),
+              NO_STORE,
+            )
           }
           if (form.grant_type === 'refresh_token') {
             if (!form.refresh_token) throw new OAuthFailure('invalid_request', 'refresh_token is required')

@@ -2,8 +2,7 @@ import { t, type Static } from 'elysia'
 import { JobSourceSchema } from '../model/job-source'
 import { DateParam, described, errorBody, PaymentRequiredBody } from './common.model'
 
-const HintList = (what: string) =>
-  t.Array(t.String(), { description: `${what}; only http(s) URLs of at most 2048 characters are kept, duplicates dropped, 50 at most` })
+const HintList = (what: string) => t.Array(t.String(), { description: `${what}; only http(s) URLs of at most 2048 characters are kept, duplicates dropped, 50 at most` })
 
 /** Body of `POST /api/v1/orgs`. `website` or its alias `domain` is required (checked before the handler). */
 export const IndexRequestBody = t.Object(
@@ -46,7 +45,12 @@ export const JobNotes = t.Object(
         description: 'calendars on platforms recognised but not readable (Wix, Facebook events, Eventbrite, …): they exist and were not read; also listed in `sources` with status `unreadable`',
       }),
     ),
-    zone: t.Optional(t.Object({ name: t.String(), how: t.String() }, { description: 'the IANA zone the events were read in and how it was chosen (source, earlier crawl, venue or site addresses, phone numbers, domain, language, or UTC as the last resort)' })),
+    zone: t.Optional(
+      t.Object(
+        { name: t.String(), how: t.String() },
+        { description: 'the IANA zone the events were read in and how it was chosen (source, earlier crawl, venue or site addresses, phone numbers, domain, language, or UTC as the last resort)' },
+      ),
+    ),
   },
   { description: 'present when something was dropped or refused, or once the crawl has chosen the zone' },
 )

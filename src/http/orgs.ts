@@ -30,8 +30,7 @@ export function orgsRoutes(deps: OrgsDeps) {
         const request = { website: (body.website ?? body.domain)!, startDate: body.startDate, endDate: body.endDate, hints: body.hints, agentId: caller!.agentId!, requestId: caller!.usageRequestId }
         const billed = await indexForAgent(deps.db, deps.usage, request, { nowMs: deps.now(), now: deps.now, allowPrivate: deps.allowPrivate, loopbackSites: deps.loopbackSites })
         const { job } = billed
-        if (billed.outcome === 'refused')
-          throw new DomainError('usage_unavailable', `billing is unavailable: ${billed.reason}; nothing was charged and no job was created`, {}, 5)
+        if (billed.outcome === 'refused') throw new DomainError('usage_unavailable', `billing is unavailable: ${billed.reason}; nothing was charged and no job was created`, {}, 5)
         if (billed.outcome === 'unknown')
           throw new DomainError(
             'usage_unknown',

@@ -10,24 +10,22 @@ export type ReportDeps = { gateway: GatewayPlugin; db: Db; mailer: Mailer; now: 
 
 /** `POST /api/v1/report`: the free support channel (twin of the MCP tool report_issue). */
 export function reportRoutes(deps: ReportDeps) {
-  return new Elysia({ name: 'report', prefix: '/api/v1' })
-    .use(deps.gateway)
-    .post(
-      '/report',
-      async ({ body, caller, set }) => {
-        const receipt = await submitReport(
-          deps.db,
-          deps.mailer,
-          { message: body.message, email: body.email, domain: body.domain, orgId: body.orgId, jobId: body.jobId, agentId: caller!.agentId },
-          { nowMs: deps.now(), dailyCap: deps.dailyCap, baseUrl: caller!.baseUrl, allowPrivate: deps.allowPrivate },
-        )
-        set.status = 202
-        return receipt
-      },
-      {
-        body: ReportBody,
-        response: { ...gatewayErrors, ...reportResponses },
-        detail: { tags: ['report'], summary: 'Report a data or crawl problem (free, identity)' },
-      },
-    )
+  return new Elysia({ name: 'report', prefix: '/api/v1' }).use(deps.gateway).post(
+    '/report',
+    async ({ body, caller, set }) => {
+      const receipt = await submitReport(
+        deps.db,
+        deps.mailer,
+        { message: body.message, email: body.email, domain: body.domain, orgId: body.orgId, jobId: body.jobId, agentId: caller!.agentId },
+        { nowMs: deps.now(), dailyCap: deps.dailyCap, baseUrl: caller!.baseUrl, allowPrivate: deps.allowPrivate },
+      )
+      set.status = 202
+      return receipt
+    },
+    {
+      body: ReportBody,
+      response: { ...gatewayErrors, ...reportResponses },
+      detail: { tags: ['report'], summary: 'Report a data or crawl problem (free, identity)' },
+    },
+  )
 }

@@ -7,9 +7,8 @@ const ACCEPTABLE = /^[A-Za-z0-9._:-]{8,128}$/
  * operator can find a caller's request. A well-formed id from the gateway is kept; anything else is replaced.
  */
 export function requestIdPlugin() {
-  return new Elysia({ name: 'request-id' })
-    .onRequest(({ request, set }) => {
-      const incoming = request.headers.get('x-request-id')
-      set.headers['x-request-id'] = incoming && ACCEPTABLE.test(incoming) ? incoming : crypto.randomUUID()
-    })
+  return new Elysia({ name: 'request-id' }).onRequest(({ request, set }) => {
+    const incoming = request.headers.get('x-request-id')
+    set.headers['x-request-id'] = incoming && ACCEPTABLE.test(incoming) ? incoming : crypto.randomUUID()
+  })
 }

@@ -7,8 +7,7 @@ import { EventSearchQuery, searchResponses } from './search.model'
 
 /** `GET /api/v1/search/events`: upcoming events across every indexed organization (free, identity). */
 export function searchRoutes(deps: { gateway: GatewayPlugin; catalog: ReadContext; now: () => number }) {
-  return new Elysia({ name: 'search', prefix: '/api/v1' })
-    .use(deps.gateway).get(
+  return new Elysia({ name: 'search', prefix: '/api/v1' }).use(deps.gateway).get(
     '/search/events',
     async ({ query, set }) =>
       new Response((await searchEvents(deps.catalog, query, deps.now())).bytes, {

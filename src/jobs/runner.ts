@@ -186,7 +186,9 @@ export class JobRunner {
     const { db } = this.options
     if (message.type === 'result') {
       const orgId = findJob(db, jobId)?.orgId
-      const outcome = orgId ? storeCrawlResult(db, { jobId, owner: this.owner, orgId, result: message.result, nowMs, scriptVersion: this.options.settings.scriptVersion }) : { stored: false as const, reason: 'job vanished' }
+      const outcome = orgId
+        ? storeCrawlResult(db, { jobId, owner: this.owner, orgId, result: message.result, nowMs, scriptVersion: this.options.settings.scriptVersion })
+        : { stored: false as const, reason: 'job vanished' }
       this.logger.info('crawl finished', { jobId, ...(outcome.stored ? { eventCount: outcome.eventCount } : { discarded: outcome.reason }) })
     } else {
       const outcome = failAttempt(db, jobId, this.owner, message.message, message.retryable, nowMs)

@@ -124,7 +124,16 @@ export class Scheduler {
     for (const org of staleOrganizations(this.options.db, nowMs - staleAfter, batch)) {
       const website = org.website ?? org.origin
       if (!website) continue
-      jobs.push({ jobId: newJobId(), orgId: org.orgId, website, startDate: start, endDate: defaultWindowEnd(start), hints: org.hints ?? '{"calendarUrls":[],"eventUrls":[]}', nowMs, expiresAt: nowMs + JOB_TTL_MS })
+      jobs.push({
+        jobId: newJobId(),
+        orgId: org.orgId,
+        website,
+        startDate: start,
+        endDate: defaultWindowEnd(start),
+        hints: org.hints ?? '{"calendarUrls":[],"eventUrls":[]}',
+        nowMs,
+        expiresAt: nowMs + JOB_TTL_MS,
+      })
     }
     insertPendingJobs(this.options.db, jobs)
     return jobs.length

@@ -29,7 +29,12 @@ export type Produced<D> = { data: D; amount: number; json?: string; fingerprintT
  * {@link debitOnce}: a retry of an answer too large to store is free only while its data is unchanged,
  * else it is charged for what it returns now.
  */
-export async function paidCall<D extends object>(ctx: ToolContext, tool: string, args: Record<string, unknown>, produce: () => Promise<Produced<D>> | Produced<D>): Promise<D & { charge: ChargeInfo }> {
+export async function paidCall<D extends object>(
+  ctx: ToolContext,
+  tool: string,
+  args: Record<string, unknown>,
+  produce: () => Promise<Produced<D>> | Produced<D>,
+): Promise<D & { charge: ChargeInfo }> {
   const { db } = ctx.deps
   const call = callOf(ctx, tool, args)
   const stored = priorCharge(db, call, ctx.deps.now())?.result

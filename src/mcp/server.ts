@@ -41,8 +41,7 @@ export type McpAuthExtra = { caller: Caller }
  * Streamable HTTP, both from the same per-request factory, so the two eras can never drift apart.
  */
 export function createMcpEndpoint(deps: ToolDeps) {
-  return createMcpHandler(
-    ({ authInfo }) => buildMcpServer(deps, (authInfo?.extra as McpAuthExtra | undefined)?.caller ?? { scopes: [] }),
-    { onerror: (error) => deps.logger.debug('mcp request refused', { error: error.message }) },
-  )
+  return createMcpHandler(({ authInfo }) => buildMcpServer(deps, (authInfo?.extra as McpAuthExtra | undefined)?.caller ?? { scopes: [] }), {
+    onerror: (error) => deps.logger.debug('mcp request refused', { error: error.message }),
+  })
 }

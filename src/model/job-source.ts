@@ -10,7 +10,8 @@ export const JobSourceSchema = t.Object({
   kind: t.String({ description: 'ics, tec-rest, squarespace-json, rss, page, …, or the platform of an unreadable calendar' }),
   platform: t.Optional(t.String({ description: 'the platform that serves it (libcal, google-calendar, the-events-calendar, …), when recognised' })),
   status: t.Union([t.Literal('ok'), t.Literal('not_modified'), t.Literal('error'), t.Literal('blocked'), t.Literal('unreadable')], {
-    description: 'ok; not_modified (answered 304, its last events kept); error (HTTP error or unreachable); blocked (robots.txt or the SSRF guard); unreadable (a platform recognised but not readable: the calendar exists and was not read)',
+    description:
+      'ok; not_modified (answered 304, its last events kept); error (HTTP error or unreachable); blocked (robots.txt or the SSRF guard); unreadable (a platform recognised but not readable: the calendar exists and was not read)',
   }),
   eventCount: t.Integer({ minimum: 0, description: 'events this source gave' }),
   httpStatus: t.Optional(t.Integer()),

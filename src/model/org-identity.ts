@@ -44,7 +44,9 @@ export function identifyWebsite(input: string, options: { allowPrivate?: boolean
   if (info.domain && info.isIcann && !info.isIp) domain = info.domain
   else if (local && (options.allowPrivate || loopbackSiteFor(url, options.loopbackSites))) domain = url.port ? `${host}:${url.port}` : host
   else if (local)
-    throw new Error(`website must be a public domain name (such as example.org): ${url.host} is a loopback, private or test address, refused unless the service runs with CRAWL_ALLOW_PRIVATE=true (tests and development only)`)
+    throw new Error(
+      `website must be a public domain name (such as example.org): ${url.host} is a loopback, private or test address, refused unless the service runs with CRAWL_ALLOW_PRIVATE=true (tests and development only)`,
+    )
   else throw new Error('website must be a public domain name (such as example.org)')
   return { startUrl: url.href, origin: url.origin, domain, orgId: orgIdFor(domain) }
 }

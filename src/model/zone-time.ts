@@ -90,4 +90,3 @@ export function wallToInstant(date: string, time: string | undefined, zone: stri
   const ms = local - before * 60_000
   return { ms, offsetMinutes: offsetAt(ms, zone) }
 }
-

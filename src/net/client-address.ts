@@ -28,8 +28,7 @@ function parseAddress(text: string): ipaddr.IPv4 | ipaddr.IPv6 | undefined {
   return ipaddr.process(host)
 }
 
-const trusts = (trusted: readonly Cidr[], address: ipaddr.IPv4 | ipaddr.IPv6) =>
-  trusted.some(([range, bits]) => range.kind() === address.kind() && address.match(range, bits))
+const trusts = (trusted: readonly Cidr[], address: ipaddr.IPv4 | ipaddr.IPv6) => trusted.some(([range, bits]) => range.kind() === address.kind() && address.match(range, bits))
 
 /**
  * The address of the client behind a request, for limits that must not be chosen by the caller (the

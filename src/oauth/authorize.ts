@@ -20,9 +20,7 @@ export type ValidRequest = { client: ClientMetadata; redirectUri: string; codeCh
  * What to answer: a page (an error that must not be sent to an unverified redirect URI, or the consent
  * form) or a redirect to the client (a code, or an error once the redirect URI is known to be the client's).
  */
-export type AuthorizeOutcome =
-  | { kind: 'page'; status: number; html: string; setCookie?: string }
-  | { kind: 'redirect'; location: string }
+export type AuthorizeOutcome = { kind: 'page'; status: number; html: string; setCookie?: string } | { kind: 'redirect'; location: string }
 
 export type AuthorizeDeps = { db: Db; urls: OAuthUrls; client: ClientMetadataOptions; nowMs: number; secureCookie: boolean }
 
@@ -42,7 +40,8 @@ export async function validateRequest(params: AuthorizationParams, deps: Authori
     throw error
   }
   const redirectUri = params.redirect_uri
-  if (!redirectUri || !client.redirectUris.includes(redirectUri)) return { outcome: errorPage(400, 'invalid_request: redirect_uri is missing or is not one of the redirect_uris in the client metadata document (exact match).') }
+  if (!redirectUri || !client.redirectUris.includes(redirectUri))
+    return { outcome: errorPage(400, 'invalid_request: redirect_uri is missing or is not one of the redirect_uris in the client metadata document (exact match).') }
   const fail = (code: OAuthFailure['code'], message: string) => ({ outcome: redirectTo(redirectUri, { error: code, error_description: message, state: params.state, iss: deps.urls.issuer }) })
   if (params.response_type !== 'code') return fail('unsupported_response_type', 'response_type must be code')
   if (params.code_challenge_method !== 'S256') return fail('invalid_request', 'PKCE is required with code_challenge_method S256 (plain is not supported)')
@@ -76,14 +75,19 @@ export async function authorizationPage(params: AuthorizationParams, deps: Autho
  * and approval needs the account key. Approve → a code bound to client, redirect URI, challenge,
  * resource and scopes; deny → `access_denied`.
  */
-export async function submitConsent(form: AuthorizationParams & { csrf?: string; account_key?: string; action?: string }, cookieValue: string | undefined, deps: AuthorizeDeps): Promise<AuthorizeOutcome> {
+export async function submitConsent(
+  form: AuthorizationParams & { csrf?: string; account_key?: string; action?: string },
+  cookieValue: string | undefined,
+  deps: AuthorizeDeps,
+): Promise<AuthorizeOutcome> {
   const params: AuthorizationParams = Object.fromEntries(REQUEST_PARAMS.filter((k) => form[k] !== undefined).map((k) => [k, form[k]]))
   if (!cookieValue || !form.csrf || !sameText(form.csrf, csrfToken(deps, cookieValue, params)))
     return errorPage(403, 'The form could not be verified (its anti-forgery token is missing, expired or does not match). Start the authorization again from your application.')
   const checked = await validateRequest(params, deps)
   if ('outcome' in checked) return checked.outcome
   const request = checked.ok
-  if (form.action === 'deny') return redirectTo(request.redirectUri, { error: 'access_denied', error_description: 'the account holder denied the request', state: request.state, iss: deps.urls.issuer })
+  if (form.action === 'deny')
+    return redirectTo(request.redirectUri, { error: 'access_denied', error_description: 'the account holder denied the request', state: request.state, iss: deps.urls.issuer })
   const account = form.account_key ? accountForKey(deps.db, form.account_key) : undefined
   if (!account) {
     const fresh = randomBytes(24).toString('base64url')

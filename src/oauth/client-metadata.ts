@@ -66,7 +66,8 @@ export function checkClientIdUrl(clientId: string, allowPrivate: boolean): URL {
     throw new OAuthFailure('invalid_client', 'client_id must be the https URL of a client metadata document')
   }
   if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:')) throw new OAuthFailure('invalid_client', 'client_id must be an https URL')
-  if (url.username || url.password || url.hash || url.pathname === '/' || /\/\.\.?(\/|$)/.test(clientId)) throw new OAuthFailure('invalid_client', 'client_id must be an https URL with a path, without credentials, fragment or dot segments')
+  if (url.username || url.password || url.hash || url.pathname === '/' || /\/\.\.?(\/|$)/.test(clientId))
+    throw new OAuthFailure('invalid_client', 'client_id must be an https URL with a path, without credentials, fragment or dot segments')
   return url
 }
 

@@ -8,7 +8,6 @@ export const TOKEN_ALG = 'ES256'
 
 export type SigningKey = { kid: string; privateKey: CryptoKey; publicJwk: JWK }
 
-
 const cache = new WeakMap<Db, Promise<SigningKey>>()
 
 /**

@@ -1,7 +1,17 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { importJWK, jwtVerify, SignJWT, errors as joseErrors, type JWK } from 'jose'
 import type { Db } from '../db'
-import { accountExists, findAuthorizationCode, findRefreshToken, inOAuthTransaction, insertAuthorizationCode, insertRefreshToken, markCodeUsed, markRefreshTokenUsed, revokeTokenFamily } from '../db/queries/oauth'
+import {
+  accountExists,
+  findAuthorizationCode,
+  findRefreshToken,
+  inOAuthTransaction,
+  insertAuthorizationCode,
+  insertRefreshToken,
+  markCodeUsed,
+  markRefreshTokenUsed,
+  revokeTokenFamily,
+} from '../db/queries/oauth'
 import { lookupTable } from '../lookup-table'
 import { signingKey, TOKEN_ALG } from './keys'
 
@@ -26,7 +36,16 @@ export const isScope = (word: string): word is Scope => Object.hasOwn(SCOPES, wo
 /** An OAuth error answered by the token endpoint (RFC 6749 §5.2) or carried to the redirect URI. */
 export class OAuthFailure extends Error {
   constructor(
-    readonly code: 'invalid_request' | 'invalid_grant' | 'invalid_client' | 'unsupported_grant_type' | 'invalid_scope' | 'invalid_target' | 'access_denied' | 'unsupported_response_type' | 'server_error',
+    readonly code:
+      | 'invalid_request'
+      | 'invalid_grant'
+      | 'invalid_client'
+      | 'unsupported_grant_type'
+      | 'invalid_scope'
+      | 'invalid_target'
+      | 'access_denied'
+      | 'unsupported_response_type'
+      | 'server_error',
     message: string,
     readonly status = 400,
   ) {
@@ -90,7 +109,9 @@ export async function verifyAccessToken(db: Db, token: string, expect: { issuer:
   }
   const accountId = String(payload.sub)
   if (!accountExists(db, accountId)) throw new Error('the account of this access token no longer exists')
-  const scopes = String(payload.scope ?? '').split(' ').filter(isScope)
+  const scopes = String(payload.scope ?? '')
+    .split(' ')
+    .filter(isScope)
   return { accountId, clientId: String(payload.client_id), scopes, expiresAt: payload.exp! * 1000, token }
 }
 
@@ -183,6 +204,13 @@ export async function refreshTokens(db: Db, input: { refreshToken: string; clien
     return { row, refresh, scope }
   })
   if ('error' in outcome) throw outcome.error
-  const access = await issueAccessToken(db, { issuer: ctx.issuer, resource: outcome.row.resource, accountId: outcome.row.account_id, clientId: outcome.row.client_id, scopes: outcome.scope.split(' ') as Scope[], nowMs: ctx.nowMs })
+  const access = await issueAccessToken(db, {
+    issuer: ctx.issuer,
+    resource: outcome.row.resource,
+    accountId: outcome.row.account_id,
+    clientId: outcome.row.client_id,
+    scopes: outcome.scope.split(' ') as Scope[],
+    nowMs: ctx.nowMs,
+  })
   return { access_token: access, token_type: 'Bearer', expires_in: ACCESS_TOKEN_TTL_S, refresh_token: outcome.refresh, scope: outcome.scope }
 }

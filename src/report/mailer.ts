@@ -23,8 +23,7 @@ export function createMailer(smtpUrl: string, to: string, hourlyCap: number = DE
   if (!smtpUrl || !to) return { configured: false, hourlyCap, send: async () => ({ ok: false, error: 'mail is not configured (SMTP_URL, REPORT_TO)' }) }
   // nodemailer is loaded with the first mail, not at start-up.
   let transport: Promise<Transporter> | undefined
-  const connect = () =>
-    (transport ??= import('nodemailer').then((m) => m.default.createTransport(smtpUrl, { connectionTimeout: 5000, greetingTimeout: 5000, socketTimeout: 10_000 } as never)))
+  const connect = () => (transport ??= import('nodemailer').then((m) => m.default.createTransport(smtpUrl, { connectionTimeout: 5000, greetingTimeout: 5000, socketTimeout: 10_000 } as never)))
   return {
     configured: true,
     hourlyCap,

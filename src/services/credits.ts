@@ -1,6 +1,19 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Db } from '../db'
-import { accountByEmail, accountById, accountByKeyHash, forgetStoredResults, insertAccount, insertCharge, insertGrant, latestCharge, ledgerBalance, ledgerEntries, type AccountRow, type ChargeRow } from '../db/queries/credits'
+import {
+  accountByEmail,
+  accountById,
+  accountByKeyHash,
+  forgetStoredResults,
+  insertAccount,
+  insertCharge,
+  insertGrant,
+  latestCharge,
+  ledgerBalance,
+  ledgerEntries,
+  type AccountRow,
+  type ChargeRow,
+} from '../db/queries/credits'
 import { DomainError } from './errors'
 
 /**

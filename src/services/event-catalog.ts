@@ -57,7 +57,12 @@ export function listCities(ctx: ReadContext, input: { limit: number }, nowMs: nu
 
 /** How many organizations are indexed and how many events are upcoming (a count over every event: cached like the lists). */
 export function catalogTotals(ctx: ReadContext, nowMs: number): Promise<{ organizations: number; upcomingEvents: number }> {
-  return ctx.cache.get('["totals"]', { generation: ctx.generation(), nowMs, ttlMs: LIST_CACHE_TTL_MS }, () => ctx.reads.totals({ nowMs }), () => 64)
+  return ctx.cache.get(
+    '["totals"]',
+    { generation: ctx.generation(), nowMs, ttlMs: LIST_CACHE_TTL_MS },
+    () => ctx.reads.totals({ nowMs }),
+    () => 64,
+  )
 }
 
 export type OrganizationDetail = {
@@ -112,10 +117,12 @@ export const PREVIEW_FIELDS = ['title', 'startDate', 'endDate', 'city', 'url', '
 export async function upcomingPreview(ctx: ReadContext, orgId: string, limit: number, nowMs: number): Promise<{ total: number; events: Partial<Event>[] } | undefined> {
   const answer = await organizationEvents(ctx, orgId, nowMs)
   if (!answer) return undefined
-  const events = organizationObject(answer).events.slice(0, limit).map((full) => {
-    const record = full as Record<string, unknown>
-    return Object.fromEntries(PREVIEW_FIELDS.filter((k) => record[k] !== undefined).map((k) => [k, record[k]])) as Partial<Event>
-  })
+  const events = organizationObject(answer)
+    .events.slice(0, limit)
+    .map((full) => {
+      const record = full as Record<string, unknown>
+      return Object.fromEntries(PREVIEW_FIELDS.filter((k) => record[k] !== undefined).map((k) => [k, record[k]])) as Partial<Event>
+    })
   return { total: answer.eventCount, events }
 }
 
@@ -126,7 +133,11 @@ export function findEvent(db: Db, orgId: string, eventId: string): Event | undef
 }
 
 /** An organization's upcoming events as parsed records (for exports), or undefined when it is not indexed. */
-export async function upcomingEvents(ctx: ReadContext, orgId: string, nowMs: number): Promise<{ org: { orgId: string; domain: string; name: string | null; website: string | null }; events: Event[] } | undefined> {
+export async function upcomingEvents(
+  ctx: ReadContext,
+  orgId: string,
+  nowMs: number,
+): Promise<{ org: { orgId: string; domain: string; name: string | null; website: string | null }; events: Event[] } | undefined> {
   const answer = await organizationEvents(ctx, orgId, nowMs)
   if (!answer) return undefined
   const { events, orgId: id, domain, name, website } = organizationObject(answer)

@@ -16,7 +16,13 @@ function icalTime(value: string): ICAL.Time | undefined {
   return m ? ICAL.Time.fromDateTimeString(`${m[1]}T${m[2]}${m[3] ?? ':00'}`) : undefined
 }
 
-const STATUS: Record<string, string> = lookupTable({ EventCancelled: 'CANCELLED', EventScheduled: 'CONFIRMED', EventPostponed: 'TENTATIVE', EventRescheduled: 'CONFIRMED', EventMovedOnline: 'CONFIRMED' })
+const STATUS: Record<string, string> = lookupTable({
+  EventCancelled: 'CANCELLED',
+  EventScheduled: 'CONFIRMED',
+  EventPostponed: 'TENTATIVE',
+  EventRescheduled: 'CONFIRMED',
+  EventMovedOnline: 'CONFIRMED',
+})
 
 /**
  * An organization's events as one iCalendar document (RFC 5545) built with ical.js, which folds lines

@@ -19,7 +19,12 @@ export type AgentIndexOutcome = { outcome: 'queued'; job: ReservedJob } | { outc
  * Paid through the gateway (REST): the usage report is sent after the job is reserved; `refused`
  * discards it (nothing charged, no job), `unknown` leaves it reserved for the scheduler to settle.
  */
-export async function indexForAgent(db: Db, usage: UsageClient, request: IndexRequest & { agentId: string; requestId: string }, options: IndexOptions & { now: () => number }): Promise<AgentIndexOutcome> {
+export async function indexForAgent(
+  db: Db,
+  usage: UsageClient,
+  request: IndexRequest & { agentId: string; requestId: string },
+  options: IndexOptions & { now: () => number },
+): Promise<AgentIndexOutcome> {
   const job = reserveIndexJob(db, request, options)
   const billed = await billIndexJob(db, usage, { jobId: job.jobId, agentId: request.agentId, requestId: request.requestId }, options.now)
   return billed.outcome === 'recorded' ? { outcome: 'queued', job } : { outcome: billed.outcome, job, reason: billed.reason }

@@ -11,7 +11,12 @@ const BUSINESS_CACHE_TTL_MS = 2000
  */
 export function ftsQuery(text: string): string | undefined {
   const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu)
-  return words?.length ? words.slice(0, 12).map((w) => `"${w}"*`).join(' ') : undefined
+  return words?.length
+    ? words
+        .slice(0, 12)
+        .map((w) => `"${w}"*`)
+        .join(' ')
+    : undefined
 }
 
 /** Indexed organizations whose name or domain matches `q`, best match first. */

@@ -28,7 +28,18 @@ describe('domain errors on both surfaces', () => {
   })
 
   it('the spec statuses of the codes REST answers today', () => {
-    expect(DOMAIN_ERROR_STATUS).toMatchObject({ invalid_request: 400, not_found: 404, not_indexed: 404, job_expired: 410, report_cap_reached: 429, billing_refused: 502, index_failed: 502, index_cancelled: 502, usage_unavailable: 503, usage_unknown: 503 })
+    expect(DOMAIN_ERROR_STATUS).toMatchObject({
+      invalid_request: 400,
+      not_found: 404,
+      not_indexed: 404,
+      job_expired: 410,
+      report_cap_reached: 429,
+      billing_refused: 502,
+      index_failed: 502,
+      index_cancelled: 502,
+      usage_unavailable: 503,
+      usage_unknown: 503,
+    })
   })
 
   it('a retry hint becomes Retry-After on REST and stays out of both bodies', () => {

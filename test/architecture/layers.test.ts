@@ -67,14 +67,26 @@ const SQL = /\b(SELECT\s+[\w*(]|INSERT\s+INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM|C
 
 describe('storage', () => {
   test('no SQL or query builder outside src/db/', () => {
-    const bad = files.filter((f) => !f.startsWith('db/')).flatMap((f) => text.get(f)!.split('\n').map((line, i) => [f, i + 1, line] as const)).filter(([, , line]) => SQL.test(line)).map(([f, n, line]) => `${f}:${n}: ${line.trim().slice(0, 100)}`)
+    const bad = files
+      .filter((f) => !f.startsWith('db/'))
+      .flatMap((f) =>
+        text
+          .get(f)!
+          .split('\n')
+          .map((line, i) => [f, i + 1, line] as const),
+      )
+      .filter(([, , line]) => SQL.test(line))
+      .map(([f, n, line]) => `${f}:${n}: ${line.trim().slice(0, 100)}`)
     expect(bad).toEqual([])
   })
 })
 
 describe('size', () => {
   test('no file in src/ over 300 lines', () => {
-    const long = files.map((f) => [f, text.get(f)!.replace(/\n$/, '').split('\n').length] as const).filter(([, n]) => n > 300).map(([f, n]) => `${f}: ${n}`)
+    const long = files
+      .map((f) => [f, text.get(f)!.replace(/\n$/, '').split('\n').length] as const)
+      .filter(([, n]) => n > 300)
+      .map(([f, n]) => `${f}: ${n}`)
     expect(long).toEqual([])
   })
 })

@@ -53,9 +53,11 @@ async function pipelineThroughput() {
   const urls = [...new Set(site.requests.filter((r) => r.method === 'GET' && r.path !== '/robots.txt').map((r) => `${site.url}${r.path}`))]
   let t = performance.now()
   let next = 0
-  await Promise.all([0, 1].map(async () => {
-    while (next < urls.length) await (await fetch(urls[next++])).arrayBuffer()
-  }))
+  await Promise.all(
+    [0, 1].map(async () => {
+      while (next < urls.length) await (await fetch(urls[next++])).arrayBuffer()
+    }),
+  )
   const bareMs = performance.now() - t
   t = performance.now()
   const result = await crawlSite(request(root), {})
@@ -150,15 +152,21 @@ async function latencyUnderCrawls(): Promise<Round[]> {
 requireWrk()
 console.log(machineLine())
 const throughput = await pipelineThroughput()
-console.log(`crawl pipeline, ${throughput.pages} pages / ${throughput.events} events in ${throughput.crawlMs.toFixed(0)} ms: ${throughput.crawlRate.toFixed(1)} pages/s, ${(throughput.events / (throughput.crawlMs / 1000)).toFixed(1)} events/s`)
+console.log(
+  `crawl pipeline, ${throughput.pages} pages / ${throughput.events} events in ${throughput.crawlMs.toFixed(0)} ms: ${throughput.crawlRate.toFixed(1)} pages/s, ${(throughput.events / (throughput.crawlMs / 1000)).toFixed(1)} events/s`,
+)
 console.log(`bare fetch of the same pages (2 per host): ${throughput.bareRate.toFixed(1)} pages/s; pipeline/bare ratio ${(throughput.crawlRate / throughput.bareRate).toFixed(2)}`)
 const rounds = await latencyUnderCrawls()
 const idle = medianOf(rounds.map((r) => r.idle))
 const busy = medianOf(rounds.map((r) => r.busy))
 const us = (n: number) => `${Math.round(n)} µs`
-console.log(`\nsearch mix on the 100k database, paced (${PACED.connections} connections, ${PACED.pauseMs} ms between requests), ${ROUNDS} interleaved rounds (idle ${SECONDS} s, then 4 polite crawls of ${CRAWL_PAGES}-page sites from start to stored):`)
+console.log(
+  `\nsearch mix on the 100k database, paced (${PACED.connections} connections, ${PACED.pauseMs} ms between requests), ${ROUNDS} interleaved rounds (idle ${SECONDS} s, then 4 polite crawls of ${CRAWL_PAGES}-page sites from start to stored):`,
+)
 rounds.forEach((r, i) =>
-  console.log(`  round ${i + 1}: idle p50 ${us(r.idle.p50Us)} p99 ${us(r.idle.p99Us)}; crawling ${r.busySeconds.toFixed(0)} s (${r.outcomes.join(', ')}) p50 ${us(r.busy.p50Us)} p99 ${us(r.busy.p99Us)}${r.busy.ranOut ? ' RAN OUT OF SIGNED REQUESTS' : ''}`),
+  console.log(
+    `  round ${i + 1}: idle p50 ${us(r.idle.p50Us)} p99 ${us(r.idle.p99Us)}; crawling ${r.busySeconds.toFixed(0)} s (${r.outcomes.join(', ')}) p50 ${us(r.busy.p50Us)} p99 ${us(r.busy.p99Us)}${r.busy.ranOut ? ' RAN OUT OF SIGNED REQUESTS' : ''}`,
+  ),
 )
 console.log(`  ${describe('idle, median of rounds', idle)}`)
 console.log(`  ${describe('during 4 crawls, median of rounds', busy)}`)

@@ -52,12 +52,24 @@ function jsonLdPage(events: number): string {
 
 function tecPage(count: number): string {
   const events = Array.from({ length: count }, (_, i) => ({
-    id: 1000 + i, url: `https://lib.example.org/event/program-${i}/2026-06-${String(1 + (i % 28)).padStart(2, '0')}/`, title: `Program ${i} &#8211; Storytime`,
-    description: '<p>Stories &amp; songs for toddlers.</p><p>No registration required.</p>', all_day: i % 9 === 0,
-    start_date: `2026-06-${String(1 + (i % 28)).padStart(2, '0')} 10:30:00`, end_date: `2026-06-${String(1 + (i % 28)).padStart(2, '0')} 11:00:00`,
-    utc_start_date: `2026-06-${String(1 + (i % 28)).padStart(2, '0')} 15:30:00`, utc_end_date: `2026-06-${String(1 + (i % 28)).padStart(2, '0')} 16:00:00`, timezone: 'America/Chicago',
-    cost: i % 2 ? 'Free' : '$5', cost_details: { currency_code: 'USD', values: i % 2 ? ['0'] : ['5'] }, website: '', image: { url: `/img/${i}.jpg` },
-    categories: [{ name: 'Kids' }], tags: [], venue: { venue: 'Main Library', address: '1 Main St', city: 'Springfield', state: 'IL', zip: '62701', geo_lat: 39.8, geo_lng: -89.6 }, organizer: [{ organizer: 'Youth Services' }],
+    id: 1000 + i,
+    url: `https://lib.example.org/event/program-${i}/2026-06-${String(1 + (i % 28)).padStart(2, '0')}/`,
+    title: `Program ${i} &#8211; Storytime`,
+    description: '<p>Stories &amp; songs for toddlers.</p><p>No registration required.</p>',
+    all_day: i % 9 === 0,
+    start_date: `2026-06-${String(1 + (i % 28)).padStart(2, '0')} 10:30:00`,
+    end_date: `2026-06-${String(1 + (i % 28)).padStart(2, '0')} 11:00:00`,
+    utc_start_date: `2026-06-${String(1 + (i % 28)).padStart(2, '0')} 15:30:00`,
+    utc_end_date: `2026-06-${String(1 + (i % 28)).padStart(2, '0')} 16:00:00`,
+    timezone: 'America/Chicago',
+    cost: i % 2 ? 'Free' : '$5',
+    cost_details: { currency_code: 'USD', values: i % 2 ? ['0'] : ['5'] },
+    website: '',
+    image: { url: `/img/${i}.jpg` },
+    categories: [{ name: 'Kids' }],
+    tags: [],
+    venue: { venue: 'Main Library', address: '1 Main St', city: 'Springfield', state: 'IL', zip: '62701', geo_lat: 39.8, geo_lng: -89.6 },
+    organizer: [{ organizer: 'Youth Services' }],
   }))
   return JSON.stringify({ events, total: count, total_pages: 1, rest_url: 'https://lib.example.org/wp-json/tribe/events/v1/events' })
 }
@@ -137,7 +149,9 @@ const line = (label: string, kind: string, bytes: number) => {
   const p = median(rounds.map((r) => r.pipeline[kind]))
   const q = median(rounds.map((r) => r.parse[kind]))
   const n = kind === 'all' ? docs.length : docs.filter((d) => d.kind === kind).length
-  console.log(`${label.padEnd(11)} ${String(n).padStart(3)} docs ${(bytes / 1e6).toFixed(2)} MB: pipeline ${mbps(bytes, p).toFixed(2)} MB/s (${p.toFixed(1)} ms), parse5 ${mbps(bytes, q).toFixed(2)} MB/s (${q.toFixed(1)} ms), ratio ${(q / p).toFixed(3)}`)
+  console.log(
+    `${label.padEnd(11)} ${String(n).padStart(3)} docs ${(bytes / 1e6).toFixed(2)} MB: pipeline ${mbps(bytes, p).toFixed(2)} MB/s (${p.toFixed(1)} ms), parse5 ${mbps(bytes, q).toFixed(2)} MB/s (${q.toFixed(1)} ms), ratio ${(q / p).toFixed(3)}`,
+  )
   return q / p
 }
 console.log(`documents: ${docs.length} (${(bytesOf() / 1e6).toFixed(2)} MB), ${events} events per pass; medians of ${rounds.length} interleaved rounds`)
@@ -148,4 +162,6 @@ console.log(`ratio pipeline / parse5: ${ratio.toFixed(3)} (parse5 alone is ${(1 
 // other processes held the core, which is not the pipeline's cost. Printed beside the wall-clock ratio.
 const cpuP = median(rounds.map((r) => r.pipeline.cpu))
 const cpuQ = median(rounds.map((r) => r.parse.cpu))
-console.log(`CPU time per pass: pipeline ${cpuP.toFixed(1)} ms, parse5 ${cpuQ.toFixed(1)} ms, ratio ${(cpuQ / cpuP).toFixed(3)} (wall-clock ratio above: ${ratio.toFixed(3)}; load average ${(await import('node:os')).loadavg()[0].toFixed(2)})`)
+console.log(
+  `CPU time per pass: pipeline ${cpuP.toFixed(1)} ms, parse5 ${cpuQ.toFixed(1)} ms, ratio ${(cpuQ / cpuP).toFixed(3)} (wall-clock ratio above: ${ratio.toFixed(3)}; load average ${(await import('node:os')).loadavg()[0].toFixed(2)})`,
+)

@@ -79,7 +79,9 @@ function report(title: string, c: Comparison): void {
   console.log(title)
   console.log(`  ${describe('event-index (signed)', c.service)}`)
   console.log(`  ${describe('bare Bun.serve, same bytes', c.bare)}`)
-  console.log(`  ratio event-index/bare: throughput ${(c.service.rps / c.bare.rps).toFixed(3)}; mean ${(c.service.meanUs / 1000).toFixed(2)} ms vs ${(c.bare.meanUs / 1000).toFixed(2)} ms; p99 ${(c.service.p99Us / 1000).toFixed(2)} ms vs ${(c.bare.p99Us / 1000).toFixed(2)} ms (load ${loadNow()})`)
+  console.log(
+    `  ratio event-index/bare: throughput ${(c.service.rps / c.bare.rps).toFixed(3)}; mean ${(c.service.meanUs / 1000).toFixed(2)} ms vs ${(c.bare.meanUs / 1000).toFixed(2)} ms; p99 ${(c.service.p99Us / 1000).toFixed(2)} ms vs ${(c.bare.p99Us / 1000).toFixed(2)} ms (load ${loadNow()})`,
+  )
 }
 
 const verdict = (ok: boolean) => (ok ? 'met' : 'NOT MET')
@@ -87,7 +89,9 @@ const verdict = (ok: boolean) => (ok ? 'met' : 'NOT MET')
 try {
   requireWrk()
   console.log(machineLine())
-  console.log(`wrk: ${CONNECTIONS} connections, 2 threads, ${SECONDS} s per run, ${ROUNDS} interleaved rounds (service, bare, …), medians; mix of ${QUERIES} distinct searches, each request drawn at random`)
+  console.log(
+    `wrk: ${CONNECTIONS} connections, 2 threads, ${SECONDS} s per run, ${ROUNDS} interleaved rounds (service, bare, …), medians; mix of ${QUERIES} distinct searches, each request drawn at random`,
+  )
   const usage = await spawnJsonLine([BUN, join(ROOT, 'test/bench/lib/usage-server.ts')])
   procs.push(usage.proc)
   const results = new Map<Size, Comparison>()
@@ -101,7 +105,10 @@ try {
     const { bare, meanBytes, totalBytes } = await bareWithAnswers(service.url, paths, `search-${size}`)
     const c = await compare(service.url, bare.info.url, paths)
     results.set(size, c)
-    report(`\nsearch mix on ${db.events.toLocaleString('en')} upcoming events (${size}; seeded ${new Date(db.seededAt).toISOString().slice(0, 10)}), answers ${(meanBytes / 1024).toFixed(0)} KiB on average, ${(totalBytes / 2 ** 20).toFixed(0)} MiB in all`, c)
+    report(
+      `\nsearch mix on ${db.events.toLocaleString('en')} upcoming events (${size}; seeded ${new Date(db.seededAt).toISOString().slice(0, 10)}), answers ${(meanBytes / 1024).toFixed(0)} KiB on average, ${(totalBytes / 2 ** 20).toFixed(0)} MiB in all`,
+      c,
+    )
     bare.proc.kill()
 
     if (size === '100k' || (SIZES_RUN.length === 1 && !pull)) {
@@ -119,7 +126,8 @@ try {
   const at100k = results.get('100k')
   if (at100k) console.log(`  search mix at 100k: ${(at100k.service.rps / at100k.bare.rps).toFixed(3)} of bare (target ≥ 0.2): ${verdict(at100k.service.rps / at100k.bare.rps >= 0.2)}`)
   const at1m = results.get('1M')
-  if (at1m) console.log(`  search mix p99 at 1M: ${(at1m.service.p99Us / 1000).toFixed(1)} ms (bare ${(at1m.bare.p99Us / 1000).toFixed(1)} ms; target < 50 ms): ${verdict(at1m.service.p99Us < 50_000)}`)
+  if (at1m)
+    console.log(`  search mix p99 at 1M: ${(at1m.service.p99Us / 1000).toFixed(1)} ms (bare ${(at1m.bare.p99Us / 1000).toFixed(1)} ms; target < 50 ms): ${verdict(at1m.service.p99Us < 50_000)}`)
   const at10k = results.get('10k')
   if (at10k && at1m) {
     const growth = at1m.service.meanUs / at10k.service.meanUs

@@ -91,7 +91,9 @@ try {
     clearInterval(sampler)
     const after = await rssMiB(service.proc.pid)
     peak = Math.max(peak, after)
-    console.log(`\nresident memory, default configuration (CACHE_MEMORY_MB=${budget}, READ_WORKERS=${loadConfig({}).READ_WORKERS}, CRAWL_WORKERS=${loadConfig({}).CRAWL_WORKERS}), 100k-event database (load ${loadNow()}):`)
+    console.log(
+      `\nresident memory, default configuration (CACHE_MEMORY_MB=${budget}, READ_WORKERS=${loadConfig({}).READ_WORKERS}, CRAWL_WORKERS=${loadConfig({}).CRAWL_WORKERS}), 100k-event database (load ${loadNow()}):`,
+    )
     console.log(`  bare compiled Bun.serve ${bareRss.toFixed(0)} MiB; event-index idle ${idle.toFixed(0)} MiB`)
     console.log(
       `  after ${RSS_SECONDS} s of the varied search mix (${load.rps.toFixed(0)} req/s${load.non2xx ? `, ${load.non2xx} non-2xx` : ''}${load.ranOut ? ', RAN OUT OF SIGNED REQUESTS' : ''}): ${after.toFixed(0)} MiB, peak ${peak.toFixed(0)} MiB; budget ${budget} + 100 = ${budget + 100} MiB: ${peak <= budget + 100 ? 'met' : 'NOT MET'}`,

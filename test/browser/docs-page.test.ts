@@ -16,14 +16,7 @@ import { silentLogger } from '../../src/log'
 
 const CHROMIUM = '/usr/bin/chromium'
 const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
-const OPERATIONS = [
-  'GET /api/v1/search/businesses',
-  'GET /api/v1/search/events',
-  'POST /api/v1/orgs',
-  'GET /api/v1/orgs/{jobId}',
-  'GET /api/v1/businesses/{id}/events',
-  'POST /api/v1/report',
-]
+const OPERATIONS = ['GET /api/v1/search/businesses', 'GET /api/v1/search/events', 'POST /api/v1/orgs', 'GET /api/v1/orgs/{jobId}', 'GET /api/v1/businesses/{id}/events', 'POST /api/v1/report']
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]'])
 
 let context: BrowserContext
@@ -68,7 +61,11 @@ async function renderedOperations(url: string): Promise<string[]> {
     const response = await page.goto(url, { waitUntil: 'load' })
     expect(response?.status()).toBe(200)
     await page.waitForSelector('.opblock', { timeout: 20_000 })
-    await page.waitForFunction((n) => (globalThis as unknown as { document: { querySelectorAll(s: string): { length: number } } }).document.querySelectorAll('.opblock').length >= n, OPERATIONS.length, { timeout: 20_000 })
+    await page.waitForFunction(
+      (n) => (globalThis as unknown as { document: { querySelectorAll(s: string): { length: number } } }).document.querySelectorAll('.opblock').length >= n,
+      OPERATIONS.length,
+      { timeout: 20_000 },
+    )
     return await page.$$eval('.opblock', (blocks) =>
       blocks.map((b) => `${b.querySelector('.opblock-summary-method')?.textContent?.trim()} ${b.querySelector('.opblock-summary-path')?.getAttribute('data-path')}`),
     )

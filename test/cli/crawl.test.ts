@@ -21,7 +21,10 @@ describe('event-index crawl', () => {
     expect(events.map((e) => e.title)).toEqual(site.titles)
     expect(events.every((e) => e.event_id.startsWith('evt_') && /T10:00:00-05:00$/.test(e.startDate))).toBe(true)
     // With --json every stderr line is JSON too: progress lines, then the summary (issue 15).
-    const lines = stderr.trim().split('\n').map((line) => JSON.parse(line))
+    const lines = stderr
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line))
     expect(lines.slice(0, -1).every((l) => 'progress' in l)).toBe(true)
     const { summary } = lines[lines.length - 1]
     expect(summary.events).toBe(3)

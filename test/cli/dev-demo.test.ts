@@ -68,7 +68,12 @@ describe('event-index dev with its demo site', () => {
       expect(poll.body.status).toBe('ready')
       expect(poll.body.eventCount).toBeGreaterThanOrEqual(15)
       // All three sources of the demo site gave events: the plain cards, the JSON-LD page and the feed.
-      expect(poll.body.sources.filter((s: any) => s.eventCount > 0).map((s: any) => new URL(s.url).pathname).sort()).toEqual(['/calendar.ics', '/camps', '/events'])
+      expect(
+        poll.body.sources
+          .filter((s: any) => s.eventCount > 0)
+          .map((s: any) => new URL(s.url).pathname)
+          .sort(),
+      ).toEqual(['/calendar.ics', '/camps', '/events'])
       // Every source the crawl read is on the demo site: nothing was asked of another host.
       const demoHost = new URL(/"website":"([^"]+)"/.exec(lines[0])![1]).host
       expect(poll.body.sources.length).toBeGreaterThanOrEqual(3)
@@ -124,16 +129,31 @@ describe('npm start', () => {
     })()
     let servicePid: number | undefined
     try {
-      const banner = await until(() => err, (t) => t.includes('4. search'), 'banner', 30_000)
+      const banner = await until(
+        () => err,
+        (t) => t.includes('4. search'),
+        'banner',
+        30_000,
+      )
       // The log line is on stdout, a pipe read apart from stderr's: wait for it too.
-      const logs = await until(() => out, (t) => /"msg":"listening".*\n/.test(t), 'listening log line')
+      const logs = await until(
+        () => out,
+        (t) => /"msg":"listening".*\n/.test(t),
+        'listening log line',
+      )
       servicePid = JSON.parse(logs.split('\n').find((l) => l.includes('"msg":"listening"'))!).pid
       const urls = [/service: +(http:\/\/\S+)/, /gateway: +(http:\/\/\S+)/, /demo site: +http:\/\/riverside\.localhost:(\d+)/].map((re) => re.exec(banner)![1])
       const addresses = [urls[0], urls[1], `http://127.0.0.1:${urls[2]}`]
       for (const address of addresses) expect((await fetch(address)).status).toBeGreaterThan(0)
       npm.kill('SIGTERM')
       await npm.exited
-      for (const address of addresses) expect(await fetch(address).then(() => 'answered', () => 'refused')).toBe('refused')
+      for (const address of addresses)
+        expect(
+          await fetch(address).then(
+            () => 'answered',
+            () => 'refused',
+          ),
+        ).toBe('refused')
       // …and the bun process that served them is gone, not orphaned.
       expect(servicePid).toBeGreaterThan(0)
       expect(existsSync(`/proc/${servicePid}`)).toBe(false)

@@ -35,7 +35,15 @@ describe('event-index extract', () => {
   })
 
   it('reads The Events Calendar JSON given as a file: URL', async () => {
-    const r = await extract([pathToFileURL(join(FIXTURES, 'tec-events.json')).href, '--base-url', 'https://riverbendlibrary.org/wp-json/tribe/events/v1/events', '--start', '2026-06-01', '--end', '2026-06-30'])
+    const r = await extract([
+      pathToFileURL(join(FIXTURES, 'tec-events.json')).href,
+      '--base-url',
+      'https://riverbendlibrary.org/wp-json/tribe/events/v1/events',
+      '--start',
+      '2026-06-01',
+      '--end',
+      '2026-06-30',
+    ])
     expect(r.code).toBe(0)
     expectValid(r.events)
     expect(r.events).toHaveLength(6)
@@ -46,7 +54,12 @@ describe('event-index extract', () => {
     expect(r.code).toBe(0)
     expectValid(r.events)
     const events = r.events as { title: string; startDate: string; schedule?: { recurrence: { pattern: string } } }[]
-    expect(events.filter((e) => e.title === 'Preschool Storytime').map((e) => e.startDate)).toEqual(['2026-06-02T10:30:00-04:00', '2026-06-09T10:30:00-04:00', '2026-06-16T10:30:00-04:00', '2026-06-23T10:30:00-04:00'])
+    expect(events.filter((e) => e.title === 'Preschool Storytime').map((e) => e.startDate)).toEqual([
+      '2026-06-02T10:30:00-04:00',
+      '2026-06-09T10:30:00-04:00',
+      '2026-06-16T10:30:00-04:00',
+      '2026-06-23T10:30:00-04:00',
+    ])
     expect(events.find((e) => e.title === 'Preschool Storytime')?.schedule?.recurrence.pattern).toBe('weekly')
     expect(r.stderr).toContain('from ics document')
   })
@@ -95,8 +108,11 @@ describe('event-index extract', () => {
   it('says on stderr why a page gave no events', async () => {
     const pages = {
       'about.html': ['<html><body><h1>About us</h1><p>We lend books.</p></body></html>', 'no dates found in the visible text'],
-      'news.html': ['<html><body><h1>News</h1><ul><li>Posted June 1, 2026</li><li>Posted June 3, 2026</li></ul></body></html>', 'none an event\'s (publication dates, deadlines'],
-      'old.html': ['<html><body><ul><li>March 3, 2019, 7 PM – Council</li><li>March 17, 2019, 7 PM – Council</li></ul></body></html>', '2 event(s) read, none inside the window 2026-06-01..2026-06-30 (they fall between 2019-03-03 and 2019-03-17)'],
+      'news.html': ['<html><body><h1>News</h1><ul><li>Posted June 1, 2026</li><li>Posted June 3, 2026</li></ul></body></html>', "none an event's (publication dates, deadlines"],
+      'old.html': [
+        '<html><body><ul><li>March 3, 2019, 7 PM – Council</li><li>March 17, 2019, 7 PM – Council</li></ul></body></html>',
+        '2 event(s) read, none inside the window 2026-06-01..2026-06-30 (they fall between 2019-03-03 and 2019-03-17)',
+      ],
     }
     for (const [name, [html, reason]] of Object.entries(pages)) {
       const path = join(tmp.dir, name)
@@ -109,7 +125,8 @@ describe('event-index extract', () => {
   })
 
   it('reads a 10 MB listing page, its listing heuristic stopping early at its bound', async () => {
-    const card = (i: number) => `<div class="event-card"><h3><a href="/events/e-${i}">Program ${i} for families</a></h3><p class="date">Sat, June ${1 + (i % 28)}, 2026 · 10:30 AM – 11:15 AM</p><p>${'Stories and songs for toddlers. '.repeat(6)}</p></div>\n`
+    const card = (i: number) =>
+      `<div class="event-card"><h3><a href="/events/e-${i}">Program ${i} for families</a></h3><p class="date">Sat, June ${1 + (i % 28)}, 2026 · 10:30 AM – 11:15 AM</p><p>${'Stories and songs for toddlers. '.repeat(6)}</p></div>\n`
     const parts = ['<!DOCTYPE html><html><body><main><div class="list">']
     let size = parts[0].length
     for (let i = 0; size < 10_000_000; i++) {
@@ -139,7 +156,15 @@ describe('event-index extract', () => {
     expect((await run([...CLI, tmp.dir])).code).toBe(1)
   })
 
-  for (const args of [[], ['a.html', 'b.html'], ['x.html', '--start', '2026-13-01'], ['x.html', '--start', '2026-06-10', '--end', '2026-06-01'], ['x.html', '--tz', 'Mars/Olympus'], ['x.html', '--base-url', 'ftp://x.org'], ['x.html', '--colour']]) {
+  for (const args of [
+    [],
+    ['a.html', 'b.html'],
+    ['x.html', '--start', '2026-13-01'],
+    ['x.html', '--start', '2026-06-10', '--end', '2026-06-01'],
+    ['x.html', '--tz', 'Mars/Olympus'],
+    ['x.html', '--base-url', 'ftp://x.org'],
+    ['x.html', '--colour'],
+  ]) {
     it(`exits 2 saying what is wrong and pointing to --help for ${JSON.stringify(args)}`, async () => {
       const r = await run([...CLI, ...args])
       expect(r.code).toBe(2)

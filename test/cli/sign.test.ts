@@ -25,7 +25,18 @@ describe('event-index sign', () => {
     const { code, stdout } = await run([...CLI, 'sign', '--kid', 'k2026', '--path', '/api/v1/search/events?city=Springfield&limit=5', '--t', '1700000000'], {
       env: { GW_SIGNING_KEYS: 'old:x-0123456789abcdef0123456789-old-secret,k2026:ring-secret-0123456789abcdef0123456789' },
     })
-    const explicit = await run([...CLI, 'sign', '--kid', 'k2026', '--secret', 'ring-secret-0123456789abcdef0123456789', '--path', '/api/v1/search/events?city=Springfield&limit=5', '--t', '1700000000'])
+    const explicit = await run([
+      ...CLI,
+      'sign',
+      '--kid',
+      'k2026',
+      '--secret',
+      'ring-secret-0123456789abcdef0123456789',
+      '--path',
+      '/api/v1/search/events?city=Springfield&limit=5',
+      '--t',
+      '1700000000',
+    ])
     expect(code).toBe(0)
     expect(stdout).toStartWith('gw-signature: t=1700000000,kid=k2026,v1=')
     expect(stdout).toBe(explicit.stdout)

@@ -123,13 +123,22 @@ describe('loadConfig', () => {
   })
 
   it('accepts a keyring with several kids', () => {
-    expect(loadConfig({ GW_SIGNING_KEYS: 'k2025:old-secret-0123456789abcdef0123456789,k2026:new=secret+/0123456789abcdef0123456789' }).GW_SIGNING_KEYS).toBe('k2025:old-secret-0123456789abcdef0123456789,k2026:new=secret+/0123456789abcdef0123456789')
+    expect(loadConfig({ GW_SIGNING_KEYS: 'k2025:old-secret-0123456789abcdef0123456789,k2026:new=secret+/0123456789abcdef0123456789' }).GW_SIGNING_KEYS).toBe(
+      'k2025:old-secret-0123456789abcdef0123456789,k2026:new=secret+/0123456789abcdef0123456789',
+    )
   })
 })
 
 describe('redactConfig', () => {
   it('masks every secret that is set and nothing else', () => {
-    const config = loadConfig({ GW_SIGNING_KEYS: 'k:s3cr3t-0123456789abcdef0123456789', AGENT_KEYS: 'ak:agent', SMTP_URL: 'smtp://u:pw@h:25', GW_USAGE_READ_KEY: 'r', GW_USAGE_WRITE_KEY: 'w', PORT: '9' })
+    const config = loadConfig({
+      GW_SIGNING_KEYS: 'k:s3cr3t-0123456789abcdef0123456789',
+      AGENT_KEYS: 'ak:agent',
+      SMTP_URL: 'smtp://u:pw@h:25',
+      GW_USAGE_READ_KEY: 'r',
+      GW_USAGE_WRITE_KEY: 'w',
+      PORT: '9',
+    })
     const shown = redactConfig(config)
     for (const key of SECRET_KEYS) expect(shown[key]).toBe('***')
     expect(shown.PORT).toBe(9)

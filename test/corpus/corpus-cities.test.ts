@@ -109,7 +109,7 @@ describe('shared corpus pages: every event knows its city', () => {
     expect(share).toBeGreaterThanOrEqual(0.9)
   })
 
-  it('never gives a wrong city: one the event names, else the organization\'s', () => {
+  it("never gives a wrong city: one the event names, else the organization's", () => {
     expect(tally.wrong).toEqual([])
   })
 })

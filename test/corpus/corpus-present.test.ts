@@ -8,9 +8,17 @@ import { CORPUS } from '../helpers/corpus'
 
 describe('the shared corpus', () => {
   it('is present beside the checkout with every folder the conformance tests read', () => {
-    const missing = ['README.md', 'schemaorg/event-examples.json', 'libical/icalrecur_test.txt', 'ical/icaljs/expected.json', 'ical/node-ical', 'ical/recurring-ical-events/expected.json', 'microformats-tests/v2-h-event', 'extruct/schema.org', 'tz-lookup/tz-lookup-oss-vectors.json'].filter(
-      (p) => !existsSync(join(CORPUS, p)),
-    )
+    const missing = [
+      'README.md',
+      'schemaorg/event-examples.json',
+      'libical/icalrecur_test.txt',
+      'ical/icaljs/expected.json',
+      'ical/node-ical',
+      'ical/recurring-ical-events/expected.json',
+      'microformats-tests/v2-h-event',
+      'extruct/schema.org',
+      'tz-lookup/tz-lookup-oss-vectors.json',
+    ].filter((p) => !existsSync(join(CORPUS, p)))
     expect({ corpus: CORPUS, missing }).toEqual({ corpus: CORPUS, missing: [] })
   })
 })

@@ -24,7 +24,9 @@ describe('ical.js corpus (icaljs/expected.json)', () => {
     const result = extract(['icaljs', 'recur_instances.ics'], window)
     expect(result.candidates.length).toBe(1)
     const series = result.candidates[0]
-    const firstSix = occurrences(result, window, { overrides: false }).slice(0, 6).map((o) => utc(o.start))
+    const firstSix = occurrences(result, window, { overrides: false })
+      .slice(0, 6)
+      .map((o) => utc(o.start))
     expect(firstSix).toEqual(expected['recur_instances.ics'].first_6_starts_utc)
     expect(series.recurrence!.rdates!.map(utc).sort()).toEqual([...expected['recur_instances.ics'].rdates_utc].sort())
     expect(series.recurrence!.exdates!.map(utc).sort()).toEqual([...expected['recur_instances.ics'].exdates_utc].sort())
@@ -60,9 +62,15 @@ function berlinText(text: string): number {
 
 describe('node-ical corpus', () => {
   it('example-rrule.ics: the full 2017 expansion printed in Europe/Berlin', () => {
-    const blocks = read('node-ical', 'example-rrule.expected-TZ-Europe-Berlin.txt').trim().split(/\n\s*\n/)
+    const blocks = read('node-ical', 'example-rrule.expected-TZ-Europe-Berlin.txt')
+      .trim()
+      .split(/\n\s*\n/)
     const expected = blocks.map((b) => {
-      const field = (name: string) => b.split('\n').find((l) => l.startsWith(`${name}:`))!.slice(name.length + 1)
+      const field = (name: string) =>
+        b
+          .split('\n')
+          .find((l) => l.startsWith(`${name}:`))!
+          .slice(name.length + 1)
       return { title: field('title'), start: berlinText(field('startDate')), end: berlinText(field('endDate')) }
     })
     expect(expected.length).toBe(8)
@@ -102,8 +110,14 @@ describe('node-ical corpus', () => {
     const window = { start: '2015-07-01', end: '2015-07-31' }
     const all = occurrences(extract(['node-ical', 'daily-count-exdate-recurrence-id.ics'], window), window).sort(byStart)
     expect(all.map((o) => resolveWallTime(o.start).iso)).toEqual([
-      '2015-07-06T12:00:00-07:00', '2015-07-09T12:00:00-07:00', '2015-07-09T15:00:00-07:00', '2015-07-11T12:00:00-07:00',
-      '2015-07-12T12:00:00-07:00', '2015-07-13T12:00:00-07:00', '2015-07-14T12:00:00-07:00', '2015-07-15T12:00:00-07:00',
+      '2015-07-06T12:00:00-07:00',
+      '2015-07-09T12:00:00-07:00',
+      '2015-07-09T15:00:00-07:00',
+      '2015-07-11T12:00:00-07:00',
+      '2015-07-12T12:00:00-07:00',
+      '2015-07-13T12:00:00-07:00',
+      '2015-07-14T12:00:00-07:00',
+      '2015-07-15T12:00:00-07:00',
     ])
     const moved = all.find((o) => o.title === 'More Treasure Hunting')!
     expect(resolveWallTime(moved.start).iso).toBe('2015-07-09T15:00:00-07:00')
@@ -132,7 +146,9 @@ describe('node-ical corpus', () => {
   it('music-school-weekly-until.ics: a bare "(GMT +01:00)" TZID and a floating UNTIL', () => {
     const window = { start: '2022-10-01', end: '2022-12-31' }
     const all = occurrences(extract(['node-ical', 'music-school-weekly-until.ics'], window), window)
-    expect(all.map((o) => resolveWallTime(o.start).iso)).toEqual(['04', '11', '18', '25'].map((d) => `2022-10-${d}T14:00:00+01:00`).concat(['01', '08', '15', '22', '29'].map((d) => `2022-11-${d}T14:00:00+01:00`)))
+    expect(all.map((o) => resolveWallTime(o.start).iso)).toEqual(
+      ['04', '11', '18', '25'].map((d) => `2022-10-${d}T14:00:00+01:00`).concat(['01', '08', '15', '22', '29'].map((d) => `2022-11-${d}T14:00:00+01:00`)),
+    )
   })
 })
 
@@ -142,7 +158,10 @@ describe('python-recurring-ical-events corpus (expected.json)', () => {
   it('machbar_16_feb_2019.ics: exactly one mB-onTour event on each listed local date, none else', () => {
     const window = { start: '2018-09-01', end: '2019-07-31' }
     const onTour = occurrences(extract(['recurring-ical-events', 'machbar_16_feb_2019.ics'], window), window).filter((o) => o.title?.startsWith('mB-onTour'))
-    const localDates = onTour.map((o) => resolveWallTime(o.start).iso.slice(0, 10)).filter((d) => d >= window.start && d <= window.end).sort()
+    const localDates = onTour
+      .map((o) => resolveWallTime(o.start).iso.slice(0, 10))
+      .filter((d) => d >= window.start && d <= window.end)
+      .sort()
     expect(localDates).toEqual(expected['machbar_16_feb_2019.ics']['mB-onTour_local_dates'])
   })
 

@@ -41,7 +41,8 @@ function check(text: string): void {
     expect(validWallTime(c.end)).toBe(true)
     const spec = c.recurrence
     if (!spec) continue
-    for (const w of [...(spec.rdates ?? []), ...(spec.exdates ?? []), ...(spec.overrides ?? []).flatMap((o) => [o.recurrenceId, o.candidate.start, o.candidate.end])]) expect(validWallTime(w)).toBe(true)
+    for (const w of [...(spec.rdates ?? []), ...(spec.exdates ?? []), ...(spec.overrides ?? []).flatMap((o) => [o.recurrenceId, o.candidate.start, o.candidate.end])])
+      expect(validWallTime(w)).toBe(true)
     const occ = expandRecurrence({ start: c.start!, end: c.end, duration: c.duration, recurrence: spec, window: { start: '2018-01-01', end: '2020-12-31' }, limit: 50 })
     expect(occ.length).toBeLessThanOrEqual(50)
   }
@@ -52,17 +53,66 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.nat().map((n) => (lines: string[]) => lines.slice(0, n % (lines.length + 1))),
   fc.nat().map((n) => (lines: string[]) => lines.filter((_, i) => i % (2 + (n % 7)) !== 0)),
   fc.nat().map((n) => (lines: string[]) => lines.flatMap((l, i) => (/^(BEGIN|END):/.test(l) && i % (1 + (n % 3)) === 0 ? [l, l] : [l]))),
-  fc.tuple(fc.nat(), fc.string({ unit: 'binary', maxLength: 40 })).map(([n, junk]) => (lines: string[]) => lines.map((l, i) => (i % (3 + (n % 11)) === 0 ? l + junk : l))),
-  fc.tuple(fc.nat(), fc.string({ unit: 'binary', maxLength: 20 })).map(([n, junk]) => (lines: string[]) => lines.map((l, i) => (/^(TZOFFSET|DTSTART:1|RRULE:FREQ=YEARLY|TZID)/.test(l) && i % (1 + (n % 2)) === 0 ? `${l.split(':')[0]}:${junk}` : l))),
+  fc.tuple(fc.nat(), fc.string({ unit: 'binary', maxLength: 40 })).map(
+    ([n, junk]) =>
+      (lines: string[]) =>
+        lines.map((l, i) => (i % (3 + (n % 11)) === 0 ? l + junk : l)),
+  ),
+  fc.tuple(fc.nat(), fc.string({ unit: 'binary', maxLength: 20 })).map(
+    ([n, junk]) =>
+      (lines: string[]) =>
+        lines.map((l, i) => (/^(TZOFFSET|DTSTART:1|RRULE:FREQ=YEARLY|TZID)/.test(l) && i % (1 + (n % 2)) === 0 ? `${l.split(':')[0]}:${junk}` : l)),
+  ),
   fc.nat().map((n) => (lines: string[]) => lines.map((l, i) => (i % (4 + (n % 9)) === 0 ? l.slice(0, Math.max(1, l.length >> 1)) : l))),
-  fc.nat().map((n) => (lines: string[]) => { const out = [...lines]; for (let i = out.length - 1; i > 0; i--) { const j = (i * 7919 + n) % (i + 1); [out[i], out[j]] = [out[j], out[i]] } return out }),
-  fc.nat().map((n) => (lines: string[]) => lines.map((l, i) => (/^(DTSTART|DTEND|EXDATE|RDATE|RECURRENCE-ID)/.test(l) && i % (1 + (n % 3)) === 0 ? l.replace(/\d/g, (d) => String((Number(d) * 7 + n) % 10)) : l))),
+  fc.nat().map((n) => (lines: string[]) => {
+    const out = [...lines]
+    for (let i = out.length - 1; i > 0; i--) {
+      const j = (i * 7919 + n) % (i + 1)
+      ;[out[i], out[j]] = [out[j], out[i]]
+    }
+    return out
+  }),
+  fc
+    .nat()
+    .map(
+      (n) => (lines: string[]) =>
+        lines.map((l, i) => (/^(DTSTART|DTEND|EXDATE|RDATE|RECURRENCE-ID)/.test(l) && i % (1 + (n % 3)) === 0 ? l.replace(/\d/g, (d) => String((Number(d) * 7 + n) % 10)) : l)),
+    ),
 )
 
 describe('extractIcs on hostile input', () => {
   it('never throws on random text', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 400 }), (text) => check(text)), { numRuns: 300 })
-    fc.assert(fc.property(fc.array(fc.constantFrom('BEGIN:VCALENDAR', 'BEGIN:VEVENT', 'END:VEVENT', 'BEGIN:VTIMEZONE', 'END:VTIMEZONE', 'BEGIN:STANDARD', 'TZOFFSETTO:+0100', 'DTSTART:20260101T100000', 'DTSTART;TZID=X:20260101', 'RRULE:FREQ=DAILY;BYMONTHDAY=-1,-2', 'RECURRENCE-ID:20260102T100000', 'UID:x', ' folded', 'END:VCALENDAR', '\u0000', 'SUMMARY:\\'), { maxLength: 60 }), (lines) => check(lines.join('\r\n'))), { numRuns: 300 })
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 400 }), (text) => check(text)),
+      { numRuns: 300 },
+    )
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.constantFrom(
+            'BEGIN:VCALENDAR',
+            'BEGIN:VEVENT',
+            'END:VEVENT',
+            'BEGIN:VTIMEZONE',
+            'END:VTIMEZONE',
+            'BEGIN:STANDARD',
+            'TZOFFSETTO:+0100',
+            'DTSTART:20260101T100000',
+            'DTSTART;TZID=X:20260101',
+            'RRULE:FREQ=DAILY;BYMONTHDAY=-1,-2',
+            'RECURRENCE-ID:20260102T100000',
+            'UID:x',
+            ' folded',
+            'END:VCALENDAR',
+            '\u0000',
+            'SUMMARY:\\',
+          ),
+          { maxLength: 60 },
+        ),
+        (lines) => check(lines.join('\r\n')),
+      ),
+      { numRuns: 300 },
+    )
   })
 
   it('never throws on mutated real feeds, and keeps the candidates valid', () => {

@@ -50,8 +50,7 @@ function toLibical(w: WallTime): string {
 }
 
 const INSTANCE_LIST = /^\d{8}(T\d{6}Z?)?(,\d{8}(T\d{6}Z?)?)*$/
-const exclusion = (v: Vector): string | undefined =>
-  /RSCALE=/i.test(v.rrule) ? 'RSCALE (non-Gregorian)' : INSTANCE_LIST.test(v.instances) ? undefined : 'INSTANCES is an error text, not dates'
+const exclusion = (v: Vector): string | undefined => (/RSCALE=/i.test(v.rrule) ? 'RSCALE (non-Gregorian)' : INSTANCE_LIST.test(v.instances) ? undefined : 'INSTANCES is an error text, not dates')
 
 const WIDE = { start: '1900-01-01', end: '2199-12-31' }
 

@@ -44,7 +44,7 @@ const UPSTREAM_DIFFERENCES: Record<string, string[]> = {
 }
 
 const localType = (t: unknown) => String(t).replace(/^https?:\/\/schema\.org\//, '')
-const typesOf = (n: Node) => (Array.isArray(n['@type'] ?? n.type) ? (n['@type'] ?? n.type) as unknown[] : [n['@type'] ?? n.type]).map(localType)
+const typesOf = (n: Node) => (Array.isArray(n['@type'] ?? n.type) ? ((n['@type'] ?? n.type) as unknown[]) : [n['@type'] ?? n.type]).map(localType)
 const isEventNode = (n: Node) => typesOf(n).some((t) => /Event$/.test(t) && t !== 'InstantaneousEvent')
 const text = (v: unknown) => decodeHTML(String(v)).replace(/\s+/g, ' ').trim()
 const list = (v: unknown) => (v === undefined ? [] : Array.isArray(v) ? v : [v])
@@ -87,7 +87,9 @@ function disagreements(node: Node, e: Event): string[] {
   if (typeof image === 'string') check('image_url', e.image_url === new URL(image, BASE).href)
   const organizer = node.organizer as Node | undefined
   if (organizer?.name) check('organizer', e.organizer?.name === organizer.name)
-  const performers = list(node.performer).map((p) => (p as Node).name).filter(Boolean)
+  const performers = list(node.performer)
+    .map((p) => (p as Node).name)
+    .filter(Boolean)
   if (performers.length) check('performers', JSON.stringify(e.performers?.map((p) => p.name)) === JSON.stringify(performers))
   for (const loc of list(node.location)) {
     if (typeof loc === 'string') check('location', e.venue?.name === loc || e.address === loc)
@@ -134,7 +136,28 @@ function scheduleDisagreements(node: Node, records: Event[]): string[] {
   return bad
 }
 
-const PROJECTED: (keyof Event)[] = ['title', 'startDate', 'endDate', 'eventStatus', 'attendanceMode', 'url', 'website', 'description', 'image_url', 'venue', 'address', 'city', 'offers', 'performers', 'organizer', 'more_info_website', 'isAccessibleForFree', 'cost', 'is_online', 'schedule']
+const PROJECTED: (keyof Event)[] = [
+  'title',
+  'startDate',
+  'endDate',
+  'eventStatus',
+  'attendanceMode',
+  'url',
+  'website',
+  'description',
+  'image_url',
+  'venue',
+  'address',
+  'city',
+  'offers',
+  'performers',
+  'organizer',
+  'more_info_website',
+  'isAccessibleForFree',
+  'cost',
+  'is_online',
+  'schedule',
+]
 
 /**
  * What keeps an example's JSON-LD rendering from conforming: for each selected node, no record, or the
@@ -213,7 +236,8 @@ function renderingProblems(ex: Example, rendering: Rendering): string[] {
   }
   // Every listed upstream difference must really be there, or the list is stale.
   const listed = known.filter((f) => reference.some((r) => r[f as keyof Event] !== undefined)).sort()
-  if (JSON.stringify([...seen].sort()) !== JSON.stringify(listed)) problems.push(`${ex.id} ${rendering}: upstream differences seen ${JSON.stringify([...seen].sort())}, listed ${JSON.stringify(listed)}`)
+  if (JSON.stringify([...seen].sort()) !== JSON.stringify(listed))
+    problems.push(`${ex.id} ${rendering}: upstream differences seen ${JSON.stringify([...seen].sort())}, listed ${JSON.stringify(listed)}`)
   return problems
 }
 

@@ -76,7 +76,9 @@ describe('zoneFromCoordinates against the tz-lookup corpus', () => {
       expect(points.length).toBe(count)
       const verdicts = points.map((p) => ({ p, v: judge(p) }))
       const tally = (v: Verdict) => verdicts.filter((x) => x.v === v).length
-      console.log(`tz-lookup ${file}: ${tally('exact')}/${count} exact, ${tally('equivalent')} equivalent offsets, ${tally('border')} near a border, ${tally('sea')} at sea by a coast, ${tally('wrong')} wrong`)
+      console.log(
+        `tz-lookup ${file}: ${tally('exact')}/${count} exact, ${tally('equivalent')} equivalent offsets, ${tally('border')} near a border, ${tally('sea')} at sea by a coast, ${tally('wrong')} wrong`,
+      )
       expect(verdicts.filter((x) => x.v === 'wrong').map((x) => `${x.p.lat},${x.p.lon} ${x.p.tz}`)).toEqual([])
       expect(tally('exact') / count).toBeGreaterThanOrEqual(minExact)
     })

@@ -8,7 +8,15 @@ import { dedupeEvents, mergeEvents, sameEvent, titleKey } from '../../src/crawl/
 import type { Event } from '../../src/model/event'
 import { runBytes } from '../helpers/extract'
 
-const feed: Event = { title: 'Toddler Storytime', startDate: '2026-06-03T10:30:00-04:00', endDate: '2026-06-03T11:00:00-04:00', event_id: 'evt_b', url: 'https://lib.example.org/e/storytime', description: 'Stories.', categories: ['Kids'] }
+const feed: Event = {
+  title: 'Toddler Storytime',
+  startDate: '2026-06-03T10:30:00-04:00',
+  endDate: '2026-06-03T11:00:00-04:00',
+  event_id: 'evt_b',
+  url: 'https://lib.example.org/e/storytime',
+  description: 'Stories.',
+  categories: ['Kids'],
+}
 const page: Event = {
   title: 'CANCELLED: Toddler Storytime',
   startDate: '2026-06-03T14:30:00+00:00',
@@ -31,13 +39,19 @@ describe('sameEvent', () => {
   })
 
   it('keeps different events at the same time apart, and the same title at other times', () => {
-    expect(sameEvent({ title: 'Chess Club', startDate: '2026-06-03T16:00:00-05:00', url: 'https://x.org/cal' }, { title: 'Lego Club', startDate: '2026-06-03T16:00:00-05:00', url: 'https://x.org/cal' })).toBe(false)
+    expect(
+      sameEvent({ title: 'Chess Club', startDate: '2026-06-03T16:00:00-05:00', url: 'https://x.org/cal' }, { title: 'Lego Club', startDate: '2026-06-03T16:00:00-05:00', url: 'https://x.org/cal' }),
+    ).toBe(false)
     expect(sameEvent(feed, { ...feed, event_id: 'evt_c', startDate: '2026-06-10T10:30:00-04:00' })).toBe(false)
   })
 })
 
 describe('sameEvent: identities and places (issue 13)', () => {
-  const storytime = (venue: string, address?: string): Event => ({ title: 'Storytime', startDate: '2026-06-03T10:00:00-05:00', venue: { name: venue, address: address ?? null, latitude: null, longitude: null } })
+  const storytime = (venue: string, address?: string): Event => ({
+    title: 'Storytime',
+    startDate: '2026-06-03T10:00:00-05:00',
+    venue: { name: venue, address: address ?? null, latitude: null, longitude: null },
+  })
 
   it('keeps two identities of one source apart, and lets identities of two sources meet by title', () => {
     const a: Event = { title: 'Vorlesestunde', startDate: '2026-06-03T10:00:00+02:00', event_id: 'evt_1' }
@@ -92,19 +106,34 @@ describe('mergeEvents', () => {
     const at = { title: 'Lego Club', startDate: '2026-06-13T10:30:00-07:00' }
     const building = { name: 'Riverside Community Centre', address: '4261 Main Street, Riverside, CA 92501', latitude: null, longitude: null }
     const room = { name: 'Makerspace, Riverside Community Centre', address: null, latitude: null, longitude: null }
-    for (const [a, b] of [[{ ...at, venue: building }, { ...at, venue: room }], [{ ...at, venue: room }, { ...at, venue: building }]] as Event[][])
+    for (const [a, b] of [
+      [
+        { ...at, venue: building },
+        { ...at, venue: room },
+      ],
+      [
+        { ...at, venue: room },
+        { ...at, venue: building },
+      ],
+    ] as Event[][])
       expect(mergeEvents(a, b).venue).toEqual({ name: 'Makerspace, Riverside Community Centre', address: '4261 Main Street, Riverside, CA 92501', latitude: null, longitude: null })
     // Same number of venue fields: the fuller address is the more specific place.
     const town = { ...at, venue: { name: 'Town Hall', address: 'Springfield', latitude: null, longitude: null }, address: 'Springfield' }
     const street = { ...at, venue: { name: 'Town Hall', address: '100 Main Street, Springfield, IL 62701', latitude: null, longitude: null }, address: '100 Main Street, Springfield, IL 62701' }
-    for (const [a, b] of [[town, street], [street, town]] as Event[][]) {
+    for (const [a, b] of [
+      [town, street],
+      [street, town],
+    ] as Event[][]) {
       expect(mergeEvents(a, b).venue?.address).toBe('100 Main Street, Springfield, IL 62701')
       expect(mergeEvents(a, b).address).toBe('100 Main Street, Springfield, IL 62701')
     }
   })
 
   it('takes the precise time over a date-only one, with its end', () => {
-    const merged = mergeEvents({ title: 'Lego Club', startDate: '2026-06-13', endDate: '2026-06-13' }, { title: 'Lego Club', startDate: '2026-06-13T10:30:00-05:00', endDate: '2026-06-13T12:00:00-05:00' })
+    const merged = mergeEvents(
+      { title: 'Lego Club', startDate: '2026-06-13', endDate: '2026-06-13' },
+      { title: 'Lego Club', startDate: '2026-06-13T10:30:00-05:00', endDate: '2026-06-13T12:00:00-05:00' },
+    )
     expect([merged.startDate, merged.endDate]).toEqual(['2026-06-13T10:30:00-05:00', '2026-06-13T12:00:00-05:00'])
   })
 })

@@ -30,7 +30,13 @@ function extract(body: string, contentType = 'text/html'): Promise<Outcome> {
 
 const page = (...blocks: unknown[]) =>
   `<!doctype html><html><head>${blocks.map((b) => `<script type="application/ld+json">${typeof b === 'string' ? b : JSON.stringify(b)}</script>`).join('')}</head><body><h1>Events</h1></body></html>`
-const storytime = { '@context': 'https://schema.org', '@type': 'Event', name: 'Storytime', startDate: '2026-06-10T10:00:00-05:00', location: { '@type': 'Place', name: 'Main Library', address: '100 Main St' } }
+const storytime = {
+  '@context': 'https://schema.org',
+  '@type': 'Event',
+  name: 'Storytime',
+  startDate: '2026-06-10T10:00:00-05:00',
+  location: { '@type': 'Place', name: 'Main Library', address: '100 Main St' },
+}
 const teens = { ...storytime, name: 'Teen Robotics', startDate: '2026-06-11T16:00:00-05:00' }
 const PROTO = ['constructor', '__proto__', 'toString', 'valueOf', 'hasOwnProperty']
 
@@ -61,7 +67,19 @@ describe('Object.prototype names in crawled documents', () => {
   }
 
   it('an iCalendar STATUS named like an Object.prototype member is ignored', async () => {
-    const ics = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//t//t//EN', 'BEGIN:VEVENT', 'UID:1@t', 'SUMMARY:Storytime', 'DTSTART:20260610T150000Z', 'STATUS:constructor', 'END:VEVENT', 'END:VCALENDAR', ''].join('\r\n')
+    const ics = [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:-//t//t//EN',
+      'BEGIN:VEVENT',
+      'UID:1@t',
+      'SUMMARY:Storytime',
+      'DTSTART:20260610T150000Z',
+      'STATUS:constructor',
+      'END:VEVENT',
+      'END:VCALENDAR',
+      '',
+    ].join('\r\n')
     const { events } = await extract(ics, 'text/calendar')
     expect(events.map((e) => [e.title, e.eventStatus ?? null])).toEqual([['Storytime', null]])
   })

@@ -7,8 +7,16 @@ import { MEMO_BUDGET_CHARS, MEMO_MAX_CHARS, memoBudget, readMemo, writeMemo } fr
 import type { Candidate } from '../../src/crawl/candidate-types'
 
 const request = { window: { start: '2026-12-01', end: '2027-03-01' }, scriptVersion: '1.4.0' }
-const candidate: Candidate = { source: { url: 'https://lib.example.org/events', format: 'html', method: 'json-ld' }, title: 'Storytime', start: { date: '2026-12-03', time: '10:30', zone: 'America/Chicago' } }
-const extracted = { format: 'html' as const, candidates: [candidate], links: { calendars: ['https://lib.example.org/e.ics'], events: ['https://lib.example.org/events/storytime'], next: 'https://lib.example.org/events?page=2' } }
+const candidate: Candidate = {
+  source: { url: 'https://lib.example.org/events', format: 'html', method: 'json-ld' },
+  title: 'Storytime',
+  start: { date: '2026-12-03', time: '10:30', zone: 'America/Chicago' },
+}
+const extracted = {
+  format: 'html' as const,
+  candidates: [candidate],
+  links: { calendars: ['https://lib.example.org/e.ics'], events: ['https://lib.example.org/events/storytime'], next: 'https://lib.example.org/events?page=2' },
+}
 
 describe('source memos', () => {
   it('give back the candidates and links of the document, for the same window and version', () => {
@@ -16,7 +24,7 @@ describe('source memos', () => {
     expect(readMemo(text, request)).toEqual({ url: 'https://lib.example.org/events', ...extracted, window: request.window, scriptVersion: '1.4.0' })
   })
 
-  it('keep the organization\'s address the page stated, so a 304 still places its events', () => {
+  it("keep the organization's address the page stated, so a 304 still places its events", () => {
     const text = writeMemo('https://lib.example.org/events', { ...extracted, organizationPlace: { address: '12 Oak St, Springfield, IL 62701' } }, request)!
     expect(readMemo(text, request)?.organizationPlace).toEqual({ address: '12 Oak St, Springfield, IL 62701' })
     const broken = JSON.stringify({ ...JSON.parse(text), organizationPlace: { address: { nested: true } } })

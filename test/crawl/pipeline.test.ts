@@ -14,8 +14,24 @@ afterEach(() => {
 const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10)
 const SLUGS = ['a', 'b', 'c', 'd', 'e', 'f']
 const ics = (slugs: string[]) =>
-  ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//EN', ...slugs.flatMap((s) => ['BEGIN:VEVENT', `UID:${s}@site.test`, `DTSTAMP:20260101T000000Z`, `DTSTART:${day(SLUGS.indexOf(s) + 3).replace(/-/g, '')}T180000Z`, `SUMMARY:Event ${s}`, `URL:/events/${s}`, 'END:VEVENT']), 'END:VCALENDAR', ''].join('\r\n')
-const html = (head: string, body: string) => new Response(`<!doctype html><html><head><title>Site</title>${head}</head><body>${body}</body></html>`, { headers: { 'content-type': 'text/html; charset=utf-8' } })
+  [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//test//EN',
+    ...slugs.flatMap((s) => [
+      'BEGIN:VEVENT',
+      `UID:${s}@site.test`,
+      `DTSTAMP:20260101T000000Z`,
+      `DTSTART:${day(SLUGS.indexOf(s) + 3).replace(/-/g, '')}T180000Z`,
+      `SUMMARY:Event ${s}`,
+      `URL:/events/${s}`,
+      'END:VEVENT',
+    ]),
+    'END:VCALENDAR',
+    '',
+  ].join('\r\n')
+const html = (head: string, body: string) =>
+  new Response(`<!doctype html><html><head><title>Site</title>${head}</head><body>${body}</body></html>`, { headers: { 'content-type': 'text/html; charset=utf-8' } })
 
 /**
  * A site whose /events lists six detail pages (more than the crawl fetches at once); its iCalendar feed is
@@ -45,7 +61,18 @@ function site(feed: 'home' | 'per-event') {
   servers.push(server)
   const url = `http://127.0.0.1:${server.port}`
   const crawl = () =>
-    crawlSite({ startUrl: `${url}/`, orgDomain: `127.0.0.1:${server.port}`, window: { start: day(0), end: day(90) }, hints: { calendarUrls: [], eventUrls: [] }, maxPages: 50, budgetMs: 20_000, userAgent: 'event-index-test', allowPrivate: true, politenessMs: 0, scriptVersion: 'test' })
+    crawlSite({
+      startUrl: `${url}/`,
+      orgDomain: `127.0.0.1:${server.port}`,
+      window: { start: day(0), end: day(90) },
+      hints: { calendarUrls: [], eventUrls: [] },
+      maxPages: 50,
+      budgetMs: 20_000,
+      userAgent: 'event-index-test',
+      allowPrivate: true,
+      politenessMs: 0,
+      scriptVersion: 'test',
+    })
   return { requested, crawl }
 }
 

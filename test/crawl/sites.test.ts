@@ -104,7 +104,12 @@ describe('crawling fixture sites', () => {
     const result = await run()
     expect(found(result)).toEqual(wanted(expected))
     const pages = expected.events.filter((e: { url?: string }) => e.url).map((e: { url: string }) => new URL(e.url).pathname)
-    expect(site.paths().filter((p) => p.startsWith('/events/')).sort()).toEqual([...pages, ...pages.map((p: string) => `${p}.ics`)].sort())
+    expect(
+      site
+        .paths()
+        .filter((p) => p.startsWith('/events/'))
+        .sort(),
+    ).toEqual([...pages, ...pages.map((p: string) => `${p}.ics`)].sort())
     const venues = Object.fromEntries(result.events.map((f) => [f.event.title, f.event.venue]))
     expect(venues['Printmaking Intensive']).toMatchObject({ name: 'Print Shop, Riverside Arts Centre' })
   })

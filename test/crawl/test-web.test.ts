@@ -6,7 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import type { FixtureSite } from '../helpers/fixture-server'
 import { startTestWeb, type TestWeb } from '../helpers/test-web'
 
-const NAMES = ['band-tour-dates', 'club-termine', 'museum-agenda', 'city-events-subdomain', 'sitemap-only', 'library-libcal', 'school-google-calendar', 'wordpress-events-manager', 'church-planning-center']
+const NAMES = [
+  'band-tour-dates',
+  'club-termine',
+  'museum-agenda',
+  'city-events-subdomain',
+  'sitemap-only',
+  'library-libcal',
+  'school-google-calendar',
+  'wordpress-events-manager',
+  'church-planning-center',
+]
 let web: TestWeb
 beforeAll(async () => {
   web = await startTestWeb(NAMES)
@@ -17,7 +27,11 @@ afterAll(async () => {
 
 const site = (name: string) => web.sites.find((s) => s.name === name)!
 const found = (events: any[]) => events.map((e) => `${e.title} @ ${e.startDate}`).sort()
-const wanted = (s: FixtureSite) => s.expected().events.map((e) => `${e.title} @ ${e.start}`).sort()
+const wanted = (s: FixtureSite) =>
+  s
+    .expected()
+    .events.map((e) => `${e.title} @ ${e.start}`)
+    .sort()
 const requested = (s: FixtureSite, host: string) => s.requests.filter((r) => (r.headers.host ?? '').replace(/:\d+$/, '') === host).map((r) => r.path)
 
 describe('the test web, indexed through the API', () => {
@@ -48,7 +62,12 @@ describe('the test web, indexed through the API', () => {
     const paths = requested(museum, 'www.musee-des-tanneurs.fr')
     expect(paths).toEqual(expect.arrayContaining(['/agenda/', '/expositions/']))
     for (const path of museum.expected().mustNotFetch) expect(paths).not.toContain(path)
-    expect(poll.sources.filter((s: any) => s.eventCount > 0).map((s: any) => [s.url, s.eventCount]).sort()).toEqual([
+    expect(
+      poll.sources
+        .filter((s: any) => s.eventCount > 0)
+        .map((s: any) => [s.url, s.eventCount])
+        .sort(),
+    ).toEqual([
       ['https://www.musee-des-tanneurs.fr/agenda/', 4],
       ['https://www.musee-des-tanneurs.fr/expositions/', 2],
     ])
@@ -71,7 +90,12 @@ describe('the test web, indexed through the API', () => {
     const { poll, events } = await web.index('www.hollowbrook-arts.org')
     expect(found(events)).toEqual(wanted(arts))
     expect(requested(arts, 'www.hollowbrook-arts.org')).toEqual(expect.arrayContaining(['/sitemap_index.xml', '/event-sitemap.xml', '/event/winter-solstice-concert/']))
-    expect(poll.sources.filter((s: any) => s.eventCount > 0).map((s: any) => new URL(s.url).pathname).sort()).toEqual(['/event/printmaking-open-studio/', '/event/spring-gala-auction/', '/event/winter-solstice-concert/'])
+    expect(
+      poll.sources
+        .filter((s: any) => s.eventCount > 0)
+        .map((s: any) => new URL(s.url).pathname)
+        .sort(),
+    ).toEqual(['/event/printmaking-open-studio/', '/event/spring-gala-auction/', '/event/winter-solstice-concert/'])
   }, 30_000)
 
   it('a library whose "Programs & Events" dropdown leads to its LibCal calendar on another host, and nothing else of LibCal', async () => {
@@ -93,7 +117,12 @@ describe('the test web, indexed through the API', () => {
     expect(found(events)).toEqual(wanted(school))
     const feeds = school.expected().sources.map((s) => s.url)
     for (const url of feeds) expect(poll.sources).toContainEqual(expect.objectContaining({ url, platform: 'google-calendar', status: 'ok' }))
-    expect(poll.sources.filter((s: any) => feeds.includes(s.url)).map((s: any) => s.eventCount).sort()).toEqual([2, 3])
+    expect(
+      poll.sources
+        .filter((s: any) => feeds.includes(s.url))
+        .map((s: any) => s.eventCount)
+        .sort(),
+    ).toEqual([2, 3])
     expect(requested(school, 'calendar.google.com').filter((p) => p.includes('maplewood.elementary%40gmail.com'))).toHaveLength(1)
   }, 30_000)
 

@@ -71,7 +71,8 @@ describe('zone from the venue address when none is given', () => {
   })
 
   it('an inferred zone never moves an offset the source wrote; a given zone reads its other-season offset as stale', async () => {
-    const html = '<script type="application/ld+json">{"@type":"Event","name":"Winter Talk","startDate":"2026-01-15T10:00:00-05:00","location":{"@type":"Place","address":{"@type":"PostalAddress","addressLocality":"Springfield"}}}</script>'
+    const html =
+      '<script type="application/ld+json">{"@type":"Event","name":"Winter Talk","startDate":"2026-01-15T10:00:00-05:00","location":{"@type":"Place","address":{"@type":"PostalAddress","addressLocality":"Springfield"}}}</script>'
     const inferred = runBytes(html, { baseUrl: 'https://lib.example.org/', window })
     expect(inferred.zone?.zone).toBe('America/Chicago')
     expect(inferred.events[0].startDate).toBe('2026-01-15T10:00:00-05:00')

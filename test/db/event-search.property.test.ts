@@ -102,7 +102,13 @@ describe('bounded event search', () => {
     fc.assert(
       fc.property(
         fc.array(eventArb, { minLength: 0, maxLength: 60 }),
-        fc.record({ from: fc.integer({ min: -30, max: 60 }), length: fc.integer({ min: 0, max: 90 }), radiusKm: fc.double({ min: 1, max: 200, noNaN: true }), category: fc.constantFrom(...CATEGORIES, null), limit: fc.integer({ min: 1, max: 40 }) }),
+        fc.record({
+          from: fc.integer({ min: -30, max: 60 }),
+          length: fc.integer({ min: 0, max: 90 }),
+          radiusKm: fc.double({ min: 1, max: 200, noNaN: true }),
+          category: fc.constantFrom(...CATEGORIES, null),
+          limit: fc.integer({ min: 1, max: 40 }),
+        }),
         (events, q) => {
           const db = world(events)
           const params = { startDate: day(q.from), endDate: day(q.from + q.length), category: q.category, limit: q.limit, nowMs: NOW, latitude: 40.3, longitude: -75.2, radiusKm: q.radiusKm }

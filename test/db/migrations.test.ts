@@ -8,7 +8,23 @@ import { appliedCount, BUSY_TIMEOUT_MS, closeDatabase, embeddedMigrations, migra
 import { tempDir } from '../helpers/tmp'
 
 const DRIZZLE_DIR = join(import.meta.dir, '../../drizzle')
-const TABLES = ['accounts', 'credit_ledger', 'event_categories', 'events', 'events_fts', 'index_jobs', 'oauth_codes', 'oauth_keys', 'oauth_refresh_tokens', 'organizations', 'organizations_fts', 'replay_keys', 'reports', 'sources', 'usage_reports']
+const TABLES = [
+  'accounts',
+  'credit_ledger',
+  'event_categories',
+  'events',
+  'events_fts',
+  'index_jobs',
+  'oauth_codes',
+  'oauth_keys',
+  'oauth_refresh_tokens',
+  'organizations',
+  'organizations_fts',
+  'replay_keys',
+  'reports',
+  'sources',
+  'usage_reports',
+]
 
 const open: Db[] = []
 const cleanups: (() => void)[] = []
@@ -27,7 +43,11 @@ function fileDb(): { db: Db; path: string } {
 }
 
 const tables = (db: Db) =>
-  (db.$client.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%fts_%' AND name NOT LIKE '\\_\\_%' ESCAPE '\\' ORDER BY name").all() as { name: string }[]).map((r) => r.name)
+  (
+    db.$client.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%fts_%' AND name NOT LIKE '\\_\\_%' ESCAPE '\\' ORDER BY name").all() as {
+      name: string
+    }[]
+  ).map((r) => r.name)
 
 describe('migrations', () => {
   it('embeds exactly what drizzle-kit wrote, with the hashes drizzle computes', () => {
@@ -77,9 +97,9 @@ describe('connections', () => {
   it('enforce foreign keys', () => {
     const { db } = fileDb()
     migrate(db)
-    expect(() =>
-      db.$client.run("INSERT INTO events (org_id, event_id, title, starts_at, record, scraped_at, script_version) VALUES ('org_missing', 'e1', 't', 0, '{}', 0, '1')"),
-    ).toThrow(/FOREIGN KEY/)
+    expect(() => db.$client.run("INSERT INTO events (org_id, event_id, title, starts_at, record, scraped_at, script_version) VALUES ('org_missing', 'e1', 't', 0, '{}', 0, '1')")).toThrow(
+      /FOREIGN KEY/,
+    )
   })
 })
 
@@ -87,9 +107,19 @@ describe('full-text search', () => {
   function seed(db: Db) {
     migrate(db)
     const c = db.$client
-    c.run("INSERT INTO organizations (org_id, domain, website, name, created_at, updated_at) VALUES ('org_0000000000000001', 'springfield-library.org', 'https://springfield-library.org/', 'Springfield Public Library', 0, 0)")
-    const record = JSON.stringify({ title: 'Toddler Storytime', description: 'Songs and rhymes for little ones', venue: { name: 'Children’s Room' }, organizer: { name: 'Friends of the Library', url: null }, categories: ['kids', 'storytime'] })
-    c.run("INSERT INTO events (org_id, event_id, title, starts_at, city, record, scraped_at, script_version) VALUES ('org_0000000000000001', 'e1', 'Toddler Storytime', 0, 'Springfield', ?, 0, '1')", [record])
+    c.run(
+      "INSERT INTO organizations (org_id, domain, website, name, created_at, updated_at) VALUES ('org_0000000000000001', 'springfield-library.org', 'https://springfield-library.org/', 'Springfield Public Library', 0, 0)",
+    )
+    const record = JSON.stringify({
+      title: 'Toddler Storytime',
+      description: 'Songs and rhymes for little ones',
+      venue: { name: 'Children’s Room' },
+      organizer: { name: 'Friends of the Library', url: null },
+      categories: ['kids', 'storytime'],
+    })
+    c.run("INSERT INTO events (org_id, event_id, title, starts_at, city, record, scraped_at, script_version) VALUES ('org_0000000000000001', 'e1', 'Toddler Storytime', 0, 'Springfield', ?, 0, '1')", [
+      record,
+    ])
   }
   const orgHits = (db: Db, q: string) => (db.$client.query('SELECT rowid FROM organizations_fts WHERE organizations_fts MATCH ?').all(q) as unknown[]).length
   const eventHits = (db: Db, q: string) => (db.$client.query('SELECT rowid FROM events_fts WHERE events_fts MATCH ?').all(q) as unknown[]).length

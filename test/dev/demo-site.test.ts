@@ -28,7 +28,19 @@ const toLoopback = async () => [{ address: '127.0.0.1', family: 4 }]
 
 async function crawl(site: DemoSite, start: string, end: string) {
   return crawlSite(
-    { startUrl: `${site.url}/`, orgDomain: `${DEMO_HOST}:${site.port}`, window: { start, end }, hints: { calendarUrls: [], eventUrls: [] }, maxPages: 20, budgetMs: 20_000, userAgent: 'event-index-test', allowPrivate: false, loopbackSites: [site.site], politenessMs: 0, scriptVersion: 'test' },
+    {
+      startUrl: `${site.url}/`,
+      orgDomain: `${DEMO_HOST}:${site.port}`,
+      window: { start, end },
+      hints: { calendarUrls: [], eventUrls: [] },
+      maxPages: 20,
+      budgetMs: 20_000,
+      userAgent: 'event-index-test',
+      allowPrivate: false,
+      loopbackSites: [site.site],
+      politenessMs: 0,
+      scriptVersion: 'test',
+    },
     { fetcher: { lookup: toLoopback } },
   )
 }
@@ -47,7 +59,12 @@ describe('the demo site', () => {
     // Storytime every Tuesday of the window: 16, 23 and 30 March, 6 April.
     const storytimes = result.events.filter(({ event }) => event.title === 'Storytime at the Centre').map(({ event }) => event.startDate)
     expect(storytimes).toEqual(['2027-03-16T10:30:00-07:00', '2027-03-23T10:30:00-07:00', '2027-03-30T10:30:00-07:00', '2027-04-06T10:30:00-07:00'])
-    expect(result.sources.filter((s) => s.eventCount > 0).map((s) => new URL(s.url).pathname).sort()).toEqual(['/calendar.ics', '/camps', '/events'])
+    expect(
+      result.sources
+        .filter((s) => s.eventCount > 0)
+        .map((s) => new URL(s.url).pathname)
+        .sort(),
+    ).toEqual(['/calendar.ics', '/camps', '/events'])
   })
 
   it('moves its dates with today, so it never runs out of upcoming events', async () => {

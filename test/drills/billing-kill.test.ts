@@ -94,12 +94,16 @@ describe('kill -9 while usage reports are in flight', () => {
     expect(await Promise.all(inFlight)).toEqual(Array(4).fill('connection lost'))
 
     const db = new Database(database, { readonly: false })
-    const jobs = () => db.query('SELECT job_id, request_id, state, billing FROM index_jobs ORDER BY created_at').all() as { job_id: string; request_id: string; state: string; billing: string | null }[]
+    const jobs = () =>
+      db.query('SELECT job_id, request_id, state, billing FROM index_jobs ORDER BY created_at').all() as { job_id: string; request_id: string; state: string; billing: string | null }[]
     expect(jobs().map((j) => [j.state, j.billing === 'unknown' || j.billing === 'sent'])).toEqual(Array(8).fill(['reserved', true]))
     // A ninth job whose process died before its report was sent.
     const orgId = (db.query('SELECT org_id FROM organizations LIMIT 1').get() as { org_id: string }).org_id
     const old = Date.now() - 120_000
-    db.run("INSERT INTO index_jobs (job_id, org_id, website, start_date, end_date, state, agent_id, request_id, created_at, updated_at, expires_at) VALUES ('job_never_reported_000000000000000', ?1, 'http://127.0.0.1:9/', '2026-01-01', '2026-03-01', 'reserved', 'agent-test', 'never-sent', ?2, ?2, ?3)", [orgId, old, old + 86_400_000])
+    db.run(
+      "INSERT INTO index_jobs (job_id, org_id, website, start_date, end_date, state, agent_id, request_id, created_at, updated_at, expires_at) VALUES ('job_never_reported_000000000000000', ?1, 'http://127.0.0.1:9/', '2026-01-01', '2026-03-01', 'reserved', 'agent-test', 'never-sent', ?2, ?2, ?3)",
+      [orgId, old, old + 86_400_000],
+    )
 
     usage.state.settling = true
     service = await startService([suite.binary, 'serve'], { cwd: suite.tmp.dir, env })

@@ -24,7 +24,15 @@ function hostile(trapPath: string) {
       if (path === '/robots.txt') return new Response('', { status: 404 })
       if (path.startsWith('/loop')) return Response.redirect(`/loop${Number(path.slice(5) || 0) + 1}`, 302)
       if (path === '/trickle')
-        return new Response(new ReadableStream({ async pull(c) { await Bun.sleep(200); c.enqueue(new TextEncoder().encode('<p>')) } }), { headers: { 'content-type': 'text/html' } })
+        return new Response(
+          new ReadableStream({
+            async pull(c) {
+              await Bun.sleep(200)
+              c.enqueue(new TextEncoder().encode('<p>'))
+            },
+          }),
+          { headers: { 'content-type': 'text/html' } },
+        )
       if (path === '/bomb') return new Response(bomb, { headers: { 'content-encoding': 'gzip', 'content-type': 'text/html' } })
       const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10)
       return new Response(

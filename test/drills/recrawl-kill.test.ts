@@ -31,7 +31,13 @@ describe('kill during a re-crawl', () => {
   it('keeps the old events readable until the new set commits', async () => {
     const sitePort = freePort()
     let site = startEventSite({ name: 'Harbor Library', prefix: 'Old', count: 3, port: sitePort })
-    const env = { DATABASE_PATH: join(tmp.dir, 'recrawl.sqlite'), PORT: '0', GW_SIGNING_KEYS: 'k:drill-secret-0123456789abcdef0123456789', AGENT_KEYS: `${AGENT.key}:agent-drill`, CRAWL_ALLOW_PRIVATE: 'true' }
+    const env = {
+      DATABASE_PATH: join(tmp.dir, 'recrawl.sqlite'),
+      PORT: '0',
+      GW_SIGNING_KEYS: 'k:drill-secret-0123456789abcdef0123456789',
+      AGENT_KEYS: `${AGENT.key}:agent-drill`,
+      CRAWL_ALLOW_PRIVATE: 'true',
+    }
     const usage = AGENT.startUsage()
     suite.defer(usage.stop)
     let service: Running = await startService([suite.binary, 'serve'], { cwd: tmp.dir, env: { ...env, GW_USAGE_URL: usage.url } })

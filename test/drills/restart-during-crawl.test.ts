@@ -28,7 +28,13 @@ describe('restarts during a crawl', () => {
     expect(res.status).toBe(202)
     const { jobId } = (await res.json()) as { jobId: string }
     const db = new Database(database, { readonly: true })
-    const job = () => db.query('SELECT state, attempts, interruptions, lease_owner FROM index_jobs WHERE job_id = ?1').get(jobId) as { state: string; attempts: number; interruptions: number; lease_owner: string | null }
+    const job = () =>
+      db.query('SELECT state, attempts, interruptions, lease_owner FROM index_jobs WHERE job_id = ?1').get(jobId) as {
+        state: string
+        attempts: number
+        interruptions: number
+        lease_owner: string | null
+      }
     const owners = new Set<string>()
     for (const signal of ['SIGTERM', 'SIGKILL', 'SIGTERM'] as const) {
       await eventually(() => job().state === 'running' && job().lease_owner !== null && !owners.has(job().lease_owner!), 30_000)

@@ -58,7 +58,12 @@ describe('disk full', () => {
     fillDisk(db)
     let wrote = 0
     for (let i = 0; i < 20; i++) {
-      const res = await call(app, 'POST', '/api/v1/orgs', { body: { website: `library-${i}-with-a-rather-long-name-to-use-pages.example.org`, hints: { calendarUrls: Array.from({ length: 50 }, (_, j) => `https://x.example.org/${'p'.repeat(200)}/${j}`) } } })
+      const res = await call(app, 'POST', '/api/v1/orgs', {
+        body: {
+          website: `library-${i}-with-a-rather-long-name-to-use-pages.example.org`,
+          hints: { calendarUrls: Array.from({ length: 50 }, (_, j) => `https://x.example.org/${'p'.repeat(200)}/${j}`) },
+        },
+      })
       if (res.status === 202) wrote++
       else expect(res.json).toMatchObject({ error: 'storage_unavailable' })
     }
@@ -96,7 +101,15 @@ describe('a crawl finishing while the disk is full', () => {
     const { jobId, orgId } = insertPendingJob(db, { domain: 'lib.example.org', calendarUrls: ['script:big'] })
     const refusals: unknown[] = []
     const logger = { ...silentLogger, error: (msg: string, fields?: Record<string, unknown>) => void (msg === 'runner: could not store the crawl' && refusals.push(fields)) }
-    const runner = new JobRunner({ db, logger, workers: 1, workerUrl: new URL('../fixtures/workers/scripted-worker.ts', import.meta.url).href, pollMs: 50, leaseMs: 600, settings: { maxPages: 5, budgetMs: 5000, userAgent: 't', allowPrivate: true, scriptVersion: 'd' } })
+    const runner = new JobRunner({
+      db,
+      logger,
+      workers: 1,
+      workerUrl: new URL('../fixtures/workers/scripted-worker.ts', import.meta.url).href,
+      pollMs: 50,
+      leaseMs: 600,
+      settings: { maxPages: 5, budgetMs: 5000, userAgent: 't', allowPrivate: true, scriptVersion: 'd' },
+    })
     runners.push(runner)
     fillDisk(db)
     runner.start()

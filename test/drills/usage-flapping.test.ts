@@ -85,7 +85,8 @@ describe('a flapping usage service under concurrent paid requests', () => {
         : call(app, 'GET', `/api/v1/businesses/${orgId}/events?i=${i}`, { sign: { id } }).then((res) => ({ requestId, res, kind: 'pull' as const }))
     })
     const results = await Promise.all(requests)
-    const jobOf = (requestId: string) => db.$client.query('SELECT job_id, state, billing FROM index_jobs WHERE request_id = ?').get(requestId) as { job_id: string; state: string; billing: string | null } | null
+    const jobOf = (requestId: string) =>
+      db.$client.query('SELECT job_id, state, billing FROM index_jobs WHERE request_id = ?').get(requestId) as { job_id: string; state: string; billing: string | null } | null
     const pending = (requestId: string) => !!db.$client.query("SELECT 1 FROM usage_reports WHERE request_id = ? AND state = 'pending'").get(requestId)
     const statuses = new Map<string, number>()
     for (const { requestId, res, kind } of results) {
@@ -112,8 +113,15 @@ describe('a flapping usage service under concurrent paid requests', () => {
 
     // The scheduler settles what was left unknown; the service keeps flapping, but answers at once now.
     usage.mode.slow = false
-    const scheduler = new Scheduler({ db, mailer: createMailer('', ''), usage: createUsageClient({ url: usage.url, readKey: 'r', writeKey: 'w', service: 'event-index' }), now: () => clock, staleAfterMs: 0 })
-    const unsettled = () => (db.$client.query("SELECT (SELECT count(*) FROM index_jobs WHERE state = 'reserved') + (SELECT count(*) FROM usage_reports WHERE state = 'pending') AS n").get() as { n: number }).n
+    const scheduler = new Scheduler({
+      db,
+      mailer: createMailer('', ''),
+      usage: createUsageClient({ url: usage.url, readKey: 'r', writeKey: 'w', service: 'event-index' }),
+      now: () => clock,
+      staleAfterMs: 0,
+    })
+    const unsettled = () =>
+      (db.$client.query("SELECT (SELECT count(*) FROM index_jobs WHERE state = 'reserved') + (SELECT count(*) FROM usage_reports WHERE state = 'pending') AS n").get() as { n: number }).n
     for (let round = 0; round < 40 && unsettled() > 0; round++) {
       clock += 61_000
       await scheduler.settle()
@@ -125,7 +133,11 @@ describe('a flapping usage service under concurrent paid requests', () => {
       const job = jobOf(requestId)
       const servedOrRuns = kind === 'pull' ? res.status === 200 : job?.state === 'pending'
       expect({ requestId, billed: billedTimes === 1 }).toEqual({ requestId, billed: servedOrRuns })
-      if (kind === 'index' && res.json?.error === 'usage_unknown') expect([{ state: 'pending', billing: 'recorded' }, { state: 'cancelled', billing: 'refused' }]).toContainEqual({ state: job!.state, billing: job!.billing! })
+      if (kind === 'index' && res.json?.error === 'usage_unknown')
+        expect([
+          { state: 'pending', billing: 'recorded' },
+          { state: 'cancelled', billing: 'refused' },
+        ]).toContainEqual({ state: job!.state, billing: job!.billing! })
     }
   }, 60_000)
 })

@@ -29,7 +29,12 @@ function exchange(port: number, head: string, body: Uint8Array = new Uint8Array(
 }
 
 const get = (port: number, target: string, headers: Record<string, string>, host = '127.0.0.1', method = 'GET') =>
-  exchange(port, `${method} ${target} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n`)
+  exchange(
+    port,
+    `${method} ${target} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n${Object.entries(headers)
+      .map(([k, v]) => `${k}: ${v}\r\n`)
+      .join('')}\r\n`,
+  )
 
 describe('the compiled binary', () => {
   it('refuses what issue 11 found, and refuses a replay after a restart', async () => {

@@ -53,7 +53,11 @@ describe('the compiled binary', () => {
   }, 30_000)
 
   it('runs dev with its demo site and the docs assets from inside the binary, and indexes the demo site', async () => {
-    const dev = await startService([binary, 'dev'], { cwd: tmp.dir, env: { DATABASE_PATH: join(tmp.dir, 'dev', 'dev.sqlite'), GATEWAY_PORT: '0', DEMO_PORT: '0', CRAWL_WORKERS: '1' }, timeoutMs: 30_000 })
+    const dev = await startService([binary, 'dev'], {
+      cwd: tmp.dir,
+      env: { DATABASE_PATH: join(tmp.dir, 'dev', 'dev.sqlite'), GATEWAY_PORT: '0', DEMO_PORT: '0', CRAWL_WORKERS: '1' },
+      timeoutMs: 30_000,
+    })
     try {
       let banner = dev.stderr()
       for (let i = 0; i < 200 && !banner.includes('4. search'); i++) {
@@ -65,7 +69,10 @@ describe('the compiled binary', () => {
       const bundle = await fetch(`${dev.url}/api/v1/docs/swagger-ui-bundle.js`)
       expect(bundle.status).toBe(200)
       expect((await bundle.text()).length).toBeGreaterThan(100_000)
-      const index = banner.split('\n').map((l) => l.trim()).find((l) => l.startsWith('curl -s -X POST'))!
+      const index = banner
+        .split('\n')
+        .map((l) => l.trim())
+        .find((l) => l.startsWith('curl -s -X POST'))!
       const url = /'(http[^']+)'/.exec(index)![1]
       const headers = { authorization: `Bearer ${/Bearer ([^']+)'/.exec(index)![1]}`, 'content-type': 'application/json' }
       const accepted = await fetch(url, { method: 'POST', headers, body: /-d '([^']+)'/.exec(index)![1] })

@@ -48,11 +48,17 @@ describe('the compiled binary behind its local gateway', () => {
 
 describe('npm start', () => {
   it('prints a curl line that works as printed', async () => {
-    const dev = await startService([BUN, 'src/index.ts', 'dev', '--port', '0', '--gateway-port', '0', '--demo-port', '0', '--db', join(tmp.dir, 'dev', 'dev.sqlite')], { readyMsg: 'gateway listening' })
+    const dev = await startService([BUN, 'src/index.ts', 'dev', '--port', '0', '--gateway-port', '0', '--demo-port', '0', '--db', join(tmp.dir, 'dev', 'dev.sqlite')], {
+      readyMsg: 'gateway listening',
+    })
     suite.defer(() => dev.stop())
     let line = ''
     for (let i = 0; i < 50 && !line; i++) {
-      line = dev.stderr().split('\n').find((l) => l.trim().startsWith('curl ')) ?? ''
+      line =
+        dev
+          .stderr()
+          .split('\n')
+          .find((l) => l.trim().startsWith('curl ')) ?? ''
       if (!line) await Bun.sleep(50)
     }
     const url = /'(http[^']+)'/.exec(line)![1]

@@ -22,7 +22,14 @@ describe('index → poll → events → search → report', () => {
     const gatewayPort = freePort()
     const service: Running = await startService([suite.binary, 'serve'], {
       cwd: tmp.dir,
-      env: { ...SECRETS, DATABASE_PATH: join(tmp.dir, 'journey.sqlite'), GW_USAGE_URL: `http://127.0.0.1:${gatewayPort}/_usage`, CRAWL_ALLOW_PRIVATE: 'true', SMTP_URL: smtp.url, REPORT_TO: 'team@events.example' },
+      env: {
+        ...SECRETS,
+        DATABASE_PATH: join(tmp.dir, 'journey.sqlite'),
+        GW_USAGE_URL: `http://127.0.0.1:${gatewayPort}/_usage`,
+        CRAWL_ALLOW_PRIVATE: 'true',
+        SMTP_URL: smtp.url,
+        REPORT_TO: 'team@events.example',
+      },
     })
     suite.defer(() => service.stop())
     const gateway = await startService([suite.binary, 'gateway', '--upstream', service.url, '--port', String(gatewayPort), '--agent-key', 'ak_journey', '--session', 'sess_journey'], {

@@ -38,7 +38,9 @@ describe('kill -9 during crawls', () => {
     await eventually(() => (db.query("SELECT count(*) AS n FROM index_jobs WHERE state IN ('ready', 'failed')").get() as { n: number }).n === 3, 60_000)
     expect(db.query("SELECT count(*) AS n FROM index_jobs WHERE state = 'ready'").get()).toEqual({ n: 3 })
     for (const site of sites) {
-      const titles = (db.query('SELECT e.title FROM events e JOIN organizations o ON o.org_id = e.org_id WHERE o.domain = ? ORDER BY e.starts_at').all(new URL(site.url).host) as { title: string }[]).map((r) => r.title)
+      const titles = (
+        db.query('SELECT e.title FROM events e JOIN organizations o ON o.org_id = e.org_id WHERE o.domain = ? ORDER BY e.starts_at').all(new URL(site.url).host) as { title: string }[]
+      ).map((r) => r.title)
       expect(titles).toEqual(site.titles)
     }
     expect(db.query('PRAGMA integrity_check').get()).toEqual({ integrity_check: 'ok' })

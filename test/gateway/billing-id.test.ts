@@ -62,7 +62,10 @@ describe('gw2 signatures', () => {
     expect(res.status).toBe(202)
     const expected = `gw2-${sha(`${TEST_AGENT}\ngw-req-0001`).slice(0, 32)}`
     expect(scopedUsageRequestId(TEST_AGENT, 'gw-req-0001')).toBe(expected)
-    expect(usageCalls.map((c) => [c.kind, c.call.requestId])).toEqual([['allowance', expected], ['usage', expected]])
+    expect(usageCalls.map((c) => [c.kind, c.call.requestId])).toEqual([
+      ['allowance', expected],
+      ['usage', expected],
+    ])
     expect(db.$client.query('SELECT request_id FROM index_jobs').get()).toEqual({ request_id: expected })
   })
 
@@ -98,7 +101,13 @@ describe('gw2 signatures', () => {
     expect(res.json.request_id).toBe(scopedUsageRequestId(TEST_AGENT, 'req-402'))
   })
 
-  for (const [name, id] of [['empty', ''], ['too long', 'x'.repeat(129)], ['with a slash', 'a/b'], ['with a space', 'a b'], ['with a comma', 'a,b']] as const) {
+  for (const [name, id] of [
+    ['empty', ''],
+    ['too long', 'x'.repeat(129)],
+    ['with a slash', 'a/b'],
+    ['with a space', 'a b'],
+    ['with a comma', 'a,b'],
+  ] as const) {
     it(`refuse a header whose id is ${name}`, async () => {
       const { app, usageCalls } = makeApp()
       const good = gatewayHeaders('POST', ORGS, BODY, { id: 'valid-id' })['gw-signature']

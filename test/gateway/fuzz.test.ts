@@ -112,8 +112,10 @@ const targetEncoding: fc.Arbitrary<(t: string) => string> = fc.oneof(
 )
 
 const idMutation: fc.Arbitrary<Mutation> = fc.oneof(
-  fc.tuple(fc.nat(), fc.constantFrom('a', '0', '.', ':', '_', '-', 'Z')).map(([i, c]) => (x: AuthInput) =>
-    withSignature(x, (s) => s.replace(/,id=([^,]*)/, (_, id: string) => `,id=${changeChar(id, i, c)}`)),
+  fc.tuple(fc.nat(), fc.constantFrom('a', '0', '.', ':', '_', '-', 'Z')).map(
+    ([i, c]) =>
+      (x: AuthInput) =>
+        withSignature(x, (s) => s.replace(/,id=([^,]*)/, (_, id: string) => `,id=${changeChar(id, i, c)}`)),
   ),
   fc.constant((x: AuthInput) => withSignature(x, (s) => s.replace(/,id=[^,]*/, ''))),
   fc.stringMatching(/^[A-Za-z0-9._:-]{1,128}$/).map((id) => (x: AuthInput) => withSignature(x, (s) => (s.includes(',id=') ? s.replace(/,id=[^,]*/, `,id=${id}`) : s.replace(',v1=', `,id=${id},v1=`)))),
@@ -129,8 +131,15 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.string({ minLength: 1, maxLength: 10 }).map((q) => (x: AuthInput) => ({ ...x, pathAndQuery: `${x.pathAndQuery}&${q}` })),
   targetEncoding.map((encode) => (x: AuthInput) => ({ ...x, pathAndQuery: encode(x.pathAndQuery) })),
   fc.option(fc.string({ maxLength: 20 })).map((a) => (x: AuthInput) => ({ ...x, agentIdHeader: a === 'agent-7' ? 'agent-8' : a })),
-  fc.tuple(fc.nat(), fc.constantFrom('A', '_', '-', '0', 'z')).map(([i, c]) => (x: AuthInput) => withSignature(x, (s) => s.replace(/v1=(.*)$/, (_, v: string) => `v1=${changeChar(v, i, c)}`))),
-  fc.integer({ min: -10_000, max: 10_000 }).filter((d) => d !== 0).map((d) => (x: AuthInput) => withSignature(x, (s) => s.replace(/t=\d+/, `t=${T + d}`))),
+  fc.tuple(fc.nat(), fc.constantFrom('A', '_', '-', '0', 'z')).map(
+    ([i, c]) =>
+      (x: AuthInput) =>
+        withSignature(x, (s) => s.replace(/v1=(.*)$/, (_, v: string) => `v1=${changeChar(v, i, c)}`)),
+  ),
+  fc
+    .integer({ min: -10_000, max: 10_000 })
+    .filter((d) => d !== 0)
+    .map((d) => (x: AuthInput) => withSignature(x, (s) => s.replace(/t=\d+/, `t=${T + d}`))),
   fc.constantFrom('k2', 'k3', 'K1', 'k1 ').map((k) => (x: AuthInput) => withSignature(x, (s) => s.replace('kid=k1', `kid=${k}`))),
   fc.string({ maxLength: 200 }).map((s) => (x: AuthInput) => ({ ...x, signature: s })),
   fc.nat().map((n) => (x: AuthInput) => withSignature(x, (s) => s.slice(0, n % s.length))),

@@ -39,8 +39,10 @@ function stack(options: { now?: () => number } = {}) {
   serviceUrl = `http://127.0.0.1:${server.port}`
   const agent = gateway.agents[0]
   const storefront = `${gateway.url}/s/${agent.session}`
-  const as = (key: string | undefined) => (path: string, init: RequestInit = {}) =>
-    fetch(`${storefront}${path}`, { ...init, headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}), ...(init.headers as object) } })
+  const as =
+    (key: string | undefined) =>
+    (path: string, init: RequestInit = {}) =>
+      fetch(`${storefront}${path}`, { ...init, headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}), ...(init.headers as object) } })
   const admin = (path: string, init: RequestInit = {}) => fetch(`${gateway.url}${path}`, { ...init, headers: { authorization: 'Bearer admin-key', ...(init.headers as object) } })
   return { gateway, db, agent, storefront, call: as(agent.key), anonymous: as(undefined), as, admin }
 }
@@ -60,7 +62,12 @@ describe('the local gateway', () => {
     const denied = await call('/api/v1/orgs', indexBody('library-3.example.org'))
     expect(denied.status).toBe(402)
     const challenge = (await denied.json()) as any
-    expect(challenge).toMatchObject({ error: 'payment_required', usage: [{ meter: 'orgs_index', quantity: 1 }], price: { units: 4, usd: 0.04 }, balance: { units: 0, trial: { orgs_index: 0, events_pull: 50 } } })
+    expect(challenge).toMatchObject({
+      error: 'payment_required',
+      usage: [{ meter: 'orgs_index', quantity: 1 }],
+      price: { units: 4, usd: 0.04 },
+      balance: { units: 0, trial: { orgs_index: 0, events_pull: 50 } },
+    })
     expect(denied.headers.get('gw-usage')).toBeNull()
     const topUp = await admin(`/_gateway/agents/${agent.agentId}/credits`, { method: 'POST', body: JSON.stringify({ units: 10 }) })
     expect(topUp.status).toBe(200)
@@ -89,7 +96,7 @@ describe('the local gateway', () => {
     const { call, anonymous } = stack()
     const search = await anonymous('/api/v1/search/events')
     expect(search.status).toBe(402)
-    expect(((await search.json()) as any)).toMatchObject({ error: 'identity_required', usage: [] })
+    expect((await search.json()) as any).toMatchObject({ error: 'identity_required', usage: [] })
     const created = (await (await call('/api/v1/orgs', indexBody('museum.example.org'))).json()) as any
     const poll = await anonymous(`/api/v1/orgs/${created.jobId}`)
     expect(poll.status).toBe(202)
@@ -179,7 +186,12 @@ describe('the local gateway', () => {
   it('serves two identical polls sent in the same second (each has its own signed id)', async () => {
     const { call, anonymous } = stack()
     const created = (await (await call('/api/v1/orgs', indexBody('twice.example.org'))).json()) as any
-    const polls = await Promise.all([anonymous(`/api/v1/orgs/${created.jobId}`), anonymous(`/api/v1/orgs/${created.jobId}`), call(`/api/v1/orgs/${created.jobId}`), call(`/api/v1/orgs/${created.jobId}`)])
+    const polls = await Promise.all([
+      anonymous(`/api/v1/orgs/${created.jobId}`),
+      anonymous(`/api/v1/orgs/${created.jobId}`),
+      call(`/api/v1/orgs/${created.jobId}`),
+      call(`/api/v1/orgs/${created.jobId}`),
+    ])
     expect(polls.map((p) => p.status)).toEqual([202, 202, 202, 202])
   })
 })
@@ -189,7 +201,14 @@ describe('what the local gateway forwards', () => {
     const received: Headers[] = []
     const origin = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: (request) => (received.push(request.headers), Response.json({ ok: true })) })
     running.push(() => origin.stop(true))
-    const gateway = startLocalGateway({ upstream: `http://127.0.0.1:${origin.port}`, port: 0, kid: 'lg1', secret: 'local-gateway-secret-0123456789abcdef0123456789', usageReadKey: 'r', usageWriteKey: 'w' })
+    const gateway = startLocalGateway({
+      upstream: `http://127.0.0.1:${origin.port}`,
+      port: 0,
+      kid: 'lg1',
+      secret: 'local-gateway-secret-0123456789abcdef0123456789',
+      usageReadKey: 'r',
+      usageWriteKey: 'w',
+    })
     running.push(() => gateway.stop())
     const agent = gateway.agents[0]
     const before = Math.floor(Date.now() / 1000)
@@ -201,7 +220,9 @@ describe('what the local gateway forwards', () => {
     for (const [header, t, id] of parsed) {
       expect(Number(t)).toBeGreaterThanOrEqual(before)
       expect(Number(t)).toBeLessThanOrEqual(after)
-      expect(header).toBe(signRequest('local-gateway-secret-0123456789abcdef0123456789', { t: Number(t), kid: 'lg1', id, method: 'GET', pathAndQuery: '/api/v1/search/events?city=X', agentId: agent.agentId, body: '' }))
+      expect(header).toBe(
+        signRequest('local-gateway-secret-0123456789abcdef0123456789', { t: Number(t), kid: 'lg1', id, method: 'GET', pathAndQuery: '/api/v1/search/events?city=X', agentId: agent.agentId, body: '' }),
+      )
     }
   })
 })

@@ -7,8 +7,7 @@ import { call, makeApp } from '../helpers/app'
 import { gatewayHeaders } from '../helpers/gateway'
 import { seedIndexedOrganization } from '../helpers/seed'
 
-const head = (app: ReturnType<typeof makeApp>['app'], path: string, headers: Record<string, string> = {}) =>
-  app.handle(new Request(`http://localhost${path}`, { method: 'HEAD', headers }))
+const head = (app: ReturnType<typeof makeApp>['app'], path: string, headers: Record<string, string> = {}) => app.handle(new Request(`http://localhost${path}`, { method: 'HEAD', headers }))
 
 describe('HEAD on gateway routes', () => {
   it('is refused 401 when unsigned, on every GET route, without a 500 or an answer', async () => {

@@ -78,7 +78,10 @@ describe('replays across restarts and instances', () => {
     const path = tmpPath('shared.sqlite')
     const a = fileDb(path)
     const b = openDatabase(path)
-    cleanups.push(() => closeDatabase(a), () => closeDatabase(b))
+    cleanups.push(
+      () => closeDatabase(a),
+      () => closeDatabase(b),
+    )
     const headers = gatewayHeaders('POST', ORGS, BODY, { id: 'shared-1' })
     const apps = [appOn(a), appOn(b), appOn(a), appOn(b)]
     const results = await Promise.all(apps.map(({ app }) => call(app, 'POST', ORGS, { body: BODY, sign: false, headers })))
@@ -90,7 +93,10 @@ describe('replays across restarts and instances', () => {
     const path = tmpPath('lazy.sqlite')
     const a = fileDb(path)
     const b = openDatabase(path)
-    cleanups.push(() => closeDatabase(a), () => closeDatabase(b))
+    cleanups.push(
+      () => closeDatabase(a),
+      () => closeDatabase(b),
+    )
     const [first, second] = [appOn(a, sqliteReplayStore(a, { lazyMs: 0 })), appOn(b, sqliteReplayStore(b, { lazyMs: 0 }))]
     const headers = gatewayHeaders('GET', SEARCH, '', { id: 'lazy-1' })
     expect((await call(first.app, 'GET', SEARCH, { sign: false, headers })).status).toBe(200)
@@ -175,7 +181,10 @@ describe('the SQLite replay store', () => {
     const path = tmpPath('learn.sqlite')
     const a = fileDb(path)
     const b = openDatabase(path)
-    cleanups.push(() => closeDatabase(a), () => closeDatabase(b))
+    cleanups.push(
+      () => closeDatabase(a),
+      () => closeDatabase(b),
+    )
     const first = sqliteReplayStore(a)
     const second = sqliteReplayStore(b)
     expect(await first.remember('lazy-k', T + 300_000, T, false)).toBe(true)
@@ -188,7 +197,10 @@ describe('the SQLite replay store', () => {
     const path = tmpPath('two.sqlite')
     const a = fileDb(path)
     const b = openDatabase(path)
-    cleanups.push(() => closeDatabase(a), () => closeDatabase(b))
+    cleanups.push(
+      () => closeDatabase(a),
+      () => closeDatabase(b),
+    )
     const first = sqliteReplayStore(a)
     const second = sqliteReplayStore(b)
     expect(await first.remember('k', T + 300_000, T, true)).toBe(true)

@@ -22,7 +22,14 @@ afterEach(() => {
 function setup(behaviour: UsageBehaviour | 'down') {
   const usage = behaviour === 'down' ? { url: deadUrl(), received: [] as any[] } : startUsageServer(behaviour)
   if ('stop' in usage) stops.push(usage.stop)
-  const config = loadConfig({ GW_SIGNING_KEYS: TEST_KEYRING, GW_USAGE_URL: usage.url, GW_USAGE_READ_KEY: 'read-key', GW_USAGE_WRITE_KEY: 'write-key', GW_SERVICE_SLUG: 'event-index-test', PUBLIC_BASE_URL: 'http://public.test' })
+  const config = loadConfig({
+    GW_SIGNING_KEYS: TEST_KEYRING,
+    GW_USAGE_URL: usage.url,
+    GW_USAGE_READ_KEY: 'read-key',
+    GW_USAGE_WRITE_KEY: 'write-key',
+    GW_SERVICE_SLUG: 'event-index-test',
+    PUBLIC_BASE_URL: 'http://public.test',
+  })
   const db = openDatabase(':memory:')
   migrate(db)
   const app = createApp({ config, db })
@@ -41,9 +48,11 @@ describe('POST /api/v1/orgs with a usage service', () => {
     expect(res.status).toBe(202)
     expect(res.headers.get('gw-usage')).toBe('orgs_index=1')
     expect(jobs()).toBe(1)
-    expect(usage.received.map((r) => [r.path, r.authorization])).toEqual([['/allowance', 'Bearer read-key'], ['/usage', 'Bearer write-key']])
-    for (const r of usage.received)
-      expect(r.body).toEqual({ request_id: REQUEST_ID, service: 'event-index-test', agent_id: 'agent-test', usage: [{ meter: 'orgs_index', quantity: 1 }] })
+    expect(usage.received.map((r) => [r.path, r.authorization])).toEqual([
+      ['/allowance', 'Bearer read-key'],
+      ['/usage', 'Bearer write-key'],
+    ])
+    for (const r of usage.received) expect(r.body).toEqual({ request_id: REQUEST_ID, service: 'event-index-test', agent_id: 'agent-test', usage: [{ meter: 'orgs_index', quantity: 1 }] })
   })
 
   it('answers 402 with the usage declaration when the allowance is short, and enqueues nothing', async () => {

@@ -29,7 +29,13 @@ describe('a signed paid request', () => {
     ['the query changed', (h) => ['POST', `${ORGS}?x=1`, BODY, h]],
     ['the method changed', (h) => ['PUT', ORGS, BODY, h]],
     ['the agent changed', (h) => ['POST', ORGS, BODY, { ...h, 'gw-agent-id': 'agent-other' }]],
-    ['the agent removed', (h) => { const { 'gw-agent-id': _, ...rest } = h; return ['POST', ORGS, BODY, rest] }],
+    [
+      'the agent removed',
+      (h) => {
+        const { 'gw-agent-id': _, ...rest } = h
+        return ['POST', ORGS, BODY, rest]
+      },
+    ],
   ]
   for (const [name, alter] of altered) {
     it(`is refused with 401 when ${name}`, async () => {
@@ -56,7 +62,12 @@ describe('a signed paid request', () => {
     expect(res).toMatchObject({ status: 401, json: { error: 'unknown_kid' } })
   })
 
-  for (const [name, skew, status] of [['301 s old', -301, 401], ['301 s in the future', 301, 401], ['300 s old', -300, 202], ['300 s in the future', 300, 202]] as const) {
+  for (const [name, skew, status] of [
+    ['301 s old', -301, 401],
+    ['301 s in the future', 301, 401],
+    ['300 s old', -300, 202],
+    ['300 s in the future', 300, 202],
+  ] as const) {
     it(`${status === 401 ? 'refuses' : 'accepts'} a timestamp ${name}`, async () => {
       const { app } = makeApp()
       const res = await send(app, 'POST', ORGS, BODY, gatewayHeaders('POST', ORGS, BODY, { t: now() + skew }))
@@ -99,7 +110,9 @@ describe('key rotation', () => {
     expect((await send(both, 'POST', ORGS, BODY, gatewayHeaders('POST', ORGS, BODY, { kid: 'k-new', secret: 'new-secret-0123456789abcdef0123456789' }))).status).toBe(202)
     const rotated = makeApp({ env: { GW_SIGNING_KEYS: 'k-new:new-secret-0123456789abcdef0123456789' } }).app
     expect((await send(rotated, 'POST', ORGS, BODY, gatewayHeaders('POST', ORGS, BODY, { kid: 'k-old', secret: 'old-secret-0123456789abcdef0123456789' }))).json.error).toBe('unknown_kid')
-    expect((await send(rotated, 'POST', ORGS, BODY, gatewayHeaders('POST', ORGS, BODY, { kid: 'k-new', secret: 'old-secret-0123456789abcdef0123456789' }))).json.error).toBe('invalid_gateway_signature')
+    expect((await send(rotated, 'POST', ORGS, BODY, gatewayHeaders('POST', ORGS, BODY, { kid: 'k-new', secret: 'old-secret-0123456789abcdef0123456789' }))).json.error).toBe(
+      'invalid_gateway_signature',
+    )
   })
 })
 
@@ -111,7 +124,13 @@ describe('route classes', () => {
     expect((await call(app, 'POST', '/api/v1/report', { body: { message: 'x' }, sign: false })).status).toBe(401)
   })
 
-  for (const [method, path, body] of [['GET', '/api/v1/search/events', undefined], ['GET', '/api/v1/search/businesses?q=library', undefined], ['POST', '/api/v1/report', { message: 'wrong time' }], ['POST', ORGS, { website: 'a.org' }], ['GET', '/api/v1/businesses/org_0123456789abcdef/events', undefined]] as const) {
+  for (const [method, path, body] of [
+    ['GET', '/api/v1/search/events', undefined],
+    ['GET', '/api/v1/search/businesses?q=library', undefined],
+    ['POST', '/api/v1/report', { message: 'wrong time' }],
+    ['POST', ORGS, { website: 'a.org' }],
+    ['GET', '/api/v1/businesses/org_0123456789abcdef/events', undefined],
+  ] as const) {
     it(`gives a signed anonymous ${method} ${path} the zero-cost identity challenge`, async () => {
       const { app, usageCalls } = makeApp()
       const res = await call(app, method, path, { body, sign: { agentId: null } })

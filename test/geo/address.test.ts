@@ -47,7 +47,14 @@ describe('parseAddress', () => {
   })
 
   it('splits a city run on from the street, marking it for the gazetteer to confirm (issue 18)', () => {
-    expect(parseAddress('11400 Olde Cabin Road Creve Coeur, MO 63141')).toEqual({ street: '11400 Olde Cabin Road', city: 'Creve Coeur', region: 'MO', postalCode: '63141', country: 'US', cityUnsure: 'joined' })
+    expect(parseAddress('11400 Olde Cabin Road Creve Coeur, MO 63141')).toEqual({
+      street: '11400 Olde Cabin Road',
+      city: 'Creve Coeur',
+      region: 'MO',
+      postalCode: '63141',
+      country: 'US',
+      cityUnsure: 'joined',
+    })
     expect(parseAddress('1520 MARKET ST. #2000 St. Louis, MO 63103')).toMatchObject({ street: '1520 MARKET ST. #2000', city: 'St. Louis', cityUnsure: 'joined' })
     expect(parseAddress('1400 W. Lacey Blvd Hanford CA 93230')).toMatchObject({ street: '1400 W. Lacey Blvd', city: 'Hanford', region: 'CA', cityUnsure: 'joined' })
     expect(parseAddress('12 Main St. Springfield, IL')).toMatchObject({ street: '12 Main St.', city: 'Springfield', cityUnsure: 'joined' })

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'bun:test'
 import { LocalityReader } from '../../src/geo/locality'
 
 describe('LocalityReader.ofAddress', () => {
-  it('reads the city, region and country of the ten countries\' address formats', () => {
+  it("reads the city, region and country of the ten countries' address formats", () => {
     const us = new LocalityReader('America/Chicago')
     expect(us.ofAddress('12 Main St, Springfield, IL 62701')).toEqual({ city: 'Springfield', region: 'IL', country: 'US', confirmed: true })
     expect(new LocalityReader('America/Toronto').ofAddress('100 Queen St W, Toronto, ON M5H 2N2')).toEqual({ city: 'Toronto', region: '08', country: 'CA', confirmed: true })
@@ -34,7 +34,7 @@ describe('LocalityReader.ofAddress', () => {
     expect(new LocalityReader('America/Denver').ofAddress('8012 Airport Rd, Santa Teresa, New Mexico 88008')).toEqual({ city: 'Santa Teresa', region: 'NM', country: 'US', confirmed: true })
   })
 
-  it('confirms a town only where the address places it, or by the document\'s clock when its region is unknown to us', () => {
+  it("confirms a town only where the address places it, or by the document's clock when its region is unknown to us", () => {
     // "Oax." names no region the gazetteer files places under: Juárez (Chihuahua) is not the answer.
     expect(new LocalityReader('America/Mexico_City').ofAddress('Calle de Macedonio Alcalá 410, Centro, 68000 Oaxaca de Juárez, Oax.')).toMatchObject({ city: 'Oaxaca de Juárez' })
   })
@@ -46,7 +46,7 @@ describe('LocalityReader.ofAddress', () => {
     expect(new LocalityReader('America/New_York').ofAddress('400 North Street, 2nd Floor, harrisburg, 17120-0225')).toMatchObject({ city: 'Harrisburg', region: 'PA', country: 'US' })
   })
 
-  it('takes a town with nothing beside it only when it keeps the organization\'s clock', () => {
+  it("takes a town with nothing beside it only when it keeps the organization's clock", () => {
     expect(new LocalityReader('Europe/Amsterdam').ofAddress('Aula Academiegebouw, Broerstraat 5, Groningen')).toMatchObject({ city: 'Groningen', country: 'NL' })
     expect(new LocalityReader('America/Indiana/Indianapolis').ofAddress('955 Kentucky Avenue, Indianapolis')).toMatchObject({ city: 'Indianapolis', region: 'IN' })
     // New York and Detroit keep one clock: a Michigan town counts for a site in America/New_York.
@@ -71,7 +71,7 @@ describe('LocalityReader.ofAddress', () => {
 })
 
 describe('LocalityReader.ofPlaceText and ofStructured', () => {
-  it('reads a town named in a venue\'s wording', () => {
+  it("reads a town named in a venue's wording", () => {
     const nl = new LocalityReader('Europe/Amsterdam')
     expect(nl.ofPlaceText('DANS, Den Haag')).toMatchObject({ city: 'Den Haag', country: 'NL', confirmed: true })
     expect(nl.ofPlaceText('SURF-kantoor Utrecht')).toMatchObject({ city: 'Utrecht' })
@@ -89,7 +89,7 @@ describe('LocalityReader.ofPlaceText and ofStructured', () => {
     expect(dallas.ofPlaceText('Forum Groningen')).toBeUndefined()
   })
 
-  it('believes a source\'s own locality field, in the gazetteer\'s spelling when it is the same name', () => {
+  it("believes a source's own locality field, in the gazetteer's spelling when it is the same name", () => {
     const reader = new LocalityReader('America/New_York')
     expect(reader.ofStructured({ city: 'harrisburg', region: 'PA' })).toEqual({ city: 'Harrisburg', region: 'PA', country: 'US', confirmed: true })
     expect(reader.ofStructured({ city: 'Smallville', region: 'KS', country: 'US' })).toEqual({ city: 'Smallville', region: 'KS', country: 'US', confirmed: false })

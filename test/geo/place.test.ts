@@ -47,11 +47,30 @@ describe('resolvePlace', () => {
 
 describe('countries', () => {
   it('names countries in seven languages', () => {
-    expect(['Deutschland', 'Allemagne', 'Alemania', 'Germania', 'España', 'Pays-Bas', 'United States', 'USA', 'UK', 'Royaume-Uni'].map(countryFromName)).toEqual(['DE', 'DE', 'DE', 'DE', 'ES', 'NL', 'US', 'US', 'GB', 'GB'])
+    expect(['Deutschland', 'Allemagne', 'Alemania', 'Germania', 'España', 'Pays-Bas', 'United States', 'USA', 'UK', 'Royaume-Uni'].map(countryFromName)).toEqual([
+      'DE',
+      'DE',
+      'DE',
+      'DE',
+      'ES',
+      'NL',
+      'US',
+      'US',
+      'GB',
+      'GB',
+    ])
   })
 
   it('gives a country a zone only when nine in ten of its people live in it', () => {
-    expect(['DE', 'FR', 'ES', 'PT', 'GB', 'NL', 'IT'].map(zoneOfCountry)).toEqual(['Europe/Berlin', 'Europe/Paris', 'Europe/Madrid', 'Europe/Lisbon', 'Europe/London', 'Europe/Amsterdam', 'Europe/Rome'])
+    expect(['DE', 'FR', 'ES', 'PT', 'GB', 'NL', 'IT'].map(zoneOfCountry)).toEqual([
+      'Europe/Berlin',
+      'Europe/Paris',
+      'Europe/Madrid',
+      'Europe/Lisbon',
+      'Europe/London',
+      'Europe/Amsterdam',
+      'Europe/Rome',
+    ])
     expect(['US', 'CA', 'AU', 'BR', 'MX', 'RU'].map(zoneOfCountry)).toEqual([undefined, undefined, undefined, undefined, undefined, undefined])
   })
 

@@ -86,7 +86,34 @@ function tzAbbreviation(ms: number, zone: string): string {
 }
 
 const TIME = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/
-const DATE_KINDS = new Set(['iso', 'isoutc', 'date', 'ics', 'icsutc', 'icsday', 'tec', 'tecutc', 'epoch', 'epochms', 'human', 'long', 'short', 'monthday', 'time', 'wptime', 'weekday', 'wd', 'month', 'mon', 'day', 'year', 'rfc822', 'http', 'offset', 'tzabbr'])
+const DATE_KINDS = new Set([
+  'iso',
+  'isoutc',
+  'date',
+  'ics',
+  'icsutc',
+  'icsday',
+  'tec',
+  'tecutc',
+  'epoch',
+  'epochms',
+  'human',
+  'long',
+  'short',
+  'monthday',
+  'time',
+  'wptime',
+  'weekday',
+  'wd',
+  'month',
+  'mon',
+  'day',
+  'year',
+  'rfc822',
+  'http',
+  'offset',
+  'tzabbr',
+])
 
 /** True when `kind` names a date tag (`iso`, `ics`, `human`, …). */
 export function isDateKind(kind: string): boolean {
@@ -179,21 +206,33 @@ const LEVELS = [['||'], ['&&'], ['==', '!='], ['<=', '>=', '<', '>'], ['+', '-']
 
 function apply(op: string, a: number, b: number): number {
   switch (op) {
-    case '||': return a || b ? 1 : 0
-    case '&&': return a && b ? 1 : 0
-    case '==': return a === b ? 1 : 0
-    case '!=': return a !== b ? 1 : 0
-    case '<=': return a <= b ? 1 : 0
-    case '>=': return a >= b ? 1 : 0
-    case '<': return a < b ? 1 : 0
-    case '>': return a > b ? 1 : 0
-    case '+': return a + b
-    case '-': return a - b
-    case '*': return a * b
+    case '||':
+      return a || b ? 1 : 0
+    case '&&':
+      return a && b ? 1 : 0
+    case '==':
+      return a === b ? 1 : 0
+    case '!=':
+      return a !== b ? 1 : 0
+    case '<=':
+      return a <= b ? 1 : 0
+    case '>=':
+      return a >= b ? 1 : 0
+    case '<':
+      return a < b ? 1 : 0
+    case '>':
+      return a > b ? 1 : 0
+    case '+':
+      return a + b
+    case '-':
+      return a - b
+    case '*':
+      return a * b
     case '/':
       if (b === 0) throw new Error('division by zero in template expression')
       return Math.trunc(a / b)
-    default: return a % b
+    default:
+      return a % b
   }
 }
 
@@ -297,7 +336,10 @@ function expandTag(tag: string, ctx: TemplateContext, depth: number): string {
   if (kind === '=') return String(evaluate(args.join(' '), ctx.vars))
   if (kind === 'pick') {
     const [expr, ...rest] = args
-    const items = rest.join(' ').split('|').map((s) => s.trim())
+    const items = rest
+      .join(' ')
+      .split('|')
+      .map((s) => s.trim())
     if (!expr || !items[0]) throw new Error(`{{pick}} wants EXPR a|b|c, got {{${tag}}}`)
     const n = evaluate(expr, ctx.vars)
     return items[((n % items.length) + items.length) % items.length]

@@ -164,4 +164,3 @@ export function trickleBody(content: Uint8Array, chunkBytes: number, intervalMs:
     },
   })
 }
-

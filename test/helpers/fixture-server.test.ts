@@ -85,8 +85,7 @@ describe('every route of every fixture site', () => {
         await checkRoute(site, u.pathname + u.search, spec, { headers: { host: u.hostname } })
         await checkRoute(site, site.externalUrl(url), spec)
       }
-      for (const [host, routes] of Object.entries(manifest.hosts ?? {}))
-        for (const [key, spec] of Object.entries(routes)) await checkRoute(site, concrete(key, spec, 0), spec, { headers: { host } })
+      for (const [host, routes] of Object.entries(manifest.hosts ?? {})) for (const [key, spec] of Object.entries(routes)) await checkRoute(site, concrete(key, spec, 0), spec, { headers: { host } })
       const missing = await fetch(`${site.url}/definitely/not/here?x=1`)
       expect(missing.status).toBe(404)
       const text = await missing.text()
@@ -293,7 +292,13 @@ describe('route overrides', () => {
 
 /** Instant of an expected start: midnight UTC for a date-only value (compared by date instead). */
 const key = (title: string, start: string) => `${title} @ ${start.length === 10 ? start : new Date(Date.parse(start)).toISOString()}`
-const decode = (html: string) => html.replace(/&#(\d+);/g, (_, n) => String.fromCodePoint(Number(n))).replace(/&amp;/g, '&').replace(/&rsquo;/g, '’').replace(/&ndash;/g, '–').replace(/&eacute;/g, 'é')
+const decode = (html: string) =>
+  html
+    .replace(/&#(\d+);/g, (_, n) => String.fromCodePoint(Number(n)))
+    .replace(/&amp;/g, '&')
+    .replace(/&rsquo;/g, '’')
+    .replace(/&ndash;/g, '–')
+    .replace(/&eacute;/g, 'é')
 
 /** Two instants: early December (no DST change in the window) and late February (the March switch inside it). */
 for (const now of [NOW, new Date('2027-02-20T15:00:00Z')]) {
@@ -313,7 +318,12 @@ for (const now of [NOW, new Date('2027-02-20T15:00:00Z')]) {
       expect(vevents.map((e) => e.uid)).toEqual(rest.map((e) => `${e.id}-${epoch(e.utc_start_date)}-${epoch(e.utc_end_date)}@library.example`))
       const list = await (await fetch(`${site.url}/events/`)).text()
       const jsonld = JSON.parse(/<script type="application\/ld\+json">\n([\s\S]*?)\n<\/script>/.exec(list)![1])
-      expect(jsonld.map((e: any) => decode(decode(e.name)))).toEqual(site.expected().events.slice(0, 10).map((e) => e.title))
+      expect(jsonld.map((e: any) => decode(decode(e.name)))).toEqual(
+        site
+          .expected()
+          .events.slice(0, 10)
+          .map((e) => e.title),
+      )
     })
 
     it('google-embed: expanding the feed in the window gives exactly the expected occurrences', async () => {
@@ -331,7 +341,8 @@ for (const now of [NOW, new Date('2027-02-20T15:00:00Z')]) {
         const it = master.iterator()
         for (let t: ICAL.Time | undefined = it.next(); t && localDay(t) <= expected.window.end; t = master.isRecurring() ? it.next() : undefined) {
           const { item, startDate } = master.getOccurrenceDetails(t)
-          if (localDay(startDate) >= expected.window.start && localDay(startDate) <= expected.window.end) found.push(key(item.summary, startDate.isDate ? startDate.toString() : startDate.toJSDate().toISOString()))
+          if (localDay(startDate) >= expected.window.start && localDay(startDate) <= expected.window.end)
+            found.push(key(item.summary, startDate.isDate ? startDate.toString() : startDate.toJSDate().toISOString()))
         }
       }
       const want = expected.events.map((e) => key(e.title, e.start))
@@ -352,7 +363,8 @@ for (const now of [NOW, new Date('2027-02-20T15:00:00Z')]) {
     it('plain-listing: 8 + 5 cards whose titles and links are the expected events', async () => {
       const site = await start('plain-listing', now)
       const expected = site.expected().events
-      const cards = async (path: string) => [...(await (await fetch(site.url + path)).text()).matchAll(/<h3 class="card-title"><a href="([^"]+)">([^<]+)<\/a>/g)].map((m) => [site.origin + m[1], decode(m[2])])
+      const cards = async (path: string) =>
+        [...(await (await fetch(site.url + path)).text()).matchAll(/<h3 class="card-title"><a href="([^"]+)">([^<]+)<\/a>/g)].map((m) => [site.origin + m[1], decode(m[2])])
       const all = [...(await cards('/whats-on')), ...(await cards('/whats-on?page=2'))]
       expect(all.length).toBe(13)
       expect(all).toEqual(expected.map((e) => [e.url!, e.title]))
@@ -363,7 +375,8 @@ for (const now of [NOW, new Date('2027-02-20T15:00:00Z')]) {
     it('listing-details: 4 + 3 cards; each linked page and its .ics give the expected event, with validators for re-crawls', async () => {
       const site = await start('listing-details', now)
       const expected = site.expected().events
-      const cards = async (path: string) => [...(await (await fetch(site.url + path)).text()).matchAll(/<h3 class="event-title">(?:<a href="([^"]+)">)?([^<]+)</g)].map((m) => [m[1] ? site.origin + m[1] : undefined, decode(m[2])])
+      const cards = async (path: string) =>
+        [...(await (await fetch(site.url + path)).text()).matchAll(/<h3 class="event-title">(?:<a href="([^"]+)">)?([^<]+)</g)].map((m) => [m[1] ? site.origin + m[1] : undefined, decode(m[2])])
       const all = [...(await cards('/events')), ...(await cards('/events?page=2'))]
       expect(all).toEqual(expected.map((e) => [e.url, e.title]))
       for (const event of expected.filter((e) => e.url)) {

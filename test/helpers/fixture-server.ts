@@ -46,7 +46,20 @@ import { createServer, type Socket } from 'node:net'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, normalize } from 'node:path'
 import { expandTemplate, type TemplateContext } from './fixture-dates'
-import { compile, contentTypeFor, hugeBody, match, trickleBody, withoutKeys, type BehaviourRoute, type CompiledRoute, type FileRoute, type RedirectRoute, type RouteSpec, type SiteManifest } from './fixture-routes'
+import {
+  compile,
+  contentTypeFor,
+  hugeBody,
+  match,
+  trickleBody,
+  withoutKeys,
+  type BehaviourRoute,
+  type CompiledRoute,
+  type FileRoute,
+  type RedirectRoute,
+  type RouteSpec,
+  type SiteManifest,
+} from './fixture-routes'
 
 export { contentTypeFor, type BehaviourRoute, type FileRoute, type RedirectRoute, type RouteSpec, type SiteManifest } from './fixture-routes'
 
@@ -100,7 +113,9 @@ const TEST_WEB_KEY = readFileSync(join(import.meta.dir, '../fixtures/tls/test-we
 
 /** Names of every fixture site (folders of {@link SITES_DIR} holding a `site.json`). */
 export function siteNames(): string[] {
-  return readdirSync(SITES_DIR).filter((name) => existsSync(join(SITES_DIR, name, 'site.json'))).sort()
+  return readdirSync(SITES_DIR)
+    .filter((name) => existsSync(join(SITES_DIR, name, 'site.json')))
+    .sort()
 }
 
 /** Reads and expands a site's manifest against `now` (route keys and targets may hold date tags). */
@@ -242,7 +257,9 @@ export async function startFixtureSite(name: string, options: FixtureSiteOptions
     return new Response(body, { status, headers })
   }
 
-  const serve = (scheme: 'http' | 'https', port: () => number) => (request: Request): Response | Promise<Response> => {
+  const serve =
+    (scheme: 'http' | 'https', port: () => number) =>
+    (request: Request): Response | Promise<Response> => {
       const url = new URL(request.url)
       const recorded: RecordedRequest = { method: request.method, path: url.pathname + url.search, headers: Object.fromEntries(request.headers), at: performance.now() }
       requests.push(recorded)

@@ -11,7 +11,7 @@ export type SignOptions = { agentId?: string | null; kid?: string; secret?: stri
 
 /** The headers the gateway would add to a request: `gw-signature` and, for an agent, `gw-agent-id`. */
 export function gatewayHeaders(method: string, pathAndQuery: string, body: string | Uint8Array, options: SignOptions = {}): Record<string, string> {
-  const agentId = options.agentId === undefined ? TEST_AGENT : options.agentId ?? undefined
+  const agentId = options.agentId === undefined ? TEST_AGENT : (options.agentId ?? undefined)
   const t = options.t ?? Math.floor(Date.now() / 1000)
   const kid = options.kid ?? TEST_KID
   const signature = signRequest(options.secret ?? TEST_SECRET, { t, kid, id: options.id, method, pathAndQuery, agentId, body })

@@ -19,7 +19,18 @@ export function insertPendingJob(
   const jobId = newJobId()
   db.$client.run(
     "INSERT INTO index_jobs (job_id, org_id, website, start_date, end_date, hints, state, max_attempts, created_at, updated_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?)",
-    [jobId, orgId, website, window.start, window.end, JSON.stringify({ calendarUrls: options.calendarUrls ?? [], eventUrls: [] }), options.maxAttempts ?? 3, options.createdAt ?? now, now, now + 24 * 3600_000],
+    [
+      jobId,
+      orgId,
+      website,
+      window.start,
+      window.end,
+      JSON.stringify({ calendarUrls: options.calendarUrls ?? [], eventUrls: [] }),
+      options.maxAttempts ?? 3,
+      options.createdAt ?? now,
+      now,
+      now + 24 * 3600_000,
+    ],
   )
   return { jobId, orgId, domain }
 }

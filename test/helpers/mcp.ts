@@ -46,7 +46,15 @@ export async function connect(url: string, options: { token?: string; modern?: b
   const observe = options.onResponse
   const transport = new StreamableHTTPClientTransport(new URL(url), {
     ...(options.token || options.headers ? { requestInit: { headers: { ...options.headers, ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) } } } : {}),
-    ...(observe ? { fetch: async (input: string | URL | Request, init?: RequestInit) => { const r = await fetch(input, init); observe(r); return r } } : {}),
+    ...(observe
+      ? {
+          fetch: async (input: string | URL | Request, init?: RequestInit) => {
+            const r = await fetch(input, init)
+            observe(r)
+            return r
+          },
+        }
+      : {}),
   })
   await client.connect(transport)
   return client
@@ -89,7 +97,14 @@ export function seedRichOrganization(db: ReturnType<typeof makeApp>['db'], nowMs
       venue: { name: 'Main Library', address: '100 Main St', latitude: 39.8017, longitude: -89.6436 },
       event_id: 'evt_robotics',
     },
-    { title: 'Concert in Shelbyville', startDate: day(3, '19:00:00'), city: 'Shelbyville', categories: ['music'], venue: { name: 'Hall', address: null, latitude: 39.4064, longitude: -88.79 }, event_id: 'evt_concert' },
+    {
+      title: 'Concert in Shelbyville',
+      startDate: day(3, '19:00:00'),
+      city: 'Shelbyville',
+      categories: ['music'],
+      venue: { name: 'Hall', address: null, latitude: 39.4064, longitude: -88.79 },
+      event_id: 'evt_concert',
+    },
   ]
   return { orgId: seedOrganization(db, { domain: 'springfield-library.org', name: 'Springfield Public Library', timezone: 'America/Chicago', events: events as never, nowMs }), events }
 }

@@ -9,7 +9,8 @@ export function startClientSite() {
     fetch(request): Response {
       const url = new URL(request.url)
       const self: string = `${origin}${url.pathname}`
-      const doc = (clientId: string): Response => Response.json({ client_id: clientId, client_name: 'Calendar Helper <Test>', client_uri: `${origin}/`, redirect_uris: [`${origin}/callback`], token_endpoint_auth_method: 'none' })
+      const doc = (clientId: string): Response =>
+        Response.json({ client_id: clientId, client_name: 'Calendar Helper <Test>', client_uri: `${origin}/`, redirect_uris: [`${origin}/callback`], token_endpoint_auth_method: 'none' })
       switch (url.pathname) {
         case '/client.json':
           return doc(self)
@@ -48,7 +49,11 @@ export async function openConsent(base: string, params: Record<string, string>) 
 }
 
 /** POSTs the consent form as a browser would: its hidden fields, the account key and the button pressed. */
-export async function answerConsent(base: string, consent: { fields: Record<string, string>; cookie: string }, answer: { accountKey?: string; action: 'approve' | 'deny'; cookie?: string; fields?: Record<string, string> }) {
+export async function answerConsent(
+  base: string,
+  consent: { fields: Record<string, string>; cookie: string },
+  answer: { accountKey?: string; action: 'approve' | 'deny'; cookie?: string; fields?: Record<string, string> },
+) {
   const body = new URLSearchParams({ ...consent.fields, ...answer.fields, ...(answer.accountKey ? { account_key: answer.accountKey } : {}), action: answer.action })
   return fetch(`${base}/oauth/authorize`, {
     method: 'POST',
@@ -67,7 +72,16 @@ export async function tokenRequest(base: string, params: Record<string, string>)
 /** The whole dance for an account key: consent, approval, code exchange with PKCE. */
 export async function obtainTokens(base: string, client: { clientId: string; redirectUri: string }, accountKey: string, extra: Record<string, string> = {}) {
   const { verifier, challenge } = pkce()
-  const params = { response_type: 'code', client_id: client.clientId, redirect_uri: client.redirectUri, code_challenge: challenge, code_challenge_method: 'S256', state: 'st-1', resource: `${base}/mcp`, ...extra }
+  const params = {
+    response_type: 'code',
+    client_id: client.clientId,
+    redirect_uri: client.redirectUri,
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    state: 'st-1',
+    resource: `${base}/mcp`,
+    ...extra,
+  }
   const consent = await openConsent(base, params)
   if (consent.response.status !== 200) throw new Error(`consent page: ${consent.response.status} ${consent.html}`)
   const approved = await answerConsent(base, consent, { accountKey, action: 'approve' })

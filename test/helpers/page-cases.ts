@@ -67,21 +67,46 @@ export type CaseResult = { id: string; events: Event[]; results: CheckResult[]; 
 
 /** The keys a check may use; anything else in cases.json is a typo that would silently pass. */
 export const CHECK_KEYS = new Set<string>([
-  'count_min', 'count_max', 'no_title_contains', 'no_start_date', 'title', 'title_contains', 'title_any', 'start', 'end',
-  'start_instant', 'end_instant', 'start_date', 'venue_contains', 'address_contains', 'city', 'cost_contains', 'url',
-  'performer', 'status', 'geo',
+  'count_min',
+  'count_max',
+  'no_title_contains',
+  'no_start_date',
+  'title',
+  'title_contains',
+  'title_any',
+  'start',
+  'end',
+  'start_instant',
+  'end_instant',
+  'start_date',
+  'venue_contains',
+  'address_contains',
+  'city',
+  'cost_contains',
+  'url',
+  'performer',
+  'status',
+  'geo',
 ])
 
 const CONTENT_TYPES: Record<string, string> = {
-  '.ics': 'text/calendar', '.json': 'application/json', '.xml': 'application/xml', '.rss': 'application/rss+xml',
-  '.atom': 'application/atom+xml', '.html': 'text/html', '.htm': 'text/html',
+  '.ics': 'text/calendar',
+  '.json': 'application/json',
+  '.xml': 'application/xml',
+  '.rss': 'application/rss+xml',
+  '.atom': 'application/atom+xml',
+  '.html': 'text/html',
+  '.htm': 'text/html',
 }
 
 export function loadPageCases(path = join(PAGES_DIR, 'cases.json')): PageCase[] {
   return (JSON.parse(readFileSync(path, 'utf8')) as { cases: PageCase[] }).cases
 }
 
-const norm = (s: unknown) => String(s ?? '').replace(/\s+/g, ' ').trim()
+const norm = (s: unknown) =>
+  String(s ?? '')
+    .replace(/\s+/g, ' ')
+    .trim()
 const instant = (s: unknown) => Date.parse(String(s ?? ''))
 
 /** Local wall time and offset as written: `2025-03-01T11:00-08:00` (seconds ignored, `Z` = `+00:00`). */
@@ -139,14 +164,19 @@ export function describeCheck(c: PageCheck): string {
   if (c.no_title_contains) return `no_title_contains ${JSON.stringify(c.no_title_contains)}`
   if (c.no_start_date) return `no_start_date ${c.no_start_date}`
   const who = c.title !== undefined ? `"${c.title}"` : c.title_contains !== undefined ? `~"${c.title_contains}"` : 'any title'
-  const fields = Object.entries(c).filter(([k]) => !['title', 'title_contains', 'title_any'].includes(k)).map(([k, v]) => `${k}=${Array.isArray(v) ? v.join(',') : v}`)
+  const fields = Object.entries(c)
+    .filter(([k]) => !['title', 'title_contains', 'title_any'].includes(k))
+    .map(([k, v]) => `${k}=${Array.isArray(v) ? v.join(',') : v}`)
   return `${who} ${fields.join(' ')}`
 }
 
 function fieldCheck(events: Event[], c: PageCheck): { pass: boolean; reason: string } {
   const candidates = events.filter((e) => titleMatches(e, c))
   if (candidates.length === 0) {
-    const titles = events.slice(0, 8).map((e) => `"${norm(e.title)}"`).join(', ')
+    const titles = events
+      .slice(0, 8)
+      .map((e) => `"${norm(e.title)}"`)
+      .join(', ')
     return { pass: false, reason: `no event titled ${c.title ?? c.title_contains ?? ''} (have: ${titles || 'none'})` }
   }
   const best = candidates.map((e) => ({ e, f: fieldFailures(e, c) })).sort((a, b) => a.f.length - b.f.length)[0]
@@ -163,7 +193,10 @@ export function judgeCheck(events: Event[], c: PageCheck): CheckResult {
   if (c.count_max !== undefined) {
     if (events.length === 0) return { check: c, pass: c.count_max === 0, reason: c.count_max === 0 ? '' : 'no events' }
     const pass = events.length <= c.count_max
-    const extra = events.map((e) => `"${norm(e.title)}" ${e.startDate}`).slice(0, 20).join(', ')
+    const extra = events
+      .map((e) => `"${norm(e.title)}" ${e.startDate}`)
+      .slice(0, 20)
+      .join(', ')
     return { check: c, pass, reason: pass ? '' : `${events.length} events > ${c.count_max}: ${extra}` }
   }
   if (c.no_title_contains) {

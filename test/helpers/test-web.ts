@@ -29,7 +29,15 @@ const signed = (app: TestWeb['app'], method: string, path: string, body?: object
  */
 export async function startTestWeb(names: string[], options: { maxPages?: number; env?: Record<string, string> } = {}): Promise<TestWeb> {
   const sites = await Promise.all(names.map((name) => startFixtureSite(name)))
-  const env = { CRAWL_ALLOW_PRIVATE: 'true', CRAWL_RESOLVE: sites.map((s) => s.resolve()).filter(Boolean).join(','), CRAWL_MAX_PAGES: String(options.maxPages ?? 60), ...options.env }
+  const env = {
+    CRAWL_ALLOW_PRIVATE: 'true',
+    CRAWL_RESOLVE: sites
+      .map((s) => s.resolve())
+      .filter(Boolean)
+      .join(','),
+    CRAWL_MAX_PAGES: String(options.maxPages ?? 60),
+    ...options.env,
+  }
   let runner: JobRunner | undefined
   const { app, db, config } = makeApp({ env, deps: { onJobQueued: () => runner?.kick() } })
   runner = new JobRunner({ db, workers: 1, pollMs: 50, settings: { ...crawlSettings(config), budgetMs: 60_000, politenessMs: 0, ca: TEST_WEB_CA } })

@@ -19,7 +19,7 @@ export function startUsageServer(behaviour: UsageBehaviour) {
     async fetch(request) {
       const path = new URL(request.url).pathname
       received.push({ path, authorization: request.headers.get('authorization'), body: await request.json() })
-      const answer = path === '/allowance' ? behaviour.allowance : behaviour.usage ?? 204
+      const answer = path === '/allowance' ? behaviour.allowance : (behaviour.usage ?? 204)
       const requestId = received.at(-1)!.body?.request_id
       if (path === '/usage' && (answer === 'late' || (typeof answer === 'number' && answer < 300))) recorded.add(requestId)
       if (answer === 'late') {

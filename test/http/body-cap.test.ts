@@ -80,7 +80,10 @@ describe('over a real socket', () => {
     expect(jobs(db)).toBe(0)
   })
 
-  for (const [name, total] of [['5 MB', 5_000_000], ['just over the cap', MAX_BODY_BYTES + 1]] as const) {
+  for (const [name, total] of [
+    ['5 MB', 5_000_000],
+    ['just over the cap', MAX_BODY_BYTES + 1],
+  ] as const) {
     it(`answers a chunked body of ${name} with the JSON 413, not Bun's bare one`, async () => {
       const { port } = serve()
       const signed = gatewayHeaders('POST', '/api/v1/report', '{}')

@@ -48,7 +48,9 @@ describe('REST bodies nested too deep', () => {
   it('serves bodies nested up to the limit as before', async () => {
     const { app, db } = makeApp()
     // {hints: {extra: [[…]]}}: the object, hints and `extra`'s arrays make MAX_JSON_DEPTH levels.
-    const ok = await call(app, 'POST', '/api/v1/orgs', { body: { website: 'springfield-library.org', hints: { calendarUrls: ['https://springfield-library.org/events'], extra: nest(MAX_JSON_DEPTH - 2) } } })
+    const ok = await call(app, 'POST', '/api/v1/orgs', {
+      body: { website: 'springfield-library.org', hints: { calendarUrls: ['https://springfield-library.org/events'], extra: nest(MAX_JSON_DEPTH - 2) } },
+    })
     expect(ok.status).toBe(202)
     expect(jobs(db)).toBe(1)
     const over = await call(app, 'POST', '/api/v1/orgs', { body: { website: 'springfield-library.org', hints: { extra: nest(MAX_JSON_DEPTH - 1) } } })

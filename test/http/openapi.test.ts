@@ -46,8 +46,12 @@ describe('GET /api/v1/openapi.json', () => {
     for (const [path, item] of Object.entries<any>(doc.paths))
       for (const [method, op] of Object.entries<any>(item))
         for (const [status, response] of Object.entries<any>(op.responses)) {
-          expect({ at: `${method} ${path} ${status}`, description: typeof response.description === 'string' && response.description.length > 0 }).toEqual({ at: `${method} ${path} ${status}`, description: true })
-          if (status >= '400' && path !== '/api/v1/health') expect({ at: `${method} ${path} ${status}`, error: response.content['application/json'].schema.properties.error?.type }).toEqual({ at: `${method} ${path} ${status}`, error: 'string' })
+          expect({ at: `${method} ${path} ${status}`, description: typeof response.description === 'string' && response.description.length > 0 }).toEqual({
+            at: `${method} ${path} ${status}`,
+            description: true,
+          })
+          if (status >= '400' && path !== '/api/v1/health')
+            expect({ at: `${method} ${path} ${status}`, error: response.content['application/json'].schema.properties.error?.type }).toEqual({ at: `${method} ${path} ${status}`, error: 'string' })
         }
     expect(doc.paths['/api/v1/health'].get.responses['200'].content['application/json'].schema.properties.database.properties.error).toEqual({ type: 'string' })
   })

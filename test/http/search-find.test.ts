@@ -29,9 +29,22 @@ function world(now = NOW) {
   const ctx = makeApp({ deps: { now: () => now } })
   const wa = { region: 'WA', country: 'US' }
   seedOrganization(ctx.db, {
-    domain: 'shoreline-library.org', name: 'Shoreline Community Library', timezone: 'America/Los_Angeles', nowMs: now,
+    domain: 'shoreline-library.org',
+    name: 'Shoreline Community Library',
+    timezone: 'America/Los_Angeles',
+    nowMs: now,
     events: [
-      ev({ title: 'Family Storytime', startDate: '2026-03-07T10:00:00-08:00', event_id: 'story', city: 'Shoreline', venue: { name: 'Shoreline Library', address: null, latitude: 47.7557, longitude: -122.3415 }, isAccessibleForFree: true }, wa),
+      ev(
+        {
+          title: 'Family Storytime',
+          startDate: '2026-03-07T10:00:00-08:00',
+          event_id: 'story',
+          city: 'Shoreline',
+          venue: { name: 'Shoreline Library', address: null, latitude: 47.7557, longitude: -122.3415 },
+          isAccessibleForFree: true,
+        },
+        wa,
+      ),
       ev({ title: 'Teen Coding Club', startDate: '2026-03-05T16:00:00-08:00', event_id: 'teen', city: 'Seattle', organizer: { name: 'Friends of the Library', url: null } }, wa),
       ev({ title: 'Tacoma Jazz Night', startDate: '2026-03-06T19:00:00-08:00', event_id: 'jazz', city: 'Tacoma', description: 'Ticketed: $25 (adults only)' }, wa),
       ev({ title: 'Sunday Late Show', startDate: '2026-03-08T23:30:00-07:00', event_id: 'late', city: 'Shoreline' }, wa),
@@ -41,23 +54,38 @@ function world(now = NOW) {
     ],
   })
   seedOrganization(ctx.db, {
-    domain: 'paristexaslibrary.org', name: 'Paris Public Library', timezone: 'America/Chicago', nowMs: now,
+    domain: 'paristexaslibrary.org',
+    name: 'Paris Public Library',
+    timezone: 'America/Chicago',
+    nowMs: now,
     events: [ev({ title: 'Kids Craft Hour', startDate: '2026-03-07T10:00:00-06:00', event_id: 'tx', city: 'Paris' }, { region: 'TX', country: 'US' })],
   })
   seedOrganization(ctx.db, {
-    domain: 'stadtbibliothek-stuttgart.de', name: 'Stadtbibliothek Stuttgart', timezone: 'Europe/Berlin', nowMs: now,
-    events: [ev({ title: 'Vorlesestunde für Familien', startDate: '2026-03-07T11:00:00+01:00', event_id: 'de', city: 'Stuttgart', description: 'Geschichten für Kinder ab 4 Jahren' }, { country: 'DE' })],
+    domain: 'stadtbibliothek-stuttgart.de',
+    name: 'Stadtbibliothek Stuttgart',
+    timezone: 'Europe/Berlin',
+    nowMs: now,
+    events: [
+      ev({ title: 'Vorlesestunde für Familien', startDate: '2026-03-07T11:00:00+01:00', event_id: 'de', city: 'Stuttgart', description: 'Geschichten für Kinder ab 4 Jahren' }, { country: 'DE' }),
+    ],
   })
   seedOrganization(ctx.db, {
-    domain: 'bibliotheques.paris.fr', name: 'Bibliothèques de Paris', timezone: 'Europe/Paris', nowMs: now,
-    events: [ev({ title: 'Atelier pour enfants', startDate: '2026-03-07T14:00:00+01:00', event_id: 'fr', city: 'Paris', description: 'Un atelier de dessin pour les enfants de 6 à 10 ans' }, { country: 'FR' })],
+    domain: 'bibliotheques.paris.fr',
+    name: 'Bibliothèques de Paris',
+    timezone: 'Europe/Paris',
+    nowMs: now,
+    events: [
+      ev(
+        { title: 'Atelier pour enfants', startDate: '2026-03-07T14:00:00+01:00', event_id: 'fr', city: 'Paris', description: 'Un atelier de dessin pour les enfants de 6 à 10 ans' },
+        { country: 'FR' },
+      ),
+    ],
   })
   return ctx
 }
 
 let nonce = 0
-const get = (app: ReturnType<typeof world>['app'], query: string, now = NOW) =>
-  call(app, 'GET', `/api/v1/search/events?${query}&n=${nonce++}`, { sign: { t: Math.floor(now / 1000) } })
+const get = (app: ReturnType<typeof world>['app'], query: string, now = NOW) => call(app, 'GET', `/api/v1/search/events?${query}&n=${nonce++}`, { sign: { t: Math.floor(now / 1000) } })
 const titles = (json: any): string[] => json.events.map((e: any) => e.title)
 
 describe('search near a point', () => {
@@ -187,7 +215,12 @@ describe('cursor', () => {
 })
 
 describe('bad input', () => {
-  for (const [query, name] of [['near=47.7,-122.3&radiusKm=0', 'radiusKm'], ['near=abc', 'near'], ['limit=201', 'limit'], ['when=someday', 'when']]) {
+  for (const [query, name] of [
+    ['near=47.7,-122.3&radiusKm=0', 'radiusKm'],
+    ['near=abc', 'near'],
+    ['limit=201', 'limit'],
+    ['when=someday', 'when'],
+  ]) {
     it(`${query} answers 400 naming ${name}`, async () => {
       const { app } = world()
       const res = await get(app, query)

@@ -54,7 +54,15 @@ describe('GET /api/v1/search/events', () => {
     const { app } = world()
     const res = await get(app, '/api/v1/search/events?startDate=2026-12-20&endDate=2026-12-20')
     expect(res.json.events).toEqual([
-      { title: 'Winter Fair', startDate: '2026-12-20', event_id: 'd', city: 'Springfield', categories: ['Family'], _source: { domain: 'springfield-library.org', scrapedAt: new Date(NOW).toISOString(), scriptVersion: 'seed-1' }, _external: true },
+      {
+        title: 'Winter Fair',
+        startDate: '2026-12-20',
+        event_id: 'd',
+        city: 'Springfield',
+        categories: ['Family'],
+        _source: { domain: 'springfield-library.org', scrapedAt: new Date(NOW).toISOString(), scriptVersion: 'seed-1' },
+        _external: true,
+      },
     ])
     const storytime = (await get(app, '/api/v1/search/events?category=storytime')).json.events[0]
     expect(storytime._external).toBe(false)
@@ -102,7 +110,16 @@ describe('GET /api/v1/search/businesses', () => {
     expect(museum.json).toEqual({
       count: 1,
       query: 'museum',
-      organizations: [{ orgId: expect.stringMatching(/^org_[0-9a-f]{16}$/), domain: 'shelbyville-museum.org', name: 'Shelbyville Museum of Art', website: 'https://shelbyville-museum.org', eventCount: 1, lastIndexedAt: new Date(NOW).toISOString() }],
+      organizations: [
+        {
+          orgId: expect.stringMatching(/^org_[0-9a-f]{16}$/),
+          domain: 'shelbyville-museum.org',
+          name: 'Shelbyville Museum of Art',
+          website: 'https://shelbyville-museum.org',
+          eventCount: 1,
+          lastIndexedAt: new Date(NOW).toISOString(),
+        },
+      ],
     })
   })
 

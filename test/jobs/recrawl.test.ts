@@ -28,7 +28,12 @@ async function setup() {
   const db = openDatabase(':memory:')
   migrate(db)
   // The real crawler worker; politeness 0 only to keep this test short (the default is pinned in politeness.test.ts).
-  const runner = new JobRunner({ db, workers: 1, pollMs: 50, settings: { maxPages: 60, budgetMs: 30_000, userAgent: 'event-index-test/1.0', allowPrivate: true, politenessMs: 0, scriptVersion: 'recrawl-test' } })
+  const runner = new JobRunner({
+    db,
+    workers: 1,
+    pollMs: 50,
+    settings: { maxPages: 60, budgetMs: 30_000, userAgent: 'event-index-test/1.0', allowPrivate: true, politenessMs: 0, scriptVersion: 'recrawl-test' },
+  })
   cleanups.push(() => runner.stop())
   runner.start()
   const expected = site.expected()
@@ -53,7 +58,11 @@ describe('re-crawling an unchanged site', () => {
     const first = await crawl()
     expect(first.job.state).toBe('ready')
     expect(titles(first.events)).toEqual(wanted(site))
-    expect(underListing(first.log).map((r) => r.path).sort()).toEqual(UNDER_LISTING)
+    expect(
+      underListing(first.log)
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual(UNDER_LISTING)
     expect(underListing(first.log).every((r) => r.status === 200)).toBe(true)
 
     for (const round of [2, 3]) {

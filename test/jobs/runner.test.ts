@@ -22,7 +22,15 @@ afterAll(() => tmp.cleanup())
 
 function setup(workers = 1, db = openDatabase(':memory:'), idleMs?: number) {
   migrate(db)
-  const runner = new JobRunner({ db, workers, workerUrl: WORKER, pollMs: 50, leaseMs: 5000, idleMs, settings: { maxPages: 10, budgetMs: 10_000, userAgent: 'test', allowPrivate: true, scriptVersion: '1.2.3' } })
+  const runner = new JobRunner({
+    db,
+    workers,
+    workerUrl: WORKER,
+    pollMs: 50,
+    leaseMs: 5000,
+    idleMs,
+    settings: { maxPages: 10, budgetMs: 10_000, userAgent: 'test', allowPrivate: true, scriptVersion: '1.2.3' },
+  })
   runners.push(runner)
   return { db, runner }
 }

@@ -68,7 +68,9 @@ describe('Scheduler.tick', () => {
     sinks.push(sink)
     const db = openDatabase(':memory:')
     migrate(db)
-    db.$client.run("INSERT INTO reports (report_id, reporter, message, diagnostics, delivery_attempts, last_attempt_at, created_at) VALUES ('rpt_1', 'anonymous', 'hello', '{}', 1, ?1, ?1)", [NOW - 5 * 60_000])
+    db.$client.run("INSERT INTO reports (report_id, reporter, message, diagnostics, delivery_attempts, last_attempt_at, created_at) VALUES ('rpt_1', 'anonymous', 'hello', '{}', 1, ?1, ?1)", [
+      NOW - 5 * 60_000,
+    ])
     const scheduler = new Scheduler({ db, mailer: createMailer(sink.url, 'team@events.example'), now: () => NOW })
     expect((await scheduler.tick()).reportsSent).toBe(1)
     expect(sink.messages).toHaveLength(1)

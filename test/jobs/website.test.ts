@@ -22,7 +22,12 @@ describe("an organization's website", () => {
     const host = new URL(site.url).host
     const db = openDatabase(':memory:')
     migrate(db)
-    const runner = new JobRunner({ db, workers: 1, pollMs: 50, settings: { maxPages: 20, budgetMs: 20_000, userAgent: 'event-index-test', allowPrivate: true, politenessMs: 0, scriptVersion: 'test' } })
+    const runner = new JobRunner({
+      db,
+      workers: 1,
+      pollMs: 50,
+      settings: { maxPages: 20, budgetMs: 20_000, userAgent: 'event-index-test', allowPrivate: true, politenessMs: 0, scriptVersion: 'test' },
+    })
     cleanups.push(() => runner.stop())
     runner.start()
     const crawl = async (website: string, calendarUrls: string[] = []) => {

@@ -91,7 +91,9 @@ describe('a retry of a paid call', () => {
     const paid = await tool('get_organization_events', { orgId, idempotencyKey: 'big' })
     expect(paid.text.length).toBeGreaterThan(STORED_RESULT_MAX_BYTES)
     expect(paid.structured.charge.credits).toBe(count)
-    const stored = app.db.$client.query("SELECT result FROM credit_ledger WHERE account_id = ?1 AND tool = 'get_organization_events' ORDER BY id DESC LIMIT 1").get(account.accountId) as { result: string | null }
+    const stored = app.db.$client.query("SELECT result FROM credit_ledger WHERE account_id = ?1 AND tool = 'get_organization_events' ORDER BY id DESC LIMIT 1").get(account.accountId) as {
+      result: string | null
+    }
     expect(stored.result).toBeNull()
     const unchanged = await tool('get_organization_events', { orgId, idempotencyKey: 'big' })
     expect(unchanged.structured.charge).toMatchObject({ credits: 0, replayed: true })
@@ -122,7 +124,7 @@ describe('a retry of a paid call', () => {
     const orgId = crawl('forgotten.example.org', 1)
     await tool('get_event', { orgId, eventId: 'ev-0', idempotencyKey: 'forget-me' })
     const stored = () =>
-      (app.db.$client.query("SELECT count(*) AS n FROM credit_ledger WHERE account_id = ?1 AND result IS NOT NULL AND created_at <= ?2").get(account.accountId, clock - DAY) as { n: number }).n
+      (app.db.$client.query('SELECT count(*) AS n FROM credit_ledger WHERE account_id = ?1 AND result IS NOT NULL AND created_at <= ?2').get(account.accountId, clock - DAY) as { n: number }).n
     clock += DAY + 1
     expect(stored()).toBeGreaterThan(0)
     await new Scheduler({ db: app.db, mailer: createMailer('', ''), now: () => clock, staleAfterMs: 0 }).tick()

@@ -132,7 +132,8 @@ describe('refusals', () => {
   it('refuses a wrong code_verifier, a reused code and an expired code with invalid_grant', async () => {
     const first = await obtainTokens(app.base, client, accountKey)
     expect(first.tokens.status).toBe(200)
-    const exchange = (code: string, verifier: string) => tokenRequest(app.base, { grant_type: 'authorization_code', code, redirect_uri: client.redirectUri, client_id: client.clientId, code_verifier: verifier })
+    const exchange = (code: string, verifier: string) =>
+      tokenRequest(app.base, { grant_type: 'authorization_code', code, redirect_uri: client.redirectUri, client_id: client.clientId, code_verifier: verifier })
     const reused = await exchange(first.code, first.verifier)
     expect(reused.json).toMatchObject({ error: 'invalid_grant', error_description: expect.stringContaining('already used') })
     // reuse revokes what the first exchange issued
@@ -180,14 +181,24 @@ describe('refusals', () => {
     const { verifier, params } = authParams()
     const approved = await answerConsent(app.base, await openConsent(app.base, params), { accountKey, action: 'approve' })
     const code = new URL(approved.headers.get('location')!).searchParams.get('code')!
-    const other = await tokenRequest(app.base, { grant_type: 'authorization_code', code, redirect_uri: client.redirectUri, client_id: client.clientId, code_verifier: verifier, resource: 'https://other.example/mcp' })
+    const other = await tokenRequest(app.base, {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: client.redirectUri,
+      client_id: client.clientId,
+      code_verifier: verifier,
+      resource: 'https://other.example/mcp',
+    })
     expect(other.json.error).toBe('invalid_target')
   })
 
   it('refuses a token with the wrong audience, an expired token and an unsupported grant', async () => {
     const other = await issueAccessToken(app.db, { issuer: app.base, resource: 'https://other.example/mcp', accountId, clientId: client.clientId, scopes: ['events:read'], nowMs: clock })
     const expired = await issueAccessToken(app.db, { issuer: app.base, resource: app.mcpUrl, accountId, clientId: client.clientId, scopes: ['events:read'], nowMs: clock - 3600_000 })
-    for (const [token, why] of [[other, 'another resource'], [expired, 'expired']]) {
+    for (const [token, why] of [
+      [other, 'another resource'],
+      [expired, 'expired'],
+    ]) {
       const response = await fetch(app.mcpUrl, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },

@@ -50,7 +50,7 @@ describe('anonymous report_issue', () => {
     expect(new Set(reporters(a.db))).toEqual(new Set(['address:127.0.0.1']))
   })
 
-  it('behind a trusted proxy, keys each client on its own address: one client cannot spend another one\'s cap', async () => {
+  it("behind a trusted proxy, keys each client on its own address: one client cannot spend another one's cap", async () => {
     const a = app({ TRUSTED_PROXIES: '127.0.0.1/32' })
     const attacker = await client(a.mcpUrl, { headers: { 'x-forwarded-for': '198.51.100.66, 203.0.113.7' } })
     for (let i = 0; i < 3; i++) expect((await report(attacker, {})).isError ?? false).toBe(false)

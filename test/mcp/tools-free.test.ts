@@ -95,10 +95,20 @@ describe('anonymous tools', () => {
 
   it('list_categories and list_cities count upcoming events', async () => {
     const categories = await ok('list_categories', { city: 'Springfield' })
-    expect(categories.categories).toEqual(expect.arrayContaining([{ category: 'kids', eventCount: 1 }, { category: 'teens', eventCount: 1 }]))
+    expect(categories.categories).toEqual(
+      expect.arrayContaining([
+        { category: 'kids', eventCount: 1 },
+        { category: 'teens', eventCount: 1 },
+      ]),
+    )
     expect(categories.categories.find((c: { category: string }) => c.category === 'music')).toBeUndefined()
     const cities = await ok('list_cities', {})
-    expect(cities.cities).toEqual(expect.arrayContaining([{ city: 'Springfield', eventCount: 2 }, { city: 'Shelbyville', eventCount: 1 }]))
+    expect(cities.cities).toEqual(
+      expect.arrayContaining([
+        { city: 'Springfield', eventCount: 2 },
+        { city: 'Shelbyville', eventCount: 1 },
+      ]),
+    )
     expect((await callTool(client, 'list_cities', { limit: 0 })).isError).toBe(true)
     expect((await callTool(client, 'list_categories', { limit: 501 })).isError).toBe(true)
     expect((await callTool(client, 'get_service_status', { unexpected: 1 })).isError ?? false).toBe(false)

@@ -7,10 +7,30 @@ import { TOOL_ACCESS } from '../../src/mcp/server'
 import { connect, startMcpApp } from '../helpers/mcp'
 
 const NAMES = [
-  'search_events', 'search_events_nearby', 'get_upcoming_events', 'search_businesses', 'get_organization', 'list_calendar_sources', 'list_categories',
-  'list_cities', 'get_index_job', 'get_service_status', 'report_issue', 'index_organization', 'list_index_jobs', 'cancel_index_job', 'get_organization_events',
-  'get_event', 'get_event_occurrences', 'discover_calendars', 'preview_extraction', 'validate_feed', 'export_events_ics', 'export_events_jsonld',
-  'get_credit_balance', 'get_usage_history',
+  'search_events',
+  'search_events_nearby',
+  'get_upcoming_events',
+  'search_businesses',
+  'get_organization',
+  'list_calendar_sources',
+  'list_categories',
+  'list_cities',
+  'get_index_job',
+  'get_service_status',
+  'report_issue',
+  'index_organization',
+  'list_index_jobs',
+  'cancel_index_job',
+  'get_organization_events',
+  'get_event',
+  'get_event_occurrences',
+  'discover_calendars',
+  'preview_extraction',
+  'validate_feed',
+  'export_events_ics',
+  'export_events_jsonld',
+  'get_credit_balance',
+  'get_usage_history',
 ]
 const ANONYMOUS = NAMES.slice(0, 11)
 
@@ -45,6 +65,11 @@ describe('tools/list', () => {
   }
 
   it('marks exactly the ◦ tools of DESIGN §7 anonymous', () => {
-    expect([...TOOL_ACCESS].filter(([, access]) => access === 'anonymous').map(([name]) => name).sort()).toEqual([...ANONYMOUS].sort())
+    expect(
+      [...TOOL_ACCESS]
+        .filter(([, access]) => access === 'anonymous')
+        .map(([name]) => name)
+        .sort(),
+    ).toEqual([...ANONYMOUS].sort())
   })
 })

@@ -123,7 +123,11 @@ describe('paid tools', () => {
   it('export_events_jsonld returns a schema.org ItemList of Events', async () => {
     const exported = await ok('export_events_jsonld', { orgId })
     expect(exported.jsonld).toMatchObject({ '@context': 'https://schema.org', '@type': 'ItemList', numberOfItems: 3 })
-    expect(exported.jsonld.itemListElement[0]).toMatchObject({ '@type': 'ListItem', position: 1, item: { '@type': 'Event', name: 'Storytime in the Park', location: { '@type': 'Place', geo: { latitude: 39.7817 } } } })
+    expect(exported.jsonld.itemListElement[0]).toMatchObject({
+      '@type': 'ListItem',
+      position: 1,
+      item: { '@type': 'Event', name: 'Storytime in the Park', location: { '@type': 'Place', geo: { latitude: 39.7817 } } },
+    })
     await fails('export_events_jsonld', { orgId: 'org_0000000000000000' }, 'not_indexed')
   })
 

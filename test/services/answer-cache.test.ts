@@ -86,7 +86,14 @@ describe('answer cache', () => {
     expect(runs).toBe(1)
     const failing = () => Promise.reject(new Error('disk'))
     await expect(cache.get('f', policy(), failing, () => 1)).rejects.toThrow('disk')
-    expect(await cache.get('f', policy(), async () => 'ok', () => 2)).toBe('ok')
+    expect(
+      await cache.get(
+        'f',
+        policy(),
+        async () => 'ok',
+        () => 2,
+      ),
+    ).toBe('ok')
   })
 
   it('has the configured budget: CACHE_MEMORY_MB MiB, 64 by default', () => {

@@ -18,6 +18,7 @@ export type Lang = 'en' | 'de' | 'fr' | 'es' | 'nl' | 'it' | 'pt'
  */
 type Entry = readonly [term: string, weight: number]
 
+// biome-ignore format: a word table, kept packed so it reads as one table
 const CALENDAR: Record<Lang, readonly Entry[]> = {
   en: [
     ['events', 3], ['event', 2], ['calendar', 3], ['calendars', 2], ['event calendar', 3], ['events calendar', 3], ['calendar of events', 3],
@@ -61,6 +62,7 @@ const CALENDAR: Record<Lang, readonly Entry[]> = {
 }
 
 /** Pages that are not a calendar, in every language: what a link to a listing is not. */
+// biome-ignore format: a word table, kept packed so it reads as one table
 const NOT_CALENDAR: readonly Entry[] = [
   ['news', -1], ['nieuws', -1], ['actualites', -1], ['aktuelles', -1], ['neuigkeiten', -1], ['noticias', -1], ['notizie', -1], ['blog', -1], ['press', -2], ['presse', -2],
   ['past', -4], ['past events', -4], ['previous events', -4], ['vergangene', -4], ['ruckblick', -4], ['rueckblick', -4], ['passes', -4], ['passees', -4], ['pasados', -4], ['pasadas', -4], ['afgelopen', -4], ['vergangen', -4],
@@ -79,6 +81,7 @@ const NOT_CALENDAR: readonly Entry[] = [
 ]
 
 /** Small words that may surround a term without making the label a sentence ("Our upcoming events", "Alle Termine"). */
+// biome-ignore format: a word table, kept packed so it reads as one table
 const FILLER = new Set([
   'our', 'the', 'all', 'full', 'view', 'see', 'list', 'of', 'and', 'a', 'an', 'at', 'in', 'on', 'for', 'this', 'month', 'week', 'year', 'whats', 'upcoming', 'more', 'coming', 'soon', 'current', 'library', 'club', 'museum', 'church', 'city', 'school',
   'unsere', 'alle', 'aktuelle', 'und', 'der', 'die', 'das', 'im', 'kommende', 'nos', 'notre', 'tous', 'les', 'le', 'la', 'l', 'des', 'du', 'de', 'et', 'prochains', 'nuestros', 'nuestra', 'todos', 'los', 'las', 'el', 'y', 'del', 'onze', 'alle', 'het', 'en', 'van', 'komende', 'i', 'gli', 'il', 'e', 'di', 'tutti', 'prossimi', 'os', 'as', 'o', 'do', 'da', 'dos', 'nossos', 'todas',
@@ -127,7 +130,7 @@ function table(lang: Lang | undefined): Table {
 }
 
 /** What a run of words says: the best positive term, the worst negative one, and whether nothing else is there. */
-export type TermScore = { positive: number; negative: number; matched: string[]; /** every word is part of a term or a filler word */ pure: boolean }
+export type TermScore = { positive: number; negative: number; matched: string[] /** every word is part of a term or a filler word */; pure: boolean }
 
 /**
  * Scores a label or a URL segment's words against the table in the page's language (`lang` changes only

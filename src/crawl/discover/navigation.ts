@@ -91,7 +91,9 @@ function context(link: Element): { chrome: boolean; heading?: string } {
     if (!parent || !isElement(parent)) break
     if (!chrome && isChrome(parent)) chrome = true
     if (heading === undefined && parent.tagName === 'li' && (node.tagName === 'ul' || node.tagName === 'ol' || node.tagName === 'div')) {
-      const label = parent.childNodes.find((c): c is Element => isElement(c) && c !== node && ['a', 'button', 'span', 'strong', 'p', 'div', 'h2', 'h3', 'h4'].includes(c.tagName) && !findFirst(c, (e) => e === link))
+      const label = parent.childNodes.find(
+        (c): c is Element => isElement(c) && c !== node && ['a', 'button', 'span', 'strong', 'p', 'div', 'h2', 'h3', 'h4'].includes(c.tagName) && !findFirst(c, (e) => e === link),
+      )
       if (label) heading = collapse(textOf(label)) || attr(label, 'aria-label')
     }
     node = parent

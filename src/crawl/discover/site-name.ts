@@ -6,7 +6,13 @@ function metaContent(html: string, key: string): string | undefined {
 }
 
 function decodeEntities(text: string): string {
-  return text.replace(/&amp;/g, '&').replace(/&#0?39;|&#8217;|&rsquo;/g, '’').replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&#8211;|&ndash;/g, '–')
+  return text
+    .replace(/&amp;/g, '&')
+    .replace(/&#0?39;|&#8217;|&rsquo;/g, '’')
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&#8211;|&ndash;/g, '–')
 }
 
 /** The site's own name: og:site_name, else application-name, else the first part of the title. */
@@ -15,6 +21,9 @@ export function siteName(html: string): string | undefined {
   if (named) return decodeEntities(named)
   const title = /<title[^>]*>([^<]{1,300})<\/title>/i.exec(html)?.[1]
   if (!title) return undefined
-  const parts = decodeEntities(title).split(/\s+[|–—-]\s+/).map((p) => p.trim()).filter(Boolean)
+  const parts = decodeEntities(title)
+    .split(/\s+[|–—-]\s+/)
+    .map((p) => p.trim())
+    .filter(Boolean)
   return parts.length > 1 ? parts[parts.length - 1] : parts[0]
 }

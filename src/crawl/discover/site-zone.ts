@@ -32,7 +32,9 @@ const WEIGHT = { coordinates: 3, city: 2, region: 1.5, country: 1 } as const
 const MAX_PLACES = 300
 
 function describe(p: ResolvedPlace): string {
-  return p.precision === 'city' ? `${p.name}, ${p.region && /^[A-Z]{2,3}$/.test(p.region) && p.country !== 'GB' ? `${p.region}, ` : ''}${p.country}` : `${p.precision} ${p.name}${p.precision === 'region' ? `, ${p.country}` : ''}`
+  return p.precision === 'city'
+    ? `${p.name}, ${p.region && /^[A-Z]{2,3}$/.test(p.region) && p.country !== 'GB' ? `${p.region}, ` : ''}${p.country}`
+    : `${p.precision} ${p.name}${p.precision === 'region' ? `, ${p.country}` : ''}`
 }
 
 /** A country as structured data writes it: a code (`DE`, `USA`) or a name in one of our languages. */
@@ -122,7 +124,8 @@ export function inferSiteZone(evidence: ZoneEvidence): ZoneChoice | undefined {
   for (const text of votes.length ? [] : (evidence.texts ?? [])) {
     for (const found of findLooseAddresses(text)) {
       const resolved = resolveAddress(found.address, { countries: hintCountries })
-      if (resolved?.precision === 'city' && resolved.zone && hintCountries.includes(resolved.country)) votes.push({ zone: resolved.zone, weight: WEIGHT.city, label: `"${found.text}" → ${describe(resolved)}` })
+      if (resolved?.precision === 'city' && resolved.zone && hintCountries.includes(resolved.country))
+        votes.push({ zone: resolved.zone, weight: WEIGHT.city, label: `"${found.text}" → ${describe(resolved)}` })
     }
   }
   best = tally(votes)

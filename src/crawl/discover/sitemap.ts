@@ -21,8 +21,12 @@ export function readSitemap(xml: string): { sitemaps: string[]; pages: string[] 
     return { sitemaps: [], pages: [] }
   }
   const list = (x: unknown): any[] => (Array.isArray(x) ? x : x ? [x] : [])
-  const sitemaps = list(doc?.sitemapindex?.sitemap).map((s) => String(s?.loc ?? '').trim()).filter(Boolean)
-  const pages = list(doc?.urlset?.url).map((u) => String(u?.loc ?? '').trim()).filter(Boolean)
+  const sitemaps = list(doc?.sitemapindex?.sitemap)
+    .map((s) => String(s?.loc ?? '').trim())
+    .filter(Boolean)
+  const pages = list(doc?.urlset?.url)
+    .map((u) => String(u?.loc ?? '').trim())
+    .filter(Boolean)
   sitemaps.sort((a, b) => Number(eventSitemap(b)) - Number(eventSitemap(a)))
   return { sitemaps, pages }
 }

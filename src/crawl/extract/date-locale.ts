@@ -79,7 +79,10 @@ const hm = (h: string, m?: string) => `${h}:${m ?? '00'}`
 const NOON: Rule = { pattern: /\b(?:12\s*)?noon\b/gi, replace: () => '12:00 pm' }
 const MIDNIGHT: Rule = { pattern: /\bmidnight\b/gi, replace: () => '12:00 am' }
 /** "19h30", "19 h 30", "19h", "20 hs" (French, Spanish, Portuguese, Italian, Dutch and German notices); not "1h antes" (a duration). */
-const H_CLOCK: Rule = { pattern: /\b([01]?\d|2[0-3])\s?hs?\s?([0-5]\d)?(?![\p{L}\d])(?!\s*(antes|avant|before|vor|prima|depois|após|après|de (route|marche|caminata|duraci[oó]n)|of|d'avance|min))/giu, replace: (m) => hm(m[1], m[2]) }
+const H_CLOCK: Rule = {
+  pattern: /\b([01]?\d|2[0-3])\s?hs?\s?([0-5]\d)?(?![\p{L}\d])(?!\s*(antes|avant|before|vor|prima|depois|após|après|de (route|marche|caminata|duraci[oó]n)|of|d'avance|min))/giu,
+  replace: (m) => hm(m[1], m[2]),
+}
 /** "19.30 Uhr", "20.00 uur", "19 Uhr": a clock the locale writes with a dot or without minutes. */
 const DOT_CLOCK: Rule = { pattern: /\b([01]?\d|2[0-3])(?:[.:]([0-5]\d))?\s*(uhr|uur|u)(?![\p{L}])/giu, replace: (m) => `${hm(m[1], m[2])} ${m[3].toLowerCase() === 'u' ? '' : m[3]}`.trimEnd() }
 /** Belgian Dutch "20u30". */

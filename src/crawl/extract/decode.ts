@@ -11,7 +11,12 @@ type Label = ConstructorParameters<typeof TextDecoder>[0]
 function decoderFor(label: string | undefined): TextDecoder | undefined {
   if (!label) return undefined
   try {
-    return new TextDecoder(label.trim().replace(/^["']|["']$/g, '').toLowerCase() as Label)
+    return new TextDecoder(
+      label
+        .trim()
+        .replace(/^["']|["']$/g, '')
+        .toLowerCase() as Label,
+    )
   } catch {
     return undefined
   }

@@ -8,11 +8,49 @@
 import type { Parts, RawWhen } from './prose-dates'
 
 const MONTHS: Record<string, number> = {
-  jan: 1, january: 1, feb: 2, february: 2, mar: 3, march: 3, apr: 4, april: 4, may: 5, jun: 6, june: 6, jul: 7, july: 7,
-  aug: 8, august: 8, sep: 9, sept: 9, september: 9, oct: 10, october: 10, nov: 11, november: 11, dec: 12, december: 12,
+  jan: 1,
+  january: 1,
+  feb: 2,
+  february: 2,
+  mar: 3,
+  march: 3,
+  apr: 4,
+  april: 4,
+  may: 5,
+  jun: 6,
+  june: 6,
+  jul: 7,
+  july: 7,
+  aug: 8,
+  august: 8,
+  sep: 9,
+  sept: 9,
+  september: 9,
+  oct: 10,
+  october: 10,
+  nov: 11,
+  november: 11,
+  dec: 12,
+  december: 12,
 }
 const WEEKDAYS: Record<string, number> = {
-  sun: 0, sunday: 0, mon: 1, monday: 1, tue: 2, tues: 2, tuesday: 2, wed: 3, wednesday: 3, thu: 4, thur: 4, thurs: 4, thursday: 4, fri: 5, friday: 5, sat: 6, saturday: 6,
+  sun: 0,
+  sunday: 0,
+  mon: 1,
+  monday: 1,
+  tue: 2,
+  tues: 2,
+  tuesday: 2,
+  wed: 3,
+  wednesday: 3,
+  thu: 4,
+  thur: 4,
+  thurs: 4,
+  thursday: 4,
+  fri: 5,
+  friday: 5,
+  sat: 6,
+  saturday: 6,
 }
 
 const WD = '(monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues|tue|wed|thurs|thur|thu|fri|sat|sun)\\.?,?\\s+'
@@ -31,7 +69,8 @@ const SLASH = new RegExp(`(?<![A-Za-z\\d/.])(?:${WD})?(\\d{1,2})/(\\d{1,2})/(\\d
 const ISO = /(?<![A-Za-z\d-])(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2}))?(?![\d:])/gi
 const LONE_TIME = new RegExp(`(?<![A-Za-z\\d:.,/])(?:(?:at|from|@)\\s+)?${CLOCK}(?:${JOIN}${CLOCK})?(?![A-Za-z\\d:/])`, 'gi')
 /** What is left after the forms above must hold nothing date-like, or chrono decides. */
-const LEFTOVER = /\b(mon|tues?|wed|thu|thurs?|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\d\s*[ap]\.?\s?m\b|\d:\d\d|\d\/\d|\d{1,2}[.-]\d{1,2}[.-]\d{2,4}|(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s*\d|\d(st|nd|rd|th)?\s+(of\s+)?(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\d{4}-\d\d|noon|midnight|today|tomorrow|tonight|yesterday/i
+const LEFTOVER =
+  /\b(mon|tues?|wed|thu|thurs?|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\d\s*[ap]\.?\s?m\b|\d:\d\d|\d\/\d|\d{1,2}[.-]\d{1,2}[.-]\d{2,4}|(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s*\d|\d(st|nd|rd|th)?\s+(of\s+)?(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\d{4}-\d\d|noon|midnight|today|tomorrow|tonight|yesterday/i
 
 const MONTH_WORD = /(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)/i
 /** What MIDDLE and LITTLE need at least (a month name's stem, then a day; a day, then the stem): cheap tests that spare the full patterns. */
@@ -120,32 +159,50 @@ export function fastEnglish(text: string): RawWhen[] | undefined {
   const ok =
     (!months || !MONTH_THEN_DAY.test(text) || collect(text, MIDDLE, (m) => monthDay(m, 2, 3, 4, 5), taken)) &&
     (!months || !DAY_THEN_MONTH.test(text) || collect(text, LITTLE, (m) => monthDay(m, 3, 2, 4, 5), taken)) &&
-    (!text.includes('/') || collect(text, SLASH, (m) => {
-      const year = m[4].length === 2 ? 2000 + Number(m[4]) : Number(m[4])
-      const [month, day] = [Number(m[2]), Number(m[3])]
-      if (!validDate(year, month, day)) return null
-      const parts: Parts = { day, month, year }
-      if (m[1]) parts.weekday = WEEKDAYS[m[1].toLowerCase()]
-      const timed = withTime(parts, m as unknown as (string | undefined)[], 5)
-      return timed ? { index: m.index, endIndex: m.index + m[0].length, ...timed } : null
-    }, taken)) &&
-    (!/\d{4}-\d\d/.test(text) || collect(text, ISO, (m) => {
-      const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])]
-      if (!validDate(year, month, day)) return null
-      const start: Parts = { day, month, year }
-      if (m[4] !== undefined) Object.assign(start, { hour: Number(m[4]), minute: Number(m[5]), meridiem: true })
-      return { index: m.index, endIndex: m.index + m[0].length, start }
-    }, taken)) &&
-    (!CLOCKISH.test(text) || collect(text, LONE_TIME, (m) => {
-      const e = clock(m[4], m[5], m[6])
-      // "9 - 11am": a bare start hour is a clock when its end is one.
-      const s = clock(m[1], m[2], m[3]) ?? (e && m[6] ? clock(m[1], '00', undefined) : undefined)
-      if (!s || (m[4] !== undefined && !e)) return undefined
-      const [start, end] = range(s, e, m[3], m[6])
-      const raw: RawWhen = { index: m.index, endIndex: m.index + m[0].length, start: { hour: start.hour, minute: start.minute, meridiem: start.meridiem } }
-      if (end) raw.end = { hour: end.hour, minute: end.minute, meridiem: end.meridiem }
-      return raw
-    }, taken))
+    (!text.includes('/') ||
+      collect(
+        text,
+        SLASH,
+        (m) => {
+          const year = m[4].length === 2 ? 2000 + Number(m[4]) : Number(m[4])
+          const [month, day] = [Number(m[2]), Number(m[3])]
+          if (!validDate(year, month, day)) return null
+          const parts: Parts = { day, month, year }
+          if (m[1]) parts.weekday = WEEKDAYS[m[1].toLowerCase()]
+          const timed = withTime(parts, m as unknown as (string | undefined)[], 5)
+          return timed ? { index: m.index, endIndex: m.index + m[0].length, ...timed } : null
+        },
+        taken,
+      )) &&
+    (!/\d{4}-\d\d/.test(text) ||
+      collect(
+        text,
+        ISO,
+        (m) => {
+          const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])]
+          if (!validDate(year, month, day)) return null
+          const start: Parts = { day, month, year }
+          if (m[4] !== undefined) Object.assign(start, { hour: Number(m[4]), minute: Number(m[5]), meridiem: true })
+          return { index: m.index, endIndex: m.index + m[0].length, start }
+        },
+        taken,
+      )) &&
+    (!CLOCKISH.test(text) ||
+      collect(
+        text,
+        LONE_TIME,
+        (m) => {
+          const e = clock(m[4], m[5], m[6])
+          // "9 - 11am": a bare start hour is a clock when its end is one.
+          const s = clock(m[1], m[2], m[3]) ?? (e && m[6] ? clock(m[1], '00', undefined) : undefined)
+          if (!s || (m[4] !== undefined && !e)) return undefined
+          const [start, end] = range(s, e, m[3], m[6])
+          const raw: RawWhen = { index: m.index, endIndex: m.index + m[0].length, start: { hour: start.hour, minute: start.minute, meridiem: start.meridiem } }
+          if (end) raw.end = { hour: end.hour, minute: end.minute, meridiem: end.meridiem }
+          return raw
+        },
+        taken,
+      ))
   if (!ok) return undefined
   taken.sort((a, b) => a.index - b.index)
   for (let i = 0; i < taken.length; i++) {
@@ -153,7 +210,8 @@ export function fastEnglish(text: string): RawWhen[] | undefined {
     // "19:00-08:00" is a time with an offset, and "12/13 10 AM - 12/20 1 PM" one range: chrono reads those.
     if (/^[+-]\d\d:?\d\d/.test(text.slice(t.end))) return undefined
     const next = taken[i + 1]
-    if (next && t.raw.start.day !== undefined && next.raw.start.day !== undefined && /^\s*(-|–|—|to|through|until)\s*$/i.test(text.slice(t.end, next.index)) && t.raw.start.hour !== undefined) return undefined
+    if (next && t.raw.start.day !== undefined && next.raw.start.day !== undefined && /^\s*(-|–|—|to|through|until)\s*$/i.test(text.slice(t.end, next.index)) && t.raw.start.hour !== undefined)
+      return undefined
   }
   let rest = text
   for (const t of taken) rest = rest.slice(0, t.index) + ' '.repeat(t.end - t.index) + rest.slice(t.end)

@@ -66,7 +66,9 @@ function localistEvent(e: Json, ctx: ExtractContext): Candidate[] {
   put(base, 'attendanceMode', EXPERIENCE[str(e.experience)?.toLowerCase() ?? ''])
   put(base, 'onlineUrl', str(e.stream_url))
   if (/^cancel+ed$/i.test(str(e.status) ?? '')) base.status = 'EventCancelled'
-  const instances = asArray(e.event_instances).map((x) => asRecord(asRecord(x)?.event_instance) ?? asRecord(x)).filter((x): x is Json => !!x)
+  const instances = asArray(e.event_instances)
+    .map((x) => asRecord(asRecord(x)?.event_instance) ?? asRecord(x))
+    .filter((x): x is Json => !!x)
   if (!instances.length) {
     const start = parseIsoDateTime(str(e.first_date) ?? '')
     return start ? [{ ...base, start }] : [base]
@@ -135,7 +137,9 @@ function trumbaCandidates(list: unknown[], ctx: ExtractContext): Candidate[] {
     put(c, 'image', str(asRecord(e.eventImage)?.url))
     put(c, 'moreInfoUrl', str(e.webLink))
     if (truthy(e.canceled) === true || truthy(e.cancelled) === true) c.status = 'EventCancelled'
-    const fields = asArray(e.customFields).map(asRecord).filter((f): f is Json => !!f)
+    const fields = asArray(e.customFields)
+      .map(asRecord)
+      .filter((f): f is Json => !!f)
     const field = (re: RegExp) => str(fields.find((f) => re.test(str(f.label) ?? ''))?.value)
     put(c, 'cost', field(/^(cost|price|fee|admission)/i))
     put(c, 'audience', field(/audience|ages?/i))

@@ -107,7 +107,10 @@ export class DateReader {
     const prepared = prepareForChrono(input, this.locale)
     // The common English forms are read without chrono; anything else goes to chrono.
     const fast = this.locale === 'en' ? fastEnglish(prepared.text) : undefined
-    if (fast) return fast.filter((r) => r.start.day !== undefined || CLOCK_MARK.test(prepared.text.slice(r.index, r.endIndex))).map((r) => ({ ...r, index: originalIndex(prepared, r.index), endIndex: originalIndex(prepared, r.endIndex, true) }))
+    if (fast)
+      return fast
+        .filter((r) => r.start.day !== undefined || CLOCK_MARK.test(prepared.text.slice(r.index, r.endIndex)))
+        .map((r) => ({ ...r, index: originalIndex(prepared, r.index), endIndex: originalIndex(prepared, r.endIndex, true) }))
     let results: chrono.ParsedResult[]
     try {
       // The reference only fills values chrono leaves uncertain, which are never read here.

@@ -65,7 +65,9 @@ function byLocalName(item: Json, names: Set<string>, except: Set<string> = new S
 }
 
 function atomLink(entry: Json): string | undefined {
-  const links = asArray(entry.link).map(asRecord).filter((l): l is Json => !!l)
+  const links = asArray(entry.link)
+    .map(asRecord)
+    .filter((l): l is Json => !!l)
   const alt = links.find((l) => !l['@_rel'] || l['@_rel'] === 'alternate') ?? links[0]
   return str(alt?.['@_href'])
 }
@@ -130,7 +132,9 @@ function candidate(item: Json, format: Format, ctx: ExtractContext, pubDateIsEve
   if (location) c.place = /<br|\n/i.test(location) ? placeFromText(location) : location.includes(',') ? { address: location } : { name: location }
   const organizer = xtext(byLocalName(item, new Set(['organizer'])))
   if (organizer) c.organizer = { name: organizer }
-  const categories = asArray(item.category).map((x) => xtext(x) ?? str(asRecord(x)?.['@_term'])).filter((s): s is string => !!s)
+  const categories = asArray(item.category)
+    .map((x) => xtext(x) ?? str(asRecord(x)?.['@_term']))
+    .filter((s): s is string => !!s)
   const evType = xtext(byLocalName(item, new Set(['type'])))
   put(c, 'categories', evType ? [...categories, evType] : categories)
   const enclosure = asRecord(item.enclosure)
@@ -160,7 +164,11 @@ export function extractFeed(text: string, ctx: ExtractContext): ExtractResult {
   if (!rss && !feed) warnings.push('feed: neither an RSS channel nor an Atom feed')
   const candidates: Candidate[] = []
   let undated = 0
-  const pubDateIsEvent = pubDatesAreEventDates(items.map((i) => xtext(asRecord(i)?.pubDate)), xtext(channel?.lastBuildDate) ?? xtext(channel?.pubDate), ctx.window.start)
+  const pubDateIsEvent = pubDatesAreEventDates(
+    items.map((i) => xtext(asRecord(i)?.pubDate)),
+    xtext(channel?.lastBuildDate) ?? xtext(channel?.pubDate),
+    ctx.window.start,
+  )
   for (const raw of items) {
     const item = asRecord(raw)
     const c = item && candidate(item, format, ctx, pubDateIsEvent)

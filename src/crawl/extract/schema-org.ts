@@ -11,9 +11,23 @@ export { deref, isItem, schemaDate, type SchemaItem, text, typesOf } from './sch
 const EVENTISH = new Set(['Festival', 'Hackathon', 'CourseInstance', 'EventSeries'])
 /** Event subtypes worth keeping as a category (the rest, e.g. Event or PublicationEvent, say nothing useful). */
 const TYPE_CATEGORY: Record<string, string> = lookupTable({
-  ChildrensEvent: 'children', ComedyEvent: 'comedy', DanceEvent: 'dance', EducationEvent: 'education', ExhibitionEvent: 'exhibition',
-  Festival: 'festival', FoodEvent: 'food', LiteraryEvent: 'literature', MusicEvent: 'music', ScreeningEvent: 'film', SocialEvent: 'social',
-  SportsEvent: 'sports', TheaterEvent: 'theater', VisualArtsEvent: 'visual arts', CourseInstance: 'class', Hackathon: 'hackathon', BusinessEvent: 'business',
+  ChildrensEvent: 'children',
+  ComedyEvent: 'comedy',
+  DanceEvent: 'dance',
+  EducationEvent: 'education',
+  ExhibitionEvent: 'exhibition',
+  Festival: 'festival',
+  FoodEvent: 'food',
+  LiteraryEvent: 'literature',
+  MusicEvent: 'music',
+  ScreeningEvent: 'film',
+  SocialEvent: 'social',
+  SportsEvent: 'sports',
+  TheaterEvent: 'theater',
+  VisualArtsEvent: 'visual arts',
+  CourseInstance: 'class',
+  Hackathon: 'hackathon',
+  BusinessEvent: 'business',
 })
 /** Properties by which a non-event item lists its events (a band's tour dates, an episode's broadcasts). */
 const EVENT_LIST_PROPS = new Set(['event', 'events', 'publication', 'releasedEvent'])
@@ -121,7 +135,12 @@ function offers(value: unknown, index?: Map<string, SchemaItem>): CandidateOffer
     if (name) offer.name = name
     const priceText = text(item.price) ?? text(item.lowPrice) ?? text(spec?.price) ?? text(spec?.minPrice)
     if (priceText !== undefined) {
-      const n = Number(priceText.replace(/[^\d.,-]/g, '').replace(/,(?=\d{3}\b)/g, '').replace(',', '.'))
+      const n = Number(
+        priceText
+          .replace(/[^\d.,-]/g, '')
+          .replace(/,(?=\d{3}\b)/g, '')
+          .replace(',', '.'),
+      )
       if (/\d/.test(priceText) && Number.isFinite(n)) offer.price = n
       else offer.priceText = priceText
       if (/[^\d.,\s]/.test(priceText)) offer.priceText = priceText

@@ -21,7 +21,14 @@ export function isItem(value: unknown): value is SchemaItem {
 export function typesOf(item: SchemaItem): string[] {
   const raw = item['@type'] ?? item.type
   const list = Array.isArray(raw) ? raw : [raw]
-  return list.filter((t): t is string => typeof t === 'string').map((t) => t.trim().replace(VOCAB, '').replace(/^.*[/#]/, ''))
+  return list
+    .filter((t): t is string => typeof t === 'string')
+    .map((t) =>
+      t
+        .trim()
+        .replace(VOCAB, '')
+        .replace(/^.*[/#]/, ''),
+    )
 }
 
 /** Follows a bare node reference (`{"@id": "#place"}`) to the full node when the document has it. */

@@ -21,7 +21,10 @@ function place(raw: unknown): CandidatePlace | undefined {
   const line2 = str(l.addressLine2)
   if (line2) {
     // "Springfield, IL, 62701": the city is the first comma-separated part.
-    const parts = line2.split(',').map((s) => s.trim()).filter(Boolean)
+    const parts = line2
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
     if (parts.length >= 2) {
       p.city = parts[0]
       put(p, 'region', parts[1].replace(/\s*\d[\d-]*$/, '') || undefined)

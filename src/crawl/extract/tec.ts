@@ -11,7 +11,8 @@ import { parseIsoDateTime } from '../shared/datetime'
 import { asArray, asRecord, num, parseJsonDocument, put, str, truthy, type ParsedJson } from './feed-utils'
 
 type Json = Record<string, unknown>
-const TICKETING = /(eventbrite|ticketmaster|ticketleap|brownpapertickets|universe\.com|etix|showclix|ticketweb|axs\.com|seetickets|tickettailor|humanitix|simpletix|ticketspice|eventzilla|tix\.com|zeffy|givebutter|jotform|signupgenius)/i
+const TICKETING =
+  /(eventbrite|ticketmaster|ticketleap|brownpapertickets|universe\.com|etix|showclix|ticketweb|axs\.com|seetickets|tickettailor|humanitix|simpletix|ticketspice|eventzilla|tix\.com|zeffy|givebutter|jotform|signupgenius)/i
 
 function localAndOffset(local: string | undefined, utc: string | undefined, zone: string | undefined, allDay: boolean): WallTime | undefined {
   const wall = local ? parseIsoDateTime(local) : undefined
@@ -46,7 +47,13 @@ function venue(raw: unknown): CandidatePlace | undefined {
 function offers(e: Json, url: string | undefined): CandidateOffer[] {
   const details = asRecord(e.cost_details)
   const currency = str(details?.currency_code)
-  const values = [...new Set(asArray(details?.values).map(num).filter((n): n is number => n !== undefined))].sort((a, b) => a - b)
+  const values = [
+    ...new Set(
+      asArray(details?.values)
+        .map(num)
+        .filter((n): n is number => n !== undefined),
+    ),
+  ].sort((a, b) => a - b)
   return values.map((price) => {
     const o: CandidateOffer = { price }
     put(o, 'priceCurrency', currency)
@@ -77,7 +84,7 @@ function candidate(e: Json, ctx: ExtractContext): Candidate | undefined {
   put(c, 'place', venue(e.venue))
   const organizer = asRecord(asArray(e.organizer)[0])
   const organizerName = str(organizer?.organizer)
-  if (organizerName) c.organizer = { name: organizerName, ...(str(organizer?.website) ?? str(organizer?.url) ? { url: str(organizer?.website) ?? str(organizer?.url) } : {}) }
+  if (organizerName) c.organizer = { name: organizerName, ...((str(organizer?.website) ?? str(organizer?.url)) ? { url: str(organizer?.website) ?? str(organizer?.url) } : {}) }
   const website = str(e.website)
   put(c, 'moreInfoUrl', website)
   if (website && TICKETING.test(website)) c.ticketUrl = website
@@ -85,7 +92,10 @@ function candidate(e: Json, ctx: ExtractContext): Candidate | undefined {
   put(c, 'offers', offers(e, website && TICKETING.test(website) ? website : undefined))
   const image = asRecord(e.image)
   put(c, 'image', str(image?.url))
-  const names = (list: unknown) => asArray(list).map((x) => str(asRecord(x)?.name)).filter((n): n is string => !!n)
+  const names = (list: unknown) =>
+    asArray(list)
+      .map((x) => str(asRecord(x)?.name))
+      .filter((n): n is string => !!n)
   put(c, 'categories', [...names(e.categories), ...names(e.tags)])
   put(c, 'status', str(e.event_status))
   put(c, 'seriesKey', seriesFromUrl(str(e.url)))

@@ -1,14 +1,5 @@
 /** Why a fetch failed; `retryable` tells the crawler whether trying again later can help. */
-export type FetchErrorCode =
-  | 'bad_url'
-  | 'ssrf_blocked'
-  | 'robots_disallowed'
-  | 'dns_failed'
-  | 'timeout'
-  | 'network'
-  | 'too_large'
-  | 'too_many_redirects'
-  | 'http_error'
+export type FetchErrorCode = 'bad_url' | 'ssrf_blocked' | 'robots_disallowed' | 'dns_failed' | 'timeout' | 'network' | 'too_large' | 'too_many_redirects' | 'http_error'
 
 const RETRYABLE: Record<FetchErrorCode, boolean> = {
   bad_url: false,

@@ -146,19 +146,25 @@ async function hop(ctx: FetcherContext, url: URL, init: FetchOptions, skipRobots
   for (;;) {
     if (current.protocol !== 'http:' && current.protocol !== 'https:') throw new FetchError('bad_url', `only http and https are crawled, not ${current.protocol}`, current.href)
     const site = loopbackSiteFor(current, ctx.loopbackSites)
-    const address = site ? await resolveAllowed(current, { allowed: () => true, lookup: ctx.lookup, overrides: [site] }) : await resolveAllowed(current, { allowed: ctx.allowed, lookup: ctx.lookup, overrides: ctx.overrides })
+    const address = site
+      ? await resolveAllowed(current, { allowed: () => true, lookup: ctx.lookup, overrides: [site] })
+      : await resolveAllowed(current, { allowed: ctx.allowed, lookup: ctx.lookup, overrides: ctx.overrides })
     const port = !site && ctx.overrides.length ? overrideFor(current, ctx.overrides)?.connectPort : undefined
     const delayMs = skipRobots || o.respectRobots === false ? o.politenessMs : await robotsDelay(ctx, current)
     const hopUrl = current
-    const outcome = await ctx.limiter.run(current.host, async (): Promise<HopOutcome> => {
-      const response = await send(ctx, hopUrl, address, port, method, init)
-      const location = response.headers.get('location')
-      if (REDIRECTS.has(response.status) && location) {
-        await response.body?.cancel()
-        return { redirect: location, status: response.status }
-      }
-      return { result: await readBody(ctx, hopUrl, response) }
-    }, delayMs)
+    const outcome = await ctx.limiter.run(
+      current.host,
+      async (): Promise<HopOutcome> => {
+        const response = await send(ctx, hopUrl, address, port, method, init)
+        const location = response.headers.get('location')
+        if (REDIRECTS.has(response.status) && location) {
+          await response.body?.cancel()
+          return { redirect: location, status: response.status }
+        }
+        return { result: await readBody(ctx, hopUrl, response) }
+      },
+      delayMs,
+    )
     if ('result' in outcome) return { ...outcome.result, redirects }
     if (redirects.length >= o.maxRedirects) throw new FetchError('too_many_redirects', `more than ${o.maxRedirects} redirects`, url.href)
     redirects.push(current.href)

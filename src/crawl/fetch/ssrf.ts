@@ -63,6 +63,10 @@ export async function resolveAllowed(url: URL, options: { allowed: (ip: string) 
   }
   if (addresses.some(isMetadataAddress)) throw new FetchError('ssrf_blocked', `${host} is a cloud metadata address; refused`, url.href)
   if (!addresses.every(options.allowed))
-    throw new FetchError('ssrf_blocked', `${host} resolves to a private or reserved address; refused (CRAWL_ALLOW_PRIVATE=true allows loopback and private addresses, for tests and development)`, url.href)
+    throw new FetchError(
+      'ssrf_blocked',
+      `${host} resolves to a private or reserved address; refused (CRAWL_ALLOW_PRIVATE=true allows loopback and private addresses, for tests and development)`,
+      url.href,
+    )
   return addresses[0]
 }

@@ -47,7 +47,14 @@ const WORDS: Record<AudienceTag, Record<Lang, string[]>> = {
   },
   family: {
     // Parents count beside their children ("Parent & Child Swim"); alone they are adults ("Parent Grievance Hearing").
-    en: ['famil(?:y|ies)(?! law| medicine| court| practice| planning| history)', 'all ages', '(?:grand)?parents?(?: (?:and|&|\\+|with)|-) ?(?:child(?:ren)?|kids?|toddlers?|bab(?:y|ies)|tots?|me)', '(?:caregivers?|grown-?ups?) (?:and|&|\\+|with) (?:child(?:ren)?|kids?|toddlers?|bab(?:y|ies)|me)', 'kid-friendly', 'family-friendly'],
+    en: [
+      'famil(?:y|ies)(?! law| medicine| court| practice| planning| history)',
+      'all ages',
+      '(?:grand)?parents?(?: (?:and|&|\\+|with)|-) ?(?:child(?:ren)?|kids?|toddlers?|bab(?:y|ies)|tots?|me)',
+      '(?:caregivers?|grown-?ups?) (?:and|&|\\+|with) (?:child(?:ren)?|kids?|toddlers?|bab(?:y|ies)|me)',
+      'kid-friendly',
+      'family-friendly',
+    ],
     de: ['famili(?:e|en)', 'familienfreundlich', 'eltern-kind', 'eltern und kinder[n]?', 'groß und klein', 'alle altersgruppen', 'jedes alter'],
     fr: ['familles?', 'familial(?:e|es)?', 'en famille', 'tout public', 'tous publics', 'tous âges', 'parents?[- ](?:et )?enfants?'],
     es: ['familias?', 'familiar(?:es)?', 'en familia', 'todas las edades', 'todos los públicos', 'padres (?:e|y) (?:hijos|niños)'],
@@ -77,13 +84,17 @@ const WORDS: Record<AudienceTag, Record<Lang, string[]>> = {
 
 /** "For": the words before an audience that make a description's mention plain, with their articles. */
 const FOR = String.raw`(?:for(?: the(?: whole)?)?|für(?: die(?: ganze)?)?|pour(?: les?| la| toute la| tous les)?|para(?: los| las| toda la| toda a| os| as)?|voor(?: het hele| de| alle)?|per(?: i| le| gli| tutta la)?)`
-const ADULTS_ONLY = /(?<![\p{L}\p{N}])(adults? only|21\s*\+|21 and (over|older)|18\s*\+|18 and (over|older)|no (kids|children)|for adults(?!\s+(and|&|or)\s)\b|adult program|nur für erwachsene|réservé aux adultes|interdit aux moins de 1[68] ans|s[oó]lo (para )?adultos|mayores de 18|alleen voor volwassenen|solo adulti|vietato ai minori|apenas (para )?adultos|só para adultos|maiores de 18)/iu
+const ADULTS_ONLY =
+  /(?<![\p{L}\p{N}])(adults? only|21\s*\+|21 and (over|older)|18\s*\+|18 and (over|older)|no (kids|children)|for adults(?!\s+(and|&|or)\s)\b|adult program|nur für erwachsene|réservé aux adultes|interdit aux moins de 1[68] ans|s[oó]lo (para )?adultos|mayores de 18|alleen voor volwassenen|solo adulti|vietato ai minori|apenas (para )?adultos|só para adultos|maiores de 18)/iu
 /** A singular "Adult …" or "Senior …" opening a title ("Adult Craft Night", "Senior Fitness"); not "High School Seniors". */
 const OPENING = /^(adult|senior)s?\b(?!\s+(high|year|class|prom|night out)\b)/i
 
 const AGE_UNIT = String.raw`(years?|yrs?|jahre?n?|ans?|años|anos|jaar|anni|months?|monate?n?|mois|meses|maanden|mesi)`
 const AGE_CUE = String.raw`(?:ages?|alter|âges?|edad(?:es)?|leeftijd|età|idade|aged)`
-const AGE_RANGE = new RegExp(String.raw`(?:${AGE_CUE}[:\s]*(\d{1,2})\s*(?:-|–|to|bis|à|a|tot|t/m|al|ai|aos|y|e)\s*(\d{1,2})\b\s*${AGE_UNIT}?|\(\s*(\d{1,2})\s*(?:-|–|bis|à|a|tot)\s*(\d{1,2})\s*${AGE_UNIT}\s*\)|(\d{1,2})\s*(?:-|–|to)\s*(\d{1,2})[ -]${AGE_UNIT}[ -]olds?)`, 'giu')
+const AGE_RANGE = new RegExp(
+  String.raw`(?:${AGE_CUE}[:\s]*(\d{1,2})\s*(?:-|–|to|bis|à|a|tot|t/m|al|ai|aos|y|e)\s*(\d{1,2})\b\s*${AGE_UNIT}?|\(\s*(\d{1,2})\s*(?:-|–|bis|à|a|tot)\s*(\d{1,2})\s*${AGE_UNIT}\s*\)|(\d{1,2})\s*(?:-|–|to)\s*(\d{1,2})[ -]${AGE_UNIT}[ -]olds?)`,
+  'giu',
+)
 const AND_OLDER = String.raw`(?:\+|and up|and older|and over|und älter|et plus|y más|en ouder|e più|ou mais)`
 const AGE_FROM = new RegExp(
   String.raw`(?:(?:ab|dès|des|à partir de|a partir de|a partir dos|vanaf|dai|from|plus de|mayores de|maiores de)\s+(\d{1,2})\s*${AGE_UNIT}|${AGE_CUE}[:\s]*(\d{1,2})\s*${AND_OLDER}|(\d{1,2})\s*${AGE_UNIT}\s*${AND_OLDER})`,

@@ -89,7 +89,9 @@ export function assignCities(items: PlacedItem[], options: CityOptions = {}): Lo
   let organization: Locality | undefined | null = null
   for (const { event } of items) {
     if (event._locality) continue
-    const same = venueKeys(event).map((k) => byVenue.get(k)).find((v) => v !== undefined)
+    const same = venueKeys(event)
+      .map((k) => byVenue.get(k))
+      .find((v) => v !== undefined)
     if (same) {
       apply(event, same, 'same-venue')
       continue

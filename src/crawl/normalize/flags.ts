@@ -6,15 +6,20 @@ import { documentMemo } from '../document-memo'
 import type { Candidate } from '../candidate-types'
 import { isMeetingLink } from '../shared/urls'
 
-const RSVP_NO = /\b(no (pre-?)?registration( is)? (required|necessary|needed)|registration( is)? not (required|necessary|needed)|drop[- ]in|no rsvp|rsvp not required|no sign[- ]?ups?( required)?|no tickets? (required|needed))\b/i
-const RSVP_YES = /\b((pre-?)?registration( is)? (required|necessary|mandatory)|(required|mandatory) (pre-?)?registration|please (register|rsvp)|must (pre-?)?register|advance registration|rsvp( is)? required|rsvps? (are )?(required|requested)|sign[- ]?ups? (is )?required|tickets? (are )?required|registration opens)\b/i
+const RSVP_NO =
+  /\b(no (pre-?)?registration( is)? (required|necessary|needed)|registration( is)? not (required|necessary|needed)|drop[- ]in|no rsvp|rsvp not required|no sign[- ]?ups?( required)?|no tickets? (required|needed))\b/i
+const RSVP_YES =
+  /\b((pre-?)?registration( is)? (required|necessary|mandatory)|(required|mandatory) (pre-?)?registration|please (register|rsvp)|must (pre-?)?register|advance registration|rsvp( is)? required|rsvps? (are )?(required|requested)|sign[- ]?ups? (is )?required|tickets? (are )?required|registration opens)\b/i
 const PUBLIC_YES = /\b(open to (the )?(public|all|everyone)|free and open|all are welcome|everyone (is )?welcome|public (is )?(invited|welcome))\b/i
 const PUBLIC_NO = /\b(members[- ]only|private (event|function)|closed to the public|not open to the public|invitation only|by invitation)\b/i
 
 const [NO_RSVP, RSVP, NOT_PUBLIC, PUBLIC, MEETING] = [1, 2, 4, 8, 16]
 
 /** The phrases one text holds (a description is shared by a listing's events: read once per document). */
-const phrasesOf = documentMemo((text: string) => (RSVP_NO.test(text) ? NO_RSVP : 0) | (RSVP_YES.test(text) ? RSVP : 0) | (PUBLIC_NO.test(text) ? NOT_PUBLIC : 0) | (PUBLIC_YES.test(text) ? PUBLIC : 0) | (isMeetingLink(text) ? MEETING : 0))
+const phrasesOf = documentMemo(
+  (text: string) =>
+    (RSVP_NO.test(text) ? NO_RSVP : 0) | (RSVP_YES.test(text) ? RSVP : 0) | (PUBLIC_NO.test(text) ? NOT_PUBLIC : 0) | (PUBLIC_YES.test(text) ? PUBLIC : 0) | (isMeetingLink(text) ? MEETING : 0),
+)
 
 /**
  * True when one of the texts holds the phrase. No phrase spans a line break, so the texts (title,

@@ -20,7 +20,6 @@ import { registrableDomain } from '../shared/urls'
 
 export type NormalizeOptions = { scrapedAt?: string; scriptVersion?: string }
 
-
 const FIELD_ORDER = Object.keys(EventSchema.properties) as (keyof Event)[]
 
 function ordered(e: NormalizedEvent): NormalizedEvent {
@@ -112,8 +111,14 @@ export function normalizeCandidates(candidates: Candidate[], ctx: ExtractContext
       warnings.push(`${label(c)} dropped: ${(error as Error).message}`)
     }
   }
-  assignCities(drafts.map((d) => ({ event: d.event, place: d.candidate.place })), { zone: ctx.timezone, organization: ctx.organizationPlace })
-  if (tally.floating) warnings.push(`${tally.floating} event(s) have times but no known time zone (none from the source, the organization or the venue): written in UTC (+00:00) as the last resort: pass --tz or the organization's zone`)
+  assignCities(
+    drafts.map((d) => ({ event: d.event, place: d.candidate.place })),
+    { zone: ctx.timezone, organization: ctx.organizationPlace },
+  )
+  if (tally.floating)
+    warnings.push(
+      `${tally.floating} event(s) have times but no known time zone (none from the source, the organization or the venue): written in UTC (+00:00) as the last resort: pass --tz or the organization's zone`,
+    )
   try {
     attachSeriesSchedules(drafts)
   } catch (error) {
@@ -127,7 +132,10 @@ export function normalizeCandidates(candidates: Candidate[], ctx: ExtractContext
   const identities = drafts.map((d) => (d.candidate.source.id ? `${d.candidate.source.method}\u0000${d.candidate.source.id}` : undefined))
   // Each draft's event is its own object: it takes `_source` in place rather than being copied again.
   for (const d of drafts) d.event._source = _source
-  const { events, merged } = dedupeEvents(drafts.map((d) => d.event), { sameDocument: true, identities })
+  const { events, merged } = dedupeEvents(
+    drafts.map((d) => d.event),
+    { sameDocument: true, identities },
+  )
   if (merged) warnings.push(`${merged} duplicate record(s) merged`)
   return { events: events.map(ordered), warnings }
 }

@@ -37,7 +37,13 @@ type Series = { start: WallTime; end?: WallTime; duration?: string; recurrence: 
 function expand(series: Series, window: PlanOptions['window']): PlannedOccurrence[] {
   const occurrences = expandRecurrence({ ...series, window, limit: MAX_OCCURRENCES })
   const schedule = buildSchedule({ ...series, occurrences })
-  return occurrences.map((o) => ({ start: o.start, ...(o.end ? { end: o.end } : {}), ...(o.override ? { override: o.override } : {}), ...(schedule ? { schedule } : {}), ...(series.zone ? { zone: series.zone } : {}) }))
+  return occurrences.map((o) => ({
+    start: o.start,
+    ...(o.end ? { end: o.end } : {}),
+    ...(o.override ? { override: o.override } : {}),
+    ...(schedule ? { schedule } : {}),
+    ...(series.zone ? { zone: series.zone } : {}),
+  }))
 }
 
 function fromSchedules(c: Candidate, opts: PlanOptions, warnings: string[]): PlannedOccurrence[] {

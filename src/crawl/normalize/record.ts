@@ -68,7 +68,11 @@ export function baseRecord(c: Candidate, ctx: RecordContext): BaseRecord {
   const organizerName = cleanLine(c.organizer?.name)
   if (organizerName) e.organizer = { name: organizerName, url: organizerUrl ?? null }
   const performers = [...new Set((c.performers ?? []).map((p) => cleanLine(p)).filter((p): p is string => !!p))]
-  set(e, 'performers', performers.map((name) => ({ name })))
+  set(
+    e,
+    'performers',
+    performers.map((name) => ({ name })),
+  )
   set(e, 'image_url', absolute(c.image, base))
   const status = eventStatusName(c.status) ?? statusFromTitle(title)
   set(e, 'eventStatus', status)

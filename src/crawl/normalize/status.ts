@@ -9,23 +9,42 @@ import { lookupTable } from '../../lookup-table'
 const VOCAB = /^(?:https?:\/\/(?:www\.)?schema\.org\/|schema:)/i
 
 const EVENT_STATUS: Record<string, string> = lookupTable({
-  eventscheduled: 'EventScheduled', scheduled: 'EventScheduled', confirmed: 'EventScheduled', tentative: 'EventScheduled',
-  eventcancelled: 'EventCancelled', eventcanceled: 'EventCancelled', cancelled: 'EventCancelled', canceled: 'EventCancelled',
-  eventpostponed: 'EventPostponed', postponed: 'EventPostponed',
-  eventrescheduled: 'EventRescheduled', rescheduled: 'EventRescheduled',
-  eventmovedonline: 'EventMovedOnline', movedonline: 'EventMovedOnline',
+  eventscheduled: 'EventScheduled',
+  scheduled: 'EventScheduled',
+  confirmed: 'EventScheduled',
+  tentative: 'EventScheduled',
+  eventcancelled: 'EventCancelled',
+  eventcanceled: 'EventCancelled',
+  cancelled: 'EventCancelled',
+  canceled: 'EventCancelled',
+  eventpostponed: 'EventPostponed',
+  postponed: 'EventPostponed',
+  eventrescheduled: 'EventRescheduled',
+  rescheduled: 'EventRescheduled',
+  eventmovedonline: 'EventMovedOnline',
+  movedonline: 'EventMovedOnline',
 })
 
 const ATTENDANCE: Record<string, string> = lookupTable({
-  offlineeventattendancemode: 'OfflineEventAttendanceMode', offline: 'OfflineEventAttendanceMode', inperson: 'OfflineEventAttendanceMode',
-  onlineeventattendancemode: 'OnlineEventAttendanceMode', online: 'OnlineEventAttendanceMode', virtual: 'OnlineEventAttendanceMode',
-  mixedeventattendancemode: 'MixedEventAttendanceMode', mixed: 'MixedEventAttendanceMode', hybrid: 'MixedEventAttendanceMode',
+  offlineeventattendancemode: 'OfflineEventAttendanceMode',
+  offline: 'OfflineEventAttendanceMode',
+  inperson: 'OfflineEventAttendanceMode',
+  onlineeventattendancemode: 'OnlineEventAttendanceMode',
+  online: 'OnlineEventAttendanceMode',
+  virtual: 'OnlineEventAttendanceMode',
+  mixedeventattendancemode: 'MixedEventAttendanceMode',
+  mixed: 'MixedEventAttendanceMode',
+  hybrid: 'MixedEventAttendanceMode',
 })
 
 const AVAILABILITY = ['InStock', 'SoldOut', 'LimitedAvailability', 'PreOrder', 'PreSale', 'OutOfStock', 'Discontinued', 'OnlineOnly', 'InStoreOnly', 'BackOrder', 'Reserved', 'MadeToOrder']
 
 function key(value: string): string {
-  return value.trim().replace(VOCAB, '').replace(/[\s_-]+/g, '').toLowerCase()
+  return value
+    .trim()
+    .replace(VOCAB, '')
+    .replace(/[\s_-]+/g, '')
+    .toLowerCase()
 }
 
 /** The EventStatusType name for a source value, or undefined when it is none of them. */

@@ -37,7 +37,8 @@ function followLinks(state: CrawlState, task: Task, doc: ReadDocument, kind: str
   const follow = (url: string) => discovery.mayFollow(task, url)
   const onEventPage = task.kind === 'detail' || task.kind === 'hint-event'
   const inherited = task.platform ? { platform: task.platform } : {}
-  if (links?.next && task.depth < 20 && follow(links.next)) frontier.add({ url: links.next, kind: FEED_KINDS.has(kind) ? 'feed-next' : 'listing-next', depth: task.depth + 1, probeKind: kind, ...inherited })
+  if (links?.next && task.depth < 20 && follow(links.next))
+    frontier.add({ url: links.next, kind: FEED_KINDS.has(kind) ? 'feed-next' : 'listing-next', depth: task.depth + 1, probeKind: kind, ...inherited })
   for (const url of (links?.calendars ?? []).filter(follow)) frontier.add({ url, kind: 'ics', depth: task.depth + 1, probeKind: 'ics', ...inherited, ...(onEventPage ? { eventExport: true } : {}) })
   if (doc.format === 'html') for (const url of (links?.events ?? []).filter(follow).slice(0, state.request.maxPages)) frontier.add({ url, kind: 'detail', depth: task.depth + 1, ...inherited })
 }

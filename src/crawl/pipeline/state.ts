@@ -53,7 +53,10 @@ export type CrawlState = {
 /** A fresh crawl's state; nothing is fetched yet. */
 export function createCrawlState(request: CrawlRequest, deps: CrawlDeps): CrawlState {
   const now = deps.now ?? Date.now
-  const base = withDefaults({ userAgent: request.userAgent, allowPrivate: request.allowPrivate, politenessMs: request.politenessMs, resolve: request.resolve, loopbackSites: request.loopbackSites, ca: request.ca }, deps.fetcher)
+  const base = withDefaults(
+    { userAgent: request.userAgent, allowPrivate: request.allowPrivate, politenessMs: request.politenessMs, resolve: request.resolve, loopbackSites: request.loopbackSites, ca: request.ca },
+    deps.fetcher,
+  )
   const frontier = new Frontier()
   const org: Org = { siteHost: new URL(request.startUrl).hostname, orgDomain: request.orgDomain }
   return {

@@ -13,6 +13,8 @@ export const activeData: Platform = {
   scope: (url) => /^\/handlers\/query\.ashx$/i.test(url.pathname) && /^eventlist$/i.test(url.searchParams.get('get') ?? ''),
   endpoints: (url) => [endpoint(url.href, 'jsonp', 'Active Data Calendar event list (JSONP with HTML)', { format: 'html', expected: true })],
   signs: [{ pattern: /handlers\/query\.ashx\?get=eventlist/i, evidence: 'Active Data Calendar handler' }],
-  fromPage: (_html, page) => [endpoint(`${page.origin}/handlers/query.ashx?get=eventlist&page=0&pageSize=-1&total=-1&view=list.xslt`, 'jsonp', 'Active Data Calendar event list (JSONP with HTML)', { format: 'html' })],
+  fromPage: (_html, page) => [
+    endpoint(`${page.origin}/handlers/query.ashx?get=eventlist&page=0&pageSize=-1&total=-1&view=list.xslt`, 'jsonp', 'Active Data Calendar event list (JSONP with HTML)', { format: 'html' }),
+  ],
   readers: ['html'],
 }

@@ -11,7 +11,8 @@ const SCOPE = /^\/(calendar\.aspx|common\/modules\/icalendar\/icalendar\.aspx|ic
 
 function forCategory(origin: string, cid: string | undefined): Endpoint[] {
   const out: Endpoint[] = []
-  if (cid && /^\d{1,6}$/.test(cid)) out.push(endpoint(`${origin}/common/modules/iCalendar/iCalendar.aspx?catID=${cid}&feed=calendar`, 'ics', `CivicPlus calendar ${cid}, iCalendar`, { expected: true }))
+  if (cid && /^\d{1,6}$/.test(cid))
+    out.push(endpoint(`${origin}/common/modules/iCalendar/iCalendar.aspx?catID=${cid}&feed=calendar`, 'ics', `CivicPlus calendar ${cid}, iCalendar`, { expected: true }))
   out.push(endpoint(`${origin}/RSSFeed.aspx?ModID=58&CID=All-calendar.xml`, 'rss', 'CivicPlus calendar RSS (every category)', { expected: !cid }))
   out.push(endpoint(`${origin}/Calendar.aspx${cid ? `?CID=${cid}` : ''}`, 'html', 'CivicPlus calendar page'))
   return out
@@ -23,7 +24,8 @@ export const civicplus: Platform = {
   hosts: [/^[a-z0-9-]+\.civicplus\.com$/],
   scope: (url) => SCOPE.test(url.pathname) && (!/rssfeed/i.test(url.pathname) || /^58$/.test(param(url, 'ModID') ?? '')),
   endpoints: (url) => {
-    if (/icalendar\.aspx$/i.test(url.pathname) || /rssfeed\.aspx$/i.test(url.pathname)) return [endpoint(url.href, /rss/i.test(url.pathname) ? 'rss' : 'ics', 'CivicPlus calendar export', { expected: true })]
+    if (/icalendar\.aspx$/i.test(url.pathname) || /rssfeed\.aspx$/i.test(url.pathname))
+      return [endpoint(url.href, /rss/i.test(url.pathname) ? 'rss' : 'ics', 'CivicPlus calendar export', { expected: true })]
     if (param(url, 'EID')) return [endpoint(url.href, 'html', 'CivicPlus event page')]
     return forCategory(url.origin, param(url, 'CID'))
   },

@@ -16,7 +16,12 @@ export const escribe: Platform = {
     if (/\/meeting(\.aspx)?$/i.test(url.pathname)) return [endpoint(url.href, 'html', 'eSCRIBE meeting page')]
     const body = JSON.stringify({ calendarStartDate: window.start, calendarEndDate: window.end })
     return [
-      endpoint(`https://${url.hostname}/MeetingsCalendarView.aspx/GetCalendarMeetings`, 'json', 'eSCRIBE calendar meetings', { expected: true, method: 'POST', body, contentType: 'application/json; charset=utf-8' }),
+      endpoint(`https://${url.hostname}/MeetingsCalendarView.aspx/GetCalendarMeetings`, 'json', 'eSCRIBE calendar meetings', {
+        expected: true,
+        method: 'POST',
+        body,
+        contentType: 'application/json; charset=utf-8',
+      }),
       endpoint(`https://${url.hostname}/`, 'html', 'eSCRIBE meetings list'),
     ]
   },

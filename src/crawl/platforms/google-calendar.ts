@@ -72,6 +72,8 @@ export const googleCalendar: Platform = {
     { pattern: /googleapis\.com\/calendar\/v3\/calendars\//i, evidence: 'Google Calendar API v3 URL' },
   ],
   fromPage: (html) =>
-    captures(html, /googleCalendarId\s*["']?\s*:\s*["']([^"'\s@]{1,100}@[^"'\s]{1,100})["']/gi).map((id) => endpoint(googleIcsUrl(id), 'ics', `Google Calendar ${id} (FullCalendar), public iCalendar export`, { expected: true })),
+    captures(html, /googleCalendarId\s*["']?\s*:\s*["']([^"'\s@]{1,100}@[^"'\s]{1,100})["']/gi).map((id) =>
+      endpoint(googleIcsUrl(id), 'ics', `Google Calendar ${id} (FullCalendar), public iCalendar export`, { expected: true }),
+    ),
   readers: ['ics', 'json-events'],
 }

@@ -24,7 +24,10 @@ export const legistar: Platform = {
     if (url.hostname === 'webapi.legistar.com') return [endpoint(url.href, 'json', 'Legistar Web API events', { expected: true })]
     if (/meetingdetail/i.test(url.pathname)) return [endpoint(url.href, 'html', 'Legistar meeting page')]
     const client = subdomain(url)
-    return [endpoint(legistarApiUrl(client, window), 'json', `Legistar Web API events of ${client}`), endpoint(`https://${url.hostname}/Calendar.aspx`, 'html', 'Legistar calendar table', { expected: true })]
+    return [
+      endpoint(legistarApiUrl(client, window), 'json', `Legistar Web API events of ${client}`),
+      endpoint(`https://${url.hostname}/Calendar.aspx`, 'html', 'Legistar calendar table', { expected: true }),
+    ]
   },
   signs: [{ pattern: /(?<![a-z0-9-])[a-z0-9-]{1,63}\.legistar\.com/i, evidence: 'link to Legistar' }],
   readers: ['json-events', 'html'],

@@ -30,7 +30,9 @@ export const localist: Platform = {
     { pattern: /<meta[^>]+content=["']Localist/i, evidence: 'Localist generator' },
   ],
   fromPage: (html, page, window) => {
-    const hosts = captures(html, /https?:\/\/([a-z0-9-]{1,63}\.localist\.com)/gi, 3).map((h) => h.toLowerCase()).filter((h) => !/^(www|help|developer)\./.test(h))
+    const hosts = captures(html, /https?:\/\/([a-z0-9-]{1,63}\.localist\.com)/gi, 3)
+      .map((h) => h.toLowerCase())
+      .filter((h) => !/^(www|help|developer)\./.test(h))
     if (!hosts.length && /<meta[^>]+content=["']Localist/i.test(html)) hosts.push(page.hostname)
     return hosts.flatMap((h) => forHost(h, window))
   },

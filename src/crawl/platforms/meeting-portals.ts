@@ -24,7 +24,10 @@ export const primegov: Platform = {
   endpoints: (url) =>
     /^\/api\//i.test(url.pathname)
       ? [endpoint(url.href, 'json', 'PrimeGov meetings', { expected: true })]
-      : [endpoint(`https://${url.hostname}/api/v2/PublicPortal/ListUpcomingMeetings`, 'json', 'PrimeGov upcoming meetings', { expected: true }), endpoint(`https://${url.hostname}/public/portal`, 'html', 'PrimeGov portal')],
+      : [
+          endpoint(`https://${url.hostname}/api/v2/PublicPortal/ListUpcomingMeetings`, 'json', 'PrimeGov upcoming meetings', { expected: true }),
+          endpoint(`https://${url.hostname}/public/portal`, 'html', 'PrimeGov portal'),
+        ],
   signs: [{ pattern: /(?<![a-z0-9-])[a-z0-9-]{1,63}\.primegov\.com/i, evidence: 'link to PrimeGov' }],
   readers: ['json-events', 'html'],
 }

@@ -6,7 +6,38 @@
 import { endpoint, firstSegment } from './endpoint'
 import type { Endpoint, Platform } from './types'
 
-const NOT_GROUPS = new Set(['', 'find', 'topics', 'cities', 'login', 'register', 'pro', 'blog', 'lp', 'help', 'apps', 'about', 'careers', 'media', 'home', 'members', 'messages', 'account', 'create', 'start', 'privacy', 'terms', 'de-de', 'fr-fr', 'es-es', 'it-it', 'nl-nl', 'pt-br', 'ja-jp', 'ko-kr'])
+const NOT_GROUPS = new Set([
+  '',
+  'find',
+  'topics',
+  'cities',
+  'login',
+  'register',
+  'pro',
+  'blog',
+  'lp',
+  'help',
+  'apps',
+  'about',
+  'careers',
+  'media',
+  'home',
+  'members',
+  'messages',
+  'account',
+  'create',
+  'start',
+  'privacy',
+  'terms',
+  'de-de',
+  'fr-fr',
+  'es-es',
+  'it-it',
+  'nl-nl',
+  'pt-br',
+  'ja-jp',
+  'ko-kr',
+])
 
 function group(url: URL): string | undefined {
   const first = firstSegment(url)

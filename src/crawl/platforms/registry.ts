@@ -239,7 +239,7 @@ export function detectPlatforms(doc: string, pageUrl: string, window: Window, he
     const html = doc.length > SCAN_CHARS ? doc.slice(0, SCAN_CHARS) : doc
     scanSigns(html, page, window, map)
     scanLinks(html, page, window, map)
-    const header = (name: string) => (headers instanceof Headers ? headers.get(name) : headers[name] ?? headers[name.toLowerCase()]) ?? ''
+    const header = (name: string) => (headers instanceof Headers ? headers.get(name) : (headers[name] ?? headers[name.toLowerCase()])) ?? ''
     if (header('x-wix-request-id') || /wix/i.test(header('server'))) found(map, BY_ID.get('wix')!).evidence.add('Wix response header')
     if (/squarespace/i.test(header('server'))) found(map, BY_ID.get('squarespace')!).evidence.add('Squarespace server header')
   }

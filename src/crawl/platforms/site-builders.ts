@@ -28,7 +28,9 @@ export const finalsite: Platform = {
   endpoints: (url) => [endpoint(url.href, /\.ics$/i.test(url.pathname) ? 'ics' : 'html', 'Finalsite calendar')],
   signs: [{ pattern: /finalsite|resources\.finalsite\.net|\bfsCalendar\b|\/fs\/elements\//i, evidence: 'Finalsite markup' }],
   fromPage: (html, page) =>
-    captures(html, /["']((?:https?:\/\/[^"'\s]+)?\/fs\/calendar-manager\/events\.ics\?[^"'\s]+)["']/gi, 4).map((href) => endpoint(new URL(href.replace(/&amp;/g, '&'), page).href, 'ics', 'Finalsite calendar subscription', { expected: true })),
+    captures(html, /["']((?:https?:\/\/[^"'\s]+)?\/fs\/calendar-manager\/events\.ics\?[^"'\s]+)["']/gi, 4).map((href) =>
+      endpoint(new URL(href.replace(/&amp;/g, '&'), page).href, 'ics', 'Finalsite calendar subscription', { expected: true }),
+    ),
   readers: ['ics', 'html'],
 }
 

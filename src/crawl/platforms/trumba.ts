@@ -7,10 +7,7 @@ import type { Endpoint, Platform } from './types'
 
 function forWebName(webName: string): Endpoint[] {
   const base = `https://www.trumba.com/calendars/${encodeURIComponent(webName)}`
-  return [
-    endpoint(`${base}.json`, 'json', `Trumba calendar ${webName}, JSON`, { format: 'trumba-json', expected: true }),
-    endpoint(`${base}.ics`, 'ics', `Trumba calendar ${webName}, iCalendar`),
-  ]
+  return [endpoint(`${base}.json`, 'json', `Trumba calendar ${webName}, JSON`, { format: 'trumba-json', expected: true }), endpoint(`${base}.ics`, 'ics', `Trumba calendar ${webName}, iCalendar`)]
 }
 
 export const trumba: Platform = {

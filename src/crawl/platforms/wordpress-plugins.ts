@@ -17,7 +17,11 @@ export const theEventsCalendar: Platform = wordpressPlugin({
   namespaces: /tribe\/events\/v1/,
   scope: /\/wp-json\/tribe\/events\/v1\/events|[?&](ical=1|post_type=tribe_events)|^\/events?(\/|$)/i,
   exports: (origin, window) => [
-    endpoint(`${origin}/wp-json/tribe/events/v1/events?per_page=50&start_date=${window.start}&end_date=${window.end}%2023:59:59`, 'json', 'The Events Calendar REST', { format: 'tec-json', expected: true, paged: true }),
+    endpoint(`${origin}/wp-json/tribe/events/v1/events?per_page=50&start_date=${window.start}&end_date=${window.end}%2023:59:59`, 'json', 'The Events Calendar REST', {
+      format: 'tec-json',
+      expected: true,
+      paged: true,
+    }),
     endpoint(`${origin}/?post_type=tribe_events&ical=1&eventDisplay=list`, 'ics', 'The Events Calendar iCalendar list export'),
   ],
   readers: ['tec-json', 'ics', 'html'],
@@ -51,7 +55,9 @@ export const allInOneEventCalendar: Platform = wordpressPlugin({
   slugs: ['all-in-one-event-calendar'],
   markup: /\bai1ec[-_]/i,
   scope: /controller=ai1ec_exporter_controller|^\/calendar(\/|$)/i,
-  exports: (origin) => [endpoint(`${origin}/?plugin=all-in-one-event-calendar&controller=ai1ec_exporter_controller&action=export_events`, 'ics', 'All-in-One Event Calendar iCalendar export', { expected: true })],
+  exports: (origin) => [
+    endpoint(`${origin}/?plugin=all-in-one-event-calendar&controller=ai1ec_exporter_controller&action=export_events`, 'ics', 'All-in-One Event Calendar iCalendar export', { expected: true }),
+  ],
   readers: ['ics', 'html'],
 })
 

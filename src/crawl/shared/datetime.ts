@@ -59,7 +59,23 @@ export function parseIsoDateTime(input: string): WallTime | undefined {
 }
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec']
-const ZONE_ABBR: Record<string, string> = lookupTable({ EST: '-05:00', EDT: '-04:00', CST: '-06:00', CDT: '-05:00', MST: '-07:00', MDT: '-06:00', PST: '-08:00', PDT: '-07:00', UT: 'Z', UTC: 'Z', GMT: 'Z', Z: 'Z', BST: '+01:00', CET: '+01:00', CEST: '+02:00' })
+const ZONE_ABBR: Record<string, string> = lookupTable({
+  EST: '-05:00',
+  EDT: '-04:00',
+  CST: '-06:00',
+  CDT: '-05:00',
+  MST: '-07:00',
+  MDT: '-06:00',
+  PST: '-08:00',
+  PDT: '-07:00',
+  UT: 'Z',
+  UTC: 'Z',
+  GMT: 'Z',
+  Z: 'Z',
+  BST: '+01:00',
+  CET: '+01:00',
+  CEST: '+02:00',
+})
 
 /**
  * RFC 822/2822 dates as RSS writes them (`Sat, 07 Jun 2026 10:00:00 -0400`, `7 Jun 2026 10:00 EST`).

@@ -14,7 +14,48 @@ export type Document = DefaultTreeAdapterTypes.Document
 const INVISIBLE = new Set(['script', 'style', 'noscript', 'template', 'head', 'title', 'iframe', 'object', 'svg', 'select', 'option', 'textarea'])
 
 /** Block-level elements: their boundaries separate words and lines in extracted text. */
-export const BLOCK = new Set(['address', 'article', 'aside', 'blockquote', 'br', 'dd', 'details', 'dialog', 'div', 'dl', 'dt', 'fieldset', 'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'li', 'main', 'nav', 'ol', 'p', 'pre', 'section', 'summary', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr', 'ul'])
+export const BLOCK = new Set([
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'br',
+  'dd',
+  'details',
+  'dialog',
+  'div',
+  'dl',
+  'dt',
+  'fieldset',
+  'figcaption',
+  'figure',
+  'footer',
+  'form',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hr',
+  'li',
+  'main',
+  'nav',
+  'ol',
+  'p',
+  'pre',
+  'section',
+  'summary',
+  'table',
+  'tbody',
+  'td',
+  'tfoot',
+  'th',
+  'thead',
+  'tr',
+  'ul',
+])
 
 /** True for element nodes (not text, comments or the document). */
 export function isElement(node: Node): node is Element {
@@ -114,11 +155,7 @@ export function textOf(node: Node, options: { lines?: boolean; raw?: boolean; sk
   const text = parts.join('')
   if (options.raw) return text
   if (!options.lines) return collapse(text)
-  return text
-    .split('\n')
-    .map(collapse)
-    .filter(Boolean)
-    .join('\n')
+  return text.split('\n').map(collapse).filter(Boolean).join('\n')
 }
 
 /** Runs of white space (non-breaking and zero-width spaces included), as collapsing finds them. */

@@ -37,7 +37,17 @@ export function readRichText(raw: string, multiline: boolean): { text: string; l
   // Plain text (most titles and places): no markup, no entity, no control character to deal with, and
   // mostly not even white space to tidy.
   if (!PLAIN_UNSAFE.test(raw) && !UNTIDY.test(raw)) return { text: raw, links: [] }
-  if (!PLAIN_UNSAFE.test(raw)) return { text: multiline ? raw.split(/\r?\n|\r/).map(collapseLine).filter(Boolean).join('\n') : collapseLine(raw.replace(/\s+/g, ' ')), links: [] }
+  if (!PLAIN_UNSAFE.test(raw))
+    return {
+      text: multiline
+        ? raw
+            .split(/\r?\n|\r/)
+            .map(collapseLine)
+            .filter(Boolean)
+            .join('\n')
+        : collapseLine(raw.replace(/\s+/g, ' ')),
+      links: [],
+    }
   // Some sources escape their HTML once more (`&lt;p&gt;` in JSON-LD): read it as the markup it is.
   if (!MARKUP.test(raw) && /&lt;\/?[a-z]/i.test(raw)) {
     const decoded = decodeEntities(raw)
@@ -45,7 +55,13 @@ export function readRichText(raw: string, multiline: boolean): { text: string; l
   }
   if (!MARKUP.test(raw)) {
     const decoded = decodeEntities(raw).replace(CONTROL, ' ')
-    const text = multiline ? decoded.split(/\r?\n|\r/).map(collapseLine).filter(Boolean).join('\n') : collapseLine(decoded.replace(/\s+/g, ' '))
+    const text = multiline
+      ? decoded
+          .split(/\r?\n|\r/)
+          .map(collapseLine)
+          .filter(Boolean)
+          .join('\n')
+      : collapseLine(decoded.replace(/\s+/g, ' '))
     return { text, links: [] }
   }
   const simple = simpleMarkup(raw, multiline)
@@ -73,7 +89,16 @@ function simpleMarkup(raw: string, multiline: boolean): { text: string; links: L
   for (const m of raw.matchAll(/<a\s+href="([^"<>]*)"\s*>([^<]*)<\/a>/gi)) links.push({ href: decodeEntities(m[1]).trim(), text: decodeEntities(m[2]).replace(/\s+/g, ' ').trim() })
   if (/<a\s/i.test(raw) && links.length !== (raw.match(/<a\s/gi) ?? []).length) return undefined
   const text = decodeEntities(raw.replace(SIMPLE_BLOCK, '\n').replace(/<[^>]*>/g, '')).replace(CONTROL, ' ')
-  return { text: multiline ? text.split(/\r?\n|\r/).map(collapseLine).filter(Boolean).join('\n') : collapseLine(text.replace(/\s+/g, ' ')), links }
+  return {
+    text: multiline
+      ? text
+          .split(/\r?\n|\r/)
+          .map(collapseLine)
+          .filter(Boolean)
+          .join('\n')
+      : collapseLine(text.replace(/\s+/g, ' ')),
+    links,
+  }
 }
 
 /** A one-line text field (title, names): cleaned, or undefined when nothing is left. */

@@ -88,14 +88,16 @@ export function onDomain(url: string, orgDomain: string | undefined): boolean {
   return !!d && d.toLowerCase() === orgDomain.toLowerCase()
 }
 
-const MEETING = /\b(zoom\.us|zoomgov\.com|meet\.google\.com|teams\.microsoft\.com|teams\.live\.com|([a-z0-9-]+\.)?webex\.com|gotomeet(ing)?\.com|meet\.goto\.com|bluejeans\.com|whereby\.com|meet\.jit\.si|chime\.aws|youtube\.com\/live|youtu\.be\/live|crowdcast\.io|streamyard\.com|vimeo\.com\/event|facebook\.com\/events\/[^\s]*\/live|twitch\.tv)\b/i
+const MEETING =
+  /\b(zoom\.us|zoomgov\.com|meet\.google\.com|teams\.microsoft\.com|teams\.live\.com|([a-z0-9-]+\.)?webex\.com|gotomeet(ing)?\.com|meet\.goto\.com|bluejeans\.com|whereby\.com|meet\.jit\.si|chime\.aws|youtube\.com\/live|youtu\.be\/live|crowdcast\.io|streamyard\.com|vimeo\.com\/event|facebook\.com\/events\/[^\s]*\/live|twitch\.tv)\b/i
 
 /** True for a link to a video meeting or live stream (Zoom, Meet, Teams, Webex, …). */
 export function isMeetingLink(text: string | undefined): boolean {
   return !!text && MEETING.test(text)
 }
 
-const TICKETING = /\b(eventbrite\.[a-z.]+|ticketmaster\.[a-z.]+|ticketleap\.com|brownpapertickets\.com|universe\.com|etix\.com|showclix\.com|ticketweb\.[a-z.]+|axs\.com|seetickets\.[a-z.]+|tickettailor\.com|humanitix\.com|simpletix\.com|ticketspice\.com|eventzilla\.net|zeffy\.com|givebutter\.com|signupgenius\.com|libcal\.com|(?:[a-z0-9-]+\.)?tuxedobillet\.com|ticketfly\.com|frontgatetickets\.com|tix\.com|jotform\.com|formstack\.com|wufoo\.com|forms\.gle|docs\.google\.com\/forms)\b/i
+const TICKETING =
+  /\b(eventbrite\.[a-z.]+|ticketmaster\.[a-z.]+|ticketleap\.com|brownpapertickets\.com|universe\.com|etix\.com|showclix\.com|ticketweb\.[a-z.]+|axs\.com|seetickets\.[a-z.]+|tickettailor\.com|humanitix\.com|simpletix\.com|ticketspice\.com|eventzilla\.net|zeffy\.com|givebutter\.com|signupgenius\.com|libcal\.com|(?:[a-z0-9-]+\.)?tuxedobillet\.com|ticketfly\.com|frontgatetickets\.com|tix\.com|jotform\.com|formstack\.com|wufoo\.com|forms\.gle|docs\.google\.com\/forms)\b/i
 
 /** True for a link to a ticketing or registration service. */
 export function isTicketingLink(url: string | undefined): boolean {

@@ -57,7 +57,10 @@ function fromBareOffset(name: string): string | undefined {
  */
 export function resolveZoneName(tzid: string): string | undefined {
   if (typeof tzid !== 'string') return undefined
-  const name = tzid.trim().replace(/^"(.*)"$/, '$1').trim()
+  const name = tzid
+    .trim()
+    .replace(/^"(.*)"$/, '$1')
+    .trim()
   if (!name || name.length > 200) return undefined
   if (/^(utc|gmt|z|zulu|etc\/utc|etc\/gmt)$/i.test(name)) return 'Etc/UTC'
   const windows = WINDOWS_ZONES[name] ?? windowsByLowerName.get(name.toLowerCase())

@@ -13,10 +13,17 @@ export function latestCharge(db: Db, accountId: string, callHash: string, sinceM
 export type ChargeInsert = { accountId: string; amount: number; tool: string; idempotencyKey: string; callHash: string; result: string | null; resultHash: string | null; nowMs: number }
 
 export function insertCharge(db: Db, c: ChargeInsert): void {
-  db.$client.run(
-    'INSERT INTO credit_ledger (account_id, delta, reason, tool, idempotency_key, call_hash, result, result_hash, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)',
-    [c.accountId, -c.amount, 'tool call', c.tool, c.idempotencyKey, c.callHash, c.result, c.resultHash, c.nowMs],
-  )
+  db.$client.run('INSERT INTO credit_ledger (account_id, delta, reason, tool, idempotency_key, call_hash, result, result_hash, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)', [
+    c.accountId,
+    -c.amount,
+    'tool call',
+    c.tool,
+    c.idempotencyKey,
+    c.callHash,
+    c.result,
+    c.resultHash,
+    c.nowMs,
+  ])
 }
 
 /** Forgets the stored answers of debits made before `beforeMs` (the ledger rows themselves stay). Returns how many. */
@@ -64,8 +71,11 @@ export function ledgerBalance(db: Db, accountId: string): number {
 
 /** The most recent ledger entries, newest first. */
 export function ledgerEntries(db: Db, accountId: string, limit: number): { delta: number; reason: string; tool: string | null; createdAt: number }[] {
-  const rows = db.$client
-    .query('SELECT delta, reason, tool, created_at FROM credit_ledger WHERE account_id = ?1 ORDER BY created_at DESC, id DESC LIMIT ?2')
-    .all(accountId, limit) as { delta: number; reason: string; tool: string | null; created_at: number }[]
+  const rows = db.$client.query('SELECT delta, reason, tool, created_at FROM credit_ledger WHERE account_id = ?1 ORDER BY created_at DESC, id DESC LIMIT ?2').all(accountId, limit) as {
+    delta: number
+    reason: string
+    tool: string | null
+    created_at: number
+  }[]
   return rows.map((r) => ({ delta: r.delta, reason: r.reason, tool: r.tool, createdAt: r.created_at }))
 }

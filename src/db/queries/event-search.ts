@@ -109,8 +109,7 @@ export function bindings(params: Pick<EventSearchParams, 'startDate' | 'endDate'
   const threeDaysAgo = new Date(params.nowMs - 3 * DAY_MS).toISOString().slice(0, 10)
   const first = params.startDate > threeDaysAgo ? params.startDate : threeDaysAgo
   const bound: Record<string, unknown> = { ...extra, start: params.startDate, end: params.endDate, now: params.nowMs, first, hi: utcMidnight(first) + DAY_MS }
-  for (const k of ONGOING_CLASSES)
-    bound[`lo${k}`] = Math.max(utcMidnight(params.startDate) - (SPAN_CLASS_DAYS[k] + 1) * DAY_MS, params.nowMs - (SPAN_CLASS_DAYS[k] + 3) * DAY_MS)
+  for (const k of ONGOING_CLASSES) bound[`lo${k}`] = Math.max(utcMidnight(params.startDate) - (SPAN_CLASS_DAYS[k] + 1) * DAY_MS, params.nowMs - (SPAN_CLASS_DAYS[k] + 3) * DAY_MS)
   return bound
 }
 
@@ -190,7 +189,10 @@ export function searchEventRecords(sqlite: Database, params: EventSearchParams):
   if (params.cityKey) extra.city = params.cityKey
   if (params.category) extra.category = params.category
   const rows = merge(prepareAll(sqlite, source, searchSql(source)), bindings(params, extra), params.limit)
-  const found = recordsById(sqlite, rows.map((row) => row[1]))
+  const found = recordsById(
+    sqlite,
+    rows.map((row) => row[1]),
+  )
   let records = ''
   let count = 0
   let last: [number, number] | null = null
@@ -219,7 +221,10 @@ export function nearbyEventRecords(sqlite: Database, params: NearbyParams): Near
     distances.set(row[1], d)
     return d <= params.radiusKm
   })
-  const found = recordsById(sqlite, rows.map((row) => row[1]))
+  const found = recordsById(
+    sqlite,
+    rows.map((row) => row[1]),
+  )
   return rows.flatMap((row) => {
     const record = found.get(row[1])
     return record === undefined ? [] : [{ record, distanceKm: Math.round(distances.get(row[1])! * 100) / 100 }]

@@ -77,14 +77,18 @@ export function upcomingEventSample(db: Db, orgId: string, limit: number, nowMs:
 export function pruneEndedEvents(db: Db, endedBeforeMs: number): number {
   const c = db.$client
   const lastDay = new Date(endedBeforeMs + 86_400_000).toISOString().slice(0, 10)
-  return writeEvents(db, () => {
-    const orgs = c.query('SELECT DISTINCT org_id FROM events INDEXED BY events_day_search WHERE start_day <= ?1 AND until_at < ?2').values(lastDay, endedBeforeMs) as [string][]
-    if (orgs.length === 0) return 0
-    const n = c.run('DELETE FROM events INDEXED BY events_day_search WHERE start_day <= ?1 AND until_at < ?2', [lastDay, endedBeforeMs]).changes
-    const count = c.prepare('UPDATE organizations SET event_count = (SELECT count(*) FROM events e WHERE e.org_id = ?1) WHERE org_id = ?1')
-    for (const [orgId] of orgs) count.run(orgId)
-    return n
-  }, (n) => n > 0)
+  return writeEvents(
+    db,
+    () => {
+      const orgs = c.query('SELECT DISTINCT org_id FROM events INDEXED BY events_day_search WHERE start_day <= ?1 AND until_at < ?2').values(lastDay, endedBeforeMs) as [string][]
+      if (orgs.length === 0) return 0
+      const n = c.run('DELETE FROM events INDEXED BY events_day_search WHERE start_day <= ?1 AND until_at < ?2', [lastDay, endedBeforeMs]).changes
+      const count = c.prepare('UPDATE organizations SET event_count = (SELECT count(*) FROM events e WHERE e.org_id = ?1) WHERE org_id = ?1')
+      for (const [orgId] of orgs) count.run(orgId)
+      return n
+    },
+    (n) => n > 0,
+  )
 }
 
 /**

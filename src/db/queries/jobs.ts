@@ -7,7 +7,9 @@ export type NewJob = typeof indexJobs.$inferInsert
 
 /** Inserts a job in state `reserved`: not claimable until {@link confirmJob}. */
 export function insertReservedJob(db: Db, job: Omit<NewJob, 'state'>): void {
-  db.insert(indexJobs).values({ ...job, state: 'reserved' }).run()
+  db.insert(indexJobs)
+    .values({ ...job, state: 'reserved' })
+    .run()
 }
 
 /**
@@ -26,7 +28,9 @@ export function confirmJob(db: Db, jobId: string, nowMs: number): boolean {
 
 /** Removes a reserved job whose usage could not be confirmed, so nothing stays enqueued. */
 export function discardReservedJob(db: Db, jobId: string): void {
-  db.delete(indexJobs).where(and(eq(indexJobs.jobId, jobId), eq(indexJobs.state, 'reserved'))).run()
+  db.delete(indexJobs)
+    .where(and(eq(indexJobs.jobId, jobId), eq(indexJobs.state, 'reserved')))
+    .run()
 }
 
 export function findJob(db: Db, jobId: string): JobRow | undefined {
@@ -48,13 +52,24 @@ export function markBillingUnknown(db: Db, jobId: string, nowMs: number): void {
 /** Cancels a reserved job whose billing ended without a charge (`refused`) or without an answer by its expiry (`unknown`). */
 export function cancelReservedJob(db: Db, jobId: string, billing: 'refused' | 'unknown', reason: string, nowMs: number): boolean {
   return (
-    db.update(indexJobs).set({ state: 'cancelled', billing, error: reason.slice(0, 1000), finishedAt: nowMs, updatedAt: nowMs }).where(reserved(jobId)).returning({ jobId: indexJobs.jobId }).all().length === 1
+    db
+      .update(indexJobs)
+      .set({ state: 'cancelled', billing, error: reason.slice(0, 1000), finishedAt: nowMs, updatedAt: nowMs })
+      .where(reserved(jobId))
+      .returning({ jobId: indexJobs.jobId })
+      .all().length === 1
   )
 }
 
 /** Reserved jobs untouched since `beforeMs` (their process died, or their report's answer is unknown), oldest first. */
 export function staleReservedJobs(db: Db, beforeMs: number, limit: number): JobRow[] {
-  return db.select().from(indexJobs).where(and(eq(indexJobs.state, 'reserved'), lt(indexJobs.updatedAt, beforeMs))).orderBy(indexJobs.updatedAt).limit(limit).all()
+  return db
+    .select()
+    .from(indexJobs)
+    .where(and(eq(indexJobs.state, 'reserved'), lt(indexJobs.updatedAt, beforeMs)))
+    .orderBy(indexJobs.updatedAt)
+    .limit(limit)
+    .all()
 }
 
 // The queue: claims, leases, progress and the ends of attempts (jobs/runner drives them).
@@ -140,7 +155,9 @@ export function releaseJobs(db: Db, owner: string, nowMs: number): number {
 
 /** Extends the lease of a job still held by `owner`; false when the lease was lost. */
 export function renewLease(db: Db, jobId: string, owner: string, nowMs: number, leaseMs = LEASE_MS): boolean {
-  return db.$client.run("UPDATE index_jobs SET lease_expires_at = ?3, updated_at = ?4 WHERE job_id = ?1 AND lease_owner = ?2 AND state = 'running'", [jobId, owner, nowMs + leaseMs, nowMs]).changes === 1
+  return (
+    db.$client.run("UPDATE index_jobs SET lease_expires_at = ?3, updated_at = ?4 WHERE job_id = ?1 AND lease_owner = ?2 AND state = 'running'", [jobId, owner, nowMs + leaseMs, nowMs]).changes === 1
+  )
 }
 
 /** Records progress so that a poll shows pages fetched, sources found and events so far. */
@@ -154,9 +171,10 @@ export function recordProgress(db: Db, jobId: string, owner: string, progress: o
  * the old events).
  */
 export function failAttempt(db: Db, jobId: string, owner: string, reason: string, retryable: boolean, nowMs: number): 'retry' | 'failed' | 'lost' {
-  const row = db.$client.query("SELECT attempts, max_attempts FROM index_jobs WHERE job_id = ?1 AND lease_owner = ?2 AND state = 'running'").get(jobId, owner) as
-    | { attempts: number; max_attempts: number }
-    | null
+  const row = db.$client.query("SELECT attempts, max_attempts FROM index_jobs WHERE job_id = ?1 AND lease_owner = ?2 AND state = 'running'").get(jobId, owner) as {
+    attempts: number
+    max_attempts: number
+  } | null
   if (!row) return 'lost'
   const retry = retryable && row.attempts < row.max_attempts
   db.$client.run(
@@ -186,10 +204,12 @@ export function failStuckJobs(db: Db, nowMs: number): number {
 
 /** Cancels a job that has not finished; false when it had already ended. */
 export function cancelJob(db: Db, jobId: string, nowMs: number): boolean {
-  return db.$client.run(
-    "UPDATE index_jobs SET state = 'cancelled', error = 'cancelled', lease_owner = NULL, lease_expires_at = NULL, finished_at = ?2, updated_at = ?2 WHERE job_id = ?1 AND state IN ('pending', 'running')",
-    [jobId, nowMs],
-  ).changes === 1
+  return (
+    db.$client.run(
+      "UPDATE index_jobs SET state = 'cancelled', error = 'cancelled', lease_owner = NULL, lease_expires_at = NULL, finished_at = ?2, updated_at = ?2 WHERE job_id = ?1 AND state IN ('pending', 'running')",
+      [jobId, nowMs],
+    ).changes === 1
+  )
 }
 
 /** The columns a job list shows. */
@@ -203,7 +223,16 @@ export function accountJobs(db: Db, accountId: string, limit: number): AccountJo
        WHERE account_id = ?1 AND state <> 'reserved' ORDER BY created_at DESC, job_id LIMIT ?2`,
     )
     .all(accountId, limit) as { job_id: string; org_id: string; website: string; state: string; event_count: number | null; created_at: number; finished_at: number | null; expires_at: number }[]
-  return rows.map((r) => ({ jobId: r.job_id, orgId: r.org_id, website: r.website, state: r.state, eventCount: r.event_count, createdAt: r.created_at, finishedAt: r.finished_at, expiresAt: r.expires_at }))
+  return rows.map((r) => ({
+    jobId: r.job_id,
+    orgId: r.org_id,
+    website: r.website,
+    state: r.state,
+    eventCount: r.event_count,
+    createdAt: r.created_at,
+    finishedAt: r.finished_at,
+    expiresAt: r.expires_at,
+  }))
 }
 
 /** Forgets finished jobs (ready, failed, cancelled) whose life ended before `beforeMs`. Returns how many. */

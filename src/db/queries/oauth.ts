@@ -9,10 +9,13 @@ export function findSigningKey(db: Db): SigningKeyRow | null {
 
 /** Stores a signing key unless one exists already: instances racing at first use all end up with the first one stored. */
 export function insertSigningKeyIfMissing(db: Db, key: { kid: string; alg: string; privateJwk: string; publicJwk: string }, nowMs: number): void {
-  db.$client.run(
-    "INSERT INTO oauth_keys (kid, use, alg, private_jwk, public_jwk, created_at) SELECT ?1, 'jwt', ?2, ?3, ?4, ?5 WHERE NOT EXISTS (SELECT 1 FROM oauth_keys WHERE use = 'jwt')",
-    [key.kid, key.alg, key.privateJwk, key.publicJwk, nowMs],
-  )
+  db.$client.run("INSERT INTO oauth_keys (kid, use, alg, private_jwk, public_jwk, created_at) SELECT ?1, 'jwt', ?2, ?3, ?4, ?5 WHERE NOT EXISTS (SELECT 1 FROM oauth_keys WHERE use = 'jwt')", [
+    key.kid,
+    key.alg,
+    key.privateJwk,
+    key.publicJwk,
+    nowMs,
+  ])
 }
 
 /** The consent form's CSRF secret (base64url), or null before first use. */
@@ -22,10 +25,11 @@ export function findCsrfSecret(db: Db): string | null {
 }
 
 export function insertCsrfSecretIfMissing(db: Db, kid: string, secret: string, nowMs: number): void {
-  db.$client.run(
-    "INSERT INTO oauth_keys (kid, use, alg, private_jwk, created_at) SELECT ?1, 'csrf', 'HS256', ?2, ?3 WHERE NOT EXISTS (SELECT 1 FROM oauth_keys WHERE use = 'csrf')",
-    [kid, secret, nowMs],
-  )
+  db.$client.run("INSERT INTO oauth_keys (kid, use, alg, private_jwk, created_at) SELECT ?1, 'csrf', 'HS256', ?2, ?3 WHERE NOT EXISTS (SELECT 1 FROM oauth_keys WHERE use = 'csrf')", [
+    kid,
+    secret,
+    nowMs,
+  ])
 }
 
 export function accountExists(db: Db, accountId: string): boolean {
@@ -35,13 +39,30 @@ export function accountExists(db: Db, accountId: string): boolean {
 export type CodeInsert = { codeHash: string; accountId: string; clientId: string; redirectUri: string; codeChallenge: string; resource: string; scope: string; expiresAt: number }
 
 export function insertAuthorizationCode(db: Db, c: CodeInsert, nowMs: number): void {
-  db.$client.run(
-    'INSERT INTO oauth_codes (code_hash, account_id, client_id, redirect_uri, code_challenge, resource, scope, expires_at, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)',
-    [c.codeHash, c.accountId, c.clientId, c.redirectUri, c.codeChallenge, c.resource, c.scope, c.expiresAt, nowMs],
-  )
+  db.$client.run('INSERT INTO oauth_codes (code_hash, account_id, client_id, redirect_uri, code_challenge, resource, scope, expires_at, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)', [
+    c.codeHash,
+    c.accountId,
+    c.clientId,
+    c.redirectUri,
+    c.codeChallenge,
+    c.resource,
+    c.scope,
+    c.expiresAt,
+    nowMs,
+  ])
 }
 
-export type CodeRow = { account_id: string; client_id: string; redirect_uri: string; code_challenge: string; resource: string; scope: string; family_id: string | null; used_at: number | null; expires_at: number }
+export type CodeRow = {
+  account_id: string
+  client_id: string
+  redirect_uri: string
+  code_challenge: string
+  resource: string
+  scope: string
+  family_id: string | null
+  used_at: number | null
+  expires_at: number
+}
 
 export function findAuthorizationCode(db: Db, codeHash: string): CodeRow | null {
   return db.$client.query('SELECT * FROM oauth_codes WHERE code_hash = ?1').get(codeHash) as CodeRow | null
@@ -54,10 +75,16 @@ export function markCodeUsed(db: Db, codeHash: string, familyId: string, nowMs: 
 export type RefreshInsert = { tokenHash: string; familyId: string; accountId: string; clientId: string; resource: string; scope: string; expiresAt: number }
 
 export function insertRefreshToken(db: Db, r: RefreshInsert, nowMs: number): void {
-  db.$client.run(
-    'INSERT INTO oauth_refresh_tokens (token_hash, family_id, account_id, client_id, resource, scope, expires_at, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)',
-    [r.tokenHash, r.familyId, r.accountId, r.clientId, r.resource, r.scope, r.expiresAt, nowMs],
-  )
+  db.$client.run('INSERT INTO oauth_refresh_tokens (token_hash, family_id, account_id, client_id, resource, scope, expires_at, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)', [
+    r.tokenHash,
+    r.familyId,
+    r.accountId,
+    r.clientId,
+    r.resource,
+    r.scope,
+    r.expiresAt,
+    nowMs,
+  ])
 }
 
 export type RefreshRow = { family_id: string; account_id: string; client_id: string; resource: string; scope: string; used_at: number | null; revoked_at: number | null; expires_at: number }

@@ -26,10 +26,18 @@ export function reportsToday(db: Db, reporter: string, nowMs: number): number {
 }
 
 export function insertReport(db: Db, r: NewReport): void {
-  db.$client.run(
-    'INSERT INTO reports (report_id, reporter, agent_id, email, message, domain, org_id, job_id, diagnostics, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)',
-    [r.reportId, r.reporter, r.agentId ?? null, r.email ?? null, r.message, r.domain ?? null, r.orgId ?? null, r.jobId ?? null, r.diagnostics, r.createdAt],
-  )
+  db.$client.run('INSERT INTO reports (report_id, reporter, agent_id, email, message, domain, org_id, job_id, diagnostics, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)', [
+    r.reportId,
+    r.reporter,
+    r.agentId ?? null,
+    r.email ?? null,
+    r.message,
+    r.domain ?? null,
+    r.orgId ?? null,
+    r.jobId ?? null,
+    r.diagnostics,
+    r.createdAt,
+  ])
 }
 
 /** Mails sent, or being sent, since the start of the current UTC clock hour. */
@@ -46,14 +54,14 @@ export function mailsThisHour(db: Db, nowMs: number): number {
  * sends nothing and gives its slot back).
  */
 export function reserveMailSlot(db: Db, reportId: string, nowMs: number, hourlyCap: number): boolean {
-  return db.transaction(() => {
-    if (mailsThisHour(db, nowMs) >= hourlyCap) return false
-    const taken = db.$client.run(
-      'UPDATE reports SET delivered_at = ?2, delivery_attempts = delivery_attempts + 1, last_attempt_at = ?2 WHERE report_id = ?1 AND delivered = 0',
-      [reportId, nowMs],
-    )
-    return taken.changes === 1
-  }, { behavior: 'immediate' })
+  return db.transaction(
+    () => {
+      if (mailsThisHour(db, nowMs) >= hourlyCap) return false
+      const taken = db.$client.run('UPDATE reports SET delivered_at = ?2, delivery_attempts = delivery_attempts + 1, last_attempt_at = ?2 WHERE report_id = ?1 AND delivered = 0', [reportId, nowMs])
+      return taken.changes === 1
+    },
+    { behavior: 'immediate' },
+  )
 }
 
 /** The mail of a report went out (its slot, taken by {@link reserveMailSlot}, stays counted in its hour). */

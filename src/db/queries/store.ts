@@ -17,7 +17,11 @@ export type StoreOutcome = { stored: true; eventCount: number } | { stored: fals
  * result would be stale). Events without a readable start are skipped.
  */
 export function storeCrawlResult(db: Db, args: StoreArgs): StoreOutcome {
-  return writeEvents(db, (): StoreOutcome => replaceCrawlResult(db.$client, args), (outcome) => outcome.stored)
+  return writeEvents(
+    db,
+    (): StoreOutcome => replaceCrawlResult(db.$client, args),
+    (outcome) => outcome.stored,
+  )
 }
 
 type StoreArgs = { jobId: string; owner: string; orgId: string; result: CrawlResult; nowMs: number; scriptVersion: string }
@@ -50,7 +54,20 @@ function upsertSources(c: Client, orgId: string, result: CrawlResult, nowMs: num
   )
   const sourceIds = new Map<string, number>()
   for (const s of result.sources) {
-    const row = upsertSource.get(orgId, s.url, s.kind, s.platform ?? null, s.status, s.httpStatus ?? null, s.error ?? null, s.eventCount, s.etag ?? null, s.lastModified ?? null, s.memo ?? null, nowMs) as { id: number }
+    const row = upsertSource.get(
+      orgId,
+      s.url,
+      s.kind,
+      s.platform ?? null,
+      s.status,
+      s.httpStatus ?? null,
+      s.error ?? null,
+      s.eventCount,
+      s.etag ?? null,
+      s.lastModified ?? null,
+      s.memo ?? null,
+      nowMs,
+    ) as { id: number }
     sourceIds.set(s.url, row.id)
   }
   return sourceIds
@@ -75,9 +92,29 @@ function eventRows(args: StoreArgs, zone: string | undefined, domain: string, so
     const searchRecord = { ...record, _source: { domain, scrapedAt: new Date(nowMs).toISOString(), scriptVersion: args.scriptVersion }, _external: cols.isExternal }
     const untilAt = cols.endsAt ?? cols.startsAt
     rows.push([
-      event.event_id, event.title ?? '', cols.startsAt, cols.endsAt, cols.startDay, cols.endDay, cols.allDay ? 1 : 0, cols.city, cols.cityKey, cols.category,
-      cols.latitude, cols.longitude, cols.isExternal ? 1 : 0, JSON.stringify(record), sourceIds.get(source) ?? null,
-      JSON.stringify(searchRecord), untilAt, cols.spanClass, cols.geoCell, cols.citySource, cols.cityRegion, cols.cityCountry, cols.isFree ? 1 : 0,
+      event.event_id,
+      event.title ?? '',
+      cols.startsAt,
+      cols.endsAt,
+      cols.startDay,
+      cols.endDay,
+      cols.allDay ? 1 : 0,
+      cols.city,
+      cols.cityKey,
+      cols.category,
+      cols.latitude,
+      cols.longitude,
+      cols.isExternal ? 1 : 0,
+      JSON.stringify(record),
+      sourceIds.get(source) ?? null,
+      JSON.stringify(searchRecord),
+      untilAt,
+      cols.spanClass,
+      cols.geoCell,
+      cols.citySource,
+      cols.cityRegion,
+      cols.cityCountry,
+      cols.isFree ? 1 : 0,
     ])
     if (!categoriesOf.has(event.event_id)) categoriesOf.set(event.event_id, { categories: cols.categories, tail: [cols.cityKey, cols.startsAt, cols.startDay, cols.endDay, untilAt, cols.spanClass] })
   }
@@ -121,23 +158,20 @@ function markIndexed(c: Client, args: StoreArgs, website: string, count: number)
        last_indexed_at = ?6, last_job_id = ?7, website = COALESCE(?8, website), updated_at = ?6 WHERE org_id = ?1`,
     [orgId, result.organization.name ?? null, result.organization.timezone ?? null, result.organization.platform ?? null, count, nowMs, jobId, originOf(website)],
   )
-  c.run(
-    `UPDATE index_jobs SET state = 'ready', event_count = ?2, progress = ?3, error = NULL, lease_owner = NULL, lease_expires_at = NULL, finished_at = ?4, updated_at = ?4 WHERE job_id = ?1`,
-    [
-      jobId,
-      count,
-      JSON.stringify({
-        ...result.progress,
-        eventsFound: count,
-        warnings: result.warnings.slice(0, 50),
-        refused: result.refused.slice(0, 50),
-        unreadable: result.sources.filter((s) => s.status === 'unreadable').map((s) => ({ url: s.url, platform: s.platform ?? s.kind, reason: s.error ?? '' })),
-        ...(result.zone ? { zone: { name: result.zone.zone, how: result.zone.how } } : {}),
-        sources: jobSources(result.sources),
-      }),
-      nowMs,
-    ],
-  )
+  c.run(`UPDATE index_jobs SET state = 'ready', event_count = ?2, progress = ?3, error = NULL, lease_owner = NULL, lease_expires_at = NULL, finished_at = ?4, updated_at = ?4 WHERE job_id = ?1`, [
+    jobId,
+    count,
+    JSON.stringify({
+      ...result.progress,
+      eventsFound: count,
+      warnings: result.warnings.slice(0, 50),
+      refused: result.refused.slice(0, 50),
+      unreadable: result.sources.filter((s) => s.status === 'unreadable').map((s) => ({ url: s.url, platform: s.platform ?? s.kind, reason: s.error ?? '' })),
+      ...(result.zone ? { zone: { name: result.zone.zone, how: result.zone.how } } : {}),
+      sources: jobSources(result.sources),
+    }),
+    nowMs,
+  ])
 }
 
 function originOf(website: string): string | null {

@@ -32,10 +32,17 @@ export function endPendingReport(db: Db, report: { agentId: string; requestId: s
 
 /** Records one more failed try of a pending report. */
 export function retryPendingReport(db: Db, report: { agentId: string; requestId: string; attempts: number }, error: string, nowMs: number): void {
-  db.update(usageReports).set({ attempts: report.attempts + 1, lastError: error, updatedAt: nowMs }).where(key(report)).run()
+  db.update(usageReports)
+    .set({ attempts: report.attempts + 1, lastError: error, updatedAt: nowMs })
+    .where(key(report))
+    .run()
 }
 
 /** Forgets ended reports last touched before `beforeMs`; returns how many. */
 export function purgeEndedReports(db: Db, beforeMs: number): number {
-  return db.delete(usageReports).where(and(inArray(usageReports.state, ['recorded', 'abandoned']), lt(usageReports.updatedAt, beforeMs))).returning({ a: usageReports.agentId }).all().length
+  return db
+    .delete(usageReports)
+    .where(and(inArray(usageReports.state, ['recorded', 'abandoned']), lt(usageReports.updatedAt, beforeMs)))
+    .returning({ a: usageReports.agentId })
+    .all().length
 }

@@ -54,8 +54,7 @@ export async function proxy(request: Request, session: string, rest: string, opt
 async function challenge(upstream: Response, agentId: string | undefined, options: ProxyOptions): Promise<Response> {
   const body = (await upstream.json().catch(() => ({}))) as { error?: string; message?: string; usage?: UsageItem[] }
   const usage = body.usage ?? []
-  if (!agentId)
-    return error(402, body.error ?? 'identity_required', 'this route needs a registered agent: send Authorization: Bearer <your agent key>', { usage })
+  if (!agentId) return error(402, body.error ?? 'identity_required', 'this route needs a registered agent: send Authorization: Bearer <your agent key>', { usage })
   const quote = options.ledger.quote(agentId, usage)
   return error(402, body.error ?? 'payment_required', body.message ?? 'payment required', {
     usage,

@@ -23,13 +23,18 @@ function paidEvents<D extends object>(ctx: ToolContext, tool: string, args: { or
 export const exportEventsIcsTool = defineTool({
   name: 'export_events_ics',
   title: 'Export events as iCalendar',
-  description: "All upcoming events of an indexed organization as one iCalendar (RFC 5545) document, ready for a calendar app; UIDs stay the same across exports. 1 credit per event.",
+  description: 'All upcoming events of an indexed organization as one iCalendar (RFC 5545) document, ready for a calendar app; UIDs stay the same across exports. 1 credit per event.',
   access: 'events:read',
   input: t.Object({ orgId: OrgIdArg, idempotencyKey: IdempotencyKeyArg }),
   output: t.Object({ orgId: t.String(), eventCount: t.Integer({ minimum: 0 }), mimeType: t.Literal('text/calendar'), ics: t.String(), charge: Charge }),
   annotations: READ,
   run(args, ctx) {
-    return paidEvents(ctx, 'export_events_ics', args, (found) => ({ orgId: args.orgId, eventCount: found.events.length, mimeType: 'text/calendar' as const, ics: eventsToIcs(found.org, found.events, ctx.deps.now()) }))
+    return paidEvents(ctx, 'export_events_ics', args, (found) => ({
+      orgId: args.orgId,
+      eventCount: found.events.length,
+      mimeType: 'text/calendar' as const,
+      ics: eventsToIcs(found.org, found.events, ctx.deps.now()),
+    }))
   },
 })
 
@@ -42,7 +47,12 @@ export const exportEventsJsonLdTool = defineTool({
   output: t.Object({
     orgId: t.String(),
     eventCount: t.Integer({ minimum: 0 }),
-    jsonld: t.Object({ '@context': t.Literal('https://schema.org'), '@type': t.Literal('ItemList'), numberOfItems: t.Integer({ minimum: 0 }), itemListElement: t.Array(t.Object({ '@type': t.Literal('ListItem'), position: t.Integer(), item: t.Object({ '@type': t.Literal('Event') }) })) }),
+    jsonld: t.Object({
+      '@context': t.Literal('https://schema.org'),
+      '@type': t.Literal('ItemList'),
+      numberOfItems: t.Integer({ minimum: 0 }),
+      itemListElement: t.Array(t.Object({ '@type': t.Literal('ListItem'), position: t.Integer(), item: t.Object({ '@type': t.Literal('Event') }) })),
+    }),
     charge: Charge,
   }),
   annotations: READ,

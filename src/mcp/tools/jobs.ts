@@ -47,7 +47,13 @@ export const indexOrganizationTool = defineTool({
     const call = callOf(ctx, 'index_organization', args)
     const request = { website: args.website, startDate: args.startDate, endDate: args.endDate, hints: args.hints }
     const options = { nowMs: deps.now(), allowPrivate: deps.allowPrivate, loopbackSites: deps.loopbackSites }
-    const present = (job: ReservedJob): Static<typeof IndexedJob> => ({ jobId: job.jobId, orgId: job.orgId, domain: job.domain, status: 'pending' as const, expiresAt: new Date(job.expiresAt).toISOString() })
+    const present = (job: ReservedJob): Static<typeof IndexedJob> => ({
+      jobId: job.jobId,
+      orgId: job.orgId,
+      domain: job.domain,
+      status: 'pending' as const,
+      expiresAt: new Date(job.expiresAt).toISOString(),
+    })
     const indexed = indexForAccount(deps.db, call, request, options, present)
     // A retry: the same job again, with the current balance and no second debit.
     if (indexed.outcome === 'replayed') return replayed<Static<typeof IndexedJob>>(ctx, call, indexed.stored)
@@ -59,7 +65,8 @@ export const indexOrganizationTool = defineTool({
 export const getIndexJobTool = defineTool({
   name: 'get_index_job',
   title: 'Get an index job',
-  description: 'The state of an index job: awaiting_billing (a REST job whose charge is not confirmed yet), pending or running (with progress), ready (with orgId and eventCount), failed or cancelled (with the reason), or expired after 24 hours. Free: the job id is unguessable.',
+  description:
+    'The state of an index job: awaiting_billing (a REST job whose charge is not confirmed yet), pending or running (with progress), ready (with orgId and eventCount), failed or cancelled (with the reason), or expired after 24 hours. Free: the job id is unguessable.',
   access: 'anonymous',
   input: t.Object({ jobId: JobIdArg }),
   output: t.Object({

@@ -96,7 +96,8 @@ export const getUpcomingEventsTool = defineTool({
 export const getOrganizationEventsTool = defineTool({
   name: 'get_organization_events',
   title: 'Get all events of an organization',
-  description: 'All upcoming events of an indexed organization as full records (the REST events endpoint\'s twin). Costs 1 credit per event returned; 0 events or an unindexed organization cost nothing.',
+  description:
+    "All upcoming events of an indexed organization as full records (the REST events endpoint's twin). Costs 1 credit per event returned; 0 events or an unindexed organization cost nothing.",
   access: 'events:read',
   input: t.Object({ orgId: OrgIdArg, idempotencyKey: IdempotencyKeyArg }),
   output: t.Composite([OrganizationSchema, t.Object({ charge: Charge })]),
@@ -158,7 +159,15 @@ export const getEventOccurrencesTool = defineTool({
       const all = event.schedule?.occurrences?.length ? event.schedule.occurrences : event.startDate ? [{ startDate: event.startDate, ...(event.endDate ? { endDate: event.endDate } : {}) }] : []
       const occurrences = all.filter((o) => (!args.startDate || (o.endDate ?? o.startDate).slice(0, 10) >= args.startDate) && (!args.endDate || o.startDate.slice(0, 10) <= args.endDate))
       return {
-        data: { orgId: args.orgId, eventId: args.eventId, title: event.title ?? null, recurring: !!event.schedule, recurrence: event.schedule?.recurrence ?? null, count: occurrences.length, occurrences },
+        data: {
+          orgId: args.orgId,
+          eventId: args.eventId,
+          title: event.title ?? null,
+          recurring: !!event.schedule,
+          recurrence: event.schedule?.recurrence ?? null,
+          count: occurrences.length,
+          occurrences,
+        },
         amount: CREDIT_PRICES.event,
       }
     })

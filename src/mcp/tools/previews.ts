@@ -51,7 +51,15 @@ export const discoverCalendarsTool = defineTool({
     pagesFetched: t.Integer({ minimum: 0 }),
     eventsFound: t.Integer({ minimum: 0 }),
     sources: t.Array(
-      t.Object({ url: t.String(), kind: t.String(), platform: t.Optional(t.String({ description: 'the calendar platform that serves it (libcal, google-calendar, …), when recognised' })), status: t.String(), eventCount: t.Integer({ minimum: 0 }), httpStatus: t.Optional(t.Integer()), error: t.Optional(t.String()) }),
+      t.Object({
+        url: t.String(),
+        kind: t.String(),
+        platform: t.Optional(t.String({ description: 'the calendar platform that serves it (libcal, google-calendar, …), when recognised' })),
+        status: t.String(),
+        eventCount: t.Integer({ minimum: 0 }),
+        httpStatus: t.Optional(t.Integer()),
+        error: t.Optional(t.String()),
+      }),
     ),
     refused: t.Array(t.Object({ url: t.String(), reason: t.String() })),
     charge: Charge,
@@ -86,7 +94,15 @@ export const discoverCalendarsTool = defineTool({
         if (error instanceof CrawlFailure) throw new ToolError('fetch_failed', `${error.message} (nothing was charged)`)
         throw error
       }
-      const sources = result.sources.map((s) => ({ url: s.url, kind: s.kind, ...(s.platform ? { platform: s.platform } : {}), status: s.status, eventCount: s.eventCount, ...(s.httpStatus ? { httpStatus: s.httpStatus } : {}), ...(s.error ? { error: s.error } : {}) }))
+      const sources = result.sources.map((s) => ({
+        url: s.url,
+        kind: s.kind,
+        ...(s.platform ? { platform: s.platform } : {}),
+        status: s.status,
+        eventCount: s.eventCount,
+        ...(s.httpStatus ? { httpStatus: s.httpStatus } : {}),
+        ...(s.error ? { error: s.error } : {}),
+      }))
       const found = result.sources.some((s) => s.status === 'ok') || result.events.length > 0
       const data = {
         website: identity.startUrl,
@@ -107,7 +123,8 @@ export const discoverCalendarsTool = defineTool({
 export const previewExtractionTool = defineTool({
   name: 'preview_extraction',
   title: 'Preview the extraction of one page or feed',
-  description: 'Fetches one URL (a calendar page, an iCalendar feed, a calendar API answer, RSS/Atom) and shows the normalized events the crawler would extract from it, with warnings. Nothing is stored. 4 credits when events are found, else free.',
+  description:
+    'Fetches one URL (a calendar page, an iCalendar feed, a calendar API answer, RSS/Atom) and shows the normalized events the crawler would extract from it, with warnings. Nothing is stored. 4 credits when events are found, else free.',
   access: 'events:read',
   input: t.Object({
     url: UrlArg,
@@ -140,7 +157,8 @@ export const previewExtractionTool = defineTool({
 export const validateFeedTool = defineTool({
   name: 'validate_feed',
   title: 'Validate a calendar feed',
-  description: 'Checks a calendar feed (iCalendar, RSS/Atom, calendar JSON) given by URL or pasted as content: its format, how many events it yields, a sample, and what is wrong with it. Pasted content is free; fetching a URL costs 4 credits when the feed yields events.',
+  description:
+    'Checks a calendar feed (iCalendar, RSS/Atom, calendar JSON) given by URL or pasted as content: its format, how many events it yields, a sample, and what is wrong with it. Pasted content is free; fetching a URL costs 4 credits when the feed yields events.',
   access: 'events:read',
   input: t.Object({
     url: t.Optional(UrlArg),

@@ -9,7 +9,8 @@ export const IdempotencyKeyArg = t.Optional(
   t.String({
     minLength: 1,
     maxLength: 200,
-    description: 'names this call: a repeat with the same key within 24 hours gets the first answer back, unchanged, without a second charge. Without it, the same arguments within 10 minutes count as a retry.',
+    description:
+      'names this call: a repeat with the same key within 24 hours gets the first answer back, unchanged, without a second charge. Without it, the same arguments within 10 minutes count as a retry.',
   }),
 )
 export const Filters = t.Object({ startDate: t.String(), endDate: t.String(), category: t.Union([t.String(), t.Null()]), city: t.Union([t.String(), t.Null()]) })

@@ -26,7 +26,9 @@ export const searchEventsTool = defineTool({
   description:
     'Upcoming events across every indexed organization, filtered by local date window, city, category, audience, free and when; by relevance with q, by distance with near, else in start order; nextCursor pages on. Free and anonymous, like the REST search.',
   access: 'anonymous',
-  input: t.Object({ ...WindowArgs, city: t.Optional(t.String({ maxLength: 100, description: 'only events in this city (case-insensitive); may name its region or country ("Paris, TX")' })),
+  input: t.Object({
+    ...WindowArgs,
+    city: t.Optional(t.String({ maxLength: 100, description: 'only events in this city (case-insensitive); may name its region or country ("Paris, TX")' })),
     near: t.Optional(t.String({ minLength: 1, maxLength: 200, description: '"latitude,longitude" or a place name ("Shoreline, WA"): events within radiusKm, nearest first, with distanceKm' })),
     radiusKm: t.Optional(t.Number({ exclusiveMinimum: 0, maximum: 200, description: 'with near: radius in km (default 25)' })),
     ...FindArgs,
@@ -82,7 +84,10 @@ export const searchBusinessesTool = defineTool({
   title: 'Search organizations',
   description: 'Indexed organizations (libraries, museums, parks, …) whose name or domain matches the words of q, as prefixes; best match first.',
   access: 'anonymous',
-  input: t.Object({ q: t.String({ minLength: 1, maxLength: 200 }), limit: t.Optional(t.Integer({ minimum: LIMITS.businessSearch.min, maximum: LIMITS.businessSearch.max, description: `default ${LIMITS.businessSearch.default}` })) }),
+  input: t.Object({
+    q: t.String({ minLength: 1, maxLength: 200 }),
+    limit: t.Optional(t.Integer({ minimum: LIMITS.businessSearch.min, maximum: LIMITS.businessSearch.max, description: `default ${LIMITS.businessSearch.default}` })),
+  }),
   output: t.Object({ count: t.Integer({ minimum: 0 }), query: t.String(), organizations: t.Array(OrganizationSummarySchema) }),
   annotations: READ,
   run: (args, { deps }) => searchBusinesses(deps.catalog, args.q, args.limit ?? LIMITS.businessSearch.default, deps.now()),

@@ -59,7 +59,15 @@ export const reportIssueTool = defineTool({
       deps.db,
       deps.mailer,
       // Named fields only: who reports comes from the token or the socket, never from the arguments.
-      { message: args.message, email: args.email, domain: args.domain, orgId: args.orgId, jobId: args.jobId, agentId: caller.accountId ? `mcp:${caller.accountId}` : undefined, clientAddress: caller.address },
+      {
+        message: args.message,
+        email: args.email,
+        domain: args.domain,
+        orgId: args.orgId,
+        jobId: args.jobId,
+        agentId: caller.accountId ? `mcp:${caller.accountId}` : undefined,
+        clientAddress: caller.address,
+      },
       { nowMs: deps.now(), dailyCap: deps.dailyCap, baseUrl: deps.baseUrl(), allowPrivate: deps.allowPrivate },
     ),
 })

@@ -99,8 +99,7 @@ async function authenticate(
   let expiresAt: number | undefined
   if (authorization !== null) {
     const match = /^Bearer[ ]+([A-Za-z0-9._~+/-]+=*)$/i.exec(authorization.trim())
-    const refuse = (description: string) =>
-      json(401, { error: 'invalid_token', message: description }, { 'www-authenticate': bearerChallenge(urls, { code: 'invalid_token', description }) })
+    const refuse = (description: string) => json(401, { error: 'invalid_token', message: description }, { 'www-authenticate': bearerChallenge(urls, { code: 'invalid_token', description }) })
     if (!match) return refuse('the Authorization header must be Bearer <access token>')
     try {
       const claims = await verifyAccessToken(deps.db, match[1], { issuer: urls.issuer, resource: urls.resource, nowMs: deps.now() })
@@ -115,10 +114,18 @@ async function authenticate(
     const scope = requiredScope(name)
     if (!scope) continue
     if (!caller.accountId)
-      return json(401, { error: 'unauthorized', message: `the tool ${name} needs an OAuth access token (see the resource_metadata of the WWW-Authenticate header)` }, { 'www-authenticate': bearerChallenge(urls) })
+      return json(
+        401,
+        { error: 'unauthorized', message: `the tool ${name} needs an OAuth access token (see the resource_metadata of the WWW-Authenticate header)` },
+        { 'www-authenticate': bearerChallenge(urls) },
+      )
     if (!caller.scopes.includes(scope)) {
       const description = `the tool ${name} needs the scope ${scope}`
-      return json(403, { error: 'insufficient_scope', message: description }, { 'www-authenticate': bearerChallenge(urls, { code: 'insufficient_scope', description, scope: [...new Set([...caller.scopes, scope])].join(' ') }) })
+      return json(
+        403,
+        { error: 'insufficient_scope', message: description },
+        { 'www-authenticate': bearerChallenge(urls, { code: 'insufficient_scope', description, scope: [...new Set([...caller.scopes, scope])].join(' ') }) },
+      )
     }
   }
   return { caller, token, expiresAt }
@@ -134,8 +141,7 @@ export function mcpRoutes(deps: McpRouteDeps) {
   // The MCP SDK and the tools (which reach the crawler) are loaded on the first MCP request, not at
   // start-up: they are most of the service's start time and a REST-only deployment never needs them.
   let loaded: Promise<{ endpoint: ReturnType<typeof import('../server').createMcpEndpoint>; requiredScope: (tool: string) => Scope | undefined }> | undefined
-  const load = () =>
-    (loaded ??= import('../server').then((m) => ({ endpoint: m.createMcpEndpoint(deps.tools), requiredScope: m.requiredScope })))
+  const load = () => (loaded ??= import('../server').then((m) => ({ endpoint: m.createMcpEndpoint(deps.tools), requiredScope: m.requiredScope })))
   return new Elysia({ name: 'mcp' }).all(
     '/mcp',
     async ({ request }) => {

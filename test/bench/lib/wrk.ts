@@ -134,7 +134,25 @@ export async function runWrk(options: {
   if (!(await Bun.file(script).exists())) await Bun.write(script, paced ? LUA + DELAY_LUA : LUA)
   const threads = Math.min(options.threads ?? 2, options.connections)
   const proc = Bun.spawn(
-    [requireWrk(), '-t', String(threads), '-c', String(options.connections), '-d', `${options.seconds}s`, '--timeout', '10s', '-s', script, options.origin, '--', options.file, String(threads), options.wrap ? 'wrap' : 'once', String(options.pauseMs ?? 0)],
+    [
+      requireWrk(),
+      '-t',
+      String(threads),
+      '-c',
+      String(options.connections),
+      '-d',
+      `${options.seconds}s`,
+      '--timeout',
+      '10s',
+      '-s',
+      script,
+      options.origin,
+      '--',
+      options.file,
+      String(threads),
+      options.wrap ? 'wrap' : 'once',
+      String(options.pauseMs ?? 0),
+    ],
     { stdout: 'pipe', stderr: 'pipe' },
   )
   const stop = () => proc.kill('SIGINT')

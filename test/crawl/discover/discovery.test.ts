@@ -34,7 +34,9 @@ describe('discovery with the platform registry', () => {
   })
 
   it('a LibCal calendar in a dropdown: its iCalendar subscription, its list JSON as the fallback, labelled libcal', () => {
-    const { tasks, session } = home('<nav><ul><li><a href="#">Programs &amp; Events</a><ul><li><a href="https://riverbend.libcal.com/calendar?cid=4521&amp;t=d">Events Calendar</a></li></ul></li></ul></nav>')
+    const { tasks, session } = home(
+      '<nav><ul><li><a href="#">Programs &amp; Events</a><ul><li><a href="https://riverbend.libcal.com/calendar?cid=4521&amp;t=d">Events Calendar</a></li></ul></li></ul></nav>',
+    )
     const ics = tasks.find((t) => t.url === 'https://riverbend.libcal.com/ical_subscribe.php?src=p&cid=4521')!
     expect(ics).toMatchObject({ kind: 'probe', probeKind: 'ics', expected: true, platform: 'libcal' })
     expect(ics.fallbacks?.[0].url).toStartWith('https://riverbend.libcal.com/ajax/calendar/list?c=4521&date=2026-12-02')
@@ -60,15 +62,27 @@ describe('discovery with the platform registry', () => {
 
   it('a Trumba spud: its JSON, then its iCalendar feed', () => {
     const { tasks } = home('<script src="https://www.trumba.com/scripts/spuds.js"></script><script>$Trumba.addSpud({ webName: "riverbend-events", spudType: "main" })</script>')
-    expect(tasks.find((t) => t.platform === 'trumba')).toMatchObject({ url: 'https://www.trumba.com/calendars/riverbend-events.json', probeKind: 'trumba', fallbacks: [expect.objectContaining({ url: 'https://www.trumba.com/calendars/riverbend-events.ics' })] })
+    expect(tasks.find((t) => t.platform === 'trumba')).toMatchObject({
+      url: 'https://www.trumba.com/calendars/riverbend-events.json',
+      probeKind: 'trumba',
+      fallbacks: [expect.objectContaining({ url: 'https://www.trumba.com/calendars/riverbend-events.ics' })],
+    })
   })
 
   it('reports Wix and Facebook-only calendars as unreadable, never silently empty; not a Facebook link beside a calendar that gave events', () => {
     expect(home('<meta name="generator" content="Wix.com Website Builder">').session.unreadableSources(0)).toEqual([
       { url: 'https://www.riverbend.org/', kind: 'wix', platform: 'wix', status: 'unreadable', error: expect.stringContaining('Wix'), eventCount: 0 },
     ])
-    expect(home('<p>x</p>', { 'x-wix-request-id': '123' }).session.unreadableSources(0).map((s) => s.platform)).toEqual(['wix'])
-    expect(home('<a href="https://www.facebook.com/riverbend/events">Our events</a>').session.unreadableSources(0).map((s) => s.platform)).toEqual(['facebook-events'])
+    expect(
+      home('<p>x</p>', { 'x-wix-request-id': '123' })
+        .session.unreadableSources(0)
+        .map((s) => s.platform),
+    ).toEqual(['wix'])
+    expect(
+      home('<a href="https://www.facebook.com/riverbend/events">Our events</a>')
+        .session.unreadableSources(0)
+        .map((s) => s.platform),
+    ).toEqual(['facebook-events'])
     const beside = home('<a href="https://facebook.com/x/events">fb</a><iframe src="https://calendar.google.com/calendar/embed?src=a%40b.org"></iframe>')
     expect(beside.session.unreadableSources(12)).toEqual([])
     expect(beside.urls).toContain('https://calendar.google.com/calendar/ical/a%40b.org/public/basic.ics')
@@ -114,7 +128,11 @@ describe('discovery with the platform registry', () => {
   })
 
   it('listing pages from the home page too', () => {
-    expect(home('<nav><a href="/termine/">Termine</a></nav>').tasks.filter((t) => t.kind === 'calendar-page').map((t) => t.url)).toEqual(['https://www.riverbend.org/termine/'])
+    expect(
+      home('<nav><a href="/termine/">Termine</a></nav>')
+        .tasks.filter((t) => t.kind === 'calendar-page')
+        .map((t) => t.url),
+    ).toEqual(['https://www.riverbend.org/termine/'])
   })
 })
 
@@ -130,7 +148,9 @@ describe('calendarPages', () => {
 
 describe('sitemaps', () => {
   it('reads an index and a urlset, and keeps pages that look like events', () => {
-    const index = readSitemap('<?xml version="1.0"?><sitemapindex><sitemap><loc>https://a.org/page-sitemap.xml</loc></sitemap><sitemap><loc>https://a.org/tribe_events-sitemap.xml</loc></sitemap></sitemapindex>')
+    const index = readSitemap(
+      '<?xml version="1.0"?><sitemapindex><sitemap><loc>https://a.org/page-sitemap.xml</loc></sitemap><sitemap><loc>https://a.org/tribe_events-sitemap.xml</loc></sitemap></sitemapindex>',
+    )
     expect(index.sitemaps).toEqual(['https://a.org/tribe_events-sitemap.xml', 'https://a.org/page-sitemap.xml'])
     const set = readSitemap('<urlset><url><loc>https://a.org/event/lego-club/</loc></url><url><loc>https://a.org/about/</loc></url></urlset>')
     expect(eventPagesOf(set.pages, 10)).toEqual(['https://a.org/event/lego-club/'])

@@ -19,7 +19,7 @@ const nav = (links: [href: string, text: string][]) => `<header><nav><ul>${links
 
 describe('the keyword table', () => {
   it('normalizes accents, case, apostrophes and ampersands', () => {
-    expect(words("Événements & What’s On — Führungen")).toEqual(['evenements', 'and', 'whats', 'on', 'fuhrungen'])
+    expect(words('Événements & What’s On — Führungen')).toEqual(['evenements', 'and', 'whats', 'on', 'fuhrungen'])
   })
 
   it('takes the longest term first, so "past events" is a past page', () => {
@@ -38,21 +38,103 @@ describe('the keyword table', () => {
 
 describe('links in the site language', () => {
   it('a band whose only link says "Tour dates"', () => {
-    expect(pages('en', nav([['/', 'Home'], ['/music', 'Music'], ['/tour', 'Tour dates'], ['/store', 'Merch'], ['/contact', 'Contact']]))).toEqual(['/tour'])
+    expect(
+      pages(
+        'en',
+        nav([
+          ['/', 'Home'],
+          ['/music', 'Music'],
+          ['/tour', 'Tour dates'],
+          ['/store', 'Merch'],
+          ['/contact', 'Contact'],
+        ]),
+      ),
+    ).toEqual(['/tour'])
   })
 
   it('English words for kinds of events: shows, concerts, exhibitions, meetings, schedule, upcoming, workshops, camps', () => {
-    const found = pages('en', nav([['/shows', 'Shows'], ['/concerts', 'Concerts'], ['/exhibitions', 'Exhibitions'], ['/meetings', 'Meetings'], ['/schedule', 'Schedule'], ['/upcoming', 'Upcoming'], ['/workshops', 'Workshops'], ['/camps', 'Summer camps'], ['/about', 'About us']]))
+    const found = pages(
+      'en',
+      nav([
+        ['/shows', 'Shows'],
+        ['/concerts', 'Concerts'],
+        ['/exhibitions', 'Exhibitions'],
+        ['/meetings', 'Meetings'],
+        ['/schedule', 'Schedule'],
+        ['/upcoming', 'Upcoming'],
+        ['/workshops', 'Workshops'],
+        ['/camps', 'Summer camps'],
+        ['/about', 'About us'],
+      ]),
+    )
     expect(found.sort()).toEqual(['/camps', '/concerts', '/exhibitions', '/meetings', '/schedule', '/shows', '/upcoming', '/workshops'])
   })
 
   const cases: [lang: string, links: [string, string][], want: string[]][] = [
-    ['de', [['/verein', 'Verein'], ['/termine/', 'Termine'], ['/kalender', 'Kalender'], ['/veranstaltungen', 'Veranstaltungen'], ['/programm', 'Programm'], ['/impressum', 'Impressum']], ['/termine/', '/kalender', '/veranstaltungen', '/programm']],
-    ['fr', [['/le-musee', 'Le musée'], ['/agenda/', 'Agenda'], ['/expositions/', 'Expositions'], ['/evenements', 'Événements'], ['/calendrier', 'Calendrier'], ['/actualites', 'Actualités']], ['/agenda/', '/evenements', '/calendrier', '/expositions/']],
-    ['es', [['/eventos', 'Eventos'], ['/agenda', 'Agenda'], ['/calendario', 'Calendario'], ['/noticias', 'Noticias']], ['/eventos', '/agenda', '/calendario']],
-    ['nl', [['/evenementen', 'Evenementen'], ['/activiteiten', 'Activiteiten'], ['/agenda', 'Agenda'], ['/nieuws', 'Nieuws']], ['/evenementen', '/activiteiten', '/agenda']],
-    ['it', [['/eventi', 'Eventi'], ['/mostre', 'Mostre'], ['/appuntamenti', 'Appuntamenti'], ['/chi-siamo', 'Chi siamo']], ['/eventi', '/appuntamenti', '/mostre']],
-    ['pt', [['/eventos', 'Eventos'], ['/agenda', 'Agenda'], ['/programacao', 'Programação'], ['/sobre', 'Sobre nós']], ['/eventos', '/agenda', '/programacao']],
+    [
+      'de',
+      [
+        ['/verein', 'Verein'],
+        ['/termine/', 'Termine'],
+        ['/kalender', 'Kalender'],
+        ['/veranstaltungen', 'Veranstaltungen'],
+        ['/programm', 'Programm'],
+        ['/impressum', 'Impressum'],
+      ],
+      ['/termine/', '/kalender', '/veranstaltungen', '/programm'],
+    ],
+    [
+      'fr',
+      [
+        ['/le-musee', 'Le musée'],
+        ['/agenda/', 'Agenda'],
+        ['/expositions/', 'Expositions'],
+        ['/evenements', 'Événements'],
+        ['/calendrier', 'Calendrier'],
+        ['/actualites', 'Actualités'],
+      ],
+      ['/agenda/', '/evenements', '/calendrier', '/expositions/'],
+    ],
+    [
+      'es',
+      [
+        ['/eventos', 'Eventos'],
+        ['/agenda', 'Agenda'],
+        ['/calendario', 'Calendario'],
+        ['/noticias', 'Noticias'],
+      ],
+      ['/eventos', '/agenda', '/calendario'],
+    ],
+    [
+      'nl',
+      [
+        ['/evenementen', 'Evenementen'],
+        ['/activiteiten', 'Activiteiten'],
+        ['/agenda', 'Agenda'],
+        ['/nieuws', 'Nieuws'],
+      ],
+      ['/evenementen', '/activiteiten', '/agenda'],
+    ],
+    [
+      'it',
+      [
+        ['/eventi', 'Eventi'],
+        ['/mostre', 'Mostre'],
+        ['/appuntamenti', 'Appuntamenti'],
+        ['/chi-siamo', 'Chi siamo'],
+      ],
+      ['/eventi', '/appuntamenti', '/mostre'],
+    ],
+    [
+      'pt',
+      [
+        ['/eventos', 'Eventos'],
+        ['/agenda', 'Agenda'],
+        ['/programacao', 'Programação'],
+        ['/sobre', 'Sobre nós'],
+      ],
+      ['/eventos', '/agenda', '/programacao'],
+    ],
   ]
   for (const [lang, links, want] of cases)
     it(`${lang}: ${want.join(', ')}`, () => {
@@ -78,14 +160,32 @@ describe('links in the site language', () => {
   })
 
   it('keeps out the false friends: meeting agendas and minutes, software programmes, past events, archives, room hire, news', () => {
-    const en = nav([['/AgendaCenter', 'Agendas &amp; Minutes'], ['/events/past', 'Past events'], ['/events/archive', 'Event archive'], ['/private-events', 'Private events'], ['/venue-hire', 'Venue hire'], ['/news', 'News'], ['/degree-programs', 'Degree programs'], ['/events', 'Events']])
+    const en = nav([
+      ['/AgendaCenter', 'Agendas &amp; Minutes'],
+      ['/events/past', 'Past events'],
+      ['/events/archive', 'Event archive'],
+      ['/private-events', 'Private events'],
+      ['/venue-hire', 'Venue hire'],
+      ['/news', 'News'],
+      ['/degree-programs', 'Degree programs'],
+      ['/events', 'Events'],
+    ])
     expect(pages('en', en)).toEqual(['/events'])
-    const de = nav([['/downloads/programme', 'Programme herunterladen'], ['/software', 'Software-Programme'], ['/archiv/termine', 'Termine (Archiv)'], ['/raumvermietung', 'Raumvermietung'], ['/termine', 'Termine']])
+    const de = nav([
+      ['/downloads/programme', 'Programme herunterladen'],
+      ['/software', 'Software-Programme'],
+      ['/archiv/termine', 'Termine (Archiv)'],
+      ['/raumvermietung', 'Raumvermietung'],
+      ['/termine', 'Termine'],
+    ])
     expect(pages('de', de)).toEqual(['/termine'])
   })
 
   it('an English "Agenda" is a weak link, a French one a strong one', () => {
-    const body = nav([['/agenda', 'Agenda'], ['/calendar', 'Calendar']])
+    const body = nav([
+      ['/agenda', 'Agenda'],
+      ['/calendar', 'Calendar'],
+    ])
     const en = discoverLinks(page('en', body), 'https://www.example.org/', org)
     const fr = discoverLinks(page('fr', body), 'https://www.example.org/', org)
     const score = (links: typeof en, path: string) => links.find((l) => l.url.endsWith(path))?.score ?? 0
@@ -94,7 +194,15 @@ describe('links in the site language', () => {
   })
 
   it('skips documents, mail, other sites, and keeps the best within the budget', () => {
-    const body = nav([['/events.pdf', 'Events (PDF)'], ['mailto:events@example.org', 'Events email'], ['https://partner.example.com/events', 'Partner events'], ['/events', 'Events'], ['/calendar', 'Calendar'], ['/classes', 'Classes'], ['/programs', 'Programs']])
+    const body = nav([
+      ['/events.pdf', 'Events (PDF)'],
+      ['mailto:events@example.org', 'Events email'],
+      ['https://partner.example.com/events', 'Partner events'],
+      ['/events', 'Events'],
+      ['/calendar', 'Calendar'],
+      ['/classes', 'Classes'],
+      ['/programs', 'Programs'],
+    ])
     expect(pages('en', body, 2)).toEqual(['/events', '/calendar'])
     expect(pages('en', body).sort()).toEqual(['/calendar', '/classes', '/events', '/programs'])
     expect(listingBudget(200)).toBe(8)
@@ -104,7 +212,14 @@ describe('links in the site language', () => {
 
 describe('subdomains and other hosts', () => {
   it('follows a subdomain of the organization when the link or its name says calendar, never any subdomain', () => {
-    const body = nav([['https://events.example.org/', 'Community calendar'], ['https://calendar.example.org/', 'Calendar'], ['https://agenda.example.org/', 'What is happening'], ['https://shop.example.org/', 'Shop'], ['https://pay.example.org/', 'Pay a bill'], ['https://www.example.com/events', 'Events elsewhere']])
+    const body = nav([
+      ['https://events.example.org/', 'Community calendar'],
+      ['https://calendar.example.org/', 'Calendar'],
+      ['https://agenda.example.org/', 'What is happening'],
+      ['https://shop.example.org/', 'Shop'],
+      ['https://pay.example.org/', 'Pay a bill'],
+      ['https://www.example.com/events', 'Events elsewhere'],
+    ])
     const links = discoverLinks(page('en', body), 'https://www.example.org/', org)
     const own = listingTasks(links, 0, 200)
     expect(own.map((t) => t.url).sort()).toEqual(['https://agenda.example.org/', 'https://calendar.example.org/', 'https://events.example.org/'])
@@ -139,7 +254,20 @@ describe('sitemaps in every language', () => {
   it('puts event sitemaps first and tells listings from event pages', () => {
     const index = readSitemap('<sitemapindex><sitemap><loc>https://a.org/page-sitemap.xml</loc></sitemap><sitemap><loc>https://a.org/veranstaltungen-sitemap.xml</loc></sitemap></sitemapindex>')
     expect(index.sitemaps[0]).toBe('https://a.org/veranstaltungen-sitemap.xml')
-    const urls = ['https://a.org/', 'https://a.org/about/', 'https://a.org/termine/', 'https://a.org/termine/sommerfest-2027/', 'https://a.org/agenda/visite-guidee/', 'https://a.org/event/lego-club/', 'https://a.org/events/archive/old-fair/', 'https://a.org/eventos/2027/', 'https://a.org/news/event-recap/']
-    expect(sitemapEventPages(urls, 10)).toEqual({ listings: ['https://a.org/termine/', 'https://a.org/eventos/2027/'], details: ['https://a.org/termine/sommerfest-2027/', 'https://a.org/agenda/visite-guidee/', 'https://a.org/event/lego-club/'] })
+    const urls = [
+      'https://a.org/',
+      'https://a.org/about/',
+      'https://a.org/termine/',
+      'https://a.org/termine/sommerfest-2027/',
+      'https://a.org/agenda/visite-guidee/',
+      'https://a.org/event/lego-club/',
+      'https://a.org/events/archive/old-fair/',
+      'https://a.org/eventos/2027/',
+      'https://a.org/news/event-recap/',
+    ]
+    expect(sitemapEventPages(urls, 10)).toEqual({
+      listings: ['https://a.org/termine/', 'https://a.org/eventos/2027/'],
+      details: ['https://a.org/termine/sommerfest-2027/', 'https://a.org/agenda/visite-guidee/', 'https://a.org/event/lego-club/'],
+    })
   })
 })

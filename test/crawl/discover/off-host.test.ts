@@ -41,7 +41,11 @@ async function crawl(name: string, options: FixtureSiteOptions & { maxPages?: nu
 }
 
 const titles = (events: { event: { title?: string; startDate?: string } }[]) => events.map((f) => `${f.event.title} @ ${f.event.startDate}`).sort()
-const wanted = (site: FixtureSite) => site.expected().events.map((e) => `${e.title} @ ${e.start}`).sort()
+const wanted = (site: FixtureSite) =>
+  site
+    .expected()
+    .events.map((e) => `${e.title} @ ${e.start}`)
+    .sort()
 const on = (site: FixtureSite, host: string) => site.requests.filter((r) => r.headers.host === host).map((r) => r.path)
 
 describe('calendars off the organization’s host', () => {
@@ -80,7 +84,11 @@ describe('calendars off the organization’s host', () => {
     const server = Bun.serve({
       hostname: '127.0.0.1',
       port: 0,
-      fetch: () => new Response('<!DOCTYPE html><html><head><meta name="generator" content="Wix.com Website Builder"><title>Riverbend Rowing Club</title></head><body><div id="SITE_CONTAINER"></div></body></html>', { headers: { 'content-type': 'text/html' } }),
+      fetch: () =>
+        new Response(
+          '<!DOCTYPE html><html><head><meta name="generator" content="Wix.com Website Builder"><title>Riverbend Rowing Club</title></head><body><div id="SITE_CONTAINER"></div></body></html>',
+          { headers: { 'content-type': 'text/html' } },
+        ),
     })
     servers.push(server)
     const result = await crawlSite({
@@ -96,7 +104,14 @@ describe('calendars off the organization’s host', () => {
       politenessMs: 0,
       scriptVersion: 'test',
     })
-    expect(result.sources).toContainEqual({ url: `http://www.riverbend-rowing.example.org:${server.port}/`, kind: 'wix', platform: 'wix', status: 'unreadable', error: expect.stringContaining('Wix'), eventCount: 0 })
+    expect(result.sources).toContainEqual({
+      url: `http://www.riverbend-rowing.example.org:${server.port}/`,
+      kind: 'wix',
+      platform: 'wix',
+      status: 'unreadable',
+      error: expect.stringContaining('Wix'),
+      eventCount: 0,
+    })
     expect(result.organization.platform).toBe('wix')
   })
 
@@ -111,7 +126,8 @@ describe('calendars off the organization’s host', () => {
         const path = new URL(request.url).pathname
         if (host === 'oldname.example.org') return new Response(null, { status: 301, headers: { location: `http://www.newname.example.net:${server.port}/` } })
         if (path === '/') return new Response('<!DOCTYPE html><html lang="en"><body><nav><a href="/whats-on">What’s on</a></nav></body></html>', { headers: { 'content-type': 'text/html' } })
-        if (path === '/whats-on') return new Response(`<!DOCTYPE html><html><head><script type="application/ld+json">${event}</script></head><body></body></html>`, { headers: { 'content-type': 'text/html' } })
+        if (path === '/whats-on')
+          return new Response(`<!DOCTYPE html><html><head><script type="application/ld+json">${event}</script></head><body></body></html>`, { headers: { 'content-type': 'text/html' } })
         return new Response('not found', { status: 404 })
       },
     })

@@ -7,7 +7,8 @@ import type { ExtractContext } from '../../../src/crawl/candidate-types'
 import { runBytes } from '../../helpers/extract'
 
 const ctx: ExtractContext = { baseUrl: 'https://museum.example.org/events/quilts', timezone: 'America/Los_Angeles', window: { start: '2026-05-01', end: '2026-05-31' } }
-const one = (html: string, c = ctx) => runBytes(html, c).events.map((e) => ({ title: e.title, start: e.startDate, end: e.endDate, venue: e.venue?.name, address: e.venue?.address ?? e.address, url: e.url }))
+const one = (html: string, c = ctx) =>
+  runBytes(html, c).events.map((e) => ({ title: e.title, start: e.startDate, end: e.endDate, venue: e.venue?.name, address: e.venue?.address ?? e.address, url: e.url }))
 
 describe('event pages', () => {
   it('reads label and value in separate elements under the h1', () => {
@@ -16,7 +17,16 @@ describe('event pages', () => {
       <div class="field"><div class="label">Time</div><div>1:00 p.m. – 3:00 p.m.</div></div>
       <div class="field"><div class="label">Location</div><div><p>Heritage Hall<br>221 Harbor Street, Port Ellery, WA 98368</p></div></div>
       <p>Posted April 20, 2026</p></body></html>`
-    expect(one(html)).toEqual([{ title: 'Quilt Turning', start: '2026-05-16T13:00:00-07:00', end: '2026-05-16T15:00:00-07:00', venue: 'Heritage Hall', address: '221 Harbor Street, Port Ellery, WA 98368', url: 'https://museum.example.org/events/quilts' }])
+    expect(one(html)).toEqual([
+      {
+        title: 'Quilt Turning',
+        start: '2026-05-16T13:00:00-07:00',
+        end: '2026-05-16T15:00:00-07:00',
+        venue: 'Heritage Hall',
+        address: '221 Harbor Street, Port Ellery, WA 98368',
+        url: 'https://museum.example.org/events/quilts',
+      },
+    ])
   })
 
   it('reads a <dl> in German, skips the registration deadline, and titles the page from og:title when it has no h1', () => {
@@ -24,7 +34,16 @@ describe('event pages', () => {
       <dl><dt>Termin</dt><dd>Mittwoch, 14. Oktober 2026</dd><dt>Uhrzeit</dt><dd>18:00 – 20:30 Uhr</dd><dt>Ort</dt><dd>VHS-Haus, Raum 2.04<br>Mariatroster Straße 101, 8043 Graz</dd>
       <dt>Anmeldeschluss</dt><dd>7. Oktober 2026</dd></dl></body></html>`
     const vienna: ExtractContext = { baseUrl: 'https://vhs.example.at/kurs/k-2604', timezone: 'Europe/Vienna', window: { start: '2026-10-01', end: '2026-10-31' } }
-    expect(one(html, vienna)).toEqual([{ title: 'Smartphone-Fotografie', start: '2026-10-14T18:00:00+02:00', end: '2026-10-14T20:30:00+02:00', venue: 'VHS-Haus, Raum 2.04', address: 'Mariatroster Straße 101, 8043 Graz', url: 'https://vhs.example.at/kurs/k-2604' }])
+    expect(one(html, vienna)).toEqual([
+      {
+        title: 'Smartphone-Fotografie',
+        start: '2026-10-14T18:00:00+02:00',
+        end: '2026-10-14T20:30:00+02:00',
+        venue: 'VHS-Haus, Raum 2.04',
+        address: 'Mariatroster Straße 101, 8043 Graz',
+        url: 'https://vhs.example.at/kurs/k-2604',
+      },
+    ])
   })
 
   it('reads "Label: value" lines in Portuguese', () => {

@@ -77,7 +77,14 @@ describe('RSS feed with event fields', async () => {
     const { extracted, events } = runBytes(atom, { ...ctx, baseUrl: 'https://parks.example.gov/feed.atom' })
     expect(extracted.format).toBe('atom')
     expect(events).toHaveLength(1)
-    expect(events[0]).toMatchObject({ title: 'Pond Dip for Kids', startDate: '2026-06-05T09:30:00-04:00', endDate: '2026-06-05T11:00:00-04:00', url: 'https://parks.example.gov/e/pond', eventStatus: 'EventCancelled', venue: { name: 'Heron Pond' } })
+    expect(events[0]).toMatchObject({
+      title: 'Pond Dip for Kids',
+      startDate: '2026-06-05T09:30:00-04:00',
+      endDate: '2026-06-05T11:00:00-04:00',
+      url: 'https://parks.example.gov/e/pond',
+      eventStatus: 'EventCancelled',
+      venue: { name: 'Heron Pond' },
+    })
   })
 
   it('turns unreadable XML into a warning', () => {
@@ -118,7 +125,12 @@ describe('Localist API page', async () => {
       is_online: false,
       categories: ['volunteer', 'family friendly', 'gardening', 'family'],
     })
-    expect(events[2]).toMatchObject({ attendanceMode: 'MixedEventAttendanceMode', is_online: true, ticket_url: 'https://events.prairie.edu/event/juneteenth/register', categories: ['celebration', 'family'] })
+    expect(events[2]).toMatchObject({
+      attendanceMode: 'MixedEventAttendanceMode',
+      is_online: true,
+      ticket_url: 'https://events.prairie.edu/event/juneteenth/register',
+      categories: ['celebration', 'family'],
+    })
   })
 })
 
@@ -126,10 +138,22 @@ describe('Trumba JSON feed', () => {
   const ctx: ExtractContext = { baseUrl: 'https://www.trumba.com/calendars/cityofoakvale.json', orgDomain: 'oakvale.gov', window: { start: '2026-06-01', end: '2026-06-30' } }
   const feed = JSON.stringify([
     {
-      eventID: 170001, title: 'Splash Pad Opening Day', description: '<p>Free family fun!</p>', location: 'Oakvale Central Park',
-      startDateTime: '2026-06-06T10:00:00', endDateTime: '2026-06-06T14:00:00', startTimeZoneOffset: '-0700', endTimeZoneOffset: '-0700', allDay: false,
-      permaLinkUrl: 'https://www.oakvale.gov/calendar?trumbaEmbed=eventid%3D170001', eventImage: { url: 'https://www.trumba.com/i/splash.jpg', size: { width: 800, height: 600 } },
-      customFields: [{ fieldID: 1, label: 'Cost', value: 'Free', type: 0 }, { fieldID: 2, label: 'Event Type', value: 'Recreation, Kids', type: 0 }], canceled: false,
+      eventID: 170001,
+      title: 'Splash Pad Opening Day',
+      description: '<p>Free family fun!</p>',
+      location: 'Oakvale Central Park',
+      startDateTime: '2026-06-06T10:00:00',
+      endDateTime: '2026-06-06T14:00:00',
+      startTimeZoneOffset: '-0700',
+      endTimeZoneOffset: '-0700',
+      allDay: false,
+      permaLinkUrl: 'https://www.oakvale.gov/calendar?trumbaEmbed=eventid%3D170001',
+      eventImage: { url: 'https://www.trumba.com/i/splash.jpg', size: { width: 800, height: 600 } },
+      customFields: [
+        { fieldID: 1, label: 'Cost', value: 'Free', type: 0 },
+        { fieldID: 2, label: 'Event Type', value: 'Recreation, Kids', type: 0 },
+      ],
+      canceled: false,
     },
     { eventID: 170002, title: 'Council Meeting', startDateTime: '2026-06-09T00:00:00', allDay: true, canceled: true, permaLinkUrl: 'https://www.oakvale.gov/calendar?trumbaEmbed=eventid%3D170002' },
   ])
@@ -141,6 +165,14 @@ describe('Trumba JSON feed', () => {
       ['Splash Pad Opening Day', '2026-06-06T10:00:00-07:00', '2026-06-06T14:00:00-07:00', undefined],
       ['Council Meeting', '2026-06-09', undefined, 'EventCancelled'],
     ])
-    expect(events[0]).toMatchObject({ cost: 'Free', isAccessibleForFree: true, categories: ['recreation', 'kids', 'family'], venue: { name: 'Oakvale Central Park' }, image_url: 'https://www.trumba.com/i/splash.jpg', _external: false, website: 'https://www.oakvale.gov/calendar?trumbaEmbed=eventid%3D170001' })
+    expect(events[0]).toMatchObject({
+      cost: 'Free',
+      isAccessibleForFree: true,
+      categories: ['recreation', 'kids', 'family'],
+      venue: { name: 'Oakvale Central Park' },
+      image_url: 'https://www.trumba.com/i/splash.jpg',
+      _external: false,
+      website: 'https://www.oakvale.gov/calendar?trumbaEmbed=eventid%3D170001',
+    })
   })
 })

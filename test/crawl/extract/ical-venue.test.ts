@@ -6,7 +6,8 @@ import { describe, expect, it } from 'bun:test'
 import { extractIcs } from '../../../src/crawl/extract/ical/index'
 
 const ctx = { baseUrl: 'https://town.example.org/events.ics', window: { start: '2026-01-01', end: '2026-12-31' } }
-const venueBlock = (uid: string, name: string, more = '') => `BEGIN:VVENUE\r\nUID:${uid}\r\nNAME:${name}\r\nADDRESS:12 Main St\r\nCITY:Springfield\r\nREGION:IL\r\nPOSTAL-CODE:62701\r\nCOUNTRY:US\r\n${more}END:VVENUE\r\n`
+const venueBlock = (uid: string, name: string, more = '') =>
+  `BEGIN:VVENUE\r\nUID:${uid}\r\nNAME:${name}\r\nADDRESS:12 Main St\r\nCITY:Springfield\r\nREGION:IL\r\nPOSTAL-CODE:62701\r\nCOUNTRY:US\r\n${more}END:VVENUE\r\n`
 const event = (uid: string, extra: string) => `BEGIN:VEVENT\r\nUID:${uid}\r\nDTSTART:20260613T100000\r\nSUMMARY:Story Hour\r\n${extra}END:VEVENT\r\n`
 const calendar = (body: string) => `BEGIN:VCALENDAR\r\nVERSION:2.0\r\n${body}END:VCALENDAR\r\n`
 
@@ -14,7 +15,16 @@ describe('VVENUE', () => {
   it('is found by LOCATION;VVENUE=uid and fills the place, coordinates included', () => {
     const { candidates } = extractIcs(calendar(venueBlock('v1', 'Lincoln Library', 'GEO:39.8017;-89.6437\r\n') + event('e1', 'LOCATION;VVENUE=v1:Lincoln Library\r\n')), ctx)
     expect(candidates).toHaveLength(1)
-    expect(candidates[0].place).toEqual({ name: 'Lincoln Library', street: '12 Main St', city: 'Springfield', region: 'IL', postalCode: '62701', country: 'US', latitude: 39.8017, longitude: -89.6437 })
+    expect(candidates[0].place).toEqual({
+      name: 'Lincoln Library',
+      street: '12 Main St',
+      city: 'Springfield',
+      region: 'IL',
+      postalCode: '62701',
+      country: 'US',
+      latitude: 39.8017,
+      longitude: -89.6437,
+    })
   })
 
   it('is found by X-VVENUE (uid or name), by nesting, and by a LOCATION that is its name', () => {

@@ -43,7 +43,7 @@ describe('text repairs', () => {
     expect(c.start).toEqual({ date: '2026-06-01', time: '10:00:00', zone: 'America/New_York' })
   })
 
-  it('never takes an alarm\'s DESCRIPTION or SUMMARY for the event\'s', () => {
+  it("never takes an alarm's DESCRIPTION or SUMMARY for the event's", () => {
     const c = only(calendar(vevent('UID:a', 'DTSTART:20260601T170000Z', 'BEGIN:VALARM', 'ACTION:DISPLAY', 'DESCRIPTION:Reminder', 'SUMMARY:Alarm', 'END:VALARM', 'SUMMARY:Concert')))
     expect([c.title, c.description]).toEqual(['Concert', undefined])
   })
@@ -84,12 +84,26 @@ describe('dates and zones', () => {
 
   it('converts a custom VTIMEZONE without an IANA name with its own rules, per occurrence, and says so', () => {
     const customZone = [
-      'BEGIN:VTIMEZONE', 'TZID:Custom Central Europe',
-      'BEGIN:STANDARD', 'DTSTART:19701025T030000', 'TZOFFSETFROM:+0200', 'TZOFFSETTO:+0100', 'RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU', 'END:STANDARD',
-      'BEGIN:DAYLIGHT', 'DTSTART:19700329T020000', 'TZOFFSETFROM:+0100', 'TZOFFSETTO:+0200', 'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU', 'END:DAYLIGHT',
+      'BEGIN:VTIMEZONE',
+      'TZID:Custom Central Europe',
+      'BEGIN:STANDARD',
+      'DTSTART:19701025T030000',
+      'TZOFFSETFROM:+0200',
+      'TZOFFSETTO:+0100',
+      'RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU',
+      'END:STANDARD',
+      'BEGIN:DAYLIGHT',
+      'DTSTART:19700329T020000',
+      'TZOFFSETFROM:+0100',
+      'TZOFFSETTO:+0200',
+      'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU',
+      'END:DAYLIGHT',
       'END:VTIMEZONE',
     ].join('\r\n')
-    const text = calendar(customZone, vevent('UID:a', 'DTSTART;TZID=Custom Central Europe:20260316T190000', 'DTEND;TZID=Custom Central Europe:20260316T200000', 'RRULE:FREQ=WEEKLY;COUNT=3', 'SUMMARY:Choir'))
+    const text = calendar(
+      customZone,
+      vevent('UID:a', 'DTSTART;TZID=Custom Central Europe:20260316T190000', 'DTEND;TZID=Custom Central Europe:20260316T200000', 'RRULE:FREQ=WEEKLY;COUNT=3', 'SUMMARY:Choir'),
+    )
     const result = extractIcs(text, ctx)
     const [series] = result.candidates
     expect(series.start).toEqual({ date: '2026-03-16', time: '19:00:00', offset: '+01:00' })
@@ -145,7 +159,14 @@ describe('event fields', () => {
   })
 
   it('skips CLASS:PRIVATE and CONFIDENTIAL events', () => {
-    const result = extractIcs(calendar(vevent('UID:a', 'DTSTART:20260601T170000Z', 'CLASS:PRIVATE'), vevent('UID:b', 'DTSTART:20260601T170000Z', 'CLASS:CONFIDENTIAL'), vevent('UID:c', 'DTSTART:20260601T170000Z', 'CLASS:PUBLIC')), ctx)
+    const result = extractIcs(
+      calendar(
+        vevent('UID:a', 'DTSTART:20260601T170000Z', 'CLASS:PRIVATE'),
+        vevent('UID:b', 'DTSTART:20260601T170000Z', 'CLASS:CONFIDENTIAL'),
+        vevent('UID:c', 'DTSTART:20260601T170000Z', 'CLASS:PUBLIC'),
+      ),
+      ctx,
+    )
     expect(result.candidates.map((c) => c.source.id)).toEqual(['c'])
     expect(result.warnings).toContain('ics: 2 private or confidential event(s) skipped')
   })
@@ -154,7 +175,16 @@ describe('event fields', () => {
 describe('series and feeds', () => {
   it('keeps a series as one candidate with RRULE, RDATE, EXDATE and its overrides (fields it leaves out come from the master)', () => {
     const text = calendar(
-      vevent('UID:s', 'DTSTART;TZID=America/New_York:20260601T100000', 'DTEND;TZID=America/New_York:20260601T110000', 'RRULE:FREQ=WEEKLY;BYDAY=MO, WE', 'EXDATE;TZID=America/New_York:20260603T100000', 'RDATE;TZID=America/New_York:20260606T100000', 'LOCATION:Room 1', 'SUMMARY:Yoga'),
+      vevent(
+        'UID:s',
+        'DTSTART;TZID=America/New_York:20260601T100000',
+        'DTEND;TZID=America/New_York:20260601T110000',
+        'RRULE:FREQ=WEEKLY;BYDAY=MO, WE',
+        'EXDATE;TZID=America/New_York:20260603T100000',
+        'RDATE;TZID=America/New_York:20260606T100000',
+        'LOCATION:Room 1',
+        'SUMMARY:Yoga',
+      ),
       vevent('UID:s', 'RECURRENCE-ID;TZID=America/New_York:20260608T100000', 'DTSTART;TZID=America/New_York:20260609T100000', 'SEQUENCE:1', 'SUMMARY:Yoga (moved)'),
       vevent('UID:s', 'RECURRENCE-ID;TZID=America/New_York:20260608T100000', 'DTSTART;TZID=America/New_York:20260609T120000', 'SEQUENCE:2', 'SUMMARY:Yoga (moved again)'),
     )
@@ -174,7 +204,11 @@ describe('series and feeds', () => {
 
   it('gives a pre-expanded feed (one UID, no RRULE) one candidate per VEVENT, identified by the UID', () => {
     const result = extractIcs(calendar(...['20260601', '20260608', '20260615'].map((d) => vevent('UID:weekly-class', `DTSTART:${d}T170000Z`, 'SUMMARY:Class'))), ctx)
-    expect(result.candidates.map((c) => [c.source.id, c.start?.date])).toEqual([['weekly-class', '2026-06-01'], ['weekly-class', '2026-06-08'], ['weekly-class', '2026-06-15']])
+    expect(result.candidates.map((c) => [c.source.id, c.start?.date])).toEqual([
+      ['weekly-class', '2026-06-01'],
+      ['weekly-class', '2026-06-08'],
+      ['weekly-class', '2026-06-15'],
+    ])
   })
 
   it('turns an override whose master is missing into an event of its own', () => {
@@ -183,7 +217,10 @@ describe('series and feeds', () => {
   })
 
   it('drops one-off events outside the window but keeps series for the normalizer', () => {
-    const result = extractIcs(calendar(vevent('UID:old', 'DTSTART:20200601T170000Z'), vevent('UID:series', 'DTSTART:20200601T170000Z', 'RRULE:FREQ=YEARLY'), vevent('UID:now', 'DTSTART:20260601T170000Z')), ctx)
+    const result = extractIcs(
+      calendar(vevent('UID:old', 'DTSTART:20200601T170000Z'), vevent('UID:series', 'DTSTART:20200601T170000Z', 'RRULE:FREQ=YEARLY'), vevent('UID:now', 'DTSTART:20260601T170000Z')),
+      ctx,
+    )
     expect(result.candidates.map((c) => c.source.id)).toEqual(['series', 'now'])
   })
 
@@ -200,7 +237,10 @@ describe('broken input', () => {
       vevent('UID:bad-start', 'DTSTART:not-a-date', 'SUMMARY:lost'),
       vevent('UID:bad-rule', 'DTSTART:20260601T170000Z', 'RRULE:FREQ=SOMETIMES', 'SUMMARY:single'),
       vevent('UID:bad-geo', 'DTSTART:20260601T170000Z', 'GEO:north;west', 'SUMMARY:no coordinates'),
-      'BEGIN:VEVENT', 'UID:no-end', 'DTSTART:20260602T170000Z', 'SUMMARY:unterminated',
+      'BEGIN:VEVENT',
+      'UID:no-end',
+      'DTSTART:20260602T170000Z',
+      'SUMMARY:unterminated',
       vevent('UID:next', 'DTSTART:20260603T170000Z', 'SUMMARY:after'),
     )
     const result = extractIcs(text, ctx)

@@ -51,7 +51,13 @@ describe('parseDateValue', () => {
 
 describe('records and wrappers', () => {
   it('finds event lists wherever they sit, and not lists of other things', () => {
-    const doc = { data: [{ Date: '02/03/2026', Items: [{ Name: 'A', DateTime: '3/2/2026 5:00:00 PM' }] }, { Date: '09/03/2026', Items: [{ Name: 'B', DateTime: '3/9/2026 6:30:00 PM' }] }], meta: { users: [{ name: 'x', email: 'y' }] } }
+    const doc = {
+      data: [
+        { Date: '02/03/2026', Items: [{ Name: 'A', DateTime: '3/2/2026 5:00:00 PM' }] },
+        { Date: '09/03/2026', Items: [{ Name: 'B', DateTime: '3/9/2026 6:30:00 PM' }] },
+      ],
+      meta: { users: [{ name: 'x', email: 'y' }] },
+    }
     expect(findRecords(doc).map((r) => r.Name)).toEqual(['A', 'B'])
     expect(findRecords({ d: [{ MeetingName: 'M', StartDate: '2025/12/17 17:15:00' }] })).toHaveLength(1)
     expect(findRecords({ value: [{ eventName: 'E', startDateTime: '2026-01-06T09:00:00Z' }] })).toHaveLength(1)
@@ -88,20 +94,48 @@ describe('skipped rows', () => {
   })
 
   it('reads LibCal API 1.1 events (offsets written, public URL and location objects)', () => {
-    const doc = { events: [{ id: 77, title: 'Code Club', allday: false, start: '2026-06-09T16:00:00-04:00', end: '2026-06-09T17:00:00-04:00', url: { public: 'https://riverside.libcal.com/event/77', admin: 'https://riverside.libcal.com/admin/event/77' }, location: { id: 5, type: 0, name: 'Teen Room' }, campus: { id: 2, name: 'Central' }, category: [{ id: 9, name: 'Teens' }] }] }
+    const doc = {
+      events: [
+        {
+          id: 77,
+          title: 'Code Club',
+          allday: false,
+          start: '2026-06-09T16:00:00-04:00',
+          end: '2026-06-09T17:00:00-04:00',
+          url: { public: 'https://riverside.libcal.com/event/77', admin: 'https://riverside.libcal.com/admin/event/77' },
+          location: { id: 5, type: 0, name: 'Teen Room' },
+          campus: { id: 2, name: 'Central' },
+          category: [{ id: 9, name: 'Teens' }],
+        },
+      ],
+    }
     const { events } = runBytes(JSON.stringify(doc), { ...ctx, baseUrl: 'https://riverside.libcal.com/1.1/events?cal_id=4321', timezone: 'America/New_York' }, 'application/json')
-    expect(events.map((e) => [e.title, e.startDate, e.endDate, e.url, e.venue?.name])).toEqual([['Code Club', '2026-06-09T16:00:00-04:00', '2026-06-09T17:00:00-04:00', 'https://riverside.libcal.com/event/77', 'Teen Room']])
+    expect(events.map((e) => [e.title, e.startDate, e.endDate, e.url, e.venue?.name])).toEqual([
+      ['Code Club', '2026-06-09T16:00:00-04:00', '2026-06-09T17:00:00-04:00', 'https://riverside.libcal.com/event/77', 'Teen Room'],
+    ])
   })
 
   it('hands the JSON inside JSONP to the reader its shape calls for', () => {
-    const tec = 'tribeCallback({"events":[{"id":9,"title":"Open House","start_date":"2026-06-05 17:00:00","end_date":"2026-06-05 19:00:00","utc_start_date":"2026-06-05 22:00:00","utc_end_date":"2026-06-06 00:00:00","timezone":"America/Chicago","all_day":false,"url":"https://example.org/event/open-house/"}],"total_pages":1});'
+    const tec =
+      'tribeCallback({"events":[{"id":9,"title":"Open House","start_date":"2026-06-05 17:00:00","end_date":"2026-06-05 19:00:00","utc_start_date":"2026-06-05 22:00:00","utc_end_date":"2026-06-06 00:00:00","timezone":"America/Chicago","all_day":false,"url":"https://example.org/event/open-house/"}],"total_pages":1});'
     const { extracted, events } = runBytes(tec, ctx, 'application/javascript')
     expect(extracted.format).toBe('tec-json')
     expect(events.map((e) => [e.title, e.startDate])).toEqual([['Open House', '2026-06-05T17:00:00-05:00']])
   })
 
   it('reads a JSON-LD document served on its own with the schema.org reader', () => {
-    const doc = { '@context': 'https://schema.org', '@graph': [{ '@type': 'Organization', name: 'Club' }, { '@type': 'MusicEvent', name: 'Summer Concert', startDate: '2026-06-20T19:00', location: { '@type': 'Place', name: 'Bandshell', address: { '@type': 'PostalAddress', streetAddress: '1 Park Ave', addressLocality: 'Springfield' } } }] }
+    const doc = {
+      '@context': 'https://schema.org',
+      '@graph': [
+        { '@type': 'Organization', name: 'Club' },
+        {
+          '@type': 'MusicEvent',
+          name: 'Summer Concert',
+          startDate: '2026-06-20T19:00',
+          location: { '@type': 'Place', name: 'Bandshell', address: { '@type': 'PostalAddress', streetAddress: '1 Park Ave', addressLocality: 'Springfield' } },
+        },
+      ],
+    }
     const { events } = runBytes(JSON.stringify(doc), ctx, 'application/ld+json')
     expect(events.map((e) => [e.title, e.startDate, e.venue?.name, e.city])).toEqual([['Summer Concert', '2026-06-20T19:00:00-05:00', 'Bandshell', 'Springfield']])
   })
@@ -126,7 +160,9 @@ describe('format detection', () => {
     expect(detectFormat('[{"title":"A","start":"2026-06-01"}]')).toBe('json-events')
     expect(detectFormat('callback({"events":[{"name":"A","startDate":"2026-06-01"}]})')).toBe('json-events')
     expect(detectFormat(")]}'\n" + '{"items":[{"summary":"A","start":{"date":"2026-06-01"}}],"kind":"calendar#events"}')).toBe('json-events')
-    expect(detectFormat('{"html":"<article itemscope itemtype=\\"http://schema.org/Event\\"><h3>A</h3><p>Some text that is long enough to be a listing of events for the test.</p></article>"}')).toBe('json-events')
+    expect(detectFormat('{"html":"<article itemscope itemtype=\\"http://schema.org/Event\\"><h3>A</h3><p>Some text that is long enough to be a listing of events for the test.</p></article>"}')).toBe(
+      'json-events',
+    )
     expect(detectFormat('{"events":[{"id":1,"start_date":"2026-06-01 10:00:00","utc_start_date":"2026-06-01 14:00:00"}],"total_pages":1}')).toBe('tec-json')
     expect(detectFormat('{"events":[{"event":{"id":1,"title":"A","event_instances":[]}}]}')).toBe('localist-json')
     expect(detectFormat('{"name":"x","version":"1.0.0","dependencies":{}}')).toBe('unknown')

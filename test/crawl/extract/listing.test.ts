@@ -50,7 +50,8 @@ describe('library listing page', async () => {
 })
 
 describe('year inference', () => {
-  const page = (cards: string[]) => `<html><body><ul class="events">${cards.map((c, i) => `<li class="event"><a href="/e/${i}">${c.split('|')[0]}</a><span>${c.split('|')[1]}</span></li>`).join('')}</ul></body></html>`
+  const page = (cards: string[]) =>
+    `<html><body><ul class="events">${cards.map((c, i) => `<li class="event"><a href="/e/${i}">${c.split('|')[0]}</a><span>${c.split('|')[1]}</span></li>`).join('')}</ul></body></html>`
   const november: ExtractContext = { baseUrl: 'https://parks.example.gov/events', timezone: 'America/Denver', window: { start: '2025-11-15', end: '2026-12-31' } }
 
   it('reads a day without a year as the next one whose weekday agrees', () => {

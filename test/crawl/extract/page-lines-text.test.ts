@@ -12,10 +12,12 @@ const lines = (body: string) => pageLines(parse(`<!DOCTYPE html><html><body>${bo
 describe('text nodes on the page lines', () => {
   it('squeezes white space like the regular expression, for every kind of space', () => {
     const pieces = ['', ' ', '  ', '\t', '\n', '\r\n', '\u00a0', '\u200b', '\u2003', '\u3000', '\ufeff', '\u2028', '\u202f', '\u1680', 'a', 'Lego', '9:00', '\u200c', '\u00ad']
-    for (const a of pieces) for (const b of pieces) for (const c of pieces) {
-      const text = a + b + c
-      expect(squeeze(text)).toBe(byRegex(text))
-    }
+    for (const a of pieces)
+      for (const b of pieces)
+        for (const c of pieces) {
+          const text = a + b + c
+          expect(squeeze(text)).toBe(byRegex(text))
+        }
   })
 
   it('gives lines without the indentation between tags, words of adjacent elements apart, punctuation joined', () => {

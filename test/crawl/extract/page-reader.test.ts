@@ -24,7 +24,9 @@ describe('records from repeated structure', () => {
   })
 
   it('reads <br>-separated lines without a title element or link, the title after the date', () => {
-    const html = page('<p>Palm Sunday, March 29 &ndash; Palm procession, 9:30 AM<br>Good Friday, April 3 &ndash; Stations of the Cross, Noon<br>Easter Sunday, April 5 &ndash; Festival service at 10 a.m.</p>')
+    const html = page(
+      '<p>Palm Sunday, March 29 &ndash; Palm procession, 9:30 AM<br>Good Friday, April 3 &ndash; Stations of the Cross, Noon<br>Easter Sunday, April 5 &ndash; Festival service at 10 a.m.</p>',
+    )
     expect(read(html)).toEqual([
       ['Palm procession', '2026-03-29T09:30:00-05:00'],
       ['Stations of the Cross', '2026-04-03T12:00:00-05:00'],
@@ -45,7 +47,9 @@ describe('records from repeated structure', () => {
 
   it('applies a day heading to every record after it, across sibling sections, until the next one', () => {
     const ev = (h: string, t: string) => `<div class="w"><div class="ev"><div class="t">${h}</div><h4>${t}</h4></div></div>`
-    const html = page(`<section><div class="w"><h3>Monday, March 23</h3></div>${ev('10:30 AM', 'Lapsit')}</section><section>${ev('4:00 PM', 'LEGO Club')}</section><section><div class="w"><h3>Tuesday, March 24</h3></div></section><section>${ev('7:00 PM', 'Book Club')}${ev('All Day', 'Puzzle Swap')}</section>`)
+    const html = page(
+      `<section><div class="w"><h3>Monday, March 23</h3></div>${ev('10:30 AM', 'Lapsit')}</section><section>${ev('4:00 PM', 'LEGO Club')}</section><section><div class="w"><h3>Tuesday, March 24</h3></div></section><section>${ev('7:00 PM', 'Book Club')}${ev('All Day', 'Puzzle Swap')}</section>`,
+    )
     expect(read(html)).toEqual([
       ['Lapsit', '2026-03-23T10:30:00-05:00'],
       ['LEGO Club', '2026-03-23T16:00:00-05:00'],
@@ -55,7 +59,9 @@ describe('records from repeated structure', () => {
   })
 
   it('titles records that have none with their section heading, and gives a list of bare dates one event each', () => {
-    const html = page('<h1>Parks Board</h1><h2>Upcoming Board Meetings</h2><ul><li>Tuesday, April 14, 2026 – 6:00 PM</li><li>Tuesday, May 12, 2026 – 6:00 PM</li></ul><h2>Finance Committee</h2><p>January 26, March 23, May 25, July 27</p>')
+    const html = page(
+      '<h1>Parks Board</h1><h2>Upcoming Board Meetings</h2><ul><li>Tuesday, April 14, 2026 – 6:00 PM</li><li>Tuesday, May 12, 2026 – 6:00 PM</li></ul><h2>Finance Committee</h2><p>January 26, March 23, May 25, July 27</p>',
+    )
     expect(read(html)).toEqual([
       ['Finance Committee', '2026-03-23'],
       ['Upcoming Board Meetings', '2026-04-14T18:00:00-05:00'],
@@ -66,25 +72,34 @@ describe('records from repeated structure', () => {
   })
 
   it('takes a missing year from the heading above, so an archive stays in its year', () => {
-    const html = page('<h2>2026 Meeting Schedule</h2><ul><li>March 9 - Regular Meeting</li><li>April 13 - Regular Meeting</li></ul><h2>2025 Archive</h2><ul><li>March 10 - Regular Meeting</li><li>April 14 - Regular Meeting</li></ul>')
+    const html = page(
+      '<h2>2026 Meeting Schedule</h2><ul><li>March 9 - Regular Meeting</li><li>April 13 - Regular Meeting</li></ul><h2>2025 Archive</h2><ul><li>March 10 - Regular Meeting</li><li>April 14 - Regular Meeting</li></ul>',
+    )
     expect(runBytes(html, { ...ctx, window: { start: '2025-01-01', end: '2026-12-31' } }).events.map((e) => e.startDate)).toEqual(['2025-03-10', '2025-04-14', '2026-03-09', '2026-04-13'])
   })
 })
 
 describe('titles', () => {
   it('is never the date, a date link or boilerplate, and takes the bold lead of a line', () => {
-    const html = page('<table><tr><td><a href="/a/1">Mar 10, 2026</a></td><td>Planning Board</td><td><a href="/a/1.pdf">Agenda</a></td><td><a href="/m/1.pdf">Minutes</a></td></tr><tr><td><a href="/a/2">Apr 14, 2026</a></td><td>Planning Board</td><td><a href="/a/2.pdf">Agenda</a></td><td>Read more</td></tr></table>')
+    const html = page(
+      '<table><tr><td><a href="/a/1">Mar 10, 2026</a></td><td>Planning Board</td><td><a href="/a/1.pdf">Agenda</a></td><td><a href="/m/1.pdf">Minutes</a></td></tr><tr><td><a href="/a/2">Apr 14, 2026</a></td><td>Planning Board</td><td><a href="/a/2.pdf">Agenda</a></td><td>Read more</td></tr></table>',
+    )
     expect(read(html)).toEqual([
       ['Planning Board', '2026-03-10'],
       ['Planning Board', '2026-04-14'],
     ])
-    expect(read(page('<ul><li><b>Quilt Guild</b>, meets in the annex. March 3, 2026, 1:00pm to 2:00pm</li><li><b>Knitting Circle</b>, all welcome. March 4, 2026, 10 a.m.</li></ul>')).map((e) => e[0])).toEqual(['Quilt Guild', 'Knitting Circle'])
+    expect(
+      read(page('<ul><li><b>Quilt Guild</b>, meets in the annex. March 3, 2026, 1:00pm to 2:00pm</li><li><b>Knitting Circle</b>, all welcome. March 4, 2026, 10 a.m.</li></ul>')).map((e) => e[0]),
+    ).toEqual(['Quilt Guild', 'Knitting Circle'])
   })
 })
 
 describe('tables', () => {
   it('reads rows by the meaning of the header, in any column order and language', () => {
-    const html = page('<h2>Gemeinderat und Ausschüsse</h2><table><thead><tr><th>Ort</th><th>Zeit</th><th>Gremium</th><th>Datum</th></tr></thead><tbody><tr><td>Rathaus, Saal 1</td><td>19:00 Uhr</td><td>Gemeinderat</td><td>Donnerstag, 26. März 2026</td></tr><tr><td>Rathaus, Saal 2</td><td>18.30 Uhr</td><td>Bauausschuss</td><td>Montag, 30. März 2026</td></tr></tbody></table>', '<meta charset="utf-8">').replace('lang="en"', 'lang="de"')
+    const html = page(
+      '<h2>Gemeinderat und Ausschüsse</h2><table><thead><tr><th>Ort</th><th>Zeit</th><th>Gremium</th><th>Datum</th></tr></thead><tbody><tr><td>Rathaus, Saal 1</td><td>19:00 Uhr</td><td>Gemeinderat</td><td>Donnerstag, 26. März 2026</td></tr><tr><td>Rathaus, Saal 2</td><td>18.30 Uhr</td><td>Bauausschuss</td><td>Montag, 30. März 2026</td></tr></tbody></table>',
+      '<meta charset="utf-8">',
+    ).replace('lang="en"', 'lang="de"')
     const events = runBytes(html, { ...ctx, timezone: 'Europe/Berlin' }).events
     expect(events.map((e) => [e.title, e.startDate, e.venue?.name])).toEqual([
       ['Gemeinderat', '2026-03-26T19:00:00+01:00', 'Rathaus, Saal 1'],
@@ -93,7 +108,9 @@ describe('tables', () => {
   })
 
   it('gives a table without a title column the heading above it', () => {
-    const html = page('<h2>Commissie Ruimte</h2><table><thead><tr><th>Datum</th><th>Tijd</th><th>Stukken</th></tr></thead><tr><td>dinsdag 6 oktober 2026</td><td>19.30 uur</td><td><a href="/s/1">Agenda en stukken</a></td></tr><tr><td>dinsdag 27 oktober 2026</td><td>19.30 uur</td><td><a href="/s/2">Agenda en stukken</a></td></tr></table>').replace('lang="en"', 'lang="nl"')
+    const html = page(
+      '<h2>Commissie Ruimte</h2><table><thead><tr><th>Datum</th><th>Tijd</th><th>Stukken</th></tr></thead><tr><td>dinsdag 6 oktober 2026</td><td>19.30 uur</td><td><a href="/s/1">Agenda en stukken</a></td></tr><tr><td>dinsdag 27 oktober 2026</td><td>19.30 uur</td><td><a href="/s/2">Agenda en stukken</a></td></tr></table>',
+    ).replace('lang="en"', 'lang="nl"')
     expect(read(html, { ...ctx, timezone: 'Europe/Amsterdam' })).toEqual([
       ['Commissie Ruimte', '2026-10-06T19:30:00+02:00'],
       ['Commissie Ruimte', '2026-10-27T19:30:00+01:00'],
@@ -114,7 +131,9 @@ describe('what is not an event', () => {
   })
 
   it('reads a navigation menu only where its links are dated meetings with a time', () => {
-    const html = page('<nav><ul><li><a href="/about">About</a></li><li><a href="/jan">January</a><ul><li><a href="/a.pdf">Closed Session – January 7, 2026, 4:00 PM</a></li><li><a href="/b.pdf">Regular Meeting Agenda 01/20/2026 – 5:30 PM</a></li></ul></li><li><a href="/n">June 5 Newsletter</a></li></ul></nav><main><p>Welcome</p></main>')
+    const html = page(
+      '<nav><ul><li><a href="/about">About</a></li><li><a href="/jan">January</a><ul><li><a href="/a.pdf">Closed Session – January 7, 2026, 4:00 PM</a></li><li><a href="/b.pdf">Regular Meeting Agenda 01/20/2026 – 5:30 PM</a></li></ul></li><li><a href="/n">June 5 Newsletter</a></li></ul></nav><main><p>Welcome</p></main>',
+    )
     expect(read(html, { ...ctx, timezone: 'America/Denver', window: { start: '2026-01-01', end: '2026-12-31' } })).toEqual([
       ['Closed Session', '2026-01-07T16:00:00-07:00'],
       ['Regular Meeting Agenda', '2026-01-20T17:30:00-07:00'],
@@ -122,7 +141,9 @@ describe('what is not an event', () => {
   })
 
   it('reads a page wrapped in one ASP.NET <form>', () => {
-    const html = page('<form method="post" action="./Calendar.aspx" id="aspnetForm"><div class="list"><div class="item"><a class="cal-title" href="E.aspx?id=1">Work Session</a><span class="cal-when">Tuesday, February 3, 2026</span><span class="cal-time">5:30 PM - 7:00 PM</span><span class="cal-loc">District Office, Room 104</span></div><div class="item"><a class="cal-title" href="E.aspx?id=2">Science Fair</a><span class="cal-when">Tuesday, February 10, 2026</span><span class="cal-time">6:00 PM</span><span class="cal-loc">Gym</span></div></div></form>')
+    const html = page(
+      '<form method="post" action="./Calendar.aspx" id="aspnetForm"><div class="list"><div class="item"><a class="cal-title" href="E.aspx?id=1">Work Session</a><span class="cal-when">Tuesday, February 3, 2026</span><span class="cal-time">5:30 PM - 7:00 PM</span><span class="cal-loc">District Office, Room 104</span></div><div class="item"><a class="cal-title" href="E.aspx?id=2">Science Fair</a><span class="cal-when">Tuesday, February 10, 2026</span><span class="cal-time">6:00 PM</span><span class="cal-loc">Gym</span></div></div></form>',
+    )
     expect(runBytes(html, { ...ctx, window: { start: '2026-02-01', end: '2026-02-28' } }).events.map((e) => [e.title, e.startDate, e.venue?.name])).toEqual([
       ['Work Session', '2026-02-03T17:30:00-06:00', 'District Office, Room 104'],
       ['Science Fair', '2026-02-10T18:00:00-06:00', 'Gym'],
@@ -141,7 +162,9 @@ describe('what is not an event', () => {
 
 describe('prose', () => {
   it('gives one event per timed sentence of a paragraph about one day', () => {
-    const html = page('<p>El <strong>viernes 3 de abril</strong> haremos el Vía Crucis por las calles del barrio a las 15 hs, saliendo desde la plaza. A las 20 hs, Celebración de la Pasión del Señor en el templo.</p><p>El <strong>sábado 4 de abril</strong> a las 21 hs, Solemne Vigilia Pascual.</p>').replace('lang="en"', 'lang="es"')
+    const html = page(
+      '<p>El <strong>viernes 3 de abril</strong> haremos el Vía Crucis por las calles del barrio a las 15 hs, saliendo desde la plaza. A las 20 hs, Celebración de la Pasión del Señor en el templo.</p><p>El <strong>sábado 4 de abril</strong> a las 21 hs, Solemne Vigilia Pascual.</p>',
+    ).replace('lang="en"', 'lang="es"')
     expect(read(html, { ...ctx, timezone: 'America/Argentina/Buenos_Aires' })).toEqual([
       ['haremos el Vía Crucis por las calles del barrio', '2026-04-03T15:00:00-03:00'],
       ['Celebración de la Pasión del Señor en el templo.', '2026-04-03T20:00:00-03:00'],

@@ -54,17 +54,54 @@ function mutate(bytes: Uint8Array, m: Mutation): Uint8Array {
   }
 }
 
-const mutation = fc.record({ kind: fc.constantFrom('truncate', 'flip', 'delete-tag', 'duplicate'), at: fc.nat(), len: fc.integer({ min: 1, max: 4000 }), byte: fc.integer({ min: 1, max: 255 }) }) as fc.Arbitrary<Mutation>
+const mutation = fc.record({
+  kind: fc.constantFrom('truncate', 'flip', 'delete-tag', 'duplicate'),
+  at: fc.nat(),
+  len: fc.integer({ min: 1, max: 4000 }),
+  byte: fc.integer({ min: 1, max: 255 }),
+}) as fc.Arbitrary<Mutation>
 
 describe('extractDocument + normalizeCandidates never throw', () => {
   it('on random bytes and random text', () => {
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 3000 }), (bytes) => pipeline(bytes)), { numRuns: 150 })
-    fc.assert(fc.property(fc.string({ maxLength: 2000 }), (text) => pipeline(text)), { numRuns: 150 })
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 3000 }), (bytes) => pipeline(bytes)),
+      { numRuns: 150 },
+    )
+    fc.assert(
+      fc.property(fc.string({ maxLength: 2000 }), (text) => pipeline(text)),
+      { numRuns: 150 },
+    )
   })
 
   it('on text built from the grammar of the formats', () => {
-    const token = fc.constantFrom('<script type="application/ld+json">', '</script>', '{"@type":"Event",', '"startDate":"2026-06-0', '"name":"x"', '}', ']', '[', '<div itemscope itemtype="https://schema.org/Event">', '<span itemprop="startDate" content="2026-06-10T10:00">', '</div>', 'BEGIN:VCALENDAR', '<rss><channel><item>', '<ev:startdate>2026-06-10</ev:startdate>', '<time datetime="2026-06-10T10:00">', '"events":[', '"utc_start_date":"2026-06-10 14:00:00"', 'Sat, June 13 · 10:30 AM', '<li class="event">', '&amp;', '\u0000', '"')
-    fc.assert(fc.property(fc.array(token, { maxLength: 60 }), (parts) => pipeline(parts.join(''))), { numRuns: 200 })
+    const token = fc.constantFrom(
+      '<script type="application/ld+json">',
+      '</script>',
+      '{"@type":"Event",',
+      '"startDate":"2026-06-0',
+      '"name":"x"',
+      '}',
+      ']',
+      '[',
+      '<div itemscope itemtype="https://schema.org/Event">',
+      '<span itemprop="startDate" content="2026-06-10T10:00">',
+      '</div>',
+      'BEGIN:VCALENDAR',
+      '<rss><channel><item>',
+      '<ev:startdate>2026-06-10</ev:startdate>',
+      '<time datetime="2026-06-10T10:00">',
+      '"events":[',
+      '"utc_start_date":"2026-06-10 14:00:00"',
+      'Sat, June 13 · 10:30 AM',
+      '<li class="event">',
+      '&amp;',
+      '\u0000',
+      '"',
+    )
+    fc.assert(
+      fc.property(fc.array(token, { maxLength: 60 }), (parts) => pipeline(parts.join(''))),
+      { numRuns: 200 },
+    )
   })
 
   it('on pathologically deep markup, without a reader failing', () => {
@@ -76,6 +113,9 @@ describe('extractDocument + normalizeCandidates never throw', () => {
   })
 
   it('on mutated fixture documents', () => {
-    fc.assert(fc.property(fc.nat({ max: fixtures.length - 1 }), fc.array(mutation, { minLength: 1, maxLength: 4 }), (i, mutations) => pipeline(mutations.reduce(mutate, fixtures[i]))), { numRuns: 250 })
+    fc.assert(
+      fc.property(fc.nat({ max: fixtures.length - 1 }), fc.array(mutation, { minLength: 1, maxLength: 4 }), (i, mutations) => pipeline(mutations.reduce(mutate, fixtures[i]))),
+      { numRuns: 250 },
+    )
   })
 })

@@ -19,7 +19,9 @@ describe('structured data against the page', () => {
   })
 
   it('replaces a wrong offset by the site zone when the page shows the written wall time', () => {
-    expect(dates(jsonLd({ startDate: '2026-04-01T15:15+01:00', endDate: '2026-04-01T17:00+01:00' }, '<p>Wed 1 April 2026 15:15 - 17:00</p>'))).toEqual([['2026-04-01T15:15:00+02:00', '2026-04-01T17:00:00+02:00']])
+    expect(dates(jsonLd({ startDate: '2026-04-01T15:15+01:00', endDate: '2026-04-01T17:00+01:00' }, '<p>Wed 1 April 2026 15:15 - 17:00</p>'))).toEqual([
+      ['2026-04-01T15:15:00+02:00', '2026-04-01T17:00:00+02:00'],
+    ])
   })
 
   it('keeps a right instant, written in the site zone, and completes a date-only end from the page', () => {

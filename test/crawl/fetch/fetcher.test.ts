@@ -99,7 +99,10 @@ describe('createFetcher', () => {
   it('by default waits 500 ms between request starts to one host and keeps 2 in flight, even when politenessMs is passed as undefined', async () => {
     // What production builds: no politeness option at all, or one forwarded from a setting that was never set.
     const clocks = [virtualClock(), virtualClock()]
-    const built = [createFetcher({ userAgent: 'x', allowPrivate: false, lookup, addressAllowed: (ip) => ip === '127.0.0.1', clock: clocks[0] }), createFetcher(options({ politenessMs: undefined, clock: clocks[1] }))]
+    const built = [
+      createFetcher({ userAgent: 'x', allowPrivate: false, lookup, addressAllowed: (ip) => ip === '127.0.0.1', clock: clocks[0] }),
+      createFetcher(options({ politenessMs: undefined, clock: clocks[1] })),
+    ]
     await Promise.all(
       built.map(async (f, n) => {
         let active = 0
@@ -124,7 +127,7 @@ describe('createFetcher', () => {
     expect(FETCH_DEFAULTS).toMatchObject({ politenessMs: 500, perHostConcurrency: 2 })
   })
 
-  it("honours robots.txt Crawl-delay when it asks for more than the default pause", async () => {
+  it('honours robots.txt Crawl-delay when it asks for more than the default pause', async () => {
     const pages: string[] = []
     const s = site((_, u) => {
       if (u.pathname === '/robots.txt') return new Response('User-agent: *\nCrawl-delay: 1.5\nDisallow: /private\n')
@@ -161,7 +164,13 @@ describe('createFetcher', () => {
   })
 
   it('refuses a redirect to a private or metadata address before connecting', async () => {
-    const s = site((_, u) => (u.pathname === '/robots.txt' ? new Response('', { status: 404 }) : u.pathname === '/a' ? Response.redirect('http://internal.test/admin', 301) : Response.redirect('http://169.254.169.254/latest/meta-data/', 302)))
+    const s = site((_, u) =>
+      u.pathname === '/robots.txt'
+        ? new Response('', { status: 404 })
+        : u.pathname === '/a'
+          ? Response.redirect('http://internal.test/admin', 301)
+          : Response.redirect('http://169.254.169.254/latest/meta-data/', 302),
+    )
     const f = createFetcher(options())
     await expect(f.fetch(`http://site.test:${s.port}/a`)).rejects.toMatchObject({ code: 'ssrf_blocked', url: 'http://internal.test/admin' })
     await expect(f.fetch(`http://site.test:${s.port}/b`)).rejects.toMatchObject({ code: 'ssrf_blocked' })
@@ -202,7 +211,14 @@ describe('createFetcher', () => {
       if (u.pathname === '/robots.txt') return new Response('', { status: 404 })
       if (u.pathname === '/declared') return new Response(big)
       if (u.pathname === '/bomb') return new Response(bomb, { headers: { 'content-encoding': 'gzip', 'content-type': 'text/html' } })
-      return new Response(new ReadableStream({ start(c) { for (let i = 0; i < 20; i++) c.enqueue(big.subarray(0, 1024 * 1024)); c.close() } }))
+      return new Response(
+        new ReadableStream({
+          start(c) {
+            for (let i = 0; i < 20; i++) c.enqueue(big.subarray(0, 1024 * 1024))
+            c.close()
+          },
+        }),
+      )
     })
     const f = createFetcher(options())
     for (const path of ['/declared', '/streamed', '/bomb']) await expect(f.fetch(`http://site.test:${s.port}${path}`)).rejects.toMatchObject({ code: 'too_large' })

@@ -54,7 +54,17 @@ describe('parseResolveList', () => {
   })
 
   it('refuses the whole list when one entry is not an entry', () => {
-    for (const bad of ['example.org', 'example.org:localhost', 'example.org:127.0.0.1:0', 'example.org:70000:127.0.0.1', '10.0.0.1:127.0.0.1', 'example.org:[not-v6]', 'a.org:127.0.0.1,b.org', 'example.org:1.2.3.4.5', 'example.org:999.1.1.1'])
+    for (const bad of [
+      'example.org',
+      'example.org:localhost',
+      'example.org:127.0.0.1:0',
+      'example.org:70000:127.0.0.1',
+      '10.0.0.1:127.0.0.1',
+      'example.org:[not-v6]',
+      'a.org:127.0.0.1,b.org',
+      'example.org:1.2.3.4.5',
+      'example.org:999.1.1.1',
+    ])
       expect({ bad, parsed: parseResolveList(bad) }).toEqual({ bad, parsed: undefined })
   })
 

@@ -6,7 +6,39 @@ import { FetchError } from '../../../src/crawl/fetch/errors'
 import { isPublicAddress, resolveAllowed } from '../../../src/crawl/fetch/ssrf'
 
 describe('isPublicAddress', () => {
-  const refused = ['127.0.0.1', '127.1.2.3', '10.0.0.1', '172.16.5.4', '172.31.255.255', '192.168.0.10', '169.254.169.254', '169.254.0.1', '100.64.0.1', '100.127.255.254', '0.0.0.0', '224.0.0.251', '239.255.255.250', '255.255.255.255', '192.0.2.55', '198.51.100.7', '203.0.113.9', '::', '::1', 'fe80::1', 'fc00::1', 'fd00:ec2::254', 'ff02::1', '::ffff:127.0.0.1', '::ffff:10.0.0.1', '::ffff:169.254.169.254', '64:ff9b::7f00:1', '2002:7f00:1::', '2001:db8::1', 'not-an-ip', '']
+  const refused = [
+    '127.0.0.1',
+    '127.1.2.3',
+    '10.0.0.1',
+    '172.16.5.4',
+    '172.31.255.255',
+    '192.168.0.10',
+    '169.254.169.254',
+    '169.254.0.1',
+    '100.64.0.1',
+    '100.127.255.254',
+    '0.0.0.0',
+    '224.0.0.251',
+    '239.255.255.250',
+    '255.255.255.255',
+    '192.0.2.55',
+    '198.51.100.7',
+    '203.0.113.9',
+    '::',
+    '::1',
+    'fe80::1',
+    'fc00::1',
+    'fd00:ec2::254',
+    'ff02::1',
+    '::ffff:127.0.0.1',
+    '::ffff:10.0.0.1',
+    '::ffff:169.254.169.254',
+    '64:ff9b::7f00:1',
+    '2002:7f00:1::',
+    '2001:db8::1',
+    'not-an-ip',
+    '',
+  ]
   for (const ip of refused) it(`refuses ${ip || '(empty)'}`, () => expect(isPublicAddress(ip)).toBe(false))
   for (const ip of ['8.8.8.8', '93.184.216.34', '151.101.1.69', '2606:4700:4700::1111', '::ffff:8.8.4.4']) it(`allows ${ip}`, () => expect(isPublicAddress(ip)).toBe(true))
 })
@@ -36,7 +68,9 @@ describe('resolveAllowed', () => {
   it('refuses cloud metadata addresses even when private addresses are allowed', async () => {
     for (const url of ['http://169.254.169.254/latest/meta-data/', 'http://[fd00:ec2::254]/', 'http://[::ffff:169.254.169.254]/'])
       await expect(resolveAllowed(new URL(url), { allowed: () => true, lookup: lookupOf({}) })).rejects.toMatchObject({ code: 'ssrf_blocked' })
-    await expect(resolveAllowed(new URL('http://metadata.internal/'), { allowed: () => true, lookup: lookupOf({ 'metadata.internal': ['169.254.169.254'] }) })).rejects.toMatchObject({ code: 'ssrf_blocked' })
+    await expect(resolveAllowed(new URL('http://metadata.internal/'), { allowed: () => true, lookup: lookupOf({ 'metadata.internal': ['169.254.169.254'] }) })).rejects.toMatchObject({
+      code: 'ssrf_blocked',
+    })
   })
 
   it('reports an unresolvable name as dns_failed, which may be retried', async () => {

@@ -102,8 +102,18 @@ describe('ages and plain statements', () => {
 
 describe('audience tags in the record', () => {
   it('reach categories through normalize, from structured data in any language', () => {
-    const ld = { '@context': 'https://schema.org', '@type': 'Event', name: 'Atelier cuisine pour les enfants', startDate: '2026-06-10T14:00+02:00', location: { '@type': 'Place', name: 'Médiathèque', address: '12 rue des Tisserands, 69002 Lyon' } }
-    const { events } = runBytes(`<html lang="fr"><head><script type="application/ld+json">${JSON.stringify(ld)}</script></head><body></body></html>`, { baseUrl: 'https://mediatheque.example.fr/agenda', timezone: 'Europe/Paris', window: { start: '2026-01-01', end: '2026-12-31' } }, 'text/html')
+    const ld = {
+      '@context': 'https://schema.org',
+      '@type': 'Event',
+      name: 'Atelier cuisine pour les enfants',
+      startDate: '2026-06-10T14:00+02:00',
+      location: { '@type': 'Place', name: 'Médiathèque', address: '12 rue des Tisserands, 69002 Lyon' },
+    }
+    const { events } = runBytes(
+      `<html lang="fr"><head><script type="application/ld+json">${JSON.stringify(ld)}</script></head><body></body></html>`,
+      { baseUrl: 'https://mediatheque.example.fr/agenda', timezone: 'Europe/Paris', window: { start: '2026-01-01', end: '2026-12-31' } },
+      'text/html',
+    )
     expect(events.map((e) => [e.categories, e.category])).toEqual([[['kids', 'family'], 'kids']])
   })
 })

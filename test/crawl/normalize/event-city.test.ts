@@ -11,7 +11,7 @@ import { runBytes, schemaErrors } from '../../helpers/extract'
 const item = (event: NormalizedEvent, place?: PlacedItem['place']): PlacedItem => ({ event: { title: 't', ...event }, place })
 
 describe('assignCities', () => {
-  it('takes the source\'s locality field first, then the address, then the venue\'s wording, and says which', () => {
+  it("takes the source's locality field first, then the address, then the venue's wording, and says which", () => {
     const items = [
       item({ city: 'harrisburg', address: '400 North Street, Pittsburgh, PA 15219' }, { city: 'harrisburg', region: 'PA' }),
       item({ address: '11400 Olde Cabin Road Creve Coeur, MO 63141' }),
@@ -25,7 +25,7 @@ describe('assignCities', () => {
     ])
   })
 
-  it('lends a venue\'s city to the document\'s other events there, before the organization\'s', () => {
+  it("lends a venue's city to the document's other events there, before the organization's", () => {
     const hall = { name: 'House of Connections', address: null, latitude: null, longitude: null }
     const items = [
       item({ address: 'House of Connections, Grote Markt 21, 9712 HR Groningen' }),
@@ -40,7 +40,7 @@ describe('assignCities', () => {
     ])
   })
 
-  it('gives the organization\'s town to events without a place, but not to events that happen only online', () => {
+  it("gives the organization's town to events without a place, but not to events that happen only online", () => {
     const items = [
       item({}),
       item({ address: 'via Zoom' }),
@@ -72,7 +72,7 @@ const page = (body: string, head = '') => `<!doctype html><html lang="en"><head>
 <tr><td>Planning Commission</td><td>March 10, 2026</td><td>6:00 PM</td></tr>
 </tbody></table></main>${body}</body></html>`
 
-describe('the organization\'s address in a whole document', () => {
+describe("the organization's address in a whole document", () => {
   it('reads it from the page footer', () => {
     const html = page('<footer id="page_footer"><div class="footer_address"><p>Kings County, CA | 1400 W. Lacey Blvd Hanford CA 93230</p><p>© 2026 Kings County</p></div></footer>')
     const { events } = runBytes(html, { baseUrl: 'https://www.countyofkings.example/meetings', timezone: 'America/Los_Angeles', window })
@@ -84,7 +84,12 @@ describe('the organization\'s address in a whole document', () => {
   })
 
   it('reads it from a JSON-LD Organization, before the footer', () => {
-    const ld = { '@context': 'https://schema.org', '@type': 'GovernmentOrganization', name: 'City of Sunland Park', address: { '@type': 'PostalAddress', streetAddress: '1000 McNutt Rd.', addressLocality: 'Sunland Park', addressRegion: 'NM', postalCode: '88063' } }
+    const ld = {
+      '@context': 'https://schema.org',
+      '@type': 'GovernmentOrganization',
+      name: 'City of Sunland Park',
+      address: { '@type': 'PostalAddress', streetAddress: '1000 McNutt Rd.', addressLocality: 'Sunland Park', addressRegion: 'NM', postalCode: '88063' },
+    }
     const html = page('<footer><p>200 W. 4th Street, Madera, CA 93637</p></footer>', `<script type="application/ld+json">${JSON.stringify(ld)}</script>`)
     const { events, extracted } = runBytes(html, { baseUrl: 'https://sunlandpark.example/meetings', timezone: 'America/Denver', window })
     expect(extracted.organizationPlace).toMatchObject({ city: 'Sunland Park', region: 'NM' })

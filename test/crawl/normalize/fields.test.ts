@@ -59,7 +59,11 @@ describe('offers, cost and free admission', () => {
   })
 
   it('writes complete offers only from a stated price or URL', () => {
-    const offers = normalizeOffers(c({ offers: [{ price: 5, priceCurrency: 'usd' }, { name: 'VIP', priceText: '£20', url: '/vip', availability: 'https://schema.org/SoldOut' }, { name: 'Nothing' }] }), 'https://lib.example.org/e/1', 'https://lib.example.org/e/1')
+    const offers = normalizeOffers(
+      c({ offers: [{ price: 5, priceCurrency: 'usd' }, { name: 'VIP', priceText: '£20', url: '/vip', availability: 'https://schema.org/SoldOut' }, { name: 'Nothing' }] }),
+      'https://lib.example.org/e/1',
+      'https://lib.example.org/e/1',
+    )
     expect(offers).toEqual([
       { name: 'Admission', price: 5, priceCurrency: 'USD', availability: 'InStock', url: 'https://lib.example.org/e/1' },
       { name: 'VIP', price: 20, priceCurrency: 'GBP', availability: 'SoldOut', url: 'https://lib.example.org/vip' },
@@ -77,7 +81,8 @@ describe('offers, cost and free admission', () => {
   })
 
   it('reads "free" in the cost in the seven languages we read, and a price after its amount (issue 18)', () => {
-    for (const cost of ['Gratuit', 'Entrée libre', 'Eintritt frei', 'Kostenlos', 'Entrada libre', 'Entrada gratuita', 'Ingresso libero', 'Gratis', 'Toegang gratis', 'Grátis', 'Entrada franca']) expect([cost, isFree(c({}), [], cost)]).toEqual([cost, true])
+    for (const cost of ['Gratuit', 'Entrée libre', 'Eintritt frei', 'Kostenlos', 'Entrada libre', 'Entrada gratuita', 'Ingresso libero', 'Gratis', 'Toegang gratis', 'Grátis', 'Entrada franca'])
+      expect([cost, isFree(c({}), [], cost)]).toEqual([cost, true])
     expect(isFree(c({}), [], 'Gratuit pour les adhérents, 5 € sinon')).toBeUndefined()
     expect(isFree(c({}), [], 'Freiwillige Spende')).toBeUndefined()
     expect(isFree(c({}), [], '12 €')).toBe(false)
@@ -88,12 +93,29 @@ describe('offers, cost and free admission', () => {
 
 describe('status and attendance', () => {
   it('maps source values to schema.org names', () => {
-    expect([eventStatusName('https://schema.org/EventCancelled'), eventStatusName('cancelled'), eventStatusName('EventRescheduled'), eventStatusName('tentative'), eventStatusName('bogus')]).toEqual(['EventCancelled', 'EventCancelled', 'EventRescheduled', 'EventScheduled', undefined])
-    expect([attendanceModeName('http://schema.org/MixedEventAttendanceMode'), attendanceModeName('virtual'), availabilityName('http://schema.org/InStock'), availabilityName('SoldOut')]).toEqual(['MixedEventAttendanceMode', 'OnlineEventAttendanceMode', 'InStock', 'SoldOut'])
+    expect([eventStatusName('https://schema.org/EventCancelled'), eventStatusName('cancelled'), eventStatusName('EventRescheduled'), eventStatusName('tentative'), eventStatusName('bogus')]).toEqual([
+      'EventCancelled',
+      'EventCancelled',
+      'EventRescheduled',
+      'EventScheduled',
+      undefined,
+    ])
+    expect([attendanceModeName('http://schema.org/MixedEventAttendanceMode'), attendanceModeName('virtual'), availabilityName('http://schema.org/InStock'), availabilityName('SoldOut')]).toEqual([
+      'MixedEventAttendanceMode',
+      'OnlineEventAttendanceMode',
+      'InStock',
+      'SoldOut',
+    ])
   })
 
   it('reads the status a title announces, any case', () => {
-    expect([statusFromTitle('CANCELLED: Storytime'), statusFromTitle('Canceled - Book Club'), statusFromTitle('Concert (postponed)'), statusFromTitle('RESCHEDULED to June 9'), statusFromTitle('Storytime')]).toEqual(['EventCancelled', 'EventCancelled', 'EventPostponed', 'EventRescheduled', undefined])
+    expect([
+      statusFromTitle('CANCELLED: Storytime'),
+      statusFromTitle('Canceled - Book Club'),
+      statusFromTitle('Concert (postponed)'),
+      statusFromTitle('RESCHEDULED to June 9'),
+      statusFromTitle('Storytime'),
+    ]).toEqual(['EventCancelled', 'EventCancelled', 'EventPostponed', 'EventRescheduled', undefined])
   })
 
   it('detects online events from the mode, the status or meeting links', () => {
@@ -107,14 +129,28 @@ describe('status and attendance', () => {
   })
 
   it('sets rsvp_required and open_to_public only when the text says so', () => {
-    expect([rsvpRequired(c({}), 'Registration required.'), rsvpRequired(c({}), 'No registration required'), rsvpRequired(c({}), 'Drop-in program'), rsvpRequired(c({}), 'Please RSVP by June 1'), rsvpRequired(c({}), 'Fun for all')]).toEqual([true, false, false, true, undefined])
-    expect([openToPublic(c({}), 'Free and open to the public'), openToPublic(c({}), 'Members only'), openToPublic(c({}), 'A concert'), openToPublic(c({ openToPublic: true }), 'Members only')]).toEqual([true, false, undefined, true])
+    expect([
+      rsvpRequired(c({}), 'Registration required.'),
+      rsvpRequired(c({}), 'No registration required'),
+      rsvpRequired(c({}), 'Drop-in program'),
+      rsvpRequired(c({}), 'Please RSVP by June 1'),
+      rsvpRequired(c({}), 'Fun for all'),
+    ]).toEqual([true, false, false, true, undefined])
+    expect([
+      openToPublic(c({}), 'Free and open to the public'),
+      openToPublic(c({}), 'Members only'),
+      openToPublic(c({}), 'A concert'),
+      openToPublic(c({ openToPublic: true }), 'Members only'),
+    ]).toEqual([true, false, undefined, true])
   })
 })
 
 describe('categories', () => {
   it('cleans source categories to lower case and dedupes them, then adds family tags (issue 15: no Kids beside kids)', () => {
-    expect(categorize({ title: 'Toddler Storytime', categories: ['Kids &amp; Family', 'kids & family', ' Storytime ', ''] })).toEqual({ categories: ['kids & family', 'storytime', 'kids', 'family'], category: 'kids & family' })
+    expect(categorize({ title: 'Toddler Storytime', categories: ['Kids &amp; Family', 'kids & family', ' Storytime ', ''] })).toEqual({
+      categories: ['kids & family', 'storytime', 'kids', 'family'],
+      category: 'kids & family',
+    })
     expect(categorize({ title: 'Storytime at the Centre', categories: ['Kids', 'Family'] })).toEqual({ categories: ['kids', 'family', 'storytime'], category: 'kids' })
   })
 

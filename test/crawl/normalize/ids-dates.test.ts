@@ -29,7 +29,10 @@ describe('event_id', () => {
   })
 
   it('tells apart two events that share a listing URL and a start', () => {
-    const { events } = normalizeCandidates([cand({ title: 'Chess', url: '/cal', start: { date: '2026-06-03', time: '16:00' } }), cand({ title: 'Lego', url: '/cal', start: { date: '2026-06-03', time: '16:00' } })], ctx)
+    const { events } = normalizeCandidates(
+      [cand({ title: 'Chess', url: '/cal', start: { date: '2026-06-03', time: '16:00' } }), cand({ title: 'Lego', url: '/cal', start: { date: '2026-06-03', time: '16:00' } })],
+      ctx,
+    )
     expect(new Set(events.map((e) => e.event_id)).size).toBe(2)
   })
 })

@@ -34,7 +34,11 @@ const rrule = fc
     },
     { requiredKeys: ['FREQ'] },
   )
-  .map((parts) => Object.entries(parts).map(([k, v]) => `${k}=${v}`).join(';'))
+  .map((parts) =>
+    Object.entries(parts)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(';'),
+  )
 
 const start = fc.record({
   date: fc.date({ min: new Date('1970-01-01'), max: new Date('2030-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),

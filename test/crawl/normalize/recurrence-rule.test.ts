@@ -8,7 +8,16 @@ describe('parseRrule', () => {
   it('reads the sloppy forms feeds write', () => {
     const { rule, errors } = parseRrule('rrule:freq=monthly;interval=0;byday=2 TH, -1fr,2TH;bymonthday=1,1;wkst=su;')
     expect(errors).toEqual([])
-    expect(rule).toEqual({ freq: 'MONTHLY', interval: 1, wkst: 6, byDay: [{ n: 2, day: 3 }, { n: -1, day: 4 }], byMonthDay: [1] })
+    expect(rule).toEqual({
+      freq: 'MONTHLY',
+      interval: 1,
+      wkst: 6,
+      byDay: [
+        { n: 2, day: 3 },
+        { n: -1, day: 4 },
+      ],
+      byMonthDay: [1],
+    })
   })
 
   it('reads UNTIL as date, floating or UTC, and keeps COUNT with UNTIL (whichever ends first)', () => {

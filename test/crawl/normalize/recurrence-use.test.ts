@@ -12,32 +12,51 @@ const cand = (fields: Partial<Candidate>): Candidate => ({ source: { url: 'https
 
 describe('recurring candidates', () => {
   it('expands an RRULE with an exception and an override into records carrying schedule', () => {
-    const { events } = normalizeCandidates([
-      cand({
-        source: { url: 'https://lib.example.org/cal.ics', format: 'ics', method: 'ics', id: 'uid-42@lib' },
-        start: { date: '2026-05-05', time: '18:00', zone: 'America/Chicago' },
-        end: { date: '2026-05-05', time: '19:00', zone: 'America/Chicago' },
-        recurrence: {
-          rrule: 'FREQ=WEEKLY;BYDAY=TU',
-          exdates: [{ date: '2026-06-16', time: '18:00', zone: 'America/Chicago' }],
-          overrides: [{ recurrenceId: { date: '2026-06-23', time: '18:00', zone: 'America/Chicago' }, candidate: cand({ title: 'Book Club (moved to Wednesday)', start: { date: '2026-06-24', time: '18:30', zone: 'America/Chicago' }, end: { date: '2026-06-24', time: '19:30', zone: 'America/Chicago' } }) }],
-        },
-      }),
-    ], ctx)
+    const { events } = normalizeCandidates(
+      [
+        cand({
+          source: { url: 'https://lib.example.org/cal.ics', format: 'ics', method: 'ics', id: 'uid-42@lib' },
+          start: { date: '2026-05-05', time: '18:00', zone: 'America/Chicago' },
+          end: { date: '2026-05-05', time: '19:00', zone: 'America/Chicago' },
+          recurrence: {
+            rrule: 'FREQ=WEEKLY;BYDAY=TU',
+            exdates: [{ date: '2026-06-16', time: '18:00', zone: 'America/Chicago' }],
+            overrides: [
+              {
+                recurrenceId: { date: '2026-06-23', time: '18:00', zone: 'America/Chicago' },
+                candidate: cand({
+                  title: 'Book Club (moved to Wednesday)',
+                  start: { date: '2026-06-24', time: '18:30', zone: 'America/Chicago' },
+                  end: { date: '2026-06-24', time: '19:30', zone: 'America/Chicago' },
+                }),
+              },
+            ],
+          },
+        }),
+      ],
+      ctx,
+    )
     expect(events.map((e) => [e.title, e.startDate, e.endDate])).toEqual([
       ['Book Club', '2026-06-02T18:00:00-05:00', '2026-06-02T19:00:00-05:00'],
       ['Book Club', '2026-06-09T18:00:00-05:00', '2026-06-09T19:00:00-05:00'],
       ['Book Club (moved to Wednesday)', '2026-06-24T18:30:00-05:00', '2026-06-24T19:30:00-05:00'],
       ['Book Club', '2026-06-30T18:00:00-05:00', '2026-06-30T19:00:00-05:00'],
     ])
-    expect(events[0].schedule).toMatchObject({ type: 'recurring', startDate: '2026-05-05T18:00:00-05:00', recurrence: { pattern: 'weekly', frequency: 1, weekdays: ['TU'], resolvedZone: 'America/Chicago' } })
+    expect(events[0].schedule).toMatchObject({
+      type: 'recurring',
+      startDate: '2026-05-05T18:00:00-05:00',
+      recurrence: { pattern: 'weekly', frequency: 1, weekdays: ['TU'], resolvedZone: 'America/Chicago' },
+    })
     expect(new Set(events.map((e) => e.event_id)).size).toBe(4)
   })
 
   it('expands recurrence stated as the date text, and describes recurrence mentioned in a description without inventing records', () => {
     const fromText = normalizeCandidates([cand({ start: { date: '2026-06-02', time: '10:00' }, recurrenceText: 'every Tuesday' })], ctx).events
     expect(fromText.map((e) => e.startDate)).toEqual(['2026-06-02T10:00:00-05:00', '2026-06-09T10:00:00-05:00', '2026-06-16T10:00:00-05:00', '2026-06-23T10:00:00-05:00', '2026-06-30T10:00:00-05:00'])
-    const fromDescription = normalizeCandidates([cand({ title: 'Knitting Circle', start: { date: '2026-06-04', time: '13:00' }, description: 'Bring your needles. We meet on the first and third Thursdays of every month.' })], ctx).events
+    const fromDescription = normalizeCandidates(
+      [cand({ title: 'Knitting Circle', start: { date: '2026-06-04', time: '13:00' }, description: 'Bring your needles. We meet on the first and third Thursdays of every month.' })],
+      ctx,
+    ).events
     expect(fromDescription.map((e) => e.startDate)).toEqual(['2026-06-04T13:00:00-05:00'])
     expect(fromDescription[0].schedule?.recurrence).toMatchObject({ pattern: 'monthly', weekdays: ['TH'] })
     expect(fromDescription[0].schedule?.occurrences.map((o) => o.startDate)).toEqual(['2026-06-04T13:00:00-05:00', '2026-06-18T13:00:00-05:00'])

@@ -27,14 +27,27 @@ describe('wall-clock expansion across DST', () => {
   })
 
   it('puts BYDAY on the local weekday near midnight in zones far from UTC', () => {
-    const auckland = expandRecurrence({ start: { date: '2026-01-05', time: '23:30', zone: 'Pacific/Auckland' }, recurrence: { rrule: 'FREQ=WEEKLY;BYDAY=MO,WE;COUNT=4' }, window: { start: '2026-01-01', end: '2026-01-31' } })
+    const auckland = expandRecurrence({
+      start: { date: '2026-01-05', time: '23:30', zone: 'Pacific/Auckland' },
+      recurrence: { rrule: 'FREQ=WEEKLY;BYDAY=MO,WE;COUNT=4' },
+      window: { start: '2026-01-01', end: '2026-01-31' },
+    })
     expect(iso(auckland)).toEqual(['2026-01-05T23:30:00+13:00', '2026-01-07T23:30:00+13:00', '2026-01-12T23:30:00+13:00', '2026-01-14T23:30:00+13:00'])
-    const honolulu = expandRecurrence({ start: { date: '2026-01-04', time: '00:15', zone: 'Pacific/Honolulu' }, recurrence: { rrule: 'FREQ=WEEKLY;BYDAY=SU;COUNT=2' }, window: { start: '2026-01-01', end: '2026-01-31' } })
+    const honolulu = expandRecurrence({
+      start: { date: '2026-01-04', time: '00:15', zone: 'Pacific/Honolulu' },
+      recurrence: { rrule: 'FREQ=WEEKLY;BYDAY=SU;COUNT=2' },
+      window: { start: '2026-01-01', end: '2026-01-31' },
+    })
     expect(iso(honolulu)).toEqual(['2026-01-04T00:15:00-10:00', '2026-01-11T00:15:00-10:00'])
   })
 
   it('keeps a UTC-defined series on UTC, shown in the event zone', () => {
-    const occ = expandRecurrence({ start: { date: '2026-03-02', time: '15:00', offset: 'Z' }, zone: 'America/New_York', recurrence: { rrule: 'FREQ=WEEKLY;COUNT=3' }, window: { start: '2026-03-01', end: '2026-03-31' } })
+    const occ = expandRecurrence({
+      start: { date: '2026-03-02', time: '15:00', offset: 'Z' },
+      zone: 'America/New_York',
+      recurrence: { rrule: 'FREQ=WEEKLY;COUNT=3' },
+      window: { start: '2026-03-01', end: '2026-03-31' },
+    })
     expect(iso(occ)).toEqual(['2026-03-02T10:00:00-05:00', '2026-03-09T11:00:00-04:00', '2026-03-16T11:00:00-04:00'])
   })
 
@@ -56,9 +69,17 @@ describe('EXDATE and RDATE', () => {
   })
 
   it('matches DATE EXDATEs against an all-day rule, and a DATE EXDATE removes that day of a timed rule', () => {
-    const allDay = expandRecurrence({ start: { date: '2026-06-01' }, recurrence: { rrule: 'FREQ=WEEKLY;COUNT=4', exdates: [{ date: '2026-06-08' }] }, window: { start: '2026-06-01', end: '2026-06-30' } })
+    const allDay = expandRecurrence({
+      start: { date: '2026-06-01' },
+      recurrence: { rrule: 'FREQ=WEEKLY;COUNT=4', exdates: [{ date: '2026-06-08' }] },
+      window: { start: '2026-06-01', end: '2026-06-30' },
+    })
     expect(allDay.map((o) => o.start)).toEqual([{ date: '2026-06-01' }, { date: '2026-06-15' }, { date: '2026-06-22' }])
-    const timed = expandRecurrence({ start: ny('2026-06-01', '09:00'), recurrence: { rrule: 'FREQ=DAILY;COUNT=3', exdates: [{ date: '2026-06-02' }] }, window: { start: '2026-06-01', end: '2026-06-30' } })
+    const timed = expandRecurrence({
+      start: ny('2026-06-01', '09:00'),
+      recurrence: { rrule: 'FREQ=DAILY;COUNT=3', exdates: [{ date: '2026-06-02' }] },
+      window: { start: '2026-06-01', end: '2026-06-30' },
+    })
     expect(iso(timed)).toEqual(['2026-06-01T09:00:00-04:00', '2026-06-03T09:00:00-04:00'])
   })
 
@@ -72,7 +93,11 @@ describe('EXDATE and RDATE', () => {
   })
 
   it('degrades an unusable rule to DTSTART plus RDATEs', () => {
-    const occ = expandRecurrence({ start: ny('2026-06-01', '10:00'), recurrence: { rrule: 'FREQ=FORTNIGHTLY', rdates: [ny('2026-06-05', '10:00')] }, window: { start: '2026-06-01', end: '2026-06-30' } })
+    const occ = expandRecurrence({
+      start: ny('2026-06-01', '10:00'),
+      recurrence: { rrule: 'FREQ=FORTNIGHTLY', rdates: [ny('2026-06-05', '10:00')] },
+      window: { start: '2026-06-01', end: '2026-06-30' },
+    })
     expect(iso(occ)).toEqual(['2026-06-01T10:00:00-04:00', '2026-06-05T10:00:00-04:00'])
   })
 })
@@ -82,7 +107,11 @@ describe('RECURRENCE-ID overrides', () => {
 
   it('replaces the instance it names, even when the RECURRENCE-ID is written in UTC', () => {
     const moved = override('moved', ny('2026-06-09', '15:00'), ny('2026-06-09', '16:30'))
-    const occ = expandRecurrence({ ...base, recurrence: { rrule: 'FREQ=WEEKLY;COUNT=3', overrides: [{ recurrenceId: { date: '2026-06-08', time: '14:00', offset: 'Z' }, candidate: moved }] }, window: { start: '2026-06-01', end: '2026-06-30' } })
+    const occ = expandRecurrence({
+      ...base,
+      recurrence: { rrule: 'FREQ=WEEKLY;COUNT=3', overrides: [{ recurrenceId: { date: '2026-06-08', time: '14:00', offset: 'Z' }, candidate: moved }] },
+      window: { start: '2026-06-01', end: '2026-06-30' },
+    })
     expect(iso(occ)).toEqual(['2026-06-01T10:00:00-04:00', '2026-06-09T15:00:00-04:00', '2026-06-15T10:00:00-04:00'])
     expect(occ[1].override?.title).toBe('moved')
     expect(resolveWallTime(occ[1].end!).iso).toBe('2026-06-09T16:30:00-04:00')
@@ -93,7 +122,13 @@ describe('RECURRENCE-ID overrides', () => {
     const outOfWindow = override('out', ny('2026-08-20', '10:00'))
     const occ = expandRecurrence({
       ...base,
-      recurrence: { rrule: 'FREQ=WEEKLY', overrides: [{ recurrenceId: ny('2026-06-22', '10:00'), candidate: intoWindow }, { recurrenceId: ny('2026-07-06', '10:00'), candidate: outOfWindow }] },
+      recurrence: {
+        rrule: 'FREQ=WEEKLY',
+        overrides: [
+          { recurrenceId: ny('2026-06-22', '10:00'), candidate: intoWindow },
+          { recurrenceId: ny('2026-07-06', '10:00'), candidate: outOfWindow },
+        ],
+      },
       window: { start: '2026-07-01', end: '2026-07-14' },
     })
     expect(iso(occ)).toEqual(['2026-07-02T10:00:00-04:00', '2026-07-13T10:00:00-04:00'])
@@ -104,7 +139,10 @@ describe('RECURRENCE-ID overrides', () => {
   it('matches a timed RECURRENCE-ID against an all-day series by its local date', () => {
     const occ = expandRecurrence({
       start: { date: '2026-02-19' },
-      recurrence: { rrule: 'FREQ=WEEKLY;BYDAY=TU,TH;COUNT=4', overrides: [{ recurrenceId: { date: '2026-02-26', time: '00:00:00', zone: 'Europe/Berlin' }, candidate: override('moved', { date: '2026-02-27' }) }] },
+      recurrence: {
+        rrule: 'FREQ=WEEKLY;BYDAY=TU,TH;COUNT=4',
+        overrides: [{ recurrenceId: { date: '2026-02-26', time: '00:00:00', zone: 'Europe/Berlin' }, candidate: override('moved', { date: '2026-02-27' }) }],
+      },
       zone: 'Europe/Berlin',
       window: { start: '2026-02-01', end: '2026-03-31' },
     })
@@ -120,7 +158,15 @@ describe('bounds', () => {
     // …and gets there by skipping the 36 years before the window, not by walking their 13,000 days: the
     // engine examines about one day per day of the window.
     const { rule } = parseRrule('FREQ=DAILY')
-    const engine = expandRule({ rule: rule!, start: wallSeconds({ date: '1990-01-01', time: '08:00' })!, isDate: false, from: wallSeconds({ date: '2026-06-01' })!, to: wallSeconds({ date: '2026-06-30', time: '23:59:59' })!, limit: 500, startIsInstance: true })
+    const engine = expandRule({
+      rule: rule!,
+      start: wallSeconds({ date: '1990-01-01', time: '08:00' })!,
+      isDate: false,
+      from: wallSeconds({ date: '2026-06-01' })!,
+      to: wallSeconds({ date: '2026-06-30', time: '23:59:59' })!,
+      limit: 500,
+      startIsInstance: true,
+    })
     expect(engine.times).toHaveLength(30)
     expect(engine.work).toBeLessThanOrEqual(32)
   })

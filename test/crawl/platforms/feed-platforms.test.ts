@@ -85,7 +85,12 @@ describe('platform RSS elements', () => {
 
 describe('JSONP', () => {
   it('unwraps a callback and reads the records inside (date and clock-time fields, nested venue, relative links)', async () => {
-    const { events, extracted } = await read('jsonp-records.js', 'https://www.dayton.example/calendar/feed.jsonp?callback=jQuery3710123456789_1717171717171', 'America/New_York', 'application/javascript')
+    const { events, extracted } = await read(
+      'jsonp-records.js',
+      'https://www.dayton.example/calendar/feed.jsonp?callback=jQuery3710123456789_1717171717171',
+      'America/New_York',
+      'application/javascript',
+    )
     expect(extracted.format).toBe('json-events')
     expect(events.map(brief)).toEqual([
       { title: 'Farmers Market', start: '2026-06-06T08:00:00-04:00', end: '2026-06-06T12:30:00-04:00' },

@@ -35,7 +35,11 @@ function find(events: Event[], title: string): Event {
 
 describe('Google Calendar API v3', () => {
   it('reads timed, all-day (exclusive end) and cancelled events, in the calendar’s zone, and the next page', async () => {
-    const { events, extracted } = await read('google-calendar-api.json', 'https://www.googleapis.com/calendar/v3/calendars/c_abc123%40group.calendar.google.com/events?key=AIzaTest&singleEvents=true', 'America/Chicago')
+    const { events, extracted } = await read(
+      'google-calendar-api.json',
+      'https://www.googleapis.com/calendar/v3/calendars/c_abc123%40group.calendar.google.com/events?key=AIzaTest&singleEvents=true',
+      'America/Chicago',
+    )
     expect(events.map(brief)).toEqual([
       { title: 'Library Board Meeting', start: '2026-06-10T18:30:00-05:00', end: '2026-06-10T20:00:00-05:00' },
       { title: 'Summer Reading Kickoff', start: '2026-06-13' },
@@ -77,7 +81,11 @@ describe('Tockify', () => {
 
 describe('LibCal list JSON', () => {
   it('reads local wall times and all-day rows, and asks for the next page while results remain', async () => {
-    const { events, extracted } = await read('libcal-list-page1.json', 'https://riverside.libcal.com/ajax/calendar/list?c=4321&date=2026-06-01&perpage=2&page=1&audience=&cats=&camps=&inc=0', 'America/New_York')
+    const { events, extracted } = await read(
+      'libcal-list-page1.json',
+      'https://riverside.libcal.com/ajax/calendar/list?c=4321&date=2026-06-01&perpage=2&page=1&audience=&cats=&camps=&inc=0',
+      'America/New_York',
+    )
     expect(events.map(brief)).toEqual([
       { title: 'Toddler Storytime', start: '2026-06-09T10:30:00-04:00', end: '2026-06-09T11:00:00-04:00' },
       { title: 'Tech Help Drop-In', start: '2026-06-10' },
@@ -89,7 +97,11 @@ describe('LibCal list JSON', () => {
 
 describe('BiblioCommons, Communico', () => {
   it('reads BiblioCommons’ entity map with branch names, cancellations and the next page', async () => {
-    const { events, extracted } = await read('bibliocommons-events.json', 'https://gateway.bibliocommons.com/v2/libraries/maplegrove/events?startDate=2026-06-01&endDate=2026-08-31&limit=2&page=1', 'America/Chicago')
+    const { events, extracted } = await read(
+      'bibliocommons-events.json',
+      'https://gateway.bibliocommons.com/v2/libraries/maplegrove/events?startDate=2026-06-01&endDate=2026-08-31&limit=2&page=1',
+      'America/Chicago',
+    )
     expect(events.map(brief)).toEqual([
       { title: 'Seed Library Workshop', start: '2026-06-15T14:00:00-05:00', end: '2026-06-15T15:30:00-05:00' },
       { title: 'Saturday Family Storytime', start: '2026-06-20T10:00:00-05:00', end: '2026-06-20T11:00:00-05:00' },
@@ -137,12 +149,19 @@ describe('meeting platforms', () => {
   })
 
   it('reads Diligent’s local times, keeps a placeholder midnight date-only and skips unpublished meetings', async () => {
-    const { events } = await read('diligent-meetings.json', 'https://lakeviewisd.community.highbond.com/Services/MeetingsService.svc/meetings?from=2026-06-01&to=2026-08-31&loadall=false', 'America/Chicago')
+    const { events } = await read(
+      'diligent-meetings.json',
+      'https://lakeviewisd.community.highbond.com/Services/MeetingsService.svc/meetings?from=2026-06-01&to=2026-08-31&loadall=false',
+      'America/Chicago',
+    )
     expect(events.map(brief)).toEqual([
       { title: 'Regular Board Meeting - Jun 11 2026', start: '2026-06-11T18:00:00-05:00' },
       { title: 'Finance Committee - Jun 16 2026', start: '2026-06-16' },
     ])
-    expect(find(events, 'Regular Board Meeting - Jun 11 2026')).toMatchObject({ venue: { name: 'Board Room, Administration Building' }, url: 'https://lakeviewisd.community.highbond.com/Portal/MeetingInformation.aspx?Org=Cal&Id=1401' })
+    expect(find(events, 'Regular Board Meeting - Jun 11 2026')).toMatchObject({
+      venue: { name: 'Board Room, Administration Building' },
+      url: 'https://lakeviewisd.community.highbond.com/Portal/MeetingInformation.aspx?Org=Cal&Id=1401',
+    })
   })
 
   it('reads OpenCities’ month-first DateTime beside its day-first Date, without the "No Meetings" rows', async () => {

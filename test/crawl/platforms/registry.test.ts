@@ -71,7 +71,9 @@ describe('calendarEndpoints', () => {
 
   it('decodes a base64 cid subscription link', () => {
     const cid = btoa('club@example.org')
-    expect(calendarEndpoints('google-calendar', `https://calendar.google.com/calendar/u/0?cid=${cid}`, window).map((e) => e.url)).toEqual(['https://calendar.google.com/calendar/ical/club%40example.org/public/basic.ics'])
+    expect(calendarEndpoints('google-calendar', `https://calendar.google.com/calendar/u/0?cid=${cid}`, window).map((e) => e.url)).toEqual([
+      'https://calendar.google.com/calendar/ical/club%40example.org/public/basic.ics',
+    ])
   })
 
   it('reads a LibCal calendar through its iCalendar subscription, then its list JSON from the window’s first day', () => {
@@ -87,7 +89,9 @@ describe('calendarEndpoints', () => {
     const [api] = calendarEndpoints('legistar', 'https://springfield.legistar.com/Calendar.aspx', window)
     expect(decodeURIComponent(api.url)).toBe("https://webapi.legistar.com/v1/springfield/events?$filter=EventDate ge datetime'2026-06-01' and EventDate lt datetime'2026-08-30'&$orderby=EventDate")
     const [clerk] = calendarEndpoints('civicclerk', 'https://springfield.portal.civicclerk.com/', window)
-    expect(decodeURIComponent(clerk.url)).toBe('https://springfield.api.civicclerk.com/v1/Events?$filter=startDateTime ge 2026-06-01T00:00:00Z and startDateTime lt 2026-08-30T00:00:00Z&$orderby=startDateTime asc')
+    expect(decodeURIComponent(clerk.url)).toBe(
+      'https://springfield.api.civicclerk.com/v1/Events?$filter=startDateTime ge 2026-06-01T00:00:00Z and startDateTime lt 2026-08-30T00:00:00Z&$orderby=startDateTime asc',
+    )
   })
 
   it('posts eSCRIBE’s calendar request with the window', () => {

@@ -64,7 +64,10 @@ function blockAround(ctx: DetailContext, at: number): Line[] {
 export function pageTitle(facts: PageFacts): string | undefined {
   const raw = facts.ogTitle ?? facts.title
   if (!raw) return undefined
-  const parts = raw.split(/\s+[|–—-]\s+|\s+::\s+|\s+·\s+/).map((p) => p.trim()).filter(Boolean)
+  const parts = raw
+    .split(/\s+[|–—-]\s+|\s+::\s+|\s+·\s+/)
+    .map((p) => p.trim())
+    .filter(Boolean)
   const site = facts.siteName?.trim().toLowerCase()
   const kept = parts.filter((p) => p.toLowerCase() !== site)
   return (kept.length > 1 && !site ? kept[0] : kept.join(' – ')) || undefined

@@ -133,7 +133,11 @@ export function extractHtmlTree(doc: Document, ctx: ExtractContext, hints: Marku
   }
   let links
   try {
-    links = collectLinks(doc, ctx.baseUrl, candidates.map((c) => c.url).filter((u): u is string => !!u))
+    links = collectLinks(
+      doc,
+      ctx.baseUrl,
+      candidates.map((c) => c.url).filter((u): u is string => !!u),
+    )
   } catch (error) {
     warnings.push(`link collection failed: ${describe(error)}`)
   }

@@ -18,7 +18,11 @@ export function jsonLdScripts(doc: Document): string[] {
   walk(doc, (el) => {
     if (el.tagName !== 'script') return
     if (isJsonLdScript(attr(el, 'type')) && scripts.length < MAX_BLOCKS) {
-      scripts.push(childrenOf(el).map((n) => (n.nodeName === '#text' ? (n as { value: string }).value : '')).join(''))
+      scripts.push(
+        childrenOf(el)
+          .map((n) => (n.nodeName === '#text' ? (n as { value: string }).value : ''))
+          .join(''),
+      )
     }
     return false
   })

@@ -7,6 +7,7 @@
 
 export type FieldRole = 'title' | 'date' | 'time' | 'when' | 'place' | 'address' | 'cost' | 'description' | 'category' | 'organizer'
 
+// biome-ignore format: a word table, kept packed so it reads as one table
 const ROLE_WORDS: [FieldRole, string[]][] = [
   ['when', ['when', 'date and time', 'date/time', 'date & time', 'wann', 'termin', 'quand', 'cuándo', 'cuando', 'wanneer', 'quando', 'datum en tijd', 'datum und uhrzeit', 'fecha y hora', 'data e ora', 'data e hora', 'date et heure', 'vanaf']],
   ['date', ['date', 'dates', 'day', 'datum', 'tag', 'fecha', 'dag', 'data', 'jour', 'día', 'dia', 'giorno', 'meeting date', 'event date']],
@@ -24,7 +25,12 @@ const ROLE_BY_WORD = new Map<string, FieldRole>()
 for (const [role, words] of ROLE_WORDS) for (const w of words) if (!ROLE_BY_WORD.has(w)) ROLE_BY_WORD.set(w, role)
 
 function labelKey(text: string): string {
-  return text.trim().toLowerCase().replace(/[:：.*]+$/, '').replace(/\s+/g, ' ').trim()
+  return text
+    .trim()
+    .toLowerCase()
+    .replace(/[:：.*]+$/, '')
+    .replace(/\s+/g, ' ')
+    .trim()
 }
 
 const QUALIFIER = /^(meeting|event|start|end|program|session|class|veranstaltungs?|termin|sitzungs?|réunion|evento|reunión|activiteit|evenement)$/i
@@ -69,6 +75,7 @@ export function labelValue(text: string): { role: FieldRole; value: string } | u
 }
 
 /** Link and button texts that never name an event. */
+// biome-ignore format: a word table, kept packed so it reads as one table
 export const BOILERPLATE = new RegExp(
   `^(${[
     'agenda', 'agendas', 'agenda packet', 'packet', 'minutes', 'summary', 'details', 'more details', 'event details', 'read more', 'more', 'more info', 'more information', 'learn more', 'see more', 'view', 'view event', 'view details', 'view event details',
@@ -88,13 +95,19 @@ export function isBoilerplate(text: string): boolean {
 }
 
 /** A row or card that announces there is no event ("No meeting", "No meetings scheduled", "Summer break"). */
-export const NO_EVENT = /^(no (meetings?|sessions?|classes|events?|programs?)( (is |are )?(scheduled|planned|held|this month|at this time))?|(summer|winter|holiday|spring) break|recess|keine sitzung|pas de (réunion|séance)|sin (reunión|sesión)|geen (vergadering|bijeenkomst)|nessuna riunione|sem reunião)[.!]*$/i
+export const NO_EVENT =
+  /^(no (meetings?|sessions?|classes|events?|programs?)( (is |are )?(scheduled|planned|held|this month|at this time))?|(summer|winter|holiday|spring) break|recess|keine sitzung|pas de (réunion|séance)|sin (reunión|sesión)|geen (vergadering|bijeenkomst)|nessuna riunione|sem reunião)[.!]*$/i
 
 /** Status words a record states. */
 export function statusFromText(text: string): string | undefined {
   // Most lines name no status: one cheap look for the stems before the word-bounded tests.
   if (!STATUS_STEM.test(text)) return undefined
-  if (/(?<![\p{L}])(cancell?ed|canceled|abgesagt|entfällt|fällt aus|annulé|annulée|annulation|cancelado|cancelada|suspendido|suspendida|geannuleerd|afgelast|vervalt|annullato|annullata|cancelad[oa])(?![\p{L}])/iu.test(text)) return 'EventCancelled'
+  if (
+    /(?<![\p{L}])(cancell?ed|canceled|abgesagt|entfällt|fällt aus|annulé|annulée|annulation|cancelado|cancelada|suspendido|suspendida|geannuleerd|afgelast|vervalt|annullato|annullata|cancelad[oa])(?![\p{L}])/iu.test(
+      text,
+    )
+  )
+    return 'EventCancelled'
   if (/(?<![\p{L}])(postponed|verschoben|reporté|reportée|aplazado|pospuesto|uitgesteld|rinviato|adiado)(?![\p{L}])/iu.test(text)) return 'EventPostponed'
   if (/(?<![\p{L}])(rescheduled)(?![\p{L}])/iu.test(text)) return 'EventRescheduled'
   return undefined

@@ -9,7 +9,8 @@ import { absoluteUrl, attr, collapse, type Document, type Element, resolveUrl, t
 
 const ICS_HREF = /(\.ics|\.ical|\.ifb)(\?|#|$)|^webcal:|[?&](ical|ics)=1\b|[?&]format=(ical|ics)\b|\/ical\/|outlook-ical|\/calendar\/ical\//i
 const NEXT_TEXT = /^(next|next page|next events?|more events|older( events)?|later events|›|»|→|>|next\s*[›»→>]|[›»→>]\s*next)$/i
-const NOT_EVENT_PATH = /\/(category|categories|tag|tags|list|month|week|day|today|page|venue|venues|organizer|organizers|feed|search|photo|map)(\/|$)|[?&](page|paged|month|view|tribe-bar-date|ical|outlook-ical)=/i
+const NOT_EVENT_PATH =
+  /\/(category|categories|tag|tags|list|month|week|day|today|page|venue|venues|organizer|organizers|feed|search|photo|map)(\/|$)|[?&](page|paged|month|view|tribe-bar-date|ical|outlook-ical)=/i
 const EVENT_PATH = /\/(events?|calendar|programs?|activities|whats-on|what-s-on|happenings)\/[^/?#]+|[?&](event(_?id)?|eid|tribe_events)=|\/event-detail|\/eventdetail|\/occurrence\//i
 
 const NO_REL: string[] = []

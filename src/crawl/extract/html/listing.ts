@@ -43,7 +43,10 @@ export class PageReader {
   /** The window's start, and the page's publication date for dates without a year or weekday. */
   readonly ref: YearRef
   private readonly cache: (LineDates | null | undefined)[]
-  constructor(readonly page: PageLines, windowStart: string) {
+  constructor(
+    readonly page: PageLines,
+    windowStart: string,
+  ) {
     let sample = ''
     for (const l of page.lines) {
       if (sample.length > 12_000) break
@@ -92,7 +95,11 @@ const POSTED_LINE = /^(posted|published|publié|publicado|veröffentlicht|gepubl
 
 /** "2023 Library Board Meeting Schedule" → "Library Board Meeting Schedule": a section's name without its year. */
 function sectionTitle(text: string): string | undefined {
-  const t = text.replace(/\b(19|20)\d\d\b/g, ' ').replace(/\s+/g, ' ').replace(/^[\s\-–—:,|]+|[\s\-–—:,|]+$/g, '').trim()
+  const t = text
+    .replace(/\b(19|20)\d\d\b/g, ' ')
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s\-–—:,|]+|[\s\-–—:,|]+$/g, '')
+    .trim()
   return t.length >= 3 && hasWord(t) ? t : undefined
 }
 
@@ -152,7 +159,7 @@ export function extractListing(page: PageLines, options: ListingOptions): Listin
     const span: RecordSpan | undefined = seg.records[next]
     if (span && span.from === i) {
       next++
-      for (let j = span.from; j <= span.to; j++) (taken.add(j), (years[j] = scope.year))
+      for (let j = span.from; j <= span.to; j++) taken.add(j), (years[j] = scope.year)
       i = span.to
       if (records.length >= MAX_RECORDS) continue
       const read = readSpan(span, lines.slice(span.from, span.to + 1), { pr, scope, options, structured })
@@ -233,7 +240,12 @@ function listCandidates(line: Line, pr: PageReader, scope: Scope, sourceUrl: str
   const title = words && !/^(and|or|und|et|y|en|e)$/i.test(words) ? words : scope.section
   if (!title) return []
   const out: Candidate[] = []
-  for (const w of resolveAll(d.mentions.filter((m) => m.eligible), line.text, pr.ref, yearHint)) {
+  for (const w of resolveAll(
+    d.mentions.filter((m) => m.eligible),
+    line.text,
+    pr.ref,
+    yearHint,
+  )) {
     if (!w.date) continue
     const c: Candidate = { source: { url: sourceUrl, format: 'html', method: 'listing' }, title, start: w.time ? { date: w.date, time: w.time } : { date: w.date } }
     if (w.endTime) c.end = { date: w.date, time: w.endTime }

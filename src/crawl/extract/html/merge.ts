@@ -81,7 +81,13 @@ function dayForms(date: string): RegExp[] {
   const [y, m, d] = date.split('-').map(Number)
   const mon = MONTHS[m - 1]
   const day = String(d)
-  return [new RegExp(`\\b${mon}[a-z]*\\.?\\s+0?${day}\\b`, 'i'), new RegExp(`\\b0?${day}(st|nd|rd|th|\\.)?\\s+(de\\s+)?${mon}`, 'i'), new RegExp(`\\b0?${m}/0?${d}/(${y}|${y % 100})\\b`), new RegExp(`\\b0?${d}[.-]0?${m}[.-]${y}\\b`), new RegExp(date)]
+  return [
+    new RegExp(`\\b${mon}[a-z]*\\.?\\s+0?${day}\\b`, 'i'),
+    new RegExp(`\\b0?${day}(st|nd|rd|th|\\.)?\\s+(de\\s+)?${mon}`, 'i'),
+    new RegExp(`\\b0?${m}/0?${d}/(${y}|${y % 100})\\b`),
+    new RegExp(`\\b0?${d}[.-]0?${m}[.-]${y}\\b`),
+    new RegExp(date),
+  ]
 }
 
 /** The page records to add to the structured events (see the module comment). */
@@ -90,12 +96,13 @@ export function uncovered(structured: Candidate[], records: ListingRecord[]): Ca
   if (!dated.length || !records.length) return []
   // Structured events by day (and the days either side: an offset may move a day), for one lookup per record.
   const byDay = new Map<string, Keyed[]>()
-  for (const s of dated) for (const d of [-1, 0, 1]) {
-    const day = new Date(Date.parse(`${s.date}T00:00:00Z`) + d * 86_400_000).toISOString().slice(0, 10)
-    const group = byDay.get(day)
-    if (group) group.push(s)
-    else byDay.set(day, [s])
-  }
+  for (const s of dated)
+    for (const d of [-1, 0, 1]) {
+      const day = new Date(Date.parse(`${s.date}T00:00:00Z`) + d * 86_400_000).toISOString().slice(0, 10)
+      const group = byDay.get(day)
+      if (group) group.push(s)
+      else byDay.set(day, [s])
+    }
   const matched = records.map((r) => {
     if (r.covered) return true
     const k = keyed(r.candidate)

@@ -16,9 +16,50 @@ export type Mf2Value = string | Mf2Item | { html: string; value: string }
 const BACKCOMPAT_ROOTS: Record<string, string> = lookupTable({ vevent: 'h-event', vcard: 'h-card', adr: 'h-adr', geo: 'h-geo' })
 /** Classic property classes per root type, mapped to mf2 prefixed properties. */
 const BACKCOMPAT_PROPS: Record<string, Record<string, string>> = lookupTable({
-  'h-event': { summary: 'p-name', dtstart: 'dt-start', dtend: 'dt-end', duration: 'dt-duration', description: 'p-description', url: 'u-url', category: 'p-category', location: 'p-location', geo: 'p-location', uid: 'u-uid', attendee: 'p-attendee', contact: 'p-contact', organizer: 'p-organizer' },
-  'h-card': { fn: 'p-name', org: 'p-org', url: 'u-url', adr: 'p-adr', 'street-address': 'p-street-address', 'extended-address': 'p-extended-address', locality: 'p-locality', region: 'p-region', 'postal-code': 'p-postal-code', 'country-name': 'p-country-name', tel: 'p-tel', email: 'u-email', photo: 'u-photo', geo: 'p-geo', latitude: 'p-latitude', longitude: 'p-longitude', note: 'p-note', category: 'p-category' },
-  'h-adr': { 'street-address': 'p-street-address', 'extended-address': 'p-extended-address', locality: 'p-locality', region: 'p-region', 'postal-code': 'p-postal-code', 'country-name': 'p-country-name', 'post-office-box': 'p-post-office-box' },
+  'h-event': {
+    summary: 'p-name',
+    dtstart: 'dt-start',
+    dtend: 'dt-end',
+    duration: 'dt-duration',
+    description: 'p-description',
+    url: 'u-url',
+    category: 'p-category',
+    location: 'p-location',
+    geo: 'p-location',
+    uid: 'u-uid',
+    attendee: 'p-attendee',
+    contact: 'p-contact',
+    organizer: 'p-organizer',
+  },
+  'h-card': {
+    fn: 'p-name',
+    org: 'p-org',
+    url: 'u-url',
+    adr: 'p-adr',
+    'street-address': 'p-street-address',
+    'extended-address': 'p-extended-address',
+    locality: 'p-locality',
+    region: 'p-region',
+    'postal-code': 'p-postal-code',
+    'country-name': 'p-country-name',
+    tel: 'p-tel',
+    email: 'u-email',
+    photo: 'u-photo',
+    geo: 'p-geo',
+    latitude: 'p-latitude',
+    longitude: 'p-longitude',
+    note: 'p-note',
+    category: 'p-category',
+  },
+  'h-adr': {
+    'street-address': 'p-street-address',
+    'extended-address': 'p-extended-address',
+    locality: 'p-locality',
+    region: 'p-region',
+    'postal-code': 'p-postal-code',
+    'country-name': 'p-country-name',
+    'post-office-box': 'p-post-office-box',
+  },
   'h-geo': { latitude: 'p-latitude', longitude: 'p-longitude' },
 })
 const MF2_ROOT = /^h-([a-z0-9]+-)?[a-z]+(-[a-z]+)*$/
@@ -53,7 +94,11 @@ const NONE: readonly string[] = []
 const propertiesOfClass = memoize((key: string): readonly string[] => {
   const bar = key.indexOf('|')
   const types = key.slice(0, bar)
-  const classes = key.slice(bar + 1).trim().split(/\s+/).filter(Boolean)
+  const classes = key
+    .slice(bar + 1)
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
   if (!types) return [...new Set(classes.filter((c) => MF2_PROP.test(c)))]
   const map: Record<string, string> = Object.assign(emptyRecord<string>(), ...types.split(' ').map((t) => BACKCOMPAT_PROPS[t] ?? {}))
   return [...new Set(classes.map((c) => map[c]).filter(Boolean))] as string[]

@@ -58,7 +58,7 @@ const HEADING: Record<string, number> = lookupTable({ h1: 1, h2: 2, h3: 3, h4: 4
 const SECTION_HEADING = new Set(['summary', 'caption', 'legend'])
 const MACHINE_ATTRS = ['datetime', 'data-date', 'data-start', 'data-start-date', 'content']
 const ARIA_DATE = /\d.*\p{L}|\p{L}.*\d/u
-
+// biome-ignore format: a word table, kept packed so it reads as one table
 const META_FACTS: Record<string, keyof PageFacts> = {
   'og:title': 'ogTitle', 'og:locale': 'ogLocale', 'og:site_name': 'siteName', 'og:url': 'ogUrl', 'article:published_time': 'published', 'article:modified_time': 'modified',
   'og:updated_time': 'modified', date: 'published', 'dcterms.date': 'published', 'dcterms.modified': 'modified', 'dc.date': 'published', 'last-modified': 'modified',

@@ -11,7 +11,8 @@ const INVISIBLE = new Set(['script', 'style', 'noscript', 'template', 'title', '
 const CHROME_TAGS = new Set(['nav'])
 const PAGE_CHROME = new Set(['header', 'footer'])
 const CHROME_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'menu', 'menubar', 'search'])
-const CHROME_CLASS = /^(nav|navbar|navigation|menu|main-menu|site-menu|submenu|sub-menu|breadcrumbs?|footer|site-footer|header|site-header|masthead|pagination|pager|cookie.*|social.*|share.*|skip-link|comments?|comment-list|commentlist|comments-area|comment-body|comment-meta|comment-respond)$/i
+const CHROME_CLASS =
+  /^(nav|navbar|navigation|menu|main-menu|site-menu|submenu|sub-menu|breadcrumbs?|footer|site-footer|header|site-header|masthead|pagination|pager|cookie.*|social.*|share.*|skip-link|comments?|comment-list|commentlist|comments-area|comment-body|comment-meta|comment-respond)$/i
 const HIDDEN_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden/i
 const PUBLISHED = /(published|updated|posted|modified|byline|entry-date|post-date|post-meta|entry-meta)/i
 
@@ -25,7 +26,8 @@ export const MACHINE = 16
 
 const MACHINE_NAMES = new Set(['src', 'data-src', 'aria-label', 'datetime', 'data-date', 'data-start', 'data-start-date', 'content'])
 
-const FIELD_CLASS = /(^|[-_])(event|meeting|cal|item|entry|post|card)?[-_]?(title|name|heading|headline|date|time|when|start|end|loc|location|venue|place|address|room|where|cost|price|fee|categor(y|ies)|status|badge)s?($|[-_])/i
+const FIELD_CLASS =
+  /(^|[-_])(event|meeting|cal|item|entry|post|card)?[-_]?(title|name|heading|headline|date|time|when|start|end|loc|location|venue|place|address|room|where|cost|price|fee|categor(y|ies)|status|badge)s?($|[-_])/i
 const DATE_PROP = /^date(published|modified|created)$/i
 
 /**

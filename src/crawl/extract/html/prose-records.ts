@@ -40,7 +40,10 @@ function titleOf(text: string, s: Sentence, mentions: Mention[]): string {
   const whole = t.replace(/\s+/g, ' ').replace(EDGES, '').replace(LEADING_CONNECTORS, '').replace(EDGES, '')
   const clause = whole.split(/,\s+/)[0]
   const title = (clause.match(/\p{L}{2,}/gu)?.length ?? 0) >= 2 ? clause : whole
-  return title.replace(EDGES, '').replace(/\s+(a|à|às|a las|alle|at|um|om|from|de|des)$/i, '').trim()
+  return title
+    .replace(EDGES, '')
+    .replace(/\s+(a|à|às|a las|alle|at|um|om|from|de|des)$/i, '')
+    .trim()
 }
 
 /**
@@ -54,7 +57,9 @@ export function proseEvents(line: Line, d: LineDates, ref: YearRef, yearHint: nu
   const date = dayMention && dayOf(dayMention.start, ref, yearHint)
   if (!date) return undefined
   // "hasta la medianoche", "until 9 pm": an end, not another event.
-  const timed = d.mentions.filter((m) => m.start.hour !== undefined && !NOT_EVENT_DATE.test(text.slice(Math.max(0, m.index - 40), m.index)) && !UNTIL.test(text.slice(Math.max(0, m.index - 12), m.index)))
+  const timed = d.mentions.filter(
+    (m) => m.start.hour !== undefined && !NOT_EVENT_DATE.test(text.slice(Math.max(0, m.index - 40), m.index)) && !UNTIL.test(text.slice(Math.max(0, m.index - 12), m.index)),
+  )
   const out: Candidate[] = []
   for (const s of sentences(text)) {
     const m = timed.find((x) => x.index >= s.from && x.index < s.to)

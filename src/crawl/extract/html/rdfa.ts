@@ -84,7 +84,14 @@ export function parseRdfa(doc: Document): SchemaItem[] {
       if (vocab !== undefined) scope.vocab = vocab.trim() ? (SCHEMA.test(vocab.trim()) ? vocab.trim().replace(/\/?$/, '/') : vocab.trim()) : undefined
       if (prefix) scope.prefixes = parsePrefixes(prefix, scope.prefixes)
     }
-    const properties = property === undefined ? [] : property.trim().split(/\s+/).map((p) => schemaProperty(expand(p, scope))).filter((p): p is string => !!p)
+    const properties =
+      property === undefined
+        ? []
+        : property
+            .trim()
+            .split(/\s+/)
+            .map((p) => schemaProperty(expand(p, scope)))
+            .filter((p): p is string => !!p)
     if (typed) {
       count++
       const item: SchemaItem = {}

@@ -12,7 +12,8 @@ import { commonDepth, type Role, SEPARATOR_EDGES } from './record-title'
 
 const MAP_TEXT = /\b(map|maps|directions|karte|anfahrt|plan|carte|itinéraire|mapa|cómo llegar|kaart|route|mappa|indicazioni|como chegar)\b/i
 export const MAP_HOST = /(maps\.google\.|google\.[a-z.]+\/maps|maps\.apple\.com|bing\.com\/maps|openstreetmap\.org)/i
-const STREET = /\b\d{1,6}[a-z]?\s+[\p{L}][\p{L}\s.'-]*\b(street|st|road|rd|avenue|ave|boulevard|blvd|drive|dr|lane|ln|way|court|ct|place|pl|highway|hwy|parkway|pkwy|circle|cir|square|sq|terrace)\b\.?|\b[\p{L}-]*(straat|weg|laan|plein|gracht|kade|singel|dijk|strasse|straße|str\.|platz|gasse|allee|ring)\s+\d{1,5}\b|\b(rue|avenue|boulevard|chemin|place|calle|avenida|plaza|via|viale|piazza|corso|rua|praça)\s+[\p{L}]/iu
+const STREET =
+  /\b\d{1,6}[a-z]?\s+[\p{L}][\p{L}\s.'-]*\b(street|st|road|rd|avenue|ave|boulevard|blvd|drive|dr|lane|ln|way|court|ct|place|pl|highway|hwy|parkway|pkwy|circle|cir|square|sq|terrace)\b\.?|\b[\p{L}-]*(straat|weg|laan|plein|gracht|kade|singel|dijk|strasse|straße|str\.|platz|gasse|allee|ring)\s+\d{1,5}\b|\b(rue|avenue|boulevard|chemin|place|calle|avenida|plaza|via|viale|piazza|corso|rua|praça)\s+[\p{L}]/iu
 const POSTAL = /\b[A-Z]{2}\s+\d{5}(-\d{4})?\b|\b\d{4}\s?[A-Z]{2}\b|\b\d{5}\s+[\p{Lu}][\p{L}]+/u
 
 /** The address a map link searches for (`maps.google.com?q=2975 Farmersville Road …`). */
@@ -31,7 +32,11 @@ function mapAddress(lines: Line[]): string | undefined {
   return undefined
 }
 
-const placeText = (t: string) => t.replace(/\s*\(?\b(map|directions|google maps?)\b\)?\s*$/i, '').replace(SEPARATOR_EDGES, '').trim()
+const placeText = (t: string) =>
+  t
+    .replace(/\s*\(?\b(map|directions|google maps?)\b\)?\s*$/i, '')
+    .replace(SEPARATOR_EDGES, '')
+    .trim()
 
 /** The value lines of a label line: the text after its colon, or the lines after it up to the next label. */
 function labelled(lines: Line[], i: number, value: string): string[] {
@@ -66,15 +71,26 @@ export function placeOf(lines: Line[], role: Role, skip: Set<string>): Candidate
     const values = labelled(lines, i, lv.value).map(placeText).filter(Boolean)
     if (values.length) return splitPlace(values)
   }
-  const byRole = lines.filter((l) => !l.virtual && (role(l) === 'place' || role(l) === 'address')).map((l) => placeText(l.text)).filter(Boolean)
+  const byRole = lines
+    .filter((l) => !l.virtual && (role(l) === 'place' || role(l) === 'address'))
+    .map((l) => placeText(l.text))
+    .filter(Boolean)
   if (byRole.length) return splitPlace(byRole)
   const own = commonDepth(lines)
-  const byClass = lines.filter((l) => !l.virtual && l.text && pathHas(l.path, own, PLACE)).map((l) => placeText(l.text)).filter(Boolean)
+  const byClass = lines
+    .filter((l) => !l.virtual && l.text && pathHas(l.path, own, PLACE))
+    .map((l) => placeText(l.text))
+    .filter(Boolean)
   if (byClass.length) {
     const place = splitPlace(byClass)
     const fromMap = place.address ? undefined : mapAddress(lines)
     if (fromMap) place.address = fromMap
-    if (!place.name && place.address) place.name = nameBefore(lines, lines.findIndex((l) => placeText(l.text) === byClass[0]), skip)
+    if (!place.name && place.address)
+      place.name = nameBefore(
+        lines,
+        lines.findIndex((l) => placeText(l.text) === byClass[0]),
+        skip,
+      )
     if (!place.name) delete place.name
     return place
   }

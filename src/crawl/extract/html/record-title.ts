@@ -120,7 +120,6 @@ function cleanEdges(text: string): string {
   return text.replace(/\s+/g, ' ').replace(SEPARATOR_EDGES, '').replace(CONNECTOR_END, '').replace(SEPARATOR_EDGES, '').trim()
 }
 
-
 /** Text that can be a title: words, not boilerplate, not "No meeting", not a lone (misspelt) weekday. */
 export function usableTitle(text: string): boolean {
   if (text.length < 3 || text.length > 200 || isBoilerplate(text) || NO_EVENT.test(text) || !hasWord(text)) return false

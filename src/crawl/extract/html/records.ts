@@ -18,7 +18,20 @@ export type RecordSpan = { from: number; to: number; region: number; root?: Elem
 
 export type Segmentation = { records: RecordSpan[]; regions: number; anchors: number }
 
-type Child = { key: Element | Line; from: number; to: number; anchored: boolean; content: boolean; day: boolean; time: boolean; visibleDay: boolean; labeled: boolean; sig?: string; section: boolean; text: boolean }
+type Child = {
+  key: Element | Line
+  from: number
+  to: number
+  anchored: boolean
+  content: boolean
+  day: boolean
+  time: boolean
+  visibleDay: boolean
+  labeled: boolean
+  sig?: string
+  section: boolean
+  text: boolean
+}
 
 const PLAIN_SIG = new Set(['tr', 'td', 'th', 'li', 'dt', 'dd', 'p', 'article', 'section'])
 const VOLATILE_CLASS = /\d|^(odd|even|first|last|active|current|featured|past|today|selected|hidden|sticky|alt|clearfix|is-.*|has-.*)$/i
@@ -164,7 +177,14 @@ function regionRecords(children: Child[], lines: Line[], dates: (LineDates | und
   const headings = content.some((c) => !c.day)
   const dated = mixed || bare.some((c) => c.labeled) ? [] : bare.filter((c) => c.time || !headings)
   const records = units.filter((c) => c.content || dated.includes(c))
-  const days = new Set(dated.map((c) => lines.slice(c.from, c.to + 1).map((l) => l.text).join(' ')))
+  const days = new Set(
+    dated.map((c) =>
+      lines
+        .slice(c.from, c.to + 1)
+        .map((l) => l.text)
+        .join(' '),
+    ),
+  )
   if (!content.length && days.size < 2) return []
   if (records.length >= 2) return records.map(spanOf)
   // One record among empty units: the days of a calendar grid with nothing on them, or a day heading over it.

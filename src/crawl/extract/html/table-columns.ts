@@ -67,7 +67,10 @@ export function recordRow(lines: Line[]): { row: Element; table: Element } | und
     const el = first.path[i]
     if (el.tagName !== 'tr') continue
     if (!lines.every((l) => l.path[i] === el)) return undefined
-    const table = first.path.slice(0, i).reverse().find((e) => e.tagName === 'table')
+    const table = first.path
+      .slice(0, i)
+      .reverse()
+      .find((e) => e.tagName === 'table')
     return table ? { row: el, table } : undefined
   }
   return undefined

@@ -44,7 +44,10 @@ function repairQuotedColon(line: string): string {
 }
 
 function unfold(text: string, warnings: string[]): { text: string; line: number }[] {
-  const raw = text.replace(/^\uFEFF/, '').replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '').split(/\r\n|\n|\r/)
+  const raw = text
+    .replace(/^\uFEFF/, '')
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '')
+    .split(/\r\n|\n|\r/)
   const lines: { text: string; line: number }[] = []
   let dropped = 0
   raw.forEach((text, i) => {
@@ -78,7 +81,10 @@ export function splitIcs(text: string, warnings: string[]): IcsDocument {
   }
   for (const { text: line, line: number } of unfold(text, warnings)) {
     const name = propertyName(line)
-    const value = line.slice(line.indexOf(':') + 1).trim().toUpperCase()
+    const value = line
+      .slice(line.indexOf(':') + 1)
+      .trim()
+      .toUpperCase()
     if (venue) {
       if (name === 'END' && value === 'VVENUE') {
         doc.blocks.push(venue)

@@ -103,10 +103,12 @@ export function extractIcs(text: string, ctx: ExtractContext): ExtractResult {
     if (!doc.sawCalendar && !doc.blocks.length) warnings.push('ics: no VCALENDAR or VEVENT found')
     const zones = buildZoneTable(doc.blocks, calendarProperty(doc, 'X-WR-TIMEZONE'), warnings)
     const events: RawEvent[] = []
-    const venues = doc.blocks.filter((b) => b.kind === 'VVENUE').flatMap((b) => {
-      const venue = readVenue(b)
-      return venue ? [{ venue, owner: b.owner }] : []
-    })
+    const venues = doc.blocks
+      .filter((b) => b.kind === 'VVENUE')
+      .flatMap((b) => {
+        const venue = readVenue(b)
+        return venue ? [{ venue, owner: b.owner }] : []
+      })
     for (const block of doc.blocks.filter((b) => b.kind === 'VEVENT')) {
       try {
         const event = readEvent(block, zones, ctx.baseUrl, warnings)
@@ -118,8 +120,14 @@ export function extractIcs(text: string, ctx: ExtractContext): ExtractResult {
     const hidden = events.filter((e) => e.private).length
     if (hidden) warnings.push(`ics: ${hidden} private or confidential event(s) skipped`)
     const visible = events.filter((e) => !e.private)
-    const masters = latest(visible.filter((e) => !e.recurrenceId), (e) => (isSeries(e) ? `${e.uid ?? e.line}` : `${e.uid ?? e.line}|${timeKey(e.candidate.start)}`))
-    const overrides = latest(visible.filter((e) => e.recurrenceId), (e) => `${e.uid ?? e.line}|${timeKey(e.recurrenceId)}`)
+    const masters = latest(
+      visible.filter((e) => !e.recurrenceId),
+      (e) => (isSeries(e) ? `${e.uid ?? e.line}` : `${e.uid ?? e.line}|${timeKey(e.candidate.start)}`),
+    )
+    const overrides = latest(
+      visible.filter((e) => e.recurrenceId),
+      (e) => `${e.uid ?? e.line}|${timeKey(e.recurrenceId)}`,
+    )
     const attached = new Set<RawEvent>()
     for (const master of masters) {
       if (!isSeries(master)) {

@@ -15,7 +15,10 @@ export function splitLocation(text: string): Pick<CandidatePlace, 'name' | 'addr
   if (paren && !HAS_NUMBER.test(paren[1])) return { name: paren[1].trim(), address: paren[2].trim() }
   const at = /^(.+?)\s+@\s+(.+)$/.exec(location)
   if (at && HAS_NUMBER.test(at[2])) return { name: at[1].trim(), address: at[2].trim() }
-  const parts = location.split(',').map((p) => p.trim()).filter(Boolean)
+  const parts = location
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)
   if (parts.length >= 2 && !HAS_NUMBER.test(parts[0]) && HAS_NUMBER.test(parts[1])) return { name: parts[0], address: parts.slice(1).join(', ') }
   if (parts.length >= 2 && HAS_NUMBER.test(location)) return { address: location }
   return { name: location }

@@ -189,6 +189,7 @@ export function readEvent(block: IcsBlock, zones: ZoneTable, sourceUrl: string, 
   for (const problem of parsedRule?.errors ?? []) warnings.push(`ics: VEVENT at line ${block.line}: RRULE ${problem}`)
   const uid = firstText(props, 'UID')
   const status = firstText(props, 'STATUS')?.toUpperCase()
+  // biome-ignore format: one chain reads best on one line
   const categories = [...new Set(props.filter((p) => p.name === 'CATEGORIES').flatMap((p) => p.values).filter((v): v is string => typeof v === 'string').map((v) => v.trim()).filter(Boolean))]
   const candidate: Candidate = {
     source: { url: sourceUrl, format: 'ics', method: 'ics', ...(uid ? { id: uid } : {}) },

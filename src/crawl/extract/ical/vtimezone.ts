@@ -31,7 +31,15 @@ function checkObservances(lines: string[]): string | undefined {
     if ((name === 'TZOFFSETTO' || name === 'TZOFFSETFROM') && parseOffset(value) === undefined) return `has a bad ${name} "${value}"`
     if (name === 'RRULE') {
       const { rule } = parseRrule(value)
-      if (!rule || rule.freq !== 'YEARLY' || !value.split(';').filter(Boolean).every((p) => OBSERVANCE_PARTS.test(p))) return `has an unusual RRULE "${value}"`
+      if (
+        !rule ||
+        rule.freq !== 'YEARLY' ||
+        !value
+          .split(';')
+          .filter(Boolean)
+          .every((p) => OBSERVANCE_PARTS.test(p))
+      )
+        return `has an unusual RRULE "${value}"`
     }
   }
   return lines.some((l) => propertyName(l) === 'TZOFFSETTO') ? undefined : 'has no TZOFFSETTO'

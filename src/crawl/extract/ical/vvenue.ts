@@ -11,7 +11,18 @@ import { type IcsBlock, propertyName, rawValue } from './content-lines'
 
 export type Venue = { uid?: string; place: CandidatePlace }
 
-const FIELDS: Record<string, keyof CandidatePlace> = { NAME: 'name', ADDRESS: 'street', 'STREET-ADDRESS': 'street', CITY: 'city', LOCALITY: 'city', REGION: 'region', 'POSTAL-CODE': 'postalCode', POSTALCODE: 'postalCode', COUNTRY: 'country', URL: 'url' }
+const FIELDS: Record<string, keyof CandidatePlace> = {
+  NAME: 'name',
+  ADDRESS: 'street',
+  'STREET-ADDRESS': 'street',
+  CITY: 'city',
+  LOCALITY: 'city',
+  REGION: 'region',
+  'POSTAL-CODE': 'postalCode',
+  POSTALCODE: 'postalCode',
+  COUNTRY: 'country',
+  URL: 'url',
+}
 
 /** Text value of a content line, with iCalendar escapes (`\,`, `\n`) undone. */
 function text(line: string): string {
@@ -42,7 +53,11 @@ export function readVenue(block: IcsBlock): Venue | undefined {
 
 /** Text without whitespace or escapes, lower case: how a broken fold and the venue's text compare equal. */
 export function squash(value: string | undefined): string {
-  return (value ?? '').replace(/\\n/gi, '').replace(/\\([,;\\])/g, '$1').replace(/\s+/g, '').toLowerCase()
+  return (value ?? '')
+    .replace(/\\n/gi, '')
+    .replace(/\\([,;\\])/g, '$1')
+    .replace(/\s+/g, '')
+    .toLowerCase()
 }
 
 /** The venue an event refers to, by reference, by nesting, or by a LOCATION that is the venue's name. */
@@ -65,7 +80,10 @@ export function findVenue(venues: { venue: Venue; owner?: number }[], eventLine:
 export function withVenue(place: CandidatePlace | undefined, venue: Venue): CandidatePlace {
   const own = place ?? {}
   const v = venue.place
-  const sameText = !own.name && !own.address ? true : [own.name, own.address, [own.name, own.address].filter(Boolean).join(', ')].some((t) => t && (squash(t) === squash(v.name) || squash(t).startsWith(squash(v.name))))
+  const sameText =
+    !own.name && !own.address
+      ? true
+      : [own.name, own.address, [own.name, own.address].filter(Boolean).join(', ')].some((t) => t && (squash(t) === squash(v.name) || squash(t).startsWith(squash(v.name))))
   const merged: CandidatePlace = { ...own, ...v }
   if (!sameText && own.name) merged.name = own.name
   if (sameText) delete merged.address

@@ -39,7 +39,10 @@ function fromValue(value: unknown, depth: number): Coordinates | undefined {
 /** The coordinates an object (a venue, a location, an event record) states, or undefined. */
 export function coordinatesOf(o: Json, depth = 0): Coordinates | undefined {
   const index = keyIndex(o)
-  const first = (names: string[]) => valuesOf(o, index, names).map(({ value }) => num(value)).find((n) => n !== undefined)
+  const first = (names: string[]) =>
+    valuesOf(o, index, names)
+      .map(({ value }) => num(value))
+      .find((n) => n !== undefined)
   const own = valid(first(LATITUDE), first(LONGITUDE))
   if (own) return own
   for (const { value } of valuesOf(o, index, NESTED)) {

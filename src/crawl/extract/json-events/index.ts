@@ -60,7 +60,8 @@ function dayFirstIn(zone: string | undefined): boolean {
 function genericNext(root: Json | undefined, base: string): string | undefined {
   if (!root) return undefined
   const links = asRecord(root.links) ?? asRecord(root._links)
-  const raw = str(root.next) ?? str(root['@odata.nextLink']) ?? str(root.nextLink) ?? str(root.next_page_url) ?? str(links?.next) ?? str(asRecord(links?.next)?.href) ?? str(asRecord(root.paging)?.next)
+  const raw =
+    str(root.next) ?? str(root['@odata.nextLink']) ?? str(root.nextLink) ?? str(root.next_page_url) ?? str(links?.next) ?? str(asRecord(links?.next)?.href) ?? str(asRecord(root.paging)?.next)
   if (!raw) return undefined
   try {
     const u = new URL(raw, base)
@@ -126,4 +127,3 @@ export function extractJsonEvents(text: string, ctx: ExtractContext, parsed?: Pa
   if (next && next !== ctx.baseUrl) result.links = { calendars: [], events: [], next }
   return result
 }
-

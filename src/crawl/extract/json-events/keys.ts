@@ -12,18 +12,91 @@ const keys = (...names: string[]) => names
 export const TITLE_KEYS = keys('title', 'name', 'eventname', 'eventtitle', 'meetingname', 'meetingtitle', 'subject', 'summary', 'heading', 'displayname', 'eventbodyname', 'cleanname')
 /** Keys of a full start (date and time, or a date), best first. */
 export const START_KEYS = keys(
-  'startdatetime', 'startdt', 'start', 'startdate', 'dtstart', 'eventstart', 'eventstartdate', 'eventstartdatetime', 'startat', 'startsat', 'starts',
-  'begin', 'begins', 'beginsat', 'startlocal', 'localstart', 'localdate', 'startdatelocal', 'meetingdatetime', 'eventdatetime', 'datetime', 'starttime', 'eventdate', 'meetingdate', 'date', 'when', 'from',
+  'startdatetime',
+  'startdt',
+  'start',
+  'startdate',
+  'dtstart',
+  'eventstart',
+  'eventstartdate',
+  'eventstartdatetime',
+  'startat',
+  'startsat',
+  'starts',
+  'begin',
+  'begins',
+  'beginsat',
+  'startlocal',
+  'localstart',
+  'localdate',
+  'startdatelocal',
+  'meetingdatetime',
+  'eventdatetime',
+  'datetime',
+  'starttime',
+  'eventdate',
+  'meetingdate',
+  'date',
+  'when',
+  'from',
 )
 /** Keys of a clock time alone, joined to a start that has only a date (or a placeholder midnight). */
 export const START_TIME_KEYS = keys('starttime', 'start', 'time', 'meetingtime', 'eventtime', 'eventstarttime', 'timestart', 'begintime', 'fromtime', 'localtime')
-export const END_KEYS = keys('enddatetime', 'enddt', 'end', 'enddate', 'dtend', 'eventend', 'eventenddate', 'eventenddatetime', 'endat', 'endsat', 'ends', 'finish', 'endlocal', 'localend', 'endtime', 'until', 'to')
+export const END_KEYS = keys(
+  'enddatetime',
+  'enddt',
+  'end',
+  'enddate',
+  'dtend',
+  'eventend',
+  'eventenddate',
+  'eventenddatetime',
+  'endat',
+  'endsat',
+  'ends',
+  'finish',
+  'endlocal',
+  'localend',
+  'endtime',
+  'until',
+  'to',
+)
 export const END_TIME_KEYS = keys('endtime', 'end', 'eventendtime', 'timeend', 'totime')
 /** Text a page shows for the time ("Wednesday, December 17, 2025 @ 5:15 PM"), to check a written `Z`. */
 export const VISIBLE_TIME_KEYS = keys('formattedstart', 'displaytime', 'displaystart', 'starttimeformatted', 'formattedtime', 'start', 'starttime', 'time', 'meetingtime', 'eventtime')
 export const LOCATION_KEYS = keys('location', 'eventlocation', 'meetinglocation', 'venue', 'place', 'where', 'locationname', 'venuename', 'locations', 'address', 'room', 'building', 'campus')
-export const DESCRIPTION_KEYS = keys('description', 'eventdescription', 'desc', 'details', 'body', 'content', 'notes', 'abstract', 'shortdescription', 'shortdesc', 'excerpt', 'descriptiontext', 'summary')
-export const URL_KEYS = keys('url', 'eventurl', 'link', 'permalink', 'permalinkurl', 'htmllink', 'detailurl', 'detailsurl', 'eventinsiteurl', 'weburl', 'pageurl', 'absoluteurl', 'canonicalurl', 'href', 'localisturl')
+export const DESCRIPTION_KEYS = keys(
+  'description',
+  'eventdescription',
+  'desc',
+  'details',
+  'body',
+  'content',
+  'notes',
+  'abstract',
+  'shortdescription',
+  'shortdesc',
+  'excerpt',
+  'descriptiontext',
+  'summary',
+)
+export const URL_KEYS = keys(
+  'url',
+  'eventurl',
+  'link',
+  'permalink',
+  'permalinkurl',
+  'htmllink',
+  'detailurl',
+  'detailsurl',
+  'eventinsiteurl',
+  'weburl',
+  'pageurl',
+  'absoluteurl',
+  'canonicalurl',
+  'href',
+  'localisturl',
+)
 export const ID_KEYS = keys('id', 'uid', 'eventid', 'guid', 'uuid', 'eventguid', 'meetingid', '_id')
 export const ALL_DAY_KEYS = keys('allday', 'isallday', 'alldayevent')
 export const ZONE_KEYS = keys('timezone', 'tz', 'timezoneid', 'tzid', 'timezonename', 'ctz', 'olsontimezone', 'eventtimezone')

@@ -51,7 +51,10 @@ const eventbrite: JsonProfile = {
 const googleCalendar: JsonProfile = {
   platform: 'google-calendar',
   shape: (root) => root?.kind === 'calendar#events',
-  records: (root) => asArray(asRecord(root)?.items).map(asRecord).filter((r): r is Json => !!r),
+  records: (root) =>
+    asArray(asRecord(root)?.items)
+      .map(asRecord)
+      .filter((r): r is Json => !!r),
   prepare: (r, root) => {
     const zone = str(asRecord(root)?.timeZone)
     const end = asRecord(r.end)
@@ -67,7 +70,10 @@ const googleCalendar: JsonProfile = {
 const tockify: JsonProfile = {
   platform: 'tockify',
   shape: (root) => !!asRecord(first(asArray(root?.events))?.when) && !!asRecord(first(asArray(root?.events))?.eid),
-  records: (root) => asArray(asRecord(root)?.events).map(asRecord).filter((r): r is Json => !!r),
+  records: (root) =>
+    asArray(asRecord(root)?.events)
+      .map(asRecord)
+      .filter((r): r is Json => !!r),
   prepare: (r, _root, base) => {
     const content = asRecord(r.content) ?? {}
     const when = asRecord(r.when) ?? {}
@@ -134,7 +140,10 @@ const legistar: JsonProfile = {
 const bibliocommons: JsonProfile = {
   platform: 'bibliocommons',
   shape: (root) => !!asRecord(asRecord(root?.entities)?.events),
-  records: (root) => Object.values(asRecord(asRecord(asRecord(root)?.entities)?.events) ?? {}).map(asRecord).filter((r): r is Json => !!r),
+  records: (root) =>
+    Object.values(asRecord(asRecord(asRecord(root)?.entities)?.events) ?? {})
+      .map(asRecord)
+      .filter((r): r is Json => !!r),
   prepare: (r, root, base) => {
     const def = asRecord(r.definition) ?? {}
     const locations = asRecord(asRecord(asRecord(root)?.entities)?.locations)

@@ -17,7 +17,8 @@ type Json = Record<string, unknown>
 export type RecordOptions = ValueOptions & { platform?: string; zone?: string }
 
 /** Titles of rows that stand for no event. */
-const PLACEHOLDER = /^\s*(no (meetings?|events?|sessions?)( (are |is )?(scheduled|planned|this (week|month)))?|nothing (is )?scheduled|(test )?template\b.*|.*\btemplate to copy\b.*|placeholder|tbd|tba)\s*[.!]?\s*$/i
+const PLACEHOLDER =
+  /^\s*(no (meetings?|events?|sessions?)( (are |is )?(scheduled|planned|this (week|month)))?|nothing (is )?scheduled|(test )?template\b.*|.*\btemplate to copy\b.*|placeholder|tbd|tba)\s*[.!]?\s*$/i
 const DRAFT = /^(draft|unpublished|private|deleted|trash|pending|hidden)$/i
 const CANCELLED = /cancel+ed|canceled/i
 
@@ -66,7 +67,9 @@ function times(record: Json, index: Map<string, string>, opts: RecordOptions): {
   let s = toWall(start)
   let e = toWall(end)
   if (allDay) return dayRange(s && { date: localDay(s) }, e && { date: localDay(e) })
-  const visible = K.valuesOf(record, index, K.VISIBLE_TIME_KEYS).map(({ value }) => str(value)).filter((t): t is string => !!t)
+  const visible = K.valuesOf(record, index, K.VISIBLE_TIME_KEYS)
+    .map(({ value }) => str(value))
+    .filter((t): t is string => !!t)
   const ctx = { platform: opts.platform, visible, zone: opts.zone }
   if (isFalseUtc(s, ctx)) {
     // The record's end follows the same convention as its start.
@@ -108,7 +111,15 @@ function addressFrom(o: Json): Partial<CandidatePlace> {
 
 /** A place string: "Name<br/>Street, City" or "Name\nStreet" splits into a name and an address. */
 export function placeFromText(text: string): CandidatePlace {
-  const lines = text.split(/<br\s*\/?>|\r?\n/i).map((l) => l.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim()).filter(Boolean)
+  const lines = text
+    .split(/<br\s*\/?>|\r?\n/i)
+    .map((l) =>
+      l
+        .replace(/<[^>]*>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
+    .filter(Boolean)
   if (lines.length > 1) return { name: lines[0], address: lines.slice(1).join(', ') }
   const line = lines[0] ?? text
   if (/^\d+\s+\S/.test(line)) return { address: line }
@@ -174,14 +185,22 @@ export function recordCandidate(record: Json, ctx: ExtractContext, opts: RecordO
   if (id) c.source.id = `${opts.platform ?? 'json'}:${id}`
   put(c, 'end', end)
   put(c, 'description', K.firstText(record, index, K.DESCRIPTION_KEYS, titleKey))
-  put(c, 'url', K.valuesOf(record, index, K.URL_KEYS).map(({ value }) => K.textValue(value) ?? str(asRecord(value)?.href) ?? str(asRecord(value)?.public)).find((u) => !!u && !/^(mailto|javascript):/i.test(u)))
+  put(
+    c,
+    'url',
+    K.valuesOf(record, index, K.URL_KEYS)
+      .map(({ value }) => K.textValue(value) ?? str(asRecord(value)?.href) ?? str(asRecord(value)?.public))
+      .find((u) => !!u && !/^(mailto|javascript):/i.test(u)),
+  )
   put(c, 'place', place(record, index))
   const status = K.firstText(record, index, K.STATUS_KEYS)
   if ((status && CANCELLED.test(status)) || K.valuesOf(record, index, K.CANCELLED_KEYS).some(({ value }) => truthy(value) === true)) c.status = 'EventCancelled'
   else if (status && /postponed/i.test(status)) c.status = 'EventPostponed'
   if (K.valuesOf(record, index, K.ONLINE_KEYS).some(({ value }) => truthy(value) === true)) c.attendanceMode = 'OnlineEventAttendanceMode'
   put(c, 'onlineUrl', K.firstText(record, index, K.ONLINE_URL_KEYS))
-  const image = K.valuesOf(record, index, K.IMAGE_KEYS).map(({ value }) => str(value) ?? str(asRecord(value)?.url) ?? str(asRecord(asRecord(value)?.original)?.url)).find(Boolean)
+  const image = K.valuesOf(record, index, K.IMAGE_KEYS)
+    .map(({ value }) => str(value) ?? str(asRecord(value)?.url) ?? str(asRecord(asRecord(value)?.original)?.url))
+    .find(Boolean)
   put(c, 'image', image)
   put(c, 'categories', [...new Set(K.valuesOf(record, index, K.CATEGORY_KEYS).flatMap(({ value }) => names(value)))])
   put(c, 'cost', K.firstText(record, index, K.COST_KEYS))

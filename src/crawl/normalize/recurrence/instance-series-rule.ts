@@ -37,7 +37,8 @@ export function inferRrule(input: string[]): string | undefined {
   const covers = (every: number) => dates.length / (span / every + 1) >= 0.6
   if (weekdays.length === 1 && step % 7 === 0 && covers(step)) return `FREQ=WEEKLY;INTERVAL=${step / 7};BYDAY=${CODES[weekdays[0]]}`
   if (step < 7 && gaps.every((g) => g === step) && (step > 1 || weekdays.length === 7 || dates.length <= 7)) return `FREQ=DAILY;INTERVAL=${step}`
-  if (weekdays.length > 1 && weekdays.length < 7 && Math.max(...gaps) < 7 && dates.length >= weekdays.length * 2 && covers(7 / weekdays.length)) return `FREQ=WEEKLY;INTERVAL=1;BYDAY=${weekdays.map((d) => CODES[d]).join(',')}`
+  if (weekdays.length > 1 && weekdays.length < 7 && Math.max(...gaps) < 7 && dates.length >= weekdays.length * 2 && covers(7 / weekdays.length))
+    return `FREQ=WEEKLY;INTERVAL=1;BYDAY=${weekdays.map((d) => CODES[d]).join(',')}`
   const months = dates.slice(1).map((d, i) => monthsBetween(dates[i], d))
   if (months.some((m) => m === 0)) return undefined
   const monthStep = months.reduce(gcd)

@@ -19,8 +19,20 @@ const DAY_WORDS: [RegExp, number][] = [
 const DAY_TOKEN = '(?:mon(?:day)?s?|tue(?:s|sday)?s?|wed(?:s|nesday)?s?|thu(?:r|rs|rsday)?s?|fri(?:day)?s?|sat(?:urday)?s?|sun(?:day)?s?)'
 const DAY_LIST = `${DAY_TOKEN}(?:\\s*(?:,\\s*and|,|and)\\s*${DAY_TOKEN})*`
 const ORDINALS: Record<string, number> = lookupTable({
-  first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4, fifth: 5, '5th': 5,
-  last: -1, 'second to last': -2, 'next to last': -2, penultimate: -2,
+  first: 1,
+  '1st': 1,
+  second: 2,
+  '2nd': 2,
+  third: 3,
+  '3rd': 3,
+  fourth: 4,
+  '4th': 4,
+  fifth: 5,
+  '5th': 5,
+  last: -1,
+  'second to last': -2,
+  'next to last': -2,
+  penultimate: -2,
 })
 const ORDINAL_TOKEN = '(?:second to last|next to last|penultimate|first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last)'
 const ORDINAL_LIST = `${ORDINAL_TOKEN}(?:\\s*(?:,\\s*and|,|and)\\s*${ORDINAL_TOKEN})*`
@@ -37,7 +49,13 @@ const UNSURE =
   /\b(except|excluding|excepting|unless|but not|other than|skip\w*|no (?:class|classes|meeting|meetings|session|sessions)|holidays?|school year|term|semester|summer|winter|spring|autumn|fall|season\w*|through|thru|until|till|ending|ends|twice|three times|several|some|occasional\w*|alternat\w*|bi-?weekly|bi-?monthly|semi-?\w+|or|select(?:ed)?|various|usually|sometimes|most)\b/
 
 function normalize(text: string): string {
-  return ` ${text.toLowerCase().replace(/until further notice/g, ' ').replace(/[&+/]/g, ' and ').replace(/[.;:!?()"'’]/g, ' ').replace(/\s+/g, ' ').trim()} `
+  return ` ${text
+    .toLowerCase()
+    .replace(/until further notice/g, ' ')
+    .replace(/[&+/]/g, ' and ')
+    .replace(/[.;:!?()"'’]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()} `
 }
 
 function dayIndex(word: string): number | undefined {

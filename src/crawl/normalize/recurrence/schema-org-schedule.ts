@@ -53,7 +53,16 @@ function parseFrequency(value: unknown): [Frequency, number] | undefined {
   const set = parts.map((n, i) => [n, i] as const).filter(([n]) => n > 0)
   if (set.length !== 1) return undefined
   const [n, i] = set[0]
-  return ([['YEARLY', n], ['MONTHLY', n], ['WEEKLY', n], ['DAILY', n], ['HOURLY', n], ['MINUTELY', n]] as [Frequency, number][])[i]
+  return (
+    [
+      ['YEARLY', n],
+      ['MONTHLY', n],
+      ['WEEKLY', n],
+      ['DAILY', n],
+      ['HOURLY', n],
+      ['MINUTELY', n],
+    ] as [Frequency, number][]
+  )[i]
 }
 
 /** `https://schema.org/Wednesday`, `Wednesday`, `WE`, `2MO`, `-1FR` → BYDAY entries. */

@@ -8,6 +8,6 @@ import { extractAndAbsorb } from '../absorb'
 import type { CrawlState } from '../state'
 
 export async function handleApi(state: CrawlState, task: Task, result: FetchResult): Promise<number> {
-  if (task.detect) return state.discovery.fromDetectDocument(task, new TextDecoder().decode(result.body), result.url), 0
+  if (task.detect) return (state.discovery.fromDetectDocument(task, new TextDecoder().decode(result.body), result.url), 0)
   return extractAndAbsorb(state, task, result).gave
 }

@@ -6,18 +6,7 @@
  * (RFC 5545 §3.3.10 "expand"/"limit" table), applies BYSETPOS, and stops at COUNT, UNTIL, the caller's `to`,
  * `limit`, year 9999 or a work budget, whichever comes first, so no input can make it spin.
  */
-import {
-  DAY_SECONDS,
-  type CivilDate,
-  civilFromDay,
-  dayNumber,
-  daysInMonth,
-  daysInYear,
-  firstWeekStart,
-  weekday,
-  weekInfo,
-  weekStart,
-} from '../calendar-math'
+import { DAY_SECONDS, type CivilDate, civilFromDay, dayNumber, daysInMonth, daysInYear, firstWeekStart, weekday, weekInfo, weekStart } from '../calendar-math'
 import type { ByDay, Frequency, Rule } from './rule'
 
 export type EngineInput = {
@@ -192,7 +181,13 @@ function dayPeriods(p: Plan): { index: (k: number) => DayPeriod; periodOfDay: (n
         const year = Math.floor(m / 12)
         return { first: dayNumber(year, (m % 12) + 1, 1), length: daysInMonth(year, (m % 12) + 1) }
       }
-      return { index: at, periodOfDay: (n) => { const c = civilFromDay(n); return Math.floor((c.year * 12 + c.month - 1 - m0) / i) } }
+      return {
+        index: at,
+        periodOfDay: (n) => {
+          const c = civilFromDay(n)
+          return Math.floor((c.year * 12 + c.month - 1 - m0) / i)
+        },
+      }
     }
     case 'WEEKLY': {
       const w0 = weekStart(d0, wkst)

@@ -11,7 +11,6 @@ import { type Clock, clockFor, fromClock, localDate, occurrenceLength, ownOffset
 import { expandRule } from './engine'
 import { parseRrule } from './rule'
 
-
 /** One occurrence of a series; `override` is the RECURRENCE-ID candidate that replaced it, if any. */
 export type Occurrence = { start: WallTime; end?: WallTime; override?: Candidate }
 
