@@ -23,20 +23,31 @@ import { geoCell, SPAN_CLASS_DAYS } from './search-keys'
  * is read. Only the records returned are read from the table.
  */
 const DAY_MS = 86_400_000
+/**
+ * Values compared for equality (day, city, category) are bound behind a CAST. Compared bare with a column
+ * (`city_key = $city`), SQLite (3.54) lets the bound value take part in planning, and then prepares the
+ * statement again each time a value is bound to it: 15 µs for a day read of one row, 70 µs for an ongoing
+ * read, more than the reads themselves and most of a search's time. Behind a CAST the planner sees an
+ * expression and keeps its plan (the plans are pinned in test/db/search-plans.test.ts). For the same
+ * reason limits are bound as `CAST($want AS INTEGER)`, never as `LIMIT $want`.
+ */
+const DAY = 'CAST($day AS TEXT)'
+const CITY = 'CAST($city AS TEXT)'
+const CATEGORY = 'CAST($category AS TEXT)'
 const ONGOING_CLASSES = SPAN_CLASS_DAYS.map((_, k) => k).filter((k) => k > 0)
 const WHOLE_DAY = -1
 
 type Source = { table: string; id: string; dayIndex: string; ongoingIndex: string; filter: string }
 const SOURCES = {
   all: { table: 'events', id: 'id', dayIndex: 'events_day_search', ongoingIndex: 'events_ongoing_search', filter: '' },
-  city: { table: 'events', id: 'id', dayIndex: 'events_city_day_search', ongoingIndex: 'events_city_ongoing_search', filter: 'e.city_key = $city AND ' },
-  category: { table: 'event_categories', id: 'event_pk', dayIndex: 'event_categories_day_search', ongoingIndex: 'event_categories_ongoing_search', filter: 'e.category = $category AND ' },
+  city: { table: 'events', id: 'id', dayIndex: 'events_city_day_search', ongoingIndex: 'events_city_ongoing_search', filter: `e.city_key = ${CITY} AND ` },
+  category: { table: 'event_categories', id: 'event_pk', dayIndex: 'event_categories_day_search', ongoingIndex: 'event_categories_ongoing_search', filter: `e.category = ${CATEGORY} AND ` },
   both: {
     table: 'event_categories',
     id: 'event_pk',
     dayIndex: 'event_categories_city_day_search',
     ongoingIndex: 'event_categories_city_ongoing_search',
-    filter: 'e.category = $category AND e.city_key = $city AND ',
+    filter: `e.category = ${CATEGORY} AND e.city_key = ${CITY} AND `,
   },
 } satisfies Record<string, Source>
 export type SearchSource = keyof typeof SOURCES
@@ -61,14 +72,14 @@ export function searchSql(source: SearchSource) {
     /** The first day from `$from` to `$end` with a row of this combination (ended or not). */
     nextDay: `SELECT e.start_day AS day ${from}e.start_day >= $from AND e.start_day <= $end ORDER BY e.start_day LIMIT 1`,
     /** One day's matching events in start order after (`$at`, `$after`), at most `$want`. */
-    day: `SELECT e.starts_at AS at, e.${s.id} AS id ${from}e.start_day = $day AND (e.starts_at, e.${s.id}) > ($at, $after) AND e.end_day >= $start AND e.until_at >= $now
-      ORDER BY e.starts_at, e.${s.id} LIMIT $want`,
+    day: `SELECT e.starts_at AS at, e.${s.id} AS id ${from}e.start_day = ${DAY} AND (e.starts_at, e.${s.id}) > ($at, $after) AND e.end_day >= $start AND e.until_at >= $now
+      ORDER BY e.starts_at, e.${s.id} LIMIT CAST($want AS INTEGER)`,
     /** Events that started before `$first` and are still running in the window, in start order. */
-    ongoing: `${ongoingParts(s)}\nORDER BY 1, 2 LIMIT $want`,
+    ongoing: `${ongoingParts(s)}\nORDER BY 1, 2 LIMIT CAST($want AS INTEGER)`,
   }
 }
 
-const NEARBY_CATEGORY = ' AND EXISTS (SELECT 1 FROM event_categories c WHERE c.event_pk = e.id AND c.category = $category)'
+const NEARBY_CATEGORY = ` AND EXISTS (SELECT 1 FROM event_categories c WHERE c.event_pk = e.id AND c.category = ${CATEGORY})`
 const CELLS = 'e.geo_cell IN (SELECT value FROM json_each($cells))'
 
 /** The statements of a search near a point (venue cells instead of a city), with or without a category. */
@@ -78,9 +89,9 @@ export function nearbySql(category: boolean) {
     nextDay: `SELECT min((SELECT e.start_day FROM events e INDEXED BY events_geo_day_search WHERE e.geo_cell = c.value AND e.start_day >= $from AND e.start_day <= $end
       ORDER BY e.start_day LIMIT 1)) AS day FROM json_each($cells) c`,
     day: `SELECT e.starts_at AS at, e.id AS id, e.latitude AS lat, e.longitude AS lon FROM events e INDEXED BY events_geo_day_search
-      WHERE ${CELLS} AND e.start_day = $day AND (e.starts_at, e.id) > ($at, $after) AND e.end_day >= $start AND e.until_at >= $now${extra} ORDER BY e.starts_at, e.id LIMIT $want`,
+      WHERE ${CELLS} AND e.start_day = ${DAY} AND (e.starts_at, e.id) > ($at, $after) AND e.end_day >= $start AND e.until_at >= $now${extra} ORDER BY e.starts_at, e.id LIMIT CAST($want AS INTEGER)`,
     ongoing: `SELECT x.at, x.id, e.latitude AS lat, e.longitude AS lon FROM (${ongoingParts(SOURCES.all, ` AND e.geo_cell IS NOT NULL`)}) x JOIN events e ON e.id = x.id
-      WHERE ${CELLS}${extra} ORDER BY 1, 2 LIMIT $want`,
+      WHERE ${CELLS}${extra} ORDER BY 1, 2 LIMIT CAST($want AS INTEGER)`,
   }
 }
 
