@@ -5,15 +5,16 @@ import type { ReadContext } from './read-context'
 
 export type EventSearchInput = { startDate?: string; endDate?: string; category?: string; city?: string; limit?: number }
 export type AppliedFilters = { startDate: string; endDate: string; category: string | null; city: string | null }
-/** A search answer: its body as UTF-8 bytes (built once, reused by every request it is cached for). */
-export type SearchAnswer = { count: number; filters: AppliedFilters; bytes: Uint8Array }
-
-const encoder = new TextEncoder()
-const decoder = new TextDecoder()
+/**
+ * A search answer: its body as a Blob, built once and reused by every request it is cached for. A Response
+ * made from a Blob shares its bytes; one made from a Uint8Array copies them, which cost more than the rest
+ * of a cached answer's request (about 50 µs for 190 KB).
+ */
+export type SearchAnswer = { count: number; filters: AppliedFilters; body: Blob }
 
 /** The answer's body as text (MCP tools parse it). */
-export function answerJson(answer: { bytes: Uint8Array }): string {
-  return decoder.decode(answer.bytes)
+export function answerJson(answer: { body: Blob }): Promise<string> {
+  return answer.body.text()
 }
 
 /** Event search defaults (documented in the OpenAPI description of each parameter). */
@@ -68,10 +69,10 @@ export function searchEvents(ctx: ReadContext, input: EventSearchInput, nowMs: n
         limit,
         nowMs,
       })
-      const bytes = encoder.encode(`{"count":${found.count},"filters":${JSON.stringify(filters)},"events":[${found.records}]}`)
+      const body = new Blob([`{"count":${found.count},"filters":${JSON.stringify(filters)},"events":[`, found.records, ']}'], { type: 'application/json' })
       releasedBytes(found.records.length)
-      return { count: found.count, filters, bytes }
+      return { count: found.count, filters, body }
     },
-    (answer) => answer.bytes.byteLength,
+    (answer) => answer.body.size,
   )
 }

@@ -28,7 +28,7 @@ export const searchEventsTool = defineTool({
   annotations: READ,
   async run(args, { deps }) {
     assertDateWindow(args)
-    return JSON.parse(answerJson(await searchEvents(deps.catalog, args, deps.now())))
+    return JSON.parse(await answerJson(await searchEvents(deps.catalog, args, deps.now())))
   },
 })
 
