@@ -57,9 +57,10 @@ export function applyDefaults(input: EventSearchInput, nowMs: number): AppliedFi
 export function searchEvents(ctx: ReadContext, input: EventSearchInput, nowMs: number): Promise<SearchAnswer> {
   const { limit, ...filters } = applyDefaults(input, nowMs)
   const key = JSON.stringify(['search', filters.startDate, filters.endDate, filters.city, filters.category, limit])
+  const generation = ctx.generation()
   return ctx.cache.get(
     key,
-    { generation: ctx.generation(), nowMs, ttlMs: SEARCH_CACHE_TTL_MS },
+    { generation, nowMs, ttlMs: SEARCH_CACHE_TTL_MS },
     async () => {
       const found = await ctx.reads.searchEvents({
         startDate: filters.startDate,
@@ -68,6 +69,7 @@ export function searchEvents(ctx: ReadContext, input: EventSearchInput, nowMs: n
         category: filters.category?.toLowerCase() ?? null,
         limit,
         nowMs,
+        generation,
       })
       const body = new Blob([`{"count":${found.count},"filters":${JSON.stringify(filters)},"events":[`, found.records, ']}'], { type: 'application/json' })
       releasedBytes(found.records.length)

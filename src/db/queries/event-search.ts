@@ -128,23 +128,66 @@ function bindings(params: Pick<EventSearchParams, 'startDate' | 'endDate' | 'now
 /** Rows read from a day stream at first, doubled at each refill up to what is still wanted. */
 const FIRST_CHUNK = 16
 
-type Stream = { rows: Row[]; i: number; day?: string; chunk: number; done: boolean }
+type Stream = { rows: Row[]; i: number; day?: string; chunk: number; done: boolean; from?: Position }
+type Position = [at: number, id: number]
+const END: Position = [Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER]
+
+/** Where a day stream may start, for the days whose first events may have ended (see resumeFor). */
+type Resume = { get(day: string): Position | undefined; set(day: string, from: Position): void }
+/** How long a remembered start is used: as long as an answer is (the answer cache's two seconds). */
+const RESUME_TTL_MS = 2000
+const resumes = new WeakMap<Database, Map<string, { from: Position; nowMs: number; generation: number }>>()
+
+/**
+ * A day stream of today (or of a day before it) first skips, inside the index, every event of the day that
+ * has ended: thousands of rows at a million events in the afternoon, ten times the cost of the rest of the
+ * search. Ended events stay ended, so where the live ones begin can be remembered: per connection, filter
+ * combination and day, for the events write generation it was found in (a write may add a running event
+ * earlier in the day) and at most RESUME_TTL_MS (another process may write), and only for searches at the
+ * same instant or later. Without a generation (callers outside the services) nothing is remembered.
+ */
+function resumeFor(sqlite: Database, key: string, params: EventSearchParams): Resume | undefined {
+  const generation = params.generation
+  if (generation === undefined) return undefined
+  let known = resumes.get(sqlite)
+  if (!known) resumes.set(sqlite, (known = new Map()))
+  const byDay = known
+  return {
+    get(day) {
+      const r = byDay.get(`${key}|${day}`)
+      return r && r.generation === generation && r.nowMs <= params.nowMs && params.nowMs - r.nowMs <= RESUME_TTL_MS ? r.from : undefined
+    },
+    set(day, from) {
+      if (utcMidnight(day) - DAY_MS > params.nowMs) return // nothing of that day can have ended yet
+      if (byDay.size >= 4096) byDay.clear()
+      byDay.set(`${key}|${day}`, { from, nowMs: params.nowMs, generation })
+    },
+  }
+}
 
 /**
  * The matching rows in start order, at most `limit`, merging the running events and the day streams. A
  * day is read in chunks (keyset on start and id), so opening a day early costs one small read. With
  * `accept` (search near a point), rows are dropped after they are read, so each day is read whole.
  */
-function merge(p: Prepared, bound: Record<string, unknown>, limit: number, accept?: (row: Row) => boolean): Row[] {
+function merge(p: Prepared, bound: Record<string, unknown>, limit: number, accept?: (row: Row) => boolean, resume?: Resume): Row[] {
   const out: Row[] = []
   const streams: Stream[] = [{ rows: p.ongoing.values({ ...bound, want: accept ? WHOLE_DAY : limit }) as Row[], i: 0, chunk: 0, done: true }]
   const read = (s: Stream) => {
-    const last = s.rows[s.rows.length - 1]
+    const last = s.rows[s.rows.length - 1] ?? s.from
     const want = accept ? WHOLE_DAY : Math.min(s.chunk, limit - out.length)
     s.rows = p.day.values({ ...bound, day: s.day, at: last?.[0] ?? -Number.MAX_SAFE_INTEGER, after: last?.[1] ?? -Number.MAX_SAFE_INTEGER, want }) as Row[]
     s.i = 0
     s.done = want < 0 || s.rows.length < want
     s.chunk *= 2
+  }
+  /** The first read of a day: from where its live events begin, if known, and then that is known. */
+  const open = (day: string): Stream => {
+    const s: Stream = { rows: [], i: 0, day, chunk: FIRST_CHUNK, done: false, from: resume?.get(day) }
+    read(s)
+    const first = s.rows[0]
+    if (resume && (first || s.done)) resume.set(day, first ? [first[0], first[1] - 1] : END)
+    return s
   }
   let from: string | undefined = bound.first as string
   let next: string | undefined
@@ -168,9 +211,7 @@ function merge(p: Prepared, bound: Record<string, unknown>, limit: number, accep
       }
     }
     if (next !== undefined && (!best || best.rows[best.i][0] >= utcMidnight(next) - DAY_MS)) {
-      const stream: Stream = { rows: [], i: 0, day: next, chunk: FIRST_CHUNK, done: false }
-      read(stream)
-      streams.push(stream)
+      streams.push(open(next))
       from = dayAfter(next)
       next = undefined
       continue
@@ -197,7 +238,7 @@ export function searchEventRecords(sqlite: Database, params: EventSearchParams):
   const extra: Record<string, unknown> = {}
   if (params.cityKey) extra.city = params.cityKey
   if (params.category) extra.category = params.category
-  const rows = merge(prepareAll(sqlite, source, searchSql(source)), bindings(params, extra), params.limit)
+  const rows = merge(prepareAll(sqlite, source, searchSql(source)), bindings(params, extra), params.limit, undefined, resumeFor(sqlite, `${source}|${params.cityKey}|${params.category}`, params))
   const found = recordsById(sqlite, rows.map((row) => row[1]))
   let records = ''
   let count = 0
