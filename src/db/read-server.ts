@@ -35,13 +35,27 @@ export function serveReads(ops: ReadOps, scope: { onmessage: ((event: MessageEve
     }
     try {
       sqlite ??= openReadOnly(path!)
-      const value = (ops[message.op] as (s: Database, p: unknown) => unknown)(sqlite, message.params)
+      const value = inOneSnapshot(sqlite, () => (ops[message.op] as (s: Database, p: unknown) => unknown)(sqlite!, message.params))
       scope.postMessage({ id: message.id, value })
       releasedBytes(recordBytes(value))
     } catch (error) {
       const e = error as Error & { code?: unknown }
       scope.postMessage({ id: message.id, error: { name: e.name ?? 'Error', message: e.message ?? String(error), code: typeof e.code === 'string' ? e.code : undefined } })
     }
+  }
+}
+
+/**
+ * Runs a read's statements in one read transaction: they see one snapshot (a search's day streams, ongoing
+ * events and records agree with each other even while the writer commits), and the transaction is begun
+ * once rather than by each of a search's ten or so statements (about 15% of a search's time).
+ */
+function inOneSnapshot<T>(sqlite: Database, read: () => T): T {
+  sqlite.query('BEGIN').run()
+  try {
+    return read()
+  } finally {
+    sqlite.query('COMMIT').run()
   }
 }
 

@@ -14,6 +14,11 @@ export type EventSearchParams = {
   category: string | null
   limit: number
   nowMs: number
+  /**
+   * The service's events write generation (ReadContext.generation): with it a reader may reuse what it
+   * learnt from earlier searches of the same generation (see event-search.ts, resumeFor).
+   */
+  generation?: number
 }
 
 /**

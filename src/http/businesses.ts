@@ -36,7 +36,7 @@ export function businessesRoutes(deps: BusinessesDeps) {
             throw new DomainError('usage_unknown', `the usage report could not be confirmed (${billed.reason}): the charge may have been recorded; nothing was served`, {}, 5)
           headers['gw-usage'] = usageHeader(usage)!
         }
-        return new Response(result.bytes, { status: 200, headers })
+        return new Response(result.body, { status: 200, headers })
       },
       {
         params: OrgParams,

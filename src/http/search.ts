@@ -10,7 +10,7 @@ export function searchRoutes(deps: { gateway: GatewayPlugin; catalog: ReadContex
   return new Elysia({ name: 'search', prefix: '/api/v1' }).use(deps.gateway).get(
     '/search/events',
     async ({ query, set }) =>
-      new Response((await searchEvents(deps.catalog, query, deps.now())).bytes, {
+      new Response((await searchEvents(deps.catalog, query, deps.now())).body, {
         headers: { 'content-type': 'application/json', 'x-request-id': String(set.headers['x-request-id'] ?? '') },
       }),
     {

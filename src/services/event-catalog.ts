@@ -117,12 +117,10 @@ export const PREVIEW_FIELDS = ['title', 'startDate', 'endDate', 'city', 'url', '
 export async function upcomingPreview(ctx: ReadContext, orgId: string, limit: number, nowMs: number): Promise<{ total: number; events: Partial<Event>[] } | undefined> {
   const answer = await organizationEvents(ctx, orgId, nowMs)
   if (!answer) return undefined
-  const events = organizationObject(answer)
-    .events.slice(0, limit)
-    .map((full) => {
-      const record = full as Record<string, unknown>
-      return Object.fromEntries(PREVIEW_FIELDS.filter((k) => record[k] !== undefined).map((k) => [k, record[k]])) as Partial<Event>
-    })
+  const events = (await organizationObject(answer)).events.slice(0, limit).map((full) => {
+    const record = full as Record<string, unknown>
+    return Object.fromEntries(PREVIEW_FIELDS.filter((k) => record[k] !== undefined).map((k) => [k, record[k]])) as Partial<Event>
+  })
   return { total: answer.eventCount, events }
 }
 
@@ -140,6 +138,6 @@ export async function upcomingEvents(
 ): Promise<{ org: { orgId: string; domain: string; name: string | null; website: string | null }; events: Event[] } | undefined> {
   const answer = await organizationEvents(ctx, orgId, nowMs)
   if (!answer) return undefined
-  const { events, orgId: id, domain, name, website } = organizationObject(answer)
+  const { events, orgId: id, domain, name, website } = await organizationObject(answer)
   return { org: { orgId: id, domain, name, website }, events: events as Event[] }
 }

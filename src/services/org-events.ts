@@ -2,16 +2,14 @@ import { releasedBytes } from '../memory'
 import type { Organization } from '../model/organization'
 import type { ReadContext } from './read-context'
 
-export type OrganizationEvents = { eventCount: number; bytes: Uint8Array }
+/** The answer's body as a Blob (a Response shares a Blob's bytes; see SearchAnswer). */
+export type OrganizationEvents = { eventCount: number; body: Blob }
 
 /** How long an organization's answer may be reused while no event was written ("upcoming" moves with the clock). */
 export const ORG_EVENTS_CACHE_TTL_MS = 2000
-const encoder = new TextEncoder()
-const decoder = new TextDecoder()
-
 /** The answer as the spec's Organization object (MCP tools, exports). */
-export function organizationObject(answer: OrganizationEvents): Organization {
-  return JSON.parse(decoder.decode(answer.bytes)) as Organization
+export async function organizationObject(answer: OrganizationEvents): Promise<Organization> {
+  return JSON.parse(await answer.body.text()) as Organization
 }
 
 /**
@@ -35,11 +33,11 @@ export async function organizationEvents(ctx: ReadContext, orgId: string, nowMs:
         lastIndexedAt: new Date(row.lastIndexedAt).toISOString(),
         eventCount: row.records.length,
       })
-      const bytes = encoder.encode(`${head.slice(0, -1)},"events":[${row.records.join(',')}]}`)
-      releasedBytes(bytes.byteLength)
-      return { eventCount: row.records.length, bytes }
+      const body = new Blob([`${head.slice(0, -1)},"events":[${row.records.join(',')}]}`], { type: 'application/json' })
+      releasedBytes(body.size)
+      return { eventCount: row.records.length, body }
     },
-    (answer) => answer?.bytes.byteLength ?? 0,
+    (answer) => answer?.body.size ?? 0,
   )
   return answer ?? undefined
 }

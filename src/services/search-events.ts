@@ -6,15 +6,16 @@ import type { ReadContext } from './read-context'
 
 export type EventSearchInput = { startDate?: string; endDate?: string; category?: string; city?: string; limit?: number } & FindInput
 export type AppliedFilters = { startDate: string; endDate: string; category: string | null; city: string | null } & FindFilters
-/** A search answer: its body as UTF-8 bytes (built once, reused by every request it is cached for). */
-export type SearchAnswer = { count: number; filters: AppliedFilters; bytes: Uint8Array; nextCursor?: string | null }
-
-const encoder = new TextEncoder()
-const decoder = new TextDecoder()
+/**
+ * A search answer: its body as a Blob, built once and reused by every request it is cached for. A Response
+ * made from a Blob shares its bytes; one made from a Uint8Array copies them, which cost more than the rest
+ * of a cached answer's request (about 50 µs for 190 KB).
+ */
+export type SearchAnswer = { count: number; filters: AppliedFilters; body: Blob; nextCursor?: string | null }
 
 /** The answer's body as text (MCP tools parse it). */
-export function answerJson(answer: { bytes: Uint8Array }): string {
-  return decoder.decode(answer.bytes)
+export function answerJson(answer: { body: Blob }): Promise<string> {
+  return answer.body.text()
 }
 
 /** Event search defaults (documented in the OpenAPI description of each parameter). */
@@ -59,9 +60,10 @@ export function searchEvents(ctx: ReadContext, input: EventSearchInput, nowMs: n
   if (isExtended(input) || (input.city !== undefined && input.city.includes(','))) return findSearch(ctx, input, nowMs)
   const { limit, ...filters } = applyDefaults(input, nowMs)
   const key = JSON.stringify(['search', filters.startDate, filters.endDate, filters.city, filters.category, limit])
+  const generation = ctx.generation()
   return ctx.cache.get(
     key,
-    { generation: ctx.generation(), nowMs, ttlMs: SEARCH_CACHE_TTL_MS },
+    { generation, nowMs, ttlMs: SEARCH_CACHE_TTL_MS },
     async () => {
       const found = await ctx.reads.searchEvents({
         startDate: filters.startDate,
@@ -70,13 +72,14 @@ export function searchEvents(ctx: ReadContext, input: EventSearchInput, nowMs: n
         category: filters.category?.toLowerCase() ?? null,
         limit,
         nowMs,
+        generation,
       })
       const next = found.count === limit && found.last ? encodeCursor('start', fingerprint(findKey(filters, {}, limit)), found.last) : null
-      const bytes = encoder.encode(`{"count":${found.count},"filters":${JSON.stringify(filters)},"events":[${found.records}]${next ? `,"nextCursor":"${next}"` : ''}}`)
+      const body = new Blob([`{"count":${found.count},"filters":${JSON.stringify(filters)},"events":[`, found.records, next ? `],"nextCursor":"${next}"}` : ']}'], { type: 'application/json' })
       releasedBytes(found.records.length)
-      return { count: found.count, filters, bytes, nextCursor: next }
+      return { count: found.count, filters, body, nextCursor: next }
     },
-    (answer) => answer.bytes.byteLength,
+    (answer) => answer.body.size,
   )
 }
 
@@ -122,9 +125,9 @@ async function findSearch(ctx: ReadContext, input: EventSearchInput, nowMs: numb
         key,
       )
       const next = found.nextCursor ? `,"nextCursor":"${found.nextCursor}"` : ''
-      const bytes = encoder.encode(`{"count":${found.count},"filters":${JSON.stringify(filters)},"events":[${found.body}]${next}}`)
-      return { count: found.count, filters, bytes, nextCursor: found.nextCursor }
+      const body = new Blob([`{"count":${found.count},"filters":${JSON.stringify(filters)},"events":[`, found.body, `]${next}}`], { type: 'application/json' })
+      return { count: found.count, filters, body, nextCursor: found.nextCursor }
     },
-    (answer) => answer.bytes.byteLength,
+    (answer) => answer.body.size,
   )
 }

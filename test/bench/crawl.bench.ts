@@ -7,7 +7,7 @@
 //    fresh sites of BENCH_CRAWL_PAGES event pages (each in the sites' own process) and measures from the
 //    moment all 4 run until the last has stored its events (its write included). The load is the varied
 //    search mix (lib/mix.ts) driven by wrk at a paced, moderate rate, requests signed before each run;
-//    medians over the rounds, per-round figures printed too. BENCH_ROUNDS (3), BENCH_SECONDS (20) and
+//    medians over the rounds (after a 5 s warm-up), per-round figures printed too. BENCH_ROUNDS (3), BENCH_SECONDS (20) and
 //    BENCH_CRAWL_PAGES (40, about 20 s of polite crawling) change it; the service runs 4 crawler workers.
 import { copyFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -125,7 +125,9 @@ async function latencyUnderCrawls(): Promise<Round[]> {
   const paths = searchMix(4000)
   const rounds: Round[] = []
   try {
-    let rate = 2000
+    // Warm-up, not counted: read workers start, code is compiled, pages are cached.
+    const warm = await paced(env.url, await signed(paths, 2000, 5), 5)
+    let rate = Math.max(2000, Math.ceil(warm.rps * 1.5))
     for (let r = 0; r < ROUNDS; r++) {
       const idle = await paced(env.url, await signed(paths, rate, SECONDS), SECONDS)
       rate = Math.max(rate, Math.ceil(idle.rps * 1.5))

@@ -2,16 +2,21 @@
 // replaces: for any stored events (one-day, multi-day and century-long, date-only, in zones from -12:00
 // to +14:00, ended or not, with and without city, categories and venue) and any window, city, category
 // and limit, the merged day streams return exactly what one full scan with the same filters returns, in
-// the same order (start instant, then id). The same for the search near a point (exact circle).
+// the same order (start instant, then id). The same for the search near a point (exact circle). And
+// remembering where a day's live events begin (resumeFor) changes no answer, whatever ends or is written
+// between two searches.
 import { describe, expect, it } from 'bun:test'
 import fc from 'fast-check'
 import { migrate, openDatabase, type Db } from '../../src/db'
+import { eventsGeneration } from '../../src/db/queries/generation'
 import { nearbyEventRecords, searchEventRecords } from '../../src/db/queries/event-search'
 import { distanceKm } from '../../src/model/geo'
 import type { Event } from '../../src/model/event'
 import { seedOrganization } from '../helpers/seed'
 
 const NOW = Date.UTC(2026, 11, 1, 15, 30)
+/** Hundreds of databases per property: seconds on a quiet machine, more on the shared one (not a performance bound). */
+const PROPERTY_TIMEOUT_MS = 60_000
 const DAY = 86_400_000
 const CITIES = ['Springfield', 'Shelbyville', undefined] as const
 const CATEGORIES = ['kids', 'music', 'art'] as const
@@ -82,47 +87,116 @@ const queryArb = fc.record({
 })
 
 describe('bounded event search', () => {
-  it('returns exactly what a full scan returns, in the same order', () => {
-    fc.assert(
-      fc.property(fc.array(eventArb, { minLength: 0, maxLength: 80 }), fc.array(queryArb, { minLength: 1, maxLength: 8 }), (events, queries) => {
-        const db = world(events)
-        for (const q of queries) {
-          const params = { startDate: day(q.from), endDate: day(q.from + q.length), cityKey: q.cityKey, category: q.category, limit: q.limit, nowMs: NOW }
-          const expected = reference(db, params)
-          const got = searchEventRecords(db.$client, params)
-          expect(got.count).toBe(expected.length)
-          expect(got.records).toBe(expected.join(','))
-        }
-      }),
-      { numRuns: 120 },
-    )
-  })
-
-  it('near a point returns exactly the events of a full scan inside the circle', () => {
-    fc.assert(
-      fc.property(
-        fc.array(eventArb, { minLength: 0, maxLength: 60 }),
-        fc.record({
-          from: fc.integer({ min: -30, max: 60 }),
-          length: fc.integer({ min: 0, max: 90 }),
-          radiusKm: fc.double({ min: 1, max: 200, noNaN: true }),
-          category: fc.constantFrom(...CATEGORIES, null),
-          limit: fc.integer({ min: 1, max: 40 }),
-        }),
-        (events, q) => {
+  it(
+    'returns exactly what a full scan returns, in the same order',
+    () => {
+      fc.assert(
+        fc.property(fc.array(eventArb, { minLength: 0, maxLength: 80 }), fc.array(queryArb, { minLength: 1, maxLength: 8 }), (events, queries) => {
           const db = world(events)
-          const params = { startDate: day(q.from), endDate: day(q.from + q.length), category: q.category, limit: q.limit, nowMs: NOW, latitude: 40.3, longitude: -75.2, radiusKm: q.radiusKm }
-          const all = db.$client
-            .query(
-              `SELECT e.search_record AS record, e.latitude AS lat, e.longitude AS lon FROM events e WHERE e.latitude IS NOT NULL AND e.start_day <= $end AND e.end_day >= $start AND e.until_at >= $now
-               AND ($category IS NULL OR EXISTS (SELECT 1 FROM event_categories c WHERE c.event_pk = e.id AND c.category = $category)) ORDER BY e.starts_at, e.id`,
-            )
-            .all({ end: params.endDate, start: params.startDate, now: NOW, category: q.category }) as { record: string; lat: number; lon: number }[]
-          const expected = all.filter((r) => distanceKm(params.latitude, params.longitude, r.lat, r.lon) <= q.radiusKm).slice(0, q.limit)
-          expect(nearbyEventRecords(db.$client, params).map((r) => r.record)).toEqual(expected.map((r) => r.record))
+          for (const q of queries) {
+            const params = { startDate: day(q.from), endDate: day(q.from + q.length), cityKey: q.cityKey, category: q.category, limit: q.limit, nowMs: NOW }
+            const expected = reference(db, params)
+            const got = searchEventRecords(db.$client, params)
+            expect(got.count).toBe(expected.length)
+            expect(got.records).toBe(expected.join(','))
+          }
+        }),
+        { numRuns: 120 },
+      )
+    },
+    PROPERTY_TIMEOUT_MS,
+  )
+
+  it(
+    'answers the same when it remembers where the live events of a day begin, whatever ends or is written between searches',
+    () => {
+      // Events of today ending within seconds of NOW, searches at instants moving by up to 1.5 s either way (so that
+      // what was remembered is used, and events end between them), organizations written between searches.
+      const second = (s: number) => NOW + s * 1000
+      const liveArb = fc.record({
+        startS: fc.integer({ min: -4 * 3600, max: 3600 }),
+        endS: fc.integer({ min: -8, max: 12 }),
+        city: fc.constantFrom(...CITIES),
+        categories: fc.subarray([...CATEGORIES]),
+      })
+      const toLive = (e: typeof liveArb extends fc.Arbitrary<infer T> ? T : never, i: number): Event => ({
+        title: `L${i}`,
+        event_id: `l${i}`,
+        city: e.city,
+        categories: [...e.categories],
+        startDate: iso(Math.min(second(e.startS), second(e.endS)), 'Z'),
+        endDate: iso(second(e.endS), 'Z'),
+      })
+      const stepArb = fc.oneof(
+        {
+          arbitrary: fc.record({
+            advanceMs: fc.integer({ min: -1500, max: 1500 }),
+            cityKey: fc.constantFrom('springfield', null),
+            category: fc.constantFrom('kids', null),
+            limit: fc.integer({ min: 1, max: 30 }),
+          }),
+          weight: 5,
         },
-      ),
-      { numRuns: 60 },
-    )
-  })
+        { arbitrary: fc.record({ write: fc.array(liveArb, { minLength: 1, maxLength: 6 }) }), weight: 1 },
+      )
+      let orgs = 0
+      fc.assert(
+        fc.property(fc.array(liveArb, { maxLength: 60 }), fc.array(stepArb, { minLength: 1, maxLength: 25 }), (events, steps) => {
+          const db = openDatabase(':memory:')
+          migrate(db)
+          seedOrganization(db, { domain: `org-${orgs++}.example.org`, nowMs: NOW, events: events.map(toLive) })
+          let nowMs = NOW - 2000
+          for (const step of steps) {
+            if ('write' in step) {
+              seedOrganization(db, { domain: `org-${orgs++}.example.org`, nowMs, events: step.write.map((e, i) => toLive(e, 1000 + i)) })
+              continue
+            }
+            nowMs += step.advanceMs
+            const params = { startDate: day(0), endDate: day(2), cityKey: step.cityKey, category: step.category, limit: step.limit, nowMs, generation: eventsGeneration(db) }
+            const expected = db.$client
+              .query(
+                `SELECT e.search_record FROM events e WHERE ($city IS NULL OR e.city_key = $city) AND e.start_day <= $end AND e.end_day >= $start AND e.until_at >= $now
+               AND ($category IS NULL OR EXISTS (SELECT 1 FROM event_categories c WHERE c.event_pk = e.id AND c.category = $category)) ORDER BY e.starts_at, e.id LIMIT $limit`,
+              )
+              .values({ city: params.cityKey, end: params.endDate, start: params.startDate, now: nowMs, category: params.category, limit: params.limit }) as [string][]
+            expect(searchEventRecords(db.$client, params).records).toBe(expected.map((r) => r[0]).join(','))
+          }
+        }),
+        { numRuns: 80 },
+      )
+    },
+    PROPERTY_TIMEOUT_MS,
+  )
+
+  it(
+    'near a point returns exactly the events of a full scan inside the circle',
+    () => {
+      fc.assert(
+        fc.property(
+          fc.array(eventArb, { minLength: 0, maxLength: 60 }),
+          fc.record({
+            from: fc.integer({ min: -30, max: 60 }),
+            length: fc.integer({ min: 0, max: 90 }),
+            radiusKm: fc.double({ min: 1, max: 200, noNaN: true }),
+            category: fc.constantFrom(...CATEGORIES, null),
+            limit: fc.integer({ min: 1, max: 40 }),
+          }),
+          (events, q) => {
+            const db = world(events)
+            const params = { startDate: day(q.from), endDate: day(q.from + q.length), category: q.category, limit: q.limit, nowMs: NOW, latitude: 40.3, longitude: -75.2, radiusKm: q.radiusKm }
+            const all = db.$client
+              .query(
+                `SELECT e.search_record AS record, e.latitude AS lat, e.longitude AS lon FROM events e WHERE e.latitude IS NOT NULL AND e.start_day <= $end AND e.end_day >= $start AND e.until_at >= $now
+               AND ($category IS NULL OR EXISTS (SELECT 1 FROM event_categories c WHERE c.event_pk = e.id AND c.category = $category)) ORDER BY e.starts_at, e.id`,
+              )
+              .all({ end: params.endDate, start: params.startDate, now: NOW, category: q.category }) as { record: string; lat: number; lon: number }[]
+            const expected = all.filter((r) => distanceKm(params.latitude, params.longitude, r.lat, r.lon) <= q.radiusKm).slice(0, q.limit)
+            expect(nearbyEventRecords(db.$client, params).map((r) => r.record)).toEqual(expected.map((r) => r.record))
+          },
+        ),
+        { numRuns: 60 },
+      )
+    },
+    PROPERTY_TIMEOUT_MS,
+  )
 })

@@ -23,20 +23,31 @@ import { geoCell, SPAN_CLASS_DAYS } from './search-keys'
  * is read. Only the records returned are read from the table.
  */
 const DAY_MS = 86_400_000
+/**
+ * Values compared for equality (day, city, category) are bound behind a CAST. Compared bare with a column
+ * (`city_key = $city`), SQLite (3.54) lets the bound value take part in planning, and then prepares the
+ * statement again each time a value is bound to it: 15 µs for a day read of one row, 70 µs for an ongoing
+ * read, more than the reads themselves and most of a search's time. Behind a CAST the planner sees an
+ * expression and keeps its plan (the plans are pinned in test/db/search-plans.test.ts). For the same
+ * reason limits are bound as `CAST($want AS INTEGER)`, never as `LIMIT $want`.
+ */
+const DAY = 'CAST($day AS TEXT)'
+const CITY = 'CAST($city AS TEXT)'
+const CATEGORY = 'CAST($category AS TEXT)'
 const ONGOING_CLASSES = SPAN_CLASS_DAYS.map((_, k) => k).filter((k) => k > 0)
 const WHOLE_DAY = -1
 
 export type Source = { table: string; id: string; dayIndex: string; ongoingIndex: string; filter: string }
 export const SOURCES = {
   all: { table: 'events', id: 'id', dayIndex: 'events_day_search', ongoingIndex: 'events_ongoing_search', filter: '' },
-  city: { table: 'events', id: 'id', dayIndex: 'events_city_day_search', ongoingIndex: 'events_city_ongoing_search', filter: 'e.city_key = $city AND ' },
-  category: { table: 'event_categories', id: 'event_pk', dayIndex: 'event_categories_day_search', ongoingIndex: 'event_categories_ongoing_search', filter: 'e.category = $category AND ' },
+  city: { table: 'events', id: 'id', dayIndex: 'events_city_day_search', ongoingIndex: 'events_city_ongoing_search', filter: `e.city_key = ${CITY} AND ` },
+  category: { table: 'event_categories', id: 'event_pk', dayIndex: 'event_categories_day_search', ongoingIndex: 'event_categories_ongoing_search', filter: `e.category = ${CATEGORY} AND ` },
   both: {
     table: 'event_categories',
     id: 'event_pk',
     dayIndex: 'event_categories_city_day_search',
     ongoingIndex: 'event_categories_city_ongoing_search',
-    filter: 'e.category = $category AND e.city_key = $city AND ',
+    filter: `e.category = ${CATEGORY} AND e.city_key = ${CITY} AND `,
   },
 } satisfies Record<string, Source>
 export type SearchSource = keyof typeof SOURCES
@@ -61,14 +72,14 @@ export function searchSql(source: SearchSource) {
     /** The first day from `$from` to `$end` with a row of this combination (ended or not). */
     nextDay: `SELECT e.start_day AS day ${from}e.start_day >= $from AND e.start_day <= $end ORDER BY e.start_day LIMIT 1`,
     /** One day's matching events in start order after (`$at`, `$after`), at most `$want`. */
-    day: `SELECT e.starts_at AS at, e.${s.id} AS id ${from}e.start_day = $day AND (e.starts_at, e.${s.id}) > ($at, $after) AND e.end_day >= $start AND e.until_at >= $now
-      ORDER BY e.starts_at, e.${s.id} LIMIT $want`,
+    day: `SELECT e.starts_at AS at, e.${s.id} AS id ${from}e.start_day = ${DAY} AND (e.starts_at, e.${s.id}) > ($at, $after) AND e.end_day >= $start AND e.until_at >= $now
+      ORDER BY e.starts_at, e.${s.id} LIMIT CAST($want AS INTEGER)`,
     /** Events that started before `$first` and are still running in the window, in start order. */
-    ongoing: `${ongoingParts(s)}\nORDER BY 1, 2 LIMIT $want`,
+    ongoing: `${ongoingParts(s)}\nORDER BY 1, 2 LIMIT CAST($want AS INTEGER)`,
   }
 }
 
-const NEARBY_CATEGORY = ' AND EXISTS (SELECT 1 FROM event_categories c WHERE c.event_pk = e.id AND c.category = $category)'
+const NEARBY_CATEGORY = ` AND EXISTS (SELECT 1 FROM event_categories c WHERE c.event_pk = e.id AND c.category = ${CATEGORY})`
 const CELLS = 'e.geo_cell IN (SELECT value FROM json_each($cells))'
 
 /** The statements of a search near a point (venue cells instead of a city), with or without a category. */
@@ -78,9 +89,9 @@ export function nearbySql(category: boolean) {
     nextDay: `SELECT min((SELECT e.start_day FROM events e INDEXED BY events_geo_day_search WHERE e.geo_cell = c.value AND e.start_day >= $from AND e.start_day <= $end
       ORDER BY e.start_day LIMIT 1)) AS day FROM json_each($cells) c`,
     day: `SELECT e.starts_at AS at, e.id AS id, e.latitude AS lat, e.longitude AS lon FROM events e INDEXED BY events_geo_day_search
-      WHERE ${CELLS} AND e.start_day = $day AND (e.starts_at, e.id) > ($at, $after) AND e.end_day >= $start AND e.until_at >= $now${extra} ORDER BY e.starts_at, e.id LIMIT $want`,
+      WHERE ${CELLS} AND e.start_day = ${DAY} AND (e.starts_at, e.id) > ($at, $after) AND e.end_day >= $start AND e.until_at >= $now${extra} ORDER BY e.starts_at, e.id LIMIT CAST($want AS INTEGER)`,
     ongoing: `SELECT x.at, x.id, e.latitude AS lat, e.longitude AS lon FROM (${ongoingParts(SOURCES.all, ` AND e.geo_cell IS NOT NULL`)}) x JOIN events e ON e.id = x.id
-      WHERE ${CELLS}${extra} ORDER BY 1, 2 LIMIT $want`,
+      WHERE ${CELLS}${extra} ORDER BY 1, 2 LIMIT CAST($want AS INTEGER)`,
   }
 }
 
@@ -116,18 +127,53 @@ export function bindings(params: Pick<EventSearchParams, 'startDate' | 'endDate'
 /** Rows read from a day stream at first, doubled at each refill up to what is still wanted. */
 const FIRST_CHUNK = 16
 
-type Stream = { rows: Row[]; i: number; day?: string; chunk: number; done: boolean }
+type Stream = { rows: Row[]; i: number; day?: string; chunk: number; done: boolean; from?: Position }
+type Position = [at: number, id: number]
+const END: Position = [Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER]
+
+/** Where a day stream may start, for the days whose first events may have ended (see resumeFor). */
+type Resume = { get(day: string): Position | undefined; set(day: string, from: Position): void }
+/** How long a remembered start is used: as long as an answer is (the answer cache's two seconds). */
+const RESUME_TTL_MS = 2000
+const resumes = new WeakMap<Database, Map<string, { from: Position; nowMs: number; generation: number }>>()
+
+/**
+ * A day stream of today (or of a day before it) first skips, inside the index, every event of the day that
+ * has ended: thousands of rows at a million events in the afternoon, ten times the cost of the rest of the
+ * search. Ended events stay ended, so where the live ones begin can be remembered: per connection, filter
+ * combination and day, for the events write generation it was found in (a write may add a running event
+ * earlier in the day) and at most RESUME_TTL_MS (another process may write), and only for searches at the
+ * same instant or later. Without a generation (callers outside the services) nothing is remembered.
+ */
+function resumeFor(sqlite: Database, key: string, params: EventSearchParams): Resume | undefined {
+  const generation = params.generation
+  if (generation === undefined) return undefined
+  let known = resumes.get(sqlite)
+  if (!known) resumes.set(sqlite, (known = new Map()))
+  const byDay = known
+  return {
+    get(day) {
+      const r = byDay.get(`${key}|${day}`)
+      return r && r.generation === generation && r.nowMs <= params.nowMs && params.nowMs - r.nowMs <= RESUME_TTL_MS ? r.from : undefined
+    },
+    set(day, from) {
+      if (utcMidnight(day) - DAY_MS > params.nowMs) return // nothing of that day can have ended yet
+      if (byDay.size >= 4096) byDay.clear()
+      byDay.set(`${key}|${day}`, { from, nowMs: params.nowMs, generation })
+    },
+  }
+}
 
 /**
  * The matching rows in start order, at most `limit`, merging the running events and the day streams. A
  * day is read in chunks (keyset on start and id), so opening a day early costs one small read. With
  * `accept` (search near a point), rows are dropped after they are read, so each day is read whole.
  */
-export function merge(p: Prepared, bound: Record<string, unknown>, limit: number, accept?: (row: Row) => boolean): Row[] {
+export function merge(p: Prepared, bound: Record<string, unknown>, limit: number, accept?: (row: Row) => boolean, resume?: Resume): Row[] {
   const out: Row[] = []
   const streams: Stream[] = [{ rows: p.ongoing.values({ ...bound, want: accept ? WHOLE_DAY : limit }) as Row[], i: 0, chunk: 0, done: true }]
   const read = (s: Stream) => {
-    const last = s.rows[s.rows.length - 1]
+    const last = s.rows[s.rows.length - 1] ?? s.from
     const want = accept ? WHOLE_DAY : Math.min(s.chunk, limit - out.length)
     // A page after a cursor (issue 18) starts every day after the cursor's row: `$at0`, `$after0`.
     const at = last?.[0] ?? (bound.at0 as number | undefined) ?? -Number.MAX_SAFE_INTEGER
@@ -136,6 +182,14 @@ export function merge(p: Prepared, bound: Record<string, unknown>, limit: number
     s.i = 0
     s.done = want < 0 || s.rows.length < want
     s.chunk *= 2
+  }
+  /** The first read of a day: from where its live events begin, if known, and then that is known. */
+  const open = (day: string): Stream => {
+    const s: Stream = { rows: [], i: 0, day, chunk: FIRST_CHUNK, done: false, from: resume?.get(day) }
+    read(s)
+    const first = s.rows[0]
+    if (resume && (first || s.done)) resume.set(day, first ? [first[0], first[1] - 1] : END)
+    return s
   }
   let from: string | undefined = bound.first as string
   let next: string | undefined
@@ -159,9 +213,7 @@ export function merge(p: Prepared, bound: Record<string, unknown>, limit: number
       }
     }
     if (next !== undefined && (!best || best.rows[best.i][0] >= utcMidnight(next) - DAY_MS)) {
-      const stream: Stream = { rows: [], i: 0, day: next, chunk: FIRST_CHUNK, done: false }
-      read(stream)
-      streams.push(stream)
+      streams.push(open(next))
       from = dayAfter(next)
       next = undefined
       continue
@@ -188,7 +240,7 @@ export function searchEventRecords(sqlite: Database, params: EventSearchParams):
   const extra: Record<string, unknown> = {}
   if (params.cityKey) extra.city = params.cityKey
   if (params.category) extra.category = params.category
-  const rows = merge(prepareAll(sqlite, source, searchSql(source)), bindings(params, extra), params.limit)
+  const rows = merge(prepareAll(sqlite, source, searchSql(source)), bindings(params, extra), params.limit, undefined, resumeFor(sqlite, `${source}|${params.cityKey}|${params.category}`, params))
   const found = recordsById(
     sqlite,
     rows.map((row) => row[1]),

@@ -3,7 +3,7 @@ import { EventSchema, OccurrenceSchema, RecurrenceSchema } from '../../model/eve
 import { OrganizationSchema } from '../../model/organization'
 import { CREDIT_PRICES } from '../../services/credits'
 import { calendarSources, findEvent, organizationDetail, PREVIEW_FIELDS, upcomingPreview } from '../../services/event-catalog'
-import { organizationEvents, organizationObject } from '../../services/org-events'
+import { organizationEvents } from '../../services/org-events'
 import { answerJson } from '../../services/search-events'
 import { paidCall } from '../credits'
 import { defineTool, ToolError } from './define'
@@ -106,7 +106,8 @@ export const getOrganizationEventsTool = defineTool({
     return paidCall(ctx, 'get_organization_events', args, async () => {
       const result = await organizationEvents(ctx.deps.catalog, args.orgId, ctx.deps.now())
       if (!result) throw notIndexed(args.orgId)
-      return { data: organizationObject(result) as Static<typeof OrganizationSchema>, json: answerJson(result), amount: result.eventCount * CREDIT_PRICES.event }
+      const json = await answerJson(result)
+      return { data: JSON.parse(json) as Static<typeof OrganizationSchema>, json, amount: result.eventCount * CREDIT_PRICES.event }
     })
   },
 })

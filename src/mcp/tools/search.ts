@@ -42,7 +42,7 @@ export const searchEventsTool = defineTool({
   annotations: READ,
   async run(args, { deps }) {
     assertDateWindow(args)
-    return JSON.parse(answerJson(await searchEvents(deps.catalog, args, deps.now())))
+    return JSON.parse(await answerJson(await searchEvents(deps.catalog, args, deps.now())))
   },
 })
 
@@ -73,7 +73,7 @@ export const searchEventsNearbyTool = defineTool({
     assertDateWindow(args)
     const { latitude, longitude, ...rest } = args
     const radiusKm = args.radiusKm ?? 10
-    const result = JSON.parse(answerJson(await searchEvents(deps.catalog, { ...rest, radiusKm, near: `${latitude},${longitude}` }, deps.now())))
+    const result = JSON.parse(await answerJson(await searchEvents(deps.catalog, { ...rest, radiusKm, near: `${latitude},${longitude}` }, deps.now())))
     return { ...result, center: { latitude, longitude }, radiusKm }
   },
 })

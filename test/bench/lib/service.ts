@@ -40,6 +40,12 @@ export async function startBenchService(options: { databasePath: string; env?: R
 
 /** Resident set size of a process in MiB (Linux /proc). */
 export async function rssMiB(pid: number): Promise<number> {
+  return (await residentMiB(pid)).rss
+}
+
+/** Resident set size in MiB and its parts: anonymous memory, and pages of mapped files (the executable's code). */
+export async function residentMiB(pid: number): Promise<{ rss: number; anon: number; file: number }> {
   const status = await Bun.file(`/proc/${pid}/status`).text()
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024
+  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) / 1024
+  return { rss: kb('VmRSS'), anon: kb('RssAnon'), file: kb('RssFile') }
 }
