@@ -81,7 +81,7 @@ export function createApp(deps: AppDeps) {
   const gateway = gatewayPlugin({
     keyring: parseKeyring(config.GW_SIGNING_KEYS),
     agentKeys: parseAgentKeys(config.AGENT_KEYS),
-    replay: deps.replay ?? sqliteReplayStore(db),
+    replay: deps.replay ?? sqliteReplayStore(db, { now }),
     usage,
     now,
     publicBaseUrl,

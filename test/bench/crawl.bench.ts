@@ -7,8 +7,9 @@
 //    fresh sites of BENCH_CRAWL_PAGES event pages (each in the sites' own process) and measures from the
 //    moment all 4 run until the last has stored its events (its write included). The load is the varied
 //    search mix (lib/mix.ts) driven by wrk at a paced, moderate rate, requests signed before each run;
-//    medians over the rounds (after a 5 s warm-up), per-round figures printed too. BENCH_ROUNDS (3), BENCH_SECONDS (20) and
-//    BENCH_CRAWL_PAGES (40, about 20 s of polite crawling) change it; the service runs 4 crawler workers.
+//    medians over the rounds (after a 5 s warm-up), per-round figures printed too. BENCH_ROUNDS (3),
+//    BENCH_SECONDS (20) and BENCH_CRAWL_PAGES (40, about 20 s of polite crawling) change it; the service
+//    runs 4 crawler workers (CRAWL_WORKERS=4), so that the 4 crawls run at once.
 import { copyFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { crawlSite } from '../../src/crawl/pipeline'

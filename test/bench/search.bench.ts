@@ -1,14 +1,16 @@
 // Read-path benchmark (issue 12). Every figure is measured in this run against a baseline measured in the
 // same run, from outside the process, with wrk (requests signed before the run, so the generator does the
-// same work for both sides), rounds interleaved (service, bare, service, bare, …), medians reported:
+// same work for both sides), rounds interleaved across sizes (10k service, 10k bare, 100k service, 100k
+// bare, 1M service, 1M bare, then again; every service and bare server stays up), medians reported:
 // 1. a varied mix of event searches drawn from the seeded data (dates, windows up to 60 days out, cities,
 //    categories, limits 20 and 200) on databases of 10k, 100k and 1M events, against a bare Bun.serve
 //    answering each query with the very bytes the service gave for it; and how the mean latency grows from
 //    10k to 1M beyond what the bare server's own growth on the same bytes explains;
 // 2. the billed events pull (allowance and usage report per request, to a usage service in its own
 //    process) of a 500-event organization, against the bare server with the same bytes.
-// BENCH_SIZES (10k,100k,1M), BENCH_ROUNDS (3), BENCH_SECONDS (10), BENCH_CONNECTIONS (32) and BENCH_QUERIES
-// (4000) shorten or lengthen it. Run: npm run bench (wrk must be installed).
+// BENCH_SIZES (10k,100k,1M), BENCH_ROUNDS (3), BENCH_SECONDS (10), BENCH_CONNECTIONS (32), BENCH_QUERIES
+// (4000) and BENCH_PRESIGN_RATE (12000 signed requests a second to prepare at first) shorten or lengthen
+// it. Run: npm run bench (wrk must be installed).
 import { join } from 'node:path'
 import { orgIdFor } from '../../src/model/org-identity'
 import { BUN, ROOT } from '../helpers/process'
@@ -25,33 +27,38 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32)
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 4000)
-/** Signed requests prepared per round: enough for this rate for the whole round (raised when a round uses more). */
-let presignRate = Number(process.env.BENCH_PRESIGN_RATE ?? 12_000)
+/** Signed requests prepared per round and target: enough for this rate for the whole round (raised when a round uses more). */
+const presignRates = new Map<string, number>()
 
 const tmp = tempDir()
 const procs: { kill(): void }[] = []
 
 type Comparison = { service: WrkResult; bare: WrkResult }
+type Target = { name: string; serviceUrl: string; bareUrl: string; paths: string[] }
 
-/** Interleaved rounds: fresh signed requests each round, the service then the bare server on the same file. */
-async function compare(serviceUrl: string, bareUrl: string, paths: string[]): Promise<Comparison> {
-  const service: WrkResult[] = []
-  const bare: WrkResult[] = []
-  for (let round = 0; round < ROUNDS; round++) {
-    for (let attempt = 0; ; attempt++) {
-      const file = await writeRequests(signedRequests(paths, Math.ceil(presignRate * SECONDS)))
-      const s = await runWrk({ origin: serviceUrl, file, connections: CONNECTIONS, seconds: SECONDS, wrap: false })
-      if (s.ranOut && attempt < 2) {
-        presignRate *= 2
-        continue
-      }
-      presignRate = Math.max(presignRate, Math.ceil(s.rps * 1.5))
-      service.push(s)
-      bare.push(await runWrk({ origin: bareUrl, file, connections: CONNECTIONS, seconds: SECONDS, wrap: true }))
-      break
+/** One round of one target: fresh signed requests, the service then the bare server on the same file. */
+async function round(t: Target): Promise<Comparison> {
+  for (let attempt = 0; ; attempt++) {
+    const rate = presignRates.get(t.name) ?? Number(process.env.BENCH_PRESIGN_RATE ?? 12_000)
+    const file = await writeRequests(signedRequests(t.paths, Math.ceil(rate * SECONDS)))
+    const service = await runWrk({ origin: t.serviceUrl, file, connections: CONNECTIONS, seconds: SECONDS, wrap: false })
+    if (service.ranOut && attempt < 2) {
+      presignRates.set(t.name, rate * 2)
+      continue
     }
+    presignRates.set(t.name, Math.max(rate, Math.ceil(service.rps * 1.5)))
+    return { service, bare: await runWrk({ origin: t.bareUrl, file, connections: CONNECTIONS, seconds: SECONDS, wrap: true }) }
   }
-  return { service: medianOf(service), bare: medianOf(bare) }
+}
+
+/**
+ * Interleaved rounds over every target (10k service, 10k bare, 100k service, 100k bare, …, then again),
+ * so that a change in the machine's load between sizes moves every figure alike; medians per target.
+ */
+async function compare(targets: Target[]): Promise<Map<string, Comparison>> {
+  const runs = new Map<string, Comparison[]>(targets.map((t) => [t.name, []]))
+  for (let r = 0; r < ROUNDS; r++) for (const t of targets) runs.get(t.name)!.push(await round(t))
+  return new Map([...runs].map(([name, list]) => [name, { service: medianOf(list.map((c) => c.service)), bare: medianOf(list.map((c) => c.bare)) }]))
 }
 
 /** Fetches each path's answer from the service (signed) and starts a bare server answering the same bytes. */
@@ -90,12 +97,13 @@ try {
   requireWrk()
   console.log(machineLine())
   console.log(
-    `wrk: ${CONNECTIONS} connections, 2 threads, ${SECONDS} s per run, ${ROUNDS} interleaved rounds (service, bare, …), medians; mix of ${QUERIES} distinct searches, each request drawn at random`,
+    `wrk: ${CONNECTIONS} connections, 2 threads, ${SECONDS} s per run, ${ROUNDS} rounds interleaved across sizes (each size: service, then bare), medians; mix of ${QUERIES} distinct searches, each request drawn at random`,
   )
   const usage = await spawnJsonLine([BUN, join(ROOT, 'test/bench/lib/usage-server.ts')])
   procs.push(usage.proc)
-  const results = new Map<Size, Comparison>()
-  let pull: Comparison | undefined
+  const targets: Target[] = []
+  const titles = new Map<string, string>()
+  let pullService: string | undefined
   for (const size of SIZES_RUN) {
     if (!(size in SIZES)) throw new Error(`unknown size ${size}; use ${Object.keys(SIZES).join(', ')}`)
     const db = benchDatabase(size)
@@ -103,24 +111,20 @@ try {
     procs.push(service.proc)
     const paths = searchMix(QUERIES)
     const { bare, meanBytes, totalBytes } = await bareWithAnswers(service.url, paths, `search-${size}`)
-    const c = await compare(service.url, bare.info.url, paths)
-    results.set(size, c)
-    report(
-      `\nsearch mix on ${db.events.toLocaleString('en')} upcoming events (${size}; seeded ${new Date(db.seededAt).toISOString().slice(0, 10)}), answers ${(meanBytes / 1024).toFixed(0)} KiB on average, ${(totalBytes / 2 ** 20).toFixed(0)} MiB in all`,
-      c,
+    targets.push({ name: size, serviceUrl: service.url, bareUrl: bare.info.url, paths })
+    titles.set(
+      size,
+      `search mix on ${db.events.toLocaleString('en')} upcoming events (${size}; seeded ${new Date(db.seededAt).toISOString().slice(0, 10)}), answers ${(meanBytes / 1024).toFixed(0)} KiB on average, ${(totalBytes / 2 ** 20).toFixed(0)} MiB in all`,
     )
-    bare.proc.kill()
-
-    if (size === '100k' || (SIZES_RUN.length === 1 && !pull)) {
-      const pullPath = `/api/v1/businesses/${orgIdFor(`${PULL_PREFIX}-0.example.org`)}/events`
-      const pullBare = await bareWithAnswers(service.url, [pullPath], 'pull')
-      pull = await compare(service.url, pullBare.bare.info.url, [pullPath])
-      report(`\nbilled events pull of a 500-event organization (${(pullBare.meanBytes / 1024).toFixed(0)} KiB; allowance and usage report per request)`, pull)
-      pullBare.bare.proc.kill()
-    }
-    service.proc.kill()
-    await service.proc.exited
+    if (size === '100k' || !pullService) pullService = service.url
   }
+  const results = await compare(targets)
+  for (const t of targets) report(`\n${titles.get(t.name)}`, results.get(t.name)!)
+
+  const pullPath = `/api/v1/businesses/${orgIdFor(`${PULL_PREFIX}-0.example.org`)}/events`
+  const pullBare = await bareWithAnswers(pullService!, [pullPath], 'pull')
+  const pull = (await compare([{ name: 'pull', serviceUrl: pullService!, bareUrl: pullBare.bare.info.url, paths: [pullPath] }])).get('pull')!
+  report(`\nbilled events pull of a 500-event organization (${(pullBare.meanBytes / 1024).toFixed(0)} KiB; allowance and usage report per request)`, pull)
 
   console.log('\nsummary (issue 12 targets, each against its same-run baseline):')
   const at100k = results.get('100k')
@@ -136,7 +140,7 @@ try {
       `  mean latency 10k → 1M: event-index ×${growth.toFixed(2)} (${(at10k.service.meanUs / 1000).toFixed(2)} → ${(at1m.service.meanUs / 1000).toFixed(2)} ms), bare ×${bareGrowth.toFixed(2)} on the same bytes; beyond bare ×${(growth / bareGrowth).toFixed(2)} (target ≤ 2): ${verdict(growth / bareGrowth <= 2)}`,
     )
   }
-  if (pull) console.log(`  billed events pull: ${(pull.service.rps / pull.bare.rps).toFixed(3)} of bare (target ≥ 0.4): ${verdict(pull.service.rps / pull.bare.rps >= 0.4)}`)
+  console.log(`  billed events pull: ${(pull.service.rps / pull.bare.rps).toFixed(3)} of bare (target ≥ 0.4): ${verdict(pull.service.rps / pull.bare.rps >= 0.4)}`)
   console.log(`  (load average at the end: ${loadNow()})`)
 } finally {
   for (const p of procs) p.kill()
