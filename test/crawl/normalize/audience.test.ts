@@ -117,3 +117,24 @@ describe('audience tags in the record', () => {
     expect(events.map((e) => [e.categories, e.category])).toEqual([[['kids', 'family'], 'kids']])
   })
 })
+
+// The description's patterns are tried only where a "for" word starts (audience.ts, plainTags): a mention
+// anywhere in a long text counts, each "for" is tried, and the word boundaries still hold.
+describe('plain mentions in long descriptions', () => {
+  const filler = 'The reading room is open during renovation works and the café serves tea. '.repeat(40)
+
+  it('finds a plain mention after a long text, past earlier "for" words that name no audience', () => {
+    expect(audienceTags({ title: 'Open House', description: `${filler} Thanks for coming! Crafts for the whole family.` })).toEqual(['family'])
+    expect(audienceTags({ title: 'Open House', description: `${filler} FOR ADULTS AND CHILDREN.` })).toEqual(['kids', 'family', 'adults'])
+  })
+
+  it('keeps the word boundaries: no audience inside longer words', () => {
+    expect(audienceTags({ title: 'Talk', description: `${filler} Perfect for kidsbooks collectors and for familyhistory buffs.` })).toEqual([])
+    expect(audienceTags({ title: 'Talk', description: `${filler} Platform for kids.` })).toEqual(['kids', 'family'])
+  })
+
+  it('reads the age patterns only where a number is followed by what they need', () => {
+    expect(audienceTags({ title: 'Club', description: `${filler} Room 12, 3 p.m.` })).toEqual([])
+    expect(audienceTags({ title: 'Club', description: `${filler} Für Jugendliche von 13 bis 17 Jahren.` })).toEqual(['teens'])
+  })
+})
