@@ -140,7 +140,7 @@ CREATE TABLE "organizations" (
 	"last_job_id" text,
 	"created_at" bigint NOT NULL,
 	"updated_at" bigint NOT NULL,
-	"text_search" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('event_index_text', coalesce(name, '')), 'A') || setweight(to_tsvector('event_index_text', domain), 'B') || setweight(to_tsvector('event_index_text', coalesce(website, '')), 'C')) STORED,
+	"text_search" "tsvector" GENERATED ALWAYS AS (setweight(event_index_words(name), 'A') || setweight(event_index_words(domain), 'B') || setweight(event_index_words(website), 'C')) STORED,
 	CONSTRAINT "organizations_domain_unique" UNIQUE("domain")
 );
 --> statement-breakpoint

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll, describe, test } from 'bun:test'
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir, userInfo } from 'node:os'
 import { join } from 'node:path'
@@ -89,4 +90,45 @@ function ownerIds(owner: string): { uid: number; gid: number } {
   const uid = Number(Bun.spawnSync(['id', '-u', owner]).stdout.toString().trim())
   const gid = Number(Bun.spawnSync(['id', '-g', owner]).stdout.toString().trim())
   return { uid, gid }
+}
+
+/** The one line `npm test` prints when the PostgreSQL suites cannot run here. */
+export const POSTGRES_SKIPPED = 'PostgreSQL suites did not run: no PostgreSQL found (apt-get install postgresql, or set PG_BIN)'
+
+let announced = false
+
+/**
+ * `describe` for a PostgreSQL suite. Without PostgreSQL the suite does not run and the whole run prints
+ * {@link POSTGRES_SKIPPED} once (not once per file); with `REQUIRE_POSTGRES=1` (set by `.ci/run`) a
+ * missing server is a failing test instead, so CI cannot pass without running them.
+ */
+export function describePostgres(name: string, fn: () => void): void {
+  if (findPostgresBin()) return describe(name, fn)
+  if (process.env.REQUIRE_POSTGRES === '1') {
+    describe(name, () => {
+      test('needs PostgreSQL (REQUIRE_POSTGRES=1)', () => {
+        throw new Error(`REQUIRE_POSTGRES=1 but no PostgreSQL was found under ${SEARCH.join(', ')} or PG_BIN: install Debian package postgresql`)
+      })
+    })
+    return
+  }
+  if (announced) return
+  announced = true
+  console.log(POSTGRES_SKIPPED)
+}
+
+/**
+ * One cluster shared by the tests of a file (a cluster start costs a second or two): started before the
+ * first test, stopped after the last. Each test takes a fresh database with `createDatabase()`.
+ */
+export function sharedPostgres(): () => PostgresCluster {
+  let cluster: PostgresCluster | undefined
+  beforeAll(async () => {
+    cluster = await startPostgres()
+  }, 60_000)
+  afterAll(() => cluster?.stop())
+  return () => {
+    if (!cluster) throw new Error('the PostgreSQL cluster is not started (call sharedPostgres() inside describePostgres)')
+    return cluster
+  }
 }

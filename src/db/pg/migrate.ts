@@ -11,6 +11,9 @@ import { migrationFiles } from './migration-files'
  */
 export const MIGRATION_LOCK_KEY = 0x65766978_6d696772n
 
+/** drizzle's PgDialect.migrate (internal to drizzle; its own bun-sql migrator reads only a folder). */
+type PgMigrator = { migrate(migrations: MigrationMeta[], session: unknown, config: { migrationsFolder: string }): Promise<void> }
+
 /** The PostgreSQL migrations embedded in this build (drizzle-pg/), in drizzle's format and order. */
 export function embeddedPgMigrations(): MigrationMeta[] {
   return migrationsOf(migrationFiles)
@@ -31,8 +34,8 @@ export async function migratePostgres(url: string): Promise<number> {
       await conn`SELECT pg_advisory_lock(${MIGRATION_LOCK_KEY.toString()}::bigint)`
       try {
         const before = await appliedPgCount(conn)
-        const db = drizzle({ client: conn })
-        await db.dialect.migrate(embeddedPgMigrations(), db.session, { migrationsFolder: 'embedded' })
+        const { dialect, session } = drizzle({ client: conn }) as unknown as { dialect: PgMigrator; session: unknown }
+        await dialect.migrate(embeddedPgMigrations(), session, { migrationsFolder: 'embedded' })
         const applied = (await appliedPgCount(conn)) - before
         if (applied > 0) await conn`ANALYZE`
         return applied

@@ -19,7 +19,7 @@ export const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector
 const millis = (name: string) => bigint(name, { mode: 'number' })
 
 /** What business search matches (SQLite: organizations_fts over name, domain and website), name first. */
-const ORGANIZATION_TEXT = sql`setweight(to_tsvector('event_index_text', coalesce(name, '')), 'A') || setweight(to_tsvector('event_index_text', domain), 'B') || setweight(to_tsvector('event_index_text', coalesce(website, '')), 'C')`
+const ORGANIZATION_TEXT = sql`setweight(event_index_words(name), 'A') || setweight(event_index_words(domain), 'B') || setweight(event_index_words(website), 'C')`
 
 /** One organization per registrable domain; `org_id` is derived from the domain, so it is stable. */
 export const organizations = pgTable(
