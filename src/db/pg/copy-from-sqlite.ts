@@ -77,13 +77,7 @@ async function copyTable(source: Db, tx: PgDb, pair: Pair): Promise<number> {
   let last = Number.MIN_SAFE_INTEGER
   let written = 0
   for (;;) {
-    const rows = source
-      .select(selection)
-      .from(pair.sqlite)
-      .where(sql`rowid > ${last}`)
-      .orderBy(sql`rowid`)
-      .limit(size)
-      .all() as Record<string, unknown>[]
+    const rows = source.select(selection).from(pair.sqlite).where(sql`rowid > ${last}`).orderBy(sql`rowid`).limit(size).all() as Record<string, unknown>[]
     if (rows.length === 0) return written
     last = rows[rows.length - 1]!.rowid_ as number
     for (const row of rows) delete row.rowid_
@@ -142,7 +136,10 @@ export async function copySqliteToPostgres(source: Db, url: string, onTable?: (t
       await tx.execute(sql`SELECT pg_advisory_xact_lock(${COPY_LOCK_KEY.toString()}::bigint)`)
       const before = (await pgCounts(tx as never, plan)).filter((c) => c.rows > 0)
       if (before.length > 0) throw new TargetNotEmptyError(before)
-      for (const pair of plan) onTable?.(pair.name, await copyTable(source, tx as never, pair))
+      for (const pair of plan) {
+        const rows = await copyTable(source, tx as never, pair)
+        onTable?.(pair.name, rows)
+      }
       await advanceSequences(source, tx as never, plan)
       const after = await pgCounts(tx as never, plan)
       for (const { table, rows } of after) {

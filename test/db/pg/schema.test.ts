@@ -44,7 +44,8 @@ function sqliteIndexes(): Index[] {
 async function pgCatalog(url: string): Promise<{ columns: Column[]; indexes: Index[]; primaryKeys: Map<string, string[]> }> {
   const sql = new SQL(url)
   try {
-    const columns = (await sql`SELECT table_name AS table, column_name AS name, data_type AS type, is_nullable = 'NO' AS "notNull" FROM information_schema.columns WHERE table_schema = 'public'`) as Column[]
+    const columns =
+      (await sql`SELECT table_name AS table, column_name AS name, data_type AS type, is_nullable = 'NO' AS "notNull" FROM information_schema.columns WHERE table_schema = 'public'`) as Column[]
     const indexes = (await sql`SELECT t.relname AS table, i.relname AS name, array_agg(a.attname::text ORDER BY k.ord) AS columns, ix.indpred IS NOT NULL AS partial
       FROM pg_index ix JOIN pg_class i ON i.oid = ix.indexrelid JOIN pg_class t ON t.oid = ix.indrelid
       JOIN unnest(ix.indkey) WITH ORDINALITY k(attnum, ord) ON true JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k.attnum
