@@ -18,7 +18,7 @@ export const FAR_MS = 4_102_444_800_123
 export function seedEveryTable(db: Db, nowMs = 1_780_000_000_000): string[] {
   const event = (i: number, extra: Partial<Event> = {}): Event => ({
     title: `Café concert ${i} 🎻`,
-    description: `Strings & “quotes” – night ${i}\nsecond line`,
+    description: `Strings & “quotes” – night ${i}\nsecond line\r\n\ttab, back\\slash \\N`,
     startDate: new Date(nowMs + (i + 1) * 86_400_000).toISOString().replace(/\.\d{3}Z$/, '+00:00'),
     event_id: `ev-${i}`,
     city: 'Montréal',
@@ -54,7 +54,7 @@ export function seedEveryTable(db: Db, nowMs = 1_780_000_000_000): string[] {
         reportId: 'rep_1',
         reporter: 'agent:agent-1',
         agentId: 'agent-1',
-        message: 'Wrong time ⏰',
+        message: 'Wrong time ⏰\nsecond line\r\n\ttab, back\\slash \\N',
         domain: 'library.example.org',
         orgId: orgs[1]!,
         diagnostics: '{"b":1,"a":[2, 3]}',
