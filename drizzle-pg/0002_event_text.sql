@@ -1,10 +1,10 @@
 -- Event text search (the PostgreSQL side of drizzle/0013_event_text.sql): `events.text_search` holds the
 -- title, venue, organization name, organizer and description, weighted A, B, C, C, D (FTS5's bm25 weights
--- there: 10, 4, 3, 2, 1), made by `event_index_words` of 0000. Kept by triggers so no writer
--- can forget it: on insert and on a change of title, record or organization, and for every event of an
--- organization whose name changes. `record` is JSON text (served as stored); the venue, organizer and
--- description are read from it (parsed once per row). An update that writes text_search itself (the organization trigger sets
--- it to NULL) recomputes it as well, so the column never holds what a writer put there.
+-- there: 10, 4, 3, 2, 1), made by `event_index_words` of 0000. Kept by triggers so no writer can forget
+-- it: on insert and on a change of title, record or organization, and for every event of an organization
+-- whose name changes. `record` is JSON text (served as stored); the venue, organizer and description are
+-- read from it, parsed once per row. An update that writes text_search itself (the organization trigger
+-- sets it to NULL) recomputes it as well, so the column never holds what a writer put there.
 CREATE FUNCTION event_text_search(title text, record jsonb, organization text) RETURNS tsvector
   LANGUAGE sql IMMUTABLE PARALLEL SAFE
   RETURN setweight(event_index_words(title), 'A')
