@@ -6,9 +6,9 @@
 import { afterAll, describe, expect, it } from 'bun:test'
 import { join } from 'node:path'
 import { closeDatabase, migrate, openDatabase } from '../../src/db'
-import { embeddedPgMigrations } from '../../src/db/pg/migrate'
+import { embeddedPgMigrations, migratePostgres } from '../../src/db/pg/migrate'
 import { BUN, run } from '../helpers/process'
-import { describePostgres, sharedPostgres } from '../helpers/postgres'
+import { describePostgres, migratedDatabase, sharedPostgres } from '../helpers/postgres'
 import { seedEveryTable } from '../helpers/seed-every-table'
 import { tempDir } from '../helpers/tmp'
 
@@ -61,7 +61,7 @@ describePostgres('event-index migrate with PostgreSQL', () => {
 
   it('copies the SQLite file, prints each verified count, and refuses a second copy into the same database', async () => {
     const { path, counts } = seededFile('copy.sqlite')
-    const url = withPassword(await cluster().createDatabase())
+    const url = withPassword(await migratedDatabase(cluster(), migratePostgres))
     const first = await run([...CLI, 'migrate', '--to-postgres', url], { env: { DATABASE_PATH: path } })
     expect({ code: first.code, stderr: first.stderr }).toMatchObject({ code: 0 })
     const printed = new Map(
@@ -86,7 +86,7 @@ describePostgres('event-index migrate with PostgreSQL', () => {
   })
 
   it('refuses to copy a SQLite file that does not exist (DATABASE_PATH, exit 78)', async () => {
-    const url = await cluster().createDatabase()
+    const url = await migratedDatabase(cluster(), migratePostgres)
     const { code, stderr } = await run([...CLI, 'migrate', '--to-postgres', url, '--db', join(tmp.dir, 'missing', 'none.sqlite')])
     expect(code).toBe(78)
     expect(stderr).toStartWith('configuration error: DATABASE_PATH: no SQLite database at')

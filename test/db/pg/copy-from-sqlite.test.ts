@@ -10,7 +10,7 @@ import { closeDatabase, migrate, openDatabase, schema, type Db } from '../../../
 import { closePostgres, openPostgres } from '../../../src/db/pg/client'
 import { copyPlan, copySqliteToPostgres, TargetNotEmptyError } from '../../../src/db/pg/copy-from-sqlite'
 import { migratePostgres } from '../../../src/db/pg/migrate'
-import { describePostgres, sharedPostgres } from '../../helpers/postgres'
+import { describePostgres, migratedDatabase, sharedPostgres } from '../../helpers/postgres'
 import { FAR_MS, seedEveryTable } from '../../helpers/seed-every-table'
 
 const open: Db[] = []
@@ -79,7 +79,7 @@ describePostgres('copySqliteToPostgres', () => {
 
   it('builds the search vectors of the copied rows and continues keys after SQLite, pruned replay keys included', async () => {
     const source = seededSqlite()
-    const url = await cluster().createDatabase()
+    const url = await migratedDatabase(cluster(), migratePostgres)
     await copySqliteToPostgres(source, url)
     const sql = new SQL(url)
     try {
@@ -101,7 +101,7 @@ describePostgres('copySqliteToPostgres', () => {
   })
 
   it('refuses a target that holds any row, before writing anything', async () => {
-    const url = await cluster().createDatabase()
+    const url = await migratedDatabase(cluster(), migratePostgres)
     await copySqliteToPostgres(seededSqlite(), url)
     const other = openDatabase(':memory:')
     open.push(other)
@@ -120,8 +120,7 @@ describePostgres('copySqliteToPostgres', () => {
   })
 
   it('refuses a target with only an account in it too (any table counts)', async () => {
-    const url = await cluster().createDatabase()
-    await migratePostgres(url)
+    const url = await migratedDatabase(cluster(), migratePostgres)
     const sql = new SQL(url)
     await sql`INSERT INTO accounts (account_id, email, key_hash, created_at) VALUES ('a', 'a@example.org', 'k', 0)`
     await sql.close()
@@ -134,7 +133,7 @@ describePostgres('copySqliteToPostgres', () => {
     const source = seededSqlite()
     // SQLite keeps what it is given in a column of another type; PostgreSQL refuses it.
     source.$client.run("UPDATE replay_keys SET expires_at = 'soon' WHERE seq = 3")
-    const url = await cluster().createDatabase()
+    const url = await migratedDatabase(cluster(), migratePostgres)
     await expect(copySqliteToPostgres(source, url)).rejects.toThrow()
     const sql = new SQL(url)
     const [{ n }] = await sql`SELECT (SELECT count(*) FROM organizations) + (SELECT count(*) FROM events) + (SELECT count(*) FROM accounts) + (SELECT count(*) FROM replay_keys) AS n`

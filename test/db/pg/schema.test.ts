@@ -9,7 +9,7 @@ import { is, Table } from 'drizzle-orm'
 import { getTableConfig, type SQLiteTable } from 'drizzle-orm/sqlite-core'
 import { closeDatabase, migrate, openDatabase, schema } from '../../../src/db'
 import { migratePostgres } from '../../../src/db/pg/migrate'
-import { describePostgres, sharedPostgres } from '../../helpers/postgres'
+import { describePostgres, migratedDatabase, sharedPostgres } from '../../helpers/postgres'
 
 type Column = { table: string; name: string; type: string; notNull: boolean }
 type Index = { table: string; name: string; columns: string[]; partial: boolean }
@@ -62,8 +62,7 @@ describePostgres('PostgreSQL schema mirrors SQLite', () => {
   const cluster = sharedPostgres()
 
   it('has every table and column of SQLite, with matching types, nullability and primary keys, and only the search vectors besides', async () => {
-    const url = await cluster().createDatabase()
-    await migratePostgres(url)
+    const url = await migratedDatabase(cluster(), migratePostgres)
     const pg = await pgCatalog(url)
     const seen = new Set<string>()
     for (const table of sqliteTables) {
@@ -87,8 +86,7 @@ describePostgres('PostgreSQL schema mirrors SQLite', () => {
   })
 
   it('holds every epoch-millisecond column as bigint, since milliseconds overflow a 32-bit integer', async () => {
-    const url = await cluster().createDatabase()
-    await migratePostgres(url)
+    const url = await migratedDatabase(cluster(), migratePostgres)
     const { columns } = await pgCatalog(url)
     const times = columns.filter((c) => c.name.endsWith('_at'))
     expect(times.length).toBeGreaterThan(30)
@@ -96,8 +94,7 @@ describePostgres('PostgreSQL schema mirrors SQLite', () => {
   })
 
   it('has every SQLite index under its name, on the same columns, partial where SQLite is', async () => {
-    const url = await cluster().createDatabase()
-    await migratePostgres(url)
+    const url = await migratedDatabase(cluster(), migratePostgres)
     const { indexes } = await pgCatalog(url)
     const wanted = sqliteIndexes()
     expect(wanted.map((i) => i.name)).toContain('events_geo_day_search')

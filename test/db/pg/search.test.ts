@@ -6,7 +6,7 @@
 import { beforeEach, expect, it } from 'bun:test'
 import { SQL } from 'bun'
 import { migratePostgres } from '../../../src/db/pg/migrate'
-import { describePostgres, sharedPostgres } from '../../helpers/postgres'
+import { describePostgres, migratedDatabase, sharedPostgres } from '../../helpers/postgres'
 
 const ORG = 'org_0000000000000001'
 
@@ -15,9 +15,7 @@ describePostgres('PostgreSQL search vectors and indexes', () => {
   let sql: SQL
 
   beforeEach(async () => {
-    const url = await cluster().createDatabase()
-    await migratePostgres(url)
-    sql = new SQL(url)
+    sql = new SQL(await migratedDatabase(cluster(), migratePostgres))
     await sql`INSERT INTO organizations (org_id, domain, website, name, created_at, updated_at)
       VALUES (${ORG}, 'springfield-library.org', 'https://springfield-library.org/', 'Springfield Public Library', 0, 0)`
     const record = JSON.stringify({
