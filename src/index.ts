@@ -11,7 +11,7 @@ type Command = (args: string[]) => Promise<number>
 const commands: Record<string, () => Promise<Command>> = lookupTable({
   serve: async () => (await import('./cli/service-commands')).serveCommand,
   dev: async () => (await import('./cli/service-commands')).devCommand,
-  migrate: async () => (await import('./cli/service-commands')).migrateCommand,
+  migrate: async () => (await import('./cli/migrate-command')).migrateCommand,
   gateway: async () => (await import('./cli/gateway-commands')).gatewayCommand,
   sign: async () => (await import('./cli/gateway-commands')).signCommand,
   extract: async () => (await import('./cli/extract-command')).extractCommand,

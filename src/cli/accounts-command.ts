@@ -1,6 +1,7 @@
 import { loadConfig } from '../config'
 import { closeDatabase } from '../db'
 import { openConfiguredDatabase } from '../service'
+import { refusePostgres } from './sqlite-only'
 import { createAccount, creditBalance, findAccountByEmail, grantCredits, ledgerHistory } from '../services/credits'
 import { parseFlags, UsageError } from './flags'
 
@@ -25,6 +26,7 @@ export async function accountsCommand(args: string[]): Promise<number> {
   const email = values.email
   if (typeof email !== 'string' || !/^[^\s@]+@[^\s@]+$/.test(email)) throw new UsageError('--email must be an email address')
   const config = loadConfig(process.env, overrides)
+  refusePostgres(config, 'accounts')
   const { db } = openConfiguredDatabase(config.DATABASE_PATH)
   try {
     const nowMs = Date.now()

@@ -1,19 +1,20 @@
 import { ConfigError, listenFailure, loadConfig, type ListenTarget } from '../config'
-import { closeDatabase } from '../db'
 import { DEMO_ORG } from '../dev/demo-calendar'
 import { startDemoSite, type DemoSite } from '../dev/demo-site'
 import { startLocalGateway, type LocalGateway } from '../gateway/local/server'
 import { identifyWebsite } from '../model/org-identity'
-import { openConfiguredDatabase, startService, type ServiceHandle } from '../service'
+import { startService, type ServiceHandle } from '../service'
 import { VERSION } from '../version'
 import { loadDevState, saveDevState, type DevState } from './dev-state'
 import { parseFlags, SERVICE_FLAGS } from './flags'
+import { refusePostgres } from './sqlite-only'
 import { curlLine, gatewayBanner } from './gateway-commands'
 
 /** `event-index serve`: production. Refuses to start without a gateway keyring, since every route needs it. */
 export async function serveCommand(args: string[]): Promise<number> {
   const { overrides } = parseFlags(args, SERVICE_FLAGS)
   const config = loadConfig(process.env, overrides)
+  refusePostgres(config, 'serve')
   if (!config.GW_SIGNING_KEYS) throw new ConfigError('GW_SIGNING_KEYS', 'required by `event-index serve` (kid:secret[,kid:secret]); use `event-index dev` to try the service locally')
   const handle = await startService(config)
   process.stderr.write(`event-index ${VERSION} serving on ${handle.url}\n`)
@@ -30,6 +31,7 @@ export async function serveCommand(args: string[]): Promise<number> {
 export async function devCommand(args: string[]): Promise<number> {
   const { overrides } = parseFlags(args, { ...SERVICE_FLAGS, 'gateway-port': { type: 'string', env: 'GATEWAY_PORT' }, 'demo-port': { type: 'string', env: 'DEMO_PORT' } })
   const base = loadConfig(process.env, overrides)
+  refusePostgres(base, 'dev')
   const state = loadDevState(base.DATABASE_PATH)
   const stops: (() => Promise<void>)[] = []
   const stopAll = async () => {
@@ -117,16 +119,6 @@ export function demoTryLines(gateway: LocalGateway, demo: DemoSite): string[] {
     '  4. search the events of every organization indexed:',
     `     ${curlLine(gateway, `/api/v1/search/events?city=${DEMO_ORG.city}`)}`,
   ]
-}
-
-/** `event-index migrate`: applies migrations and reports how many were new. */
-export async function migrateCommand(args: string[]): Promise<number> {
-  const { overrides } = parseFlags(args, { db: SERVICE_FLAGS.db })
-  const config = loadConfig(process.env, overrides)
-  const { db, migrationsApplied } = openConfiguredDatabase(config.DATABASE_PATH)
-  closeDatabase(db)
-  process.stdout.write(`${config.DATABASE_PATH}: ${migrationsApplied} migration(s) applied\n`)
-  return 0
 }
 
 function waitForSignal(handle: ServiceHandle): Promise<number> {

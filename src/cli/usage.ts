@@ -9,7 +9,11 @@ Commands:
   serve                 run the service for production (requires GW_SIGNING_KEYS)
   dev                   run the service on 127.0.0.1:3000 with the local gateway on 127.0.0.1:8080
                         and a built-in demo organization site on 127.0.0.1:8081 to index
-  migrate               apply database migrations to DATABASE_PATH and exit
+  migrate               apply database migrations to DATABASE_PATH (or to DATABASE_URL when it is
+                        set) and exit
+  migrate --to-postgres URL
+                        copy the SQLite file of DATABASE_PATH into an empty PostgreSQL database
+                        (postgres://user:password@host:port/database), verifying each table's rows
   gateway --upstream URL
                         run the local gateway in front of a running service (signs with the last
                         GW_SIGNING_KEYS pair, serves the usage service with GW_USAGE_*_KEY)

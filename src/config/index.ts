@@ -1,4 +1,4 @@
-export { ConfigSchema, SECRET_KEYS, type Config, type ConfigKey } from './schema'
+export { ConfigSchema, isPostgresUrl, SECRET_KEYS, type Config, type ConfigKey } from './schema'
 export { ConfigError, configKeys, loadConfig, redactConfig } from './load'
 export { configTable } from './table'
 export { listenFailure, type ListenTarget } from './listen-failure'

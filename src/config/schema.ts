@@ -7,6 +7,9 @@ FormatRegistry.Set('cidr-list', (value) => parseCidrList(value) !== undefined)
 FormatRegistry.Set('resolve-list', (value) => parseResolveList(value) !== undefined)
 FormatRegistry.Set('keyring', (value) => keyringSecretsLongEnough(value))
 
+/** A PostgreSQL connection URL as DATABASE_URL and `migrate --to-postgres` accept it (or empty). */
+export const POSTGRES_URL_PATTERN = '^(postgres(ql)?://[^\\s]+)?$'
+
 /**
  * The service's whole configuration surface, one entry per environment variable of DESIGN §3.
  * Every entry carries its default and a description: the README's configuration table is generated
@@ -24,6 +27,13 @@ export const ConfigSchema = t.Object({
   DEMO_PORT: t.Integer({ minimum: 0, maximum: 65535, default: 8081, description: 'TCP port of the built-in demo organization site that `event-index dev` serves on 127.0.0.1 (0 picks a free port).' }),
   HOST: t.String({ minLength: 1, default: '127.0.0.1', description: 'Interface the HTTP service binds to; use 0.0.0.0 behind a reverse proxy on a VM.' }),
   DATABASE_PATH: t.String({ minLength: 1, default: './data/event-index.sqlite', description: 'SQLite file (created with its folder if missing); `:memory:` for a throw-away database.' }),
+  DATABASE_URL: t.String({
+    default: '',
+    pattern: POSTGRES_URL_PATTERN,
+    form: 'a postgres:// or postgresql:// URL, e.g. postgres://user:password@db.internal:5432/event_index',
+    description:
+      'PostgreSQL database shared by several instances (issue 17), `postgres://user:password@host:5432/database`. Empty: the SQLite file at DATABASE_PATH. `event-index migrate` applies the PostgreSQL migrations to it; serving from PostgreSQL is not built yet, so `serve`, `dev` and `accounts` refuse to start while it is set. Secret (holds the password).',
+  }),
   PUBLIC_BASE_URL: t.String({
     default: '',
     pattern: '^(https?://[^\\s]+)?$',
@@ -133,4 +143,9 @@ export type Config = Static<typeof ConfigSchema>
 export type ConfigKey = keyof Config
 
 /** Variables whose values must never be printed or logged. */
-export const SECRET_KEYS: readonly ConfigKey[] = ['GW_SIGNING_KEYS', 'GW_USAGE_READ_KEY', 'GW_USAGE_WRITE_KEY', 'AGENT_KEYS', 'SMTP_URL']
+export const SECRET_KEYS: readonly ConfigKey[] = ['GW_SIGNING_KEYS', 'GW_USAGE_READ_KEY', 'GW_USAGE_WRITE_KEY', 'AGENT_KEYS', 'SMTP_URL', 'DATABASE_URL']
+
+/** Whether `value` is a PostgreSQL URL of the accepted form (postgres:// or postgresql://, no spaces). */
+export function isPostgresUrl(value: string): boolean {
+  return value !== '' && new RegExp(POSTGRES_URL_PATTERN).test(value)
+}

@@ -10,8 +10,13 @@ type Journal = { entries: { tag: string; when: number; breakpoints: boolean }[] 
  * `readMigrationFiles`), so a database migrated by a checkout and one migrated by the binary agree.
  */
 export function embeddedMigrations(): MigrationMeta[] {
-  return (migrationFiles.journal as Journal).entries.map((entry) => {
-    const text = migrationFiles.sql[entry.tag]
+  return migrationsOf(migrationFiles)
+}
+
+/** A generated migration-files module (SQLite's or PostgreSQL's) as drizzle's migrations, in journal order. */
+export function migrationsOf(files: { journal: unknown; sql: Record<string, string> }): MigrationMeta[] {
+  return (files.journal as Journal).entries.map((entry) => {
+    const text = files.sql[entry.tag]
     if (text === undefined) throw new Error(`migration ${entry.tag} is in the journal but not embedded`)
     return {
       sql: text.split('--> statement-breakpoint'),

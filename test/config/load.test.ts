@@ -79,6 +79,11 @@ describe('loadConfig', () => {
     [{ READ_WORKERS: '-1' }, 'READ_WORKERS'],
     [{ READ_WORKERS: 'many' }, 'READ_WORKERS'],
     [{ CACHE_MEMORY_MB: '1.5' }, 'CACHE_MEMORY_MB'],
+    [{ DATABASE_URL: 'mysql://user:pw@db/event_index' }, 'DATABASE_URL'],
+    [{ DATABASE_URL: './data/event-index.sqlite' }, 'DATABASE_URL'],
+    [{ DATABASE_URL: 'postgres://' }, 'DATABASE_URL'],
+    [{ DATABASE_URL: 'POSTGRES://db/event_index' }, 'DATABASE_URL'],
+    [{ DATABASE_URL: 'postgres://user:pw@db/event index' }, 'DATABASE_URL'],
   ]
   for (const [env, variable] of bad) {
     it(`names ${variable} when it is ${JSON.stringify(Object.values(env)[0])}`, () => {
@@ -93,6 +98,16 @@ describe('loadConfig', () => {
   it('has a refused value above for every variable checked at load time', () => {
     const covered = new Set(bad.map(([env]) => Object.keys(env)[0]))
     expect(configKeys.filter((key) => !covered.has(key) && key !== 'HOST' && key !== 'DATABASE_PATH')).toEqual([])
+  })
+
+  it('accepts DATABASE_URL as a postgres:// or postgresql:// URL, empty by default (SQLite), and treats it as a secret', () => {
+    expect(loadConfig({}).DATABASE_URL).toBe('')
+    expect(loadConfig({ DATABASE_URL: 'postgres://app:pw@db.internal:5432/event_index' }).DATABASE_URL).toBe('postgres://app:pw@db.internal:5432/event_index')
+    expect(loadConfig({ DATABASE_URL: 'postgresql://db.internal/event_index?sslmode=require' }).DATABASE_URL).toBe('postgresql://db.internal/event_index?sslmode=require')
+    const error = errorOf({ DATABASE_URL: 'mysql://app:s3cret-pw@db/event_index' })
+    expect(error.message).toContain('postgres:// or postgresql://')
+    expect(error.message).not.toContain('s3cret-pw')
+    expect(redactConfig(loadConfig({ DATABASE_URL: 'postgres://app:s3cret-pw@db/x' })).DATABASE_URL).toBe('***')
   })
 
   it('never echoes a secret value in the error', () => {
@@ -137,6 +152,7 @@ describe('redactConfig', () => {
       SMTP_URL: 'smtp://u:pw@h:25',
       GW_USAGE_READ_KEY: 'r',
       GW_USAGE_WRITE_KEY: 'w',
+      DATABASE_URL: 'postgres://app:pw@db/event_index',
       PORT: '9',
     })
     const shown = redactConfig(config)

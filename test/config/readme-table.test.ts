@@ -12,7 +12,7 @@ describe('README configuration table', () => {
     expect(match![1]).toBe(configTable())
   })
 
-  it('lists every variable of DESIGN §3, the ones issue 11 added (billing settlement, abuse limits), issue 12 (read workers, cache budget), the test web of issue 14 (CRAWL_RESOLVE) and the local ports of issue 15 (GATEWAY_PORT, DEMO_PORT)', () => {
+  it('lists every variable of DESIGN §3, the ones issue 11 added (billing settlement, abuse limits), issue 12 (read workers, cache budget), the test web of issue 14 (CRAWL_RESOLVE) the local ports of issue 15 (GATEWAY_PORT, DEMO_PORT) and the PostgreSQL database of issue 17 (DATABASE_URL)', () => {
     expect([...configKeys].sort() as string[]).toEqual(
       [
         'PORT',
@@ -41,6 +41,7 @@ describe('README configuration table', () => {
         'DEMO_PORT',
         'READ_WORKERS',
         'CACHE_MEMORY_MB',
+        'DATABASE_URL',
       ].sort(),
     )
   })

@@ -1,3 +1,5 @@
+import { afterAll, beforeAll, describe, test } from 'bun:test'
+import { SQL } from 'bun'
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir, userInfo } from 'node:os'
 import { join } from 'node:path'
@@ -51,7 +53,7 @@ async function asOwner(cmd: string[], owner: string | undefined): Promise<string
 
 /**
  * Starts a cluster with `initdb` in a temporary folder on a free loopback port, trusting local
- * connections only, with fsync off (a test cluster holds nothing worth a crash-safe write). When run as
+ * connections only, with fsync off from initdb on (a test cluster holds nothing worth a crash-safe write). When run as
  * root the folder is handed to the `postgres` system user, because PostgreSQL refuses to run as root.
  */
 export async function startPostgres(): Promise<PostgresCluster> {
@@ -64,7 +66,7 @@ export async function startPostgres(): Promise<PostgresCluster> {
     chownSync(dir, uid, gid)
   }
   const data = join(dir, 'data')
-  await asOwner([join(bin, 'initdb'), '-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-instructions'], owner)
+  await asOwner([join(bin, 'initdb'), '-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-instructions', '--no-sync'], owner)
   const port = freePort()
   const options = `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`
   await asOwner([join(bin, 'pg_ctl'), '-D', data, '-o', options, '-l', join(dir, 'log'), '-w', '-t', '30', 'start'], owner)
@@ -90,3 +92,71 @@ function ownerIds(owner: string): { uid: number; gid: number } {
   const gid = Number(Bun.spawnSync(['id', '-g', owner]).stdout.toString().trim())
   return { uid, gid }
 }
+
+/** The one line `npm test` prints when the PostgreSQL suites cannot run here. */
+export const POSTGRES_SKIPPED = 'PostgreSQL suites did not run: no PostgreSQL found (apt-get install postgresql, or set PG_BIN)'
+
+let announced = false
+
+/**
+ * `describe` for a PostgreSQL suite. Without PostgreSQL the suite does not run and the whole run prints
+ * {@link POSTGRES_SKIPPED} once (not once per file); with `REQUIRE_POSTGRES=1` (set by `.ci/run`) a
+ * missing server is a failing test instead, so CI cannot pass without running them.
+ */
+export function describePostgres(name: string, fn: () => void): void {
+  if (findPostgresBin()) return describe(name, fn)
+  if (process.env.REQUIRE_POSTGRES === '1') {
+    describe(name, () => {
+      test('needs PostgreSQL (REQUIRE_POSTGRES=1)', () => {
+        throw new Error(`REQUIRE_POSTGRES=1 but no PostgreSQL was found under ${SEARCH.join(', ')} or PG_BIN: install Debian package postgresql`)
+      })
+    })
+    return
+  }
+  if (announced) return
+  announced = true
+  console.log(POSTGRES_SKIPPED)
+}
+
+/**
+ * One cluster shared by the tests of a file (a cluster start costs a second or two): started before the
+ * first test, stopped after the last. Each test takes a fresh database with `createDatabase()`.
+ */
+export function sharedPostgres(): () => PostgresCluster {
+  let cluster: PostgresCluster | undefined
+  beforeAll(async () => {
+    cluster = await startPostgres()
+  }, 60_000)
+  afterAll(() => cluster?.stop())
+  return () => {
+    if (!cluster) throw new Error('the PostgreSQL cluster is not started (call sharedPostgres() inside describePostgres)')
+    return cluster
+  }
+}
+
+const templates = new WeakMap<PostgresCluster, Promise<string>>()
+
+/**
+ * A fresh database holding the whole PostgreSQL schema: a copy (CREATE DATABASE … TEMPLATE) of one
+ * database per cluster migrated once with `migrate`, which costs a fraction of migrating each anew.
+ * Tests of the migrations themselves take an empty `createDatabase()` instead.
+ */
+export async function migratedDatabase(cluster: PostgresCluster, migrate: (url: string) => Promise<unknown>): Promise<string> {
+  let template = templates.get(cluster)
+  if (!template) {
+    template = cluster.createDatabase(`migrated_${process.pid}`).then(async (url) => {
+      await migrate(url)
+      return url.slice(url.lastIndexOf('/') + 1)
+    })
+    templates.set(cluster, template)
+  }
+  const name = `m${process.pid}_${++copies}_${Date.now().toString(36)}`
+  const admin = new SQL(cluster.url)
+  try {
+    await admin.unsafe(`CREATE DATABASE "${name}" TEMPLATE "${await template}"`)
+  } finally {
+    await admin.close()
+  }
+  return `${cluster.url.slice(0, cluster.url.lastIndexOf('/'))}/${name}`
+}
+let copies = 0
