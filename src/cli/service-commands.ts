@@ -1,10 +1,9 @@
 import { ConfigError, listenFailure, loadConfig, type ListenTarget } from '../config'
-import { closeDatabase } from '../db'
 import { DEMO_ORG } from '../dev/demo-calendar'
 import { startDemoSite, type DemoSite } from '../dev/demo-site'
 import { startLocalGateway, type LocalGateway } from '../gateway/local/server'
 import { identifyWebsite } from '../model/org-identity'
-import { openConfiguredDatabase, startService, type ServiceHandle } from '../service'
+import { openConfiguredStorage, startService, type ServiceHandle } from '../service'
 import { VERSION } from '../version'
 import { loadDevState, saveDevState, type DevState } from './dev-state'
 import { parseFlags, SERVICE_FLAGS } from './flags'
@@ -123,8 +122,8 @@ export function demoTryLines(gateway: LocalGateway, demo: DemoSite): string[] {
 export async function migrateCommand(args: string[]): Promise<number> {
   const { overrides } = parseFlags(args, { db: SERVICE_FLAGS.db })
   const config = loadConfig(process.env, overrides)
-  const { db, migrationsApplied } = openConfiguredDatabase(config.DATABASE_PATH)
-  closeDatabase(db)
+  const { storage, migrationsApplied } = await openConfiguredStorage(config.DATABASE_PATH)
+  await storage.close()
   process.stdout.write(`${config.DATABASE_PATH}: ${migrationsApplied} migration(s) applied\n`)
   return 0
 }

@@ -1,4 +1,6 @@
 import type { Db } from '../client'
+import type { DebitOutcome, DebitRequest } from '../storage-types'
+import { confirmJob } from './jobs'
 
 /** The latest debit of one call (by its hash) since a moment: what a retry may replay. */
 export type ChargeRow = { result: string | null; resultHash: string | null; delta: number }
@@ -78,4 +80,36 @@ export function ledgerEntries(db: Db, accountId: string, limit: number): { delta
     created_at: number
   }[]
   return rows.map((r) => ({ delta: r.delta, reason: r.reason, tool: r.tool, createdAt: r.created_at }))
+}
+
+/** Appends a grant and answers the new balance, in one transaction. */
+export function grantAndBalance(db: Db, accountId: string, credits: number, reason: string, nowMs: number): number {
+  return db.transaction(() => {
+    insertGrant(db, accountId, credits, reason, nowMs)
+    return ledgerBalance(db, accountId)
+  })
+}
+
+/**
+ * One idempotent debit, in one immediate transaction (see storage.ts `debitOnce`): an earlier debit of the
+ * call since `sinceMs` is replayed (its stored answer, or null when its fingerprint equals this answer's);
+ * else the balance must cover the amount, the reserved job named is confirmed, and the debit is recorded.
+ */
+export function debitOnce(db: Db, r: DebitRequest): DebitOutcome {
+  return db.transaction(
+    (): DebitOutcome => {
+      const prior = latestCharge(db, r.accountId, r.callHash, r.sinceMs)
+      if (prior?.result) return { outcome: 'replayed', result: prior.result }
+      if (prior && prior.resultHash === r.resultHash) return { outcome: 'replayed', result: null }
+      if (r.amount > 0) {
+        const balance = ledgerBalance(db, r.accountId)
+        if (balance < r.amount) return { outcome: 'insufficient', balance }
+      }
+      if (r.confirmJobId !== undefined && !confirmJob(db, r.confirmJobId, r.nowMs)) return { outcome: 'job_not_confirmed' }
+      if (r.amount > 0)
+        insertCharge(db, { accountId: r.accountId, amount: r.amount, tool: r.tool, idempotencyKey: r.idempotencyKey, callHash: r.callHash, result: r.result, resultHash: r.resultHash, nowMs: r.nowMs })
+      return { outcome: 'charged', charged: r.amount }
+    },
+    { behavior: 'immediate' },
+  )
 }

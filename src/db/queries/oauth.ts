@@ -1,4 +1,5 @@
 import type { Db } from '../client'
+import type { RedeemOutcome } from '../storage-types'
 
 /** The OAuth server's signing key pair, as stored (JWK JSON). */
 export type SigningKeyRow = { kid: string; private_jwk: string; public_jwk: string | null }
@@ -102,7 +103,47 @@ export function revokeTokenFamily(db: Db, familyId: string, nowMs: number): void
   db.$client.run('UPDATE oauth_refresh_tokens SET revoked_at = COALESCE(revoked_at, ?2) WHERE family_id = ?1', [familyId, nowMs])
 }
 
-/** Runs `work` in one transaction: the checks and marks of a grant exchange are atomic. */
-export function inOAuthTransaction<T>(db: Db, work: () => T): T {
-  return db.transaction(work)
+/** Stores `key` unless a signing key exists, and answers the one stored (the first, when instances race). */
+export function ensureSigningKey(db: Db, key: { kid: string; alg: string; privateJwk: string; publicJwk: string }, nowMs: number): SigningKeyRow {
+  return db.transaction(() => {
+    insertSigningKeyIfMissing(db, key, nowMs)
+    return findSigningKey(db)!
+  })
+}
+
+/** Stores `secret` unless a CSRF secret exists, and answers the one stored. */
+export function ensureCsrfSecret(db: Db, kid: string, secret: string, nowMs: number): string {
+  return db.transaction(() => {
+    insertCsrfSecretIfMissing(db, kid, secret, nowMs)
+    return findCsrfSecret(db)!
+  })
+}
+
+/**
+ * Marks a code used, only if it is still unused, and stores the refresh token of its grant, in one
+ * transaction: of two exchanges racing with the same code one is `redeemed`, the other finds it `used`
+ * (with the grant's family, which the caller revokes).
+ */
+export function redeemCode(db: Db, codeHash: string, refresh: RefreshInsert, nowMs: number): RedeemOutcome {
+  return db.transaction((): RedeemOutcome => {
+    const row = findAuthorizationCode(db, codeHash)
+    if (!row) return { outcome: 'unknown' }
+    if (row.used_at !== null) return { outcome: 'used', familyId: row.family_id }
+    markCodeUsed(db, codeHash, refresh.familyId, nowMs)
+    insertRefreshToken(db, refresh, nowMs)
+    return { outcome: 'redeemed' }
+  })
+}
+
+/** Marks a refresh token used, only if unused and not revoked, and stores its successor, in one transaction. */
+export function rotateRefreshToken(db: Db, tokenHash: string, next: RefreshInsert, nowMs: number): RedeemOutcome {
+  return db.transaction((): RedeemOutcome => {
+    const row = findRefreshToken(db, tokenHash)
+    if (!row) return { outcome: 'unknown' }
+    if (row.used_at !== null) return { outcome: 'used', familyId: row.family_id }
+    if (row.revoked_at !== null) return { outcome: 'revoked' }
+    markRefreshTokenUsed(db, tokenHash, nowMs)
+    insertRefreshToken(db, next, nowMs)
+    return { outcome: 'redeemed' }
+  })
 }
