@@ -1,11 +1,8 @@
 import type { Db } from '../client'
-import type { DebitOutcome, DebitRequest } from '../storage-types'
+import type { AccountRecord, ChargeRecord, DebitOutcome, DebitRequest, LedgerRecord } from '../storage-types'
 import { confirmJob } from './jobs'
 
-/** The latest debit of one call (by its hash) since a moment: what a retry may replay. */
-export type ChargeRow = { result: string | null; resultHash: string | null; delta: number }
-
-export function latestCharge(db: Db, accountId: string, callHash: string, sinceMs: number): ChargeRow | undefined {
+export function latestCharge(db: Db, accountId: string, callHash: string, sinceMs: number): ChargeRecord | undefined {
   const row = db.$client
     .query('SELECT result, result_hash, delta FROM credit_ledger WHERE account_id = ?1 AND call_hash = ?2 AND created_at >= ?3 ORDER BY id DESC LIMIT 1')
     .get(accountId, callHash, sinceMs) as { result: string | null; result_hash: string | null; delta: number } | null
@@ -33,11 +30,8 @@ export function forgetStoredResults(db: Db, beforeMs: number): number {
   return db.$client.run('UPDATE credit_ledger SET result = NULL WHERE result IS NOT NULL AND created_at < ?1', [beforeMs]).changes
 }
 
-/** An MCP account as stored (the key only as its SHA-256). */
-export type AccountRow = { accountId: string; email: string; keyHash: string; createdAt: number }
-
 type RawAccount = { account_id: string; email: string; key_hash: string; created_at: number }
-const toAccount = (r: RawAccount | null): AccountRow | undefined => (r ? { accountId: r.account_id, email: r.email, keyHash: r.key_hash, createdAt: r.created_at } : undefined)
+const toAccount = (r: RawAccount | null): AccountRecord | undefined => (r ? { accountId: r.account_id, email: r.email, keyHash: r.key_hash, createdAt: r.created_at } : undefined)
 
 /** Inserts an account; throws when the email already has one (checked in the same transaction). */
 export function insertAccount(db: Db, a: { accountId: string; email: string; keyHash: string; nowMs: number }, grant?: { credits: number; reason: string }): void {
@@ -54,15 +48,15 @@ export function insertGrant(db: Db, accountId: string, credits: number, reason: 
   db.$client.run('INSERT INTO credit_ledger (account_id, delta, reason, created_at) VALUES (?1, ?2, ?3, ?4)', [accountId, credits, reason, nowMs])
 }
 
-export function accountByEmail(db: Db, email: string): AccountRow | undefined {
+export function accountByEmail(db: Db, email: string): AccountRecord | undefined {
   return toAccount(db.$client.query('SELECT account_id, email, key_hash, created_at FROM accounts WHERE email = ?1').get(email) as RawAccount | null)
 }
 
-export function accountById(db: Db, accountId: string): AccountRow | undefined {
+export function accountById(db: Db, accountId: string): AccountRecord | undefined {
   return toAccount(db.$client.query('SELECT account_id, email, key_hash, created_at FROM accounts WHERE account_id = ?1').get(accountId) as RawAccount | null)
 }
 
-export function accountByKeyHash(db: Db, keyHash: string): AccountRow | undefined {
+export function accountByKeyHash(db: Db, keyHash: string): AccountRecord | undefined {
   return toAccount(db.$client.query('SELECT account_id, email, key_hash, created_at FROM accounts WHERE key_hash = ?1').get(keyHash) as RawAccount | null)
 }
 
@@ -72,7 +66,7 @@ export function ledgerBalance(db: Db, accountId: string): number {
 }
 
 /** The most recent ledger entries, newest first. */
-export function ledgerEntries(db: Db, accountId: string, limit: number): { delta: number; reason: string; tool: string | null; createdAt: number }[] {
+export function ledgerEntries(db: Db, accountId: string, limit: number): LedgerRecord[] {
   const rows = db.$client.query('SELECT delta, reason, tool, created_at FROM credit_ledger WHERE account_id = ?1 ORDER BY created_at DESC, id DESC LIMIT ?2').all(accountId, limit) as {
     delta: number
     reason: string

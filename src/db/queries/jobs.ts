@@ -2,7 +2,7 @@ import { and, eq, lt, sql } from 'drizzle-orm'
 import type { Db } from '../client'
 import { LEASE_MS, MAX_INTERRUPTIONS } from '../../model/job-state'
 import { indexJobs } from '../schema'
-import type { ReservedJobInsert } from '../storage-types'
+import type { AccountJob, PendingJob, ReservedJobInsert } from '../storage-types'
 import { ensureOrganization } from './organizations'
 
 export type JobRow = typeof indexJobs.$inferSelect
@@ -206,9 +206,6 @@ export function cancelJob(db: Db, jobId: string, nowMs: number): boolean {
   )
 }
 
-/** The columns a job list shows. */
-export type AccountJob = { jobId: string; orgId: string; website: string; state: string; eventCount: number | null; createdAt: number; finishedAt: number | null; expiresAt: number }
-
 /** The index jobs an MCP account started, newest first (reserved ones, never confirmed, are not shown). */
 export function accountJobs(db: Db, accountId: string, limit: number): AccountJob[] {
   const rows = db.$client
@@ -233,9 +230,6 @@ export function accountJobs(db: Db, accountId: string, limit: number): AccountJo
 export function purgeFinishedJobs(db: Db, beforeMs: number): number {
   return db.$client.run("DELETE FROM index_jobs WHERE state IN ('ready', 'failed', 'cancelled') AND expires_at < ?1", [beforeMs]).changes
 }
-
-/** A free system job (a re-crawl): pending at once, never billed. */
-export type PendingJob = { jobId: string; orgId: string; website: string; startDate: string; endDate: string; hints: string; nowMs: number; expiresAt: number }
 
 /** Enqueues system jobs in one transaction. */
 export function insertPendingJobs(db: Db, jobs: PendingJob[]): void {

@@ -1,11 +1,8 @@
 import type { Db } from '../client'
-import type { RedeemOutcome } from '../storage-types'
+import type { CodeInsert, CodeRecord, RedeemOutcome, RefreshInsert, RefreshRecord, SigningKeyRecord } from '../storage-types'
 
-/** The OAuth server's signing key pair, as stored (JWK JSON). */
-export type SigningKeyRow = { kid: string; private_jwk: string; public_jwk: string | null }
-
-export function findSigningKey(db: Db): SigningKeyRow | null {
-  return db.$client.query("SELECT kid, private_jwk, public_jwk FROM oauth_keys WHERE use = 'jwt' ORDER BY created_at LIMIT 1").get() as SigningKeyRow | null
+export function findSigningKey(db: Db): SigningKeyRecord | null {
+  return db.$client.query("SELECT kid, private_jwk, public_jwk FROM oauth_keys WHERE use = 'jwt' ORDER BY created_at LIMIT 1").get() as SigningKeyRecord | null
 }
 
 /** Stores a signing key unless one exists already: instances racing at first use all end up with the first one stored. */
@@ -37,8 +34,6 @@ export function accountExists(db: Db, accountId: string): boolean {
   return db.$client.query('SELECT 1 FROM accounts WHERE account_id = ?1').get(accountId) !== null
 }
 
-export type CodeInsert = { codeHash: string; accountId: string; clientId: string; redirectUri: string; codeChallenge: string; resource: string; scope: string; expiresAt: number }
-
 export function insertAuthorizationCode(db: Db, c: CodeInsert, nowMs: number): void {
   db.$client.run('INSERT INTO oauth_codes (code_hash, account_id, client_id, redirect_uri, code_challenge, resource, scope, expires_at, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)', [
     c.codeHash,
@@ -53,27 +48,13 @@ export function insertAuthorizationCode(db: Db, c: CodeInsert, nowMs: number): v
   ])
 }
 
-export type CodeRow = {
-  account_id: string
-  client_id: string
-  redirect_uri: string
-  code_challenge: string
-  resource: string
-  scope: string
-  family_id: string | null
-  used_at: number | null
-  expires_at: number
-}
-
-export function findAuthorizationCode(db: Db, codeHash: string): CodeRow | null {
-  return db.$client.query('SELECT * FROM oauth_codes WHERE code_hash = ?1').get(codeHash) as CodeRow | null
+export function findAuthorizationCode(db: Db, codeHash: string): CodeRecord | null {
+  return db.$client.query('SELECT * FROM oauth_codes WHERE code_hash = ?1').get(codeHash) as CodeRecord | null
 }
 
 export function markCodeUsed(db: Db, codeHash: string, familyId: string, nowMs: number): void {
   db.$client.run('UPDATE oauth_codes SET used_at = ?2, family_id = ?3 WHERE code_hash = ?1', [codeHash, nowMs, familyId])
 }
-
-export type RefreshInsert = { tokenHash: string; familyId: string; accountId: string; clientId: string; resource: string; scope: string; expiresAt: number }
 
 export function insertRefreshToken(db: Db, r: RefreshInsert, nowMs: number): void {
   db.$client.run('INSERT INTO oauth_refresh_tokens (token_hash, family_id, account_id, client_id, resource, scope, expires_at, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)', [
@@ -88,10 +69,8 @@ export function insertRefreshToken(db: Db, r: RefreshInsert, nowMs: number): voi
   ])
 }
 
-export type RefreshRow = { family_id: string; account_id: string; client_id: string; resource: string; scope: string; used_at: number | null; revoked_at: number | null; expires_at: number }
-
-export function findRefreshToken(db: Db, tokenHash: string): RefreshRow | null {
-  return db.$client.query('SELECT * FROM oauth_refresh_tokens WHERE token_hash = ?1').get(tokenHash) as RefreshRow | null
+export function findRefreshToken(db: Db, tokenHash: string): RefreshRecord | null {
+  return db.$client.query('SELECT * FROM oauth_refresh_tokens WHERE token_hash = ?1').get(tokenHash) as RefreshRecord | null
 }
 
 export function markRefreshTokenUsed(db: Db, tokenHash: string, nowMs: number): void {
@@ -104,7 +83,7 @@ export function revokeTokenFamily(db: Db, familyId: string, nowMs: number): void
 }
 
 /** Stores `key` unless a signing key exists, and answers the one stored (the first, when instances race). */
-export function ensureSigningKey(db: Db, key: { kid: string; alg: string; privateJwk: string; publicJwk: string }, nowMs: number): SigningKeyRow {
+export function ensureSigningKey(db: Db, key: { kid: string; alg: string; privateJwk: string; publicJwk: string }, nowMs: number): SigningKeyRecord {
   return db.transaction(() => {
     insertSigningKeyIfMissing(db, key, nowMs)
     return findSigningKey(db)!

@@ -1,8 +1,6 @@
 import type { Db } from '../client'
 import type { NewReport, UndeliveredReport } from '../storage-types'
 
-export type { NewReport, UndeliveredReport }
-
 const DAY_MS = 86_400_000
 const HOUR_MS = 3_600_000
 
