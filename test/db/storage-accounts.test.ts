@@ -35,7 +35,7 @@ forEachBackend('storage: credits', (open) => {
     await account(storage, 10)
     expect(await storage.credits.accountByEmail('acct_1@example.org')).toEqual({ accountId: 'acct_1', email: 'acct_1@example.org', keyHash: 'hash-acct_1', createdAt: NOW })
     expect(await storage.credits.accountByKeyHash('hash-acct_1')).toMatchObject({ accountId: 'acct_1' })
-    expect(storage.credits.createAccount({ accountId: 'acct_2', email: 'acct_1@example.org', keyHash: 'h2', nowMs: NOW }, { credits: 5, reason: 'x' })).rejects.toThrow()
+    await expect(storage.credits.createAccount({ accountId: 'acct_2', email: 'acct_1@example.org', keyHash: 'h2', nowMs: NOW }, { credits: 5, reason: 'x' })).rejects.toThrow()
     expect(await storage.credits.accountById('acct_2')).toBeUndefined()
     expect(await storage.credits.grant('acct_1', 5, 'top-up', NOW + 1)).toBe(15)
     expect(await storage.credits.ledger('acct_1', 10)).toEqual([

@@ -68,6 +68,15 @@ describe('paid tools', () => {
     expect(await balance()).toBe(before - 80)
   })
 
+  it('index_organization sent twice at once queues one job and charges once (the debit and the confirmation are one transaction)', async () => {
+    const before = await balance()
+    const [a, b] = await Promise.all([ok('index_organization', { website: site.url }), ok('index_organization', { website: site.url })])
+    expect(a.jobId).toBe(b.jobId)
+    expect([a.charge.credits, b.charge.credits].sort()).toEqual([0, 40])
+    expect(await balance()).toBe(before - 40)
+    expect(app.db.$client.query('SELECT job_id, state FROM index_jobs WHERE account_id = ?1').all(account.accountId)).toEqual([{ job_id: a.jobId, state: 'pending' }])
+  })
+
   it('list_index_jobs and cancel_index_job act on the account own jobs', async () => {
     await ok('index_organization', { website: site.url })
     await ok('index_organization', { website: site.url, idempotencyKey: 'second crawl' })

@@ -1,6 +1,6 @@
 // Pins issue 11's report-channel limits against a real SMTP server on loopback: the reply address is
 // exactly one address (400 naming `email` otherwise: no list, display name, CR/LF or overlong value);
-// REST reports are capped per signed agent whatever email they carry; at most REPORT_MAIL_HOURLY_CAP mails
+// REST reports are capped per signed agent whatever email they carry, also when sent at once; at most REPORT_MAIL_HOURLY_CAP mails
 // go out per UTC clock hour (reports past it are stored, answered `delivered: false` truthfully, and mailed
 // by the scheduler in a later hour, never over the ceiling, even under concurrent submissions).
 import { sqliteStorage } from '../../src/db/sqlite-storage'
@@ -89,6 +89,13 @@ describe('the daily cap of REST reports', () => {
     expect(statuses).toEqual([202, 202, 429, 429, 429])
     expect(stored(db).map((r) => r.reporter)).toEqual(['agent:agent-test', 'agent:agent-test'])
     expect((await report({ message: 'another agent' }, 'agent-other')).status).toBe(202)
+  })
+
+  it('holds against reports sent at once: the count and the insert are one storage transaction', async () => {
+    const { db, report } = await setup({ REPORT_DAILY_CAP: '2' })
+    const statuses = (await Promise.all([0, 1, 2, 3, 4].map((i) => report({ message: `at once ${i}` })))).map((r) => r.status)
+    expect(statuses.sort()).toEqual([202, 202, 429, 429, 429])
+    expect(stored(db)).toHaveLength(2)
   })
 })
 
