@@ -1,14 +1,11 @@
 import { Elysia } from 'elysia'
 import type { Config } from './config'
 import { parseCidrList } from './config/cidr'
-import type { Db } from './db'
-import { eventsGeneration } from './db/queries/generation'
-import { readsOn } from './db/reads-for'
 import type { Reads } from './db/reads'
+import type { Storage } from './db/storage'
 import { errorPlugin } from './errors'
 import { parseAgentKeys, parseKeyring } from './gateway/keyring'
 import { gatewayPlugin } from './gateway/plugin'
-import { sqliteReplayStore } from './db/queries/replay-keys'
 import type { ReplayStore } from './gateway/replay'
 import { createUsageClient, type UsageClient } from './gateway/usage-client'
 import { bodyDepthGuard } from './http/body-depth'
@@ -37,13 +34,14 @@ export { MAX_BODY_BYTES } from './http/body'
 
 export type AppDeps = {
   config: Config
-  db: Db
+  /** Where everything but the searches is stored (the searches read through `reads`). */
+  storage: Storage
   logger?: Logger
   now?: () => number
   workers?: () => WorkerStatus
   /** The usage service client; built from GW_USAGE_* when not given. */
   usage?: UsageClient
-  /** Where replay keys are kept; the SQLite store on `db` when not given (the service passes its own to flush it at stop). */
+  /** Where replay keys are kept; `storage`'s replay store when not given (the service passes its own to flush it at stop). */
   replay?: ReplayStore
   /** Storefront base when the gateway forwards none; PUBLIC_BASE_URL, else http://HOST:PORT. */
   publicBaseUrl?: () => string
@@ -69,7 +67,7 @@ export type AppDeps = {
  * a valid one; `standardHostname: false` makes its router find the path after any Host (see target-guard.ts).
  */
 export function createApp(deps: AppDeps) {
-  const { config, db } = deps
+  const { config, storage } = deps
   const logger = deps.logger ?? silentLogger
   const now = deps.now ?? Date.now
   const workers = deps.workers ?? (() => ({ status: 'not_running', configured: config.CRAWL_WORKERS, alive: 0, busy: 0 }))
@@ -77,11 +75,11 @@ export function createApp(deps: AppDeps) {
   const publicBaseUrl = deps.publicBaseUrl ?? (() => config.PUBLIC_BASE_URL || `http://${config.HOST}:${config.PORT}`)
   const mailer = deps.mailer ?? createMailer(config.SMTP_URL, config.REPORT_TO, config.REPORT_MAIL_HOURLY_CAP)
   const userAgent = config.CRAWL_USER_AGENT.replace('{version}', VERSION)
-  const catalog: ReadContext = { reads: deps.reads ?? readsOn(db), cache: answerCacheFor(config), generation: () => eventsGeneration(db) }
+  const catalog: ReadContext = { reads: deps.reads ?? storage.openReads({ workers: 0 }), cache: answerCacheFor(config), generation: () => storage.events.generation() }
   const gateway = gatewayPlugin({
     keyring: parseKeyring(config.GW_SIGNING_KEYS),
     agentKeys: parseAgentKeys(config.AGENT_KEYS),
-    replay: deps.replay ?? sqliteReplayStore(db, { now }),
+    replay: deps.replay ?? storage.replayStore({ now }),
     usage,
     now,
     publicBaseUrl,
@@ -96,22 +94,22 @@ export function createApp(deps: AppDeps) {
     .use(gateway)
     .use(bodyDepthGuard())
     .use(docsPlugin())
-    .use(healthRoutes({ db, workers, now, startedAt: now() }))
-    .use(orgsRoutes({ gateway, db, usage, now, allowPrivate: config.CRAWL_ALLOW_PRIVATE, loopbackSites: deps.loopbackSites, onJobQueued: deps.onJobQueued }))
-    .use(businessesRoutes({ gateway, db, catalog, usage, now }))
+    .use(healthRoutes({ storage, workers, now, startedAt: now() }))
+    .use(orgsRoutes({ gateway, storage, usage, now, allowPrivate: config.CRAWL_ALLOW_PRIVATE, loopbackSites: deps.loopbackSites, onJobQueued: deps.onJobQueued }))
+    .use(businessesRoutes({ gateway, storage, catalog, usage, now }))
     .use(searchRoutes({ gateway, catalog, now }))
-    .use(reportRoutes({ gateway, db, now, mailer, dailyCap: config.REPORT_DAILY_CAP, allowPrivate: config.CRAWL_ALLOW_PRIVATE }))
-    .use(oauthRoutes({ db, now, baseUrl: publicBaseUrl, userAgent, allowPrivate: config.CRAWL_ALLOW_PRIVATE, fetcher: deps.mcpFetcher }))
+    .use(reportRoutes({ gateway, storage, now, mailer, dailyCap: config.REPORT_DAILY_CAP, allowPrivate: config.CRAWL_ALLOW_PRIVATE }))
+    .use(oauthRoutes({ storage, now, baseUrl: publicBaseUrl, userAgent, allowPrivate: config.CRAWL_ALLOW_PRIVATE, fetcher: deps.mcpFetcher }))
     .use(
       mcpRoutes({
-        db,
+        storage,
         now,
         baseUrl: publicBaseUrl,
         listeningPort: deps.listeningPort ?? (() => config.PORT),
         bindHost: config.HOST,
         trustedProxies: parseCidrList(config.TRUSTED_PROXIES) ?? [],
         tools: {
-          db,
+          storage,
           catalog,
           now,
           baseUrl: publicBaseUrl,

@@ -3,9 +3,8 @@ import { createApp } from './app'
 import { ConfigError, listenFailure, type Config } from './config'
 import { crawlResolve, type LoopbackSite } from './crawl/fetch/resolve-overrides'
 import { SCRIPT_VERSION } from './crawl/version'
-import { closeDatabase, migrate, openDatabase, type Db } from './db'
-import { sqliteReplayStore } from './db/queries/replay-keys'
-import { readPoolFor } from './db/reads-for'
+import { openStorage } from './db/open-storage'
+import type { Storage } from './db/storage'
 import { startServer } from './http/server'
 import type { CrawlSettings } from './jobs/request'
 import { JobRunner } from './jobs/runner'
@@ -15,7 +14,7 @@ import { createLogger, type Logger } from './log'
 import { createMailer } from './report/mailer'
 import { VERSION } from './version'
 
-export type ServiceHandle = { server: Server<undefined>; db: Db; logger: Logger; url: string; migrationsApplied: number; runner: JobRunner; stop(): Promise<void> }
+export type ServiceHandle = { server: Server<undefined>; storage: Storage; logger: Logger; url: string; migrationsApplied: number; runner: JobRunner; stop(): Promise<void> }
 
 /** The scheduler's first pass waits this long after start-up, so that the first requests are answered first. */
 export const FIRST_SCHEDULER_PASS_MS = 500
@@ -45,17 +44,17 @@ export type ServiceExtras = { loopbackSites?: LoopbackSite[] }
  * way, no permission, not a database) is a bad DATABASE_PATH: a ConfigError naming it (exit 78), never a
  * raw error. Failures of a migration itself are not the path's fault and are passed on as they are.
  */
-export function openConfiguredDatabase(path: string): { db: Db; migrationsApplied: number } {
-  let db: Db
+export async function openConfiguredStorage(path: string): Promise<{ storage: Storage; migrationsApplied: number }> {
+  let storage: Storage
   try {
-    db = openDatabase(path)
+    storage = openStorage({ path })
   } catch (error) {
     throw new ConfigError('DATABASE_PATH', `cannot open or create the database at ${path}: ${(error as Error).message}`)
   }
   try {
-    return { db, migrationsApplied: migrate(db) }
+    return { storage, migrationsApplied: await storage.migrate() }
   } catch (error) {
-    closeDatabase(db)
+    await storage.close()
     if (/SQLITE_(READONLY|CANTOPEN|NOTADB|PERM|IOERR|FULL|CORRUPT|AUTH)/.test(String((error as { code?: string }).code ?? ''))) {
       throw new ConfigError('DATABASE_PATH', `cannot write the database at ${path}: ${(error as Error).message}`)
     }
@@ -70,21 +69,21 @@ export function openConfiguredDatabase(path: string): { db: Db; migrationsApplie
  * write is cut off halfway. A socket that cannot be opened is a ConfigError naming HOST or PORT.
  */
 export async function startService(config: Config, logger: Logger = createLogger(config.LOG_LEVEL), extras: ServiceExtras = {}): Promise<ServiceHandle> {
-  const { db, migrationsApplied } = openConfiguredDatabase(config.DATABASE_PATH)
+  const { storage, migrationsApplied } = await openConfiguredStorage(config.DATABASE_PATH)
   const mailer = createMailer(config.SMTP_URL, config.REPORT_TO, config.REPORT_MAIL_HOURLY_CAP)
   const settings = crawlSettings(config)
   if (extras.loopbackSites?.length) settings.loopbackSites = extras.loopbackSites
-  const runner = new JobRunner({ db, workers: config.CRAWL_WORKERS, settings, logger })
+  const runner = new JobRunner({ storage, workers: config.CRAWL_WORKERS, settings, logger })
   const usage = createUsageClient({ url: config.GW_USAGE_URL, readKey: config.GW_USAGE_READ_KEY, writeKey: config.GW_USAGE_WRITE_KEY, service: config.GW_SERVICE_SLUG })
-  const scheduler = new Scheduler({ db, mailer, logger, usage, settleAfterMs: config.BILLING_SETTLE_AFTER_MS, onEnqueued: () => runner.kick() })
-  const replay = sqliteReplayStore(db)
-  const reads = readPoolFor(db, { path: config.DATABASE_PATH, workers: config.READ_WORKERS })
+  const scheduler = new Scheduler({ storage, mailer, logger, usage, settleAfterMs: config.BILLING_SETTLE_AFTER_MS, onEnqueued: () => runner.kick() })
+  const replay = storage.replayStore()
+  const reads = storage.openReads({ workers: config.READ_WORKERS })
   let server: Server<undefined> | undefined
   const listeningPort = () => server?.port ?? config.PORT
   const hostName = config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST
   const app = createApp({
     config,
-    db,
+    storage,
     logger,
     mailer,
     usage,
@@ -101,7 +100,7 @@ export async function startService(config: Config, logger: Logger = createLogger
     server = startServer(app, { hostname: config.HOST, port: config.PORT, logger })
   } catch (error) {
     await reads.close()
-    closeDatabase(db)
+    await storage.close()
     throw listenFailure(error, { what: 'the service', hostname: config.HOST, port: config.PORT, hostSetting: { variable: 'HOST', flag: '--host' }, portSetting: { variable: 'PORT', flag: '--port' } })
   }
   runner.start()
@@ -114,7 +113,7 @@ export async function startService(config: Config, logger: Logger = createLogger
   logger.info('listening', { url, database: config.DATABASE_PATH, migrationsApplied, workers: config.CRAWL_WORKERS, pid: process.pid })
   return {
     server: server!,
-    db,
+    storage,
     logger,
     url,
     migrationsApplied,
@@ -130,7 +129,7 @@ export async function startService(config: Config, logger: Logger = createLogger
       } catch (error) {
         logger.error('replay keys could not be stored at stop', { error: (error as Error).message })
       }
-      closeDatabase(db)
+      await storage.close()
     },
   }
 }

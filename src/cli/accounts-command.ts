@@ -1,6 +1,5 @@
 import { loadConfig } from '../config'
-import { closeDatabase } from '../db'
-import { openConfiguredDatabase } from '../service'
+import { openConfiguredStorage } from '../service'
 import { refusePostgres } from './sqlite-only'
 import { createAccount, creditBalance, findAccountByEmail, grantCredits, ledgerHistory } from '../services/credits'
 import { parseFlags, UsageError } from './flags'
@@ -27,7 +26,7 @@ export async function accountsCommand(args: string[]): Promise<number> {
   if (typeof email !== 'string' || !/^[^\s@]+@[^\s@]+$/.test(email)) throw new UsageError('--email must be an email address')
   const config = loadConfig(process.env, overrides)
   refusePostgres(config, 'accounts')
-  const { db } = openConfiguredDatabase(config.DATABASE_PATH)
+  const { storage } = await openConfiguredStorage(config.DATABASE_PATH)
   try {
     const nowMs = Date.now()
     const out = (value: unknown) => process.stdout.write(`${JSON.stringify(value, null, 2)}\n`)
@@ -35,7 +34,7 @@ export async function accountsCommand(args: string[]): Promise<number> {
       const amount = credits(values.credits, false)
       let created
       try {
-        created = createAccount(db, { email, credits: amount, nowMs })
+        created = await createAccount(storage, { email, credits: amount, nowMs })
       } catch (error) {
         process.stderr.write(`${(error as Error).message}\n`)
         return 1
@@ -44,13 +43,13 @@ export async function accountsCommand(args: string[]): Promise<number> {
       process.stderr.write('Keep the account_key: it is shown only now. The account holder pastes it on the consent page of /oauth/authorize.\n')
       return 0
     }
-    const account = findAccountByEmail(db, email)
+    const account = await findAccountByEmail(storage, email)
     if (!account) {
       process.stderr.write(`no account for ${email}\n`)
       return 1
     }
     if (action === 'grant') {
-      const balance = grantCredits(db, account.accountId, credits(values.credits, true), nowMs)
+      const balance = await grantCredits(storage, account.accountId, credits(values.credits, true), nowMs)
       out({ account_id: account.accountId, email: account.email, balance })
       return 0
     }
@@ -58,11 +57,11 @@ export async function accountsCommand(args: string[]): Promise<number> {
       account_id: account.accountId,
       email: account.email,
       created_at: new Date(account.createdAt).toISOString(),
-      balance: creditBalance(db, account.accountId),
-      recent: ledgerHistory(db, account.accountId, 20).map((e) => ({ at: new Date(e.createdAt).toISOString(), delta: e.delta, reason: e.reason, tool: e.tool })),
+      balance: await creditBalance(storage, account.accountId),
+      recent: (await ledgerHistory(storage, account.accountId, 20)).map((e) => ({ at: new Date(e.createdAt).toISOString(), delta: e.delta, reason: e.reason, tool: e.tool })),
     })
     return 0
   } finally {
-    closeDatabase(db)
+    await storage.close()
   }
 }

@@ -1,10 +1,7 @@
 import { existsSync } from 'node:fs'
 import { ConfigError, isPostgresUrl, loadConfig, type Config } from '../config'
-import { closeDatabase } from '../db'
-import { redactDatabaseUrl } from '../db/pg/client'
-import { copySqliteToPostgres, TargetNotEmptyError } from '../db/pg/copy-from-sqlite'
-import { migratePostgres } from '../db/pg/migrate'
-import { openConfiguredDatabase } from '../service'
+import { copySqliteFileToPostgres, migratePostgres, redactDatabaseUrl, TargetNotEmptyError } from '../db/open-storage'
+import { openConfiguredStorage } from '../service'
 import { parseFlags, SERVICE_FLAGS, UsageError } from './flags'
 
 /**
@@ -22,8 +19,8 @@ export async function migrateCommand(args: string[]): Promise<number> {
     process.stdout.write(`${redactDatabaseUrl(config.DATABASE_URL)}: ${applied} migration(s) applied\n`)
     return 0
   }
-  const { db, migrationsApplied } = openConfiguredDatabase(config.DATABASE_PATH)
-  closeDatabase(db)
+  const { storage, migrationsApplied } = await openConfiguredStorage(config.DATABASE_PATH)
+  await storage.close()
   process.stdout.write(`${config.DATABASE_PATH}: ${migrationsApplied} migration(s) applied\n`)
   return 0
 }
@@ -39,11 +36,10 @@ async function copyToPostgres(config: Config, url: string): Promise<number> {
   const path = config.DATABASE_PATH
   if (path === ':memory:' || !existsSync(path)) throw new ConfigError('DATABASE_PATH', `no SQLite database at ${path} to copy (set DATABASE_PATH or --db to the file the service uses)`)
   const shown = redactDatabaseUrl(url)
-  const { db } = openConfiguredDatabase(path)
   const started = performance.now()
   try {
     process.stderr.write(`copying ${path} into ${shown}\n`)
-    const counts = await withoutPassword(url, () => copySqliteToPostgres(db, url, (table, rows) => process.stderr.write(`  ${table}: ${rows} row(s) copied\n`)))
+    const counts = await withoutPassword(url, () => copySqliteFileToPostgres(path, url, (table, rows) => process.stderr.write(`  ${table}: ${rows} row(s) copied\n`)))
     const seconds = (performance.now() - started) / 1000
     const total = counts.reduce((sum, c) => sum + c.rows, 0)
     const width = Math.max(...counts.map((c) => c.table.length))
@@ -54,8 +50,6 @@ async function copyToPostgres(config: Config, url: string): Promise<number> {
     if (!(error instanceof TargetNotEmptyError)) throw error
     process.stderr.write(`event-index migrate: refusing to copy into ${shown}: ${error.message}\n`)
     return 1
-  } finally {
-    closeDatabase(db)
   }
 }
 

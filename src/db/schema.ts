@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import { JOB_BILLING, JOB_STATES, USAGE_REPORT_STATES } from '../model/job-state'
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 
 // Times are integer milliseconds since the epoch (UTC); the API renders them as ISO 8601.
@@ -132,25 +133,8 @@ export const eventCategories = sqliteTable(
   ],
 )
 
-/**
- * Job states. `reserved` exists only between the allowance check and the confirmed usage report of
- * POST /orgs (or the credit debit of index_organization): it is never claimed, so a refused report leaves
- * nothing enqueued. A reserved job whose report's answer is unknown stays reserved until the scheduler
- * settles it (see {@link JOB_BILLING}).
- */
-export const JOB_STATES = ['reserved', 'pending', 'running', 'ready', 'failed', 'cancelled'] as const
-export type JobState = (typeof JOB_STATES)[number]
-
-/**
- * Where a paid job's usage report stands. NULL: no report was attempted (MCP jobs, whose debit commits with
- * the confirmation; free re-crawls; a REST job whose process died before sending). `sent`: recorded just
- * before the report goes out, so a crash mid-report leaves a trace. `unknown`: the report was sent and its
- * answer is unknown (timeout, reset, 5xx): the usage service may have recorded it. `recorded`: the usage
- * service confirmed it (the job runs). `refused`: the usage service refused it (nothing charged; the job is
- * cancelled and never runs).
- */
-export const JOB_BILLING = ['sent', 'unknown', 'recorded', 'refused'] as const
-export type JobBilling = (typeof JOB_BILLING)[number]
+// Job states and billing states live in model/job-state.ts (the storage interface names them too).
+export { JOB_BILLING, JOB_STATES, USAGE_REPORT_STATES, type JobBilling, type JobState } from '../model/job-state'
 
 /** Index jobs: a SQLite queue with leases, so a killed process loses no job. */
 export const indexJobs = sqliteTable(
@@ -256,7 +240,6 @@ export const creditLedger = sqliteTable(
  * with `gw-usage`, so the scheduler re-sends the report (same request id, idempotent) until the usage
  * service records it, and gives up after 24 hours with an error in the log. Terminal rows are kept a week.
  */
-export const USAGE_REPORT_STATES = ['pending', 'recorded', 'abandoned'] as const
 export const usageReports = sqliteTable(
   'usage_reports',
   {

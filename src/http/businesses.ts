@@ -1,5 +1,5 @@
 import { Elysia } from 'elysia'
-import type { Db } from '../db'
+import type { Storage } from '../db/storage'
 import { requireAllowance, type GatewayPlugin } from '../gateway/plugin'
 import type { UsageItem } from '../gateway/routes'
 import { usageHeader } from '../gateway/settlement'
@@ -12,7 +12,7 @@ import { billEventsPull } from '../services/usage-billing'
 import { BusinessSearchQuery, businessesResponses, OrgParams } from './businesses.model'
 import { gatewayErrors } from './common.model'
 
-export type BusinessesDeps = { gateway: GatewayPlugin; db: Db; catalog: ReadContext; usage: UsageClient; now: () => number }
+export type BusinessesDeps = { gateway: GatewayPlugin; storage: Storage; catalog: ReadContext; usage: UsageClient; now: () => number }
 
 /** `GET /api/v1/businesses/{id}/events` (paid per event) and `GET /api/v1/search/businesses` (identity). */
 export function businessesRoutes(deps: BusinessesDeps) {
@@ -30,7 +30,7 @@ export function businessesRoutes(deps: BusinessesDeps) {
         const headers: Record<string, string> = { 'content-type': 'application/json', 'x-request-id': String(set.headers['x-request-id'] ?? '') }
         if (result.eventCount > 0) {
           await requireAllowance(deps.usage, caller!, usage)
-          const billed = await billEventsPull(deps.db, deps.usage, { requestId: caller!.usageRequestId, agentId: caller!.agentId!, usage }, deps.now)
+          const billed = await billEventsPull(deps.storage, deps.usage, { requestId: caller!.usageRequestId, agentId: caller!.agentId!, usage }, deps.now)
           if (billed.outcome === 'refused') throw new DomainError('usage_unavailable', `billing is unavailable: ${billed.reason}; nothing was charged`, {}, 5)
           if (billed.outcome === 'unknown')
             throw new DomainError('usage_unknown', `the usage report could not be confirmed (${billed.reason}): the charge may have been recorded; nothing was served`, {}, 5)

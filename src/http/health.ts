@@ -7,8 +7,8 @@ import { described } from './common.model'
 export function healthRoutes(deps: HealthDeps) {
   return new Elysia({ name: 'health', prefix: '/api/v1' }).get(
     '/health',
-    ({ set }) => {
-      const health = checkHealth(deps)
+    async ({ set }) => {
+      const health = await checkHealth(deps)
       if (health.status !== 'ok') set.status = 503
       return health
     },

@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia'
 import type { FetcherOptions } from '../crawl/fetch/fetcher'
-import type { Db } from '../db'
+import type { Storage } from '../db/storage'
 import { rawBody } from '../gateway/plugin'
 import { emptyRecord } from '../lookup-table'
 import { authorizationPage, CSRF_COOKIE, errorPage, REQUEST_PARAMS, submitConsent, type AuthorizationParams, type AuthorizeOutcome } from '../oauth/authorize'
@@ -10,7 +10,7 @@ import { exchangeCode, OAuthFailure, refreshTokens } from '../oauth/tokens'
 import { withDefaults } from '../with-defaults'
 
 export type OAuthRouteDeps = {
-  db: Db
+  storage: Storage
   now: () => number
   baseUrl: () => string
   userAgent: string
@@ -79,7 +79,7 @@ function paramsOf(search: URLSearchParams): Record<string, string> | OAuthFailur
 export function oauthRoutes(deps: OAuthRouteDeps) {
   const urls = () => oauthUrls(deps.baseUrl())
   const authorizeDeps = () => ({
-    db: deps.db,
+    storage: deps.storage,
     urls: urls(),
     client: { userAgent: deps.userAgent, allowPrivate: deps.allowPrivate, fetcher: deps.fetcher },
     nowMs: deps.now(),
@@ -130,13 +130,13 @@ export function oauthRoutes(deps: OAuthRouteDeps) {
             for (const k of ['code', 'redirect_uri', 'code_verifier'] as const) if (!form[k]) throw new OAuthFailure('invalid_request', `${k} is required`)
             return json(
               200,
-              await exchangeCode(deps.db, { code: form.code, clientId: form.client_id, redirectUri: form.redirect_uri, codeVerifier: form.code_verifier, resource: form.resource }, ctx),
+              await exchangeCode(deps.storage, { code: form.code, clientId: form.client_id, redirectUri: form.redirect_uri, codeVerifier: form.code_verifier, resource: form.resource }, ctx),
               NO_STORE,
             )
           }
           if (form.grant_type === 'refresh_token') {
             if (!form.refresh_token) throw new OAuthFailure('invalid_request', 'refresh_token is required')
-            return json(200, await refreshTokens(deps.db, { refreshToken: form.refresh_token, clientId: form.client_id, resource: form.resource, scope: form.scope }, ctx), NO_STORE)
+            return json(200, await refreshTokens(deps.storage, { refreshToken: form.refresh_token, clientId: form.client_id, resource: form.resource, scope: form.scope }, ctx), NO_STORE)
           }
           throw new OAuthFailure('unsupported_grant_type', 'grant_type must be authorization_code or refresh_token')
         } catch (error) {
@@ -146,7 +146,7 @@ export function oauthRoutes(deps: OAuthRouteDeps) {
       },
       hidden,
     )
-    .get('/oauth/jwks', async () => json(200, { keys: [(await signingKey(deps.db, deps.now())).publicJwk] }, PUBLIC_JSON), hidden)
+    .get('/oauth/jwks', async () => json(200, { keys: [(await signingKey(deps.storage, deps.now())).publicJwk] }, PUBLIC_JSON), hidden)
     .all('/oauth/*', notFound, hidden)
 }
 

@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia'
 import type { LoopbackSite } from '../crawl/fetch/resolve-overrides'
-import type { Db } from '../db'
+import type { Storage } from '../db/storage'
 import { invalidRequest } from '../errors'
 import type { Caller, GatewayPlugin } from '../gateway/plugin'
 import { usageHeader } from '../gateway/settlement'
@@ -12,7 +12,7 @@ import { INDEX_USAGE } from '../services/usage-billing'
 import { assertDateWindow, gatewayErrors } from './common.model'
 import { IndexRequestBody, JobParams, orgsResponses } from './orgs.model'
 
-export type OrgsDeps = { gateway: GatewayPlugin; db: Db; usage: UsageClient; now: () => number; allowPrivate: boolean; loopbackSites?: readonly LoopbackSite[]; onJobQueued?: () => void }
+export type OrgsDeps = { gateway: GatewayPlugin; storage: Storage; usage: UsageClient; now: () => number; allowPrivate: boolean; loopbackSites?: readonly LoopbackSite[]; onJobQueued?: () => void }
 
 const links = (caller: Caller) => ({
   status: (jobId: string) => `${caller.baseUrl}/api/v1/orgs/${jobId}`,
@@ -28,7 +28,7 @@ export function orgsRoutes(deps: OrgsDeps) {
       '/orgs',
       async ({ body, caller, set }) => {
         const request = { website: (body.website ?? body.domain)!, startDate: body.startDate, endDate: body.endDate, hints: body.hints, agentId: caller!.agentId!, requestId: caller!.usageRequestId }
-        const billed = await indexForAgent(deps.db, deps.usage, request, { nowMs: deps.now(), now: deps.now, allowPrivate: deps.allowPrivate, loopbackSites: deps.loopbackSites })
+        const billed = await indexForAgent(deps.storage, deps.usage, request, { nowMs: deps.now(), now: deps.now, allowPrivate: deps.allowPrivate, loopbackSites: deps.loopbackSites })
         const { job } = billed
         if (billed.outcome === 'refused') throw new DomainError('usage_unavailable', `billing is unavailable: ${billed.reason}; nothing was charged and no job was created`, {}, 5)
         if (billed.outcome === 'unknown')
@@ -55,8 +55,8 @@ export function orgsRoutes(deps: OrgsDeps) {
     )
     .get(
       '/orgs/:jobId',
-      ({ params, caller, set }) => {
-        const answer = pollAnswer(params.jobId, jobStatus(deps.db, params.jobId, deps.now()), links(caller!))
+      async ({ params, caller, set }) => {
+        const answer = pollAnswer(params.jobId, await jobStatus(deps.storage, params.jobId, deps.now()), links(caller!))
         if (answer.status !== 'ready') set.status = 202
         return answer
       },

@@ -1,12 +1,12 @@
 import { Elysia } from 'elysia'
-import type { Db } from '../db'
+import type { Storage } from '../db/storage'
 import type { GatewayPlugin } from '../gateway/plugin'
 import type { Mailer } from '../report/mailer'
 import { submitReport } from '../report/reports'
 import { gatewayErrors } from './common.model'
 import { ReportBody, reportResponses } from './report.model'
 
-export type ReportDeps = { gateway: GatewayPlugin; db: Db; mailer: Mailer; now: () => number; dailyCap: number; allowPrivate: boolean }
+export type ReportDeps = { gateway: GatewayPlugin; storage: Storage; mailer: Mailer; now: () => number; dailyCap: number; allowPrivate: boolean }
 
 /** `POST /api/v1/report`: the free support channel (twin of the MCP tool report_issue). */
 export function reportRoutes(deps: ReportDeps) {
@@ -14,7 +14,7 @@ export function reportRoutes(deps: ReportDeps) {
     '/report',
     async ({ body, caller, set }) => {
       const receipt = await submitReport(
-        deps.db,
+        deps.storage,
         deps.mailer,
         { message: body.message, email: body.email, domain: body.domain, orgId: body.orgId, jobId: body.jobId, agentId: caller!.agentId },
         { nowMs: deps.now(), dailyCap: deps.dailyCap, baseUrl: caller!.baseUrl, allowPrivate: deps.allowPrivate },

@@ -1,9 +1,6 @@
 import type { CrawlRequest } from '../crawl/crawl-types'
 import type { LoopbackSite, ResolveOverride } from '../crawl/fetch/resolve-overrides'
-import type { Db } from '../db'
-import type { JobRow } from '../db/queries/jobs'
-import { findOrganization } from '../db/queries/organizations'
-import { previousSources } from '../db/queries/sources'
+import type { JobRecord, Storage } from '../db/storage'
 
 /** Operator settings every crawl request carries (from the configuration). */
 export type CrawlSettings = {
@@ -41,8 +38,8 @@ function readHints(text: string): CrawlRequest['hints'] {
  * crawl with their validators and memos, for conditional requests. Settings that are not set stay
  * absent, never `undefined` over a default.
  */
-export function buildCrawlRequest(db: Db, job: JobRow, settings: CrawlSettings): CrawlRequest {
-  const org = findOrganization(db, job.orgId)
+export async function buildCrawlRequest(storage: Storage, job: JobRecord, settings: CrawlSettings): Promise<CrawlRequest> {
+  const org = await storage.organizations.find(job.orgId)
   if (!org) throw new Error(`organization ${job.orgId} is missing`)
   const request: CrawlRequest = {
     startUrl: job.website,
@@ -53,7 +50,7 @@ export function buildCrawlRequest(db: Db, job: JobRow, settings: CrawlSettings):
     budgetMs: settings.budgetMs,
     userAgent: settings.userAgent,
     allowPrivate: settings.allowPrivate,
-    previous: previousSources(db, job.orgId),
+    previous: await storage.sources.previous(job.orgId),
     scriptVersion: settings.scriptVersion,
   }
   if (org.timezone) request.timezone = org.timezone

@@ -1,17 +1,14 @@
 import { randomBytes } from 'node:crypto'
 import type { CrawlRequest } from '../crawl/crawl-types'
-import type { Db } from '../db'
-import type { JobRow } from '../db/queries/jobs'
-import { findJob } from '../db/queries/jobs'
-import { storeCrawlResult } from '../db/queries/store'
+import type { JobRecord, Storage } from '../db/storage'
 import type { WorkerStatus } from '../model/health'
 import { silentLogger, type Logger } from '../log'
 import type { FromWorker, ToWorker } from './protocol'
-import { claimJob, failAttempt, LEASE_MS, recordProgress, releaseJobs, renewLease } from './queue'
+import { LEASE_MS } from './queue'
 import { buildCrawlRequest, type CrawlSettings } from './request'
 
 export type RunnerOptions = {
-  db: Db
+  storage: Storage
   workers: number
   settings: CrawlSettings
   logger?: Logger
@@ -51,6 +48,11 @@ export class JobRunner {
   private readonly logger: Logger
   private readonly now: () => number
   private readonly leaseMs: number
+  /** The pass under way (claims and renewals run one pass at a time), and whether another was asked for meanwhile. */
+  private ticking: Promise<void> | undefined
+  private again = false
+  /** Writes of finished attempts under way; `stop` waits for them before giving the jobs back. */
+  private readonly finishing = new Set<Promise<void>>()
 
   constructor(private readonly options: RunnerOptions) {
     this.logger = options.logger ?? silentLogger
@@ -76,8 +78,12 @@ export class JobRunner {
     clearInterval(this.timer)
     for (const slot of this.slots) slot.worker.terminate()
     this.slots = []
+    // A claim under way is seen through (its job is then released below), and so are the writes of
+    // attempts that ended just before.
+    await this.ticking
+    await Promise.allSettled([...this.finishing])
     try {
-      const released = releaseJobs(this.options.db, this.owner, this.now())
+      const released = await this.options.storage.jobs.release(this.owner, this.now())
       if (released) this.logger.info('runner: jobs released for the next start', { released })
     } catch (error) {
       this.logger.error('runner: could not release its jobs; they are claimed again when their leases expire', { error: (error as Error).message })
@@ -107,32 +113,53 @@ export class JobRunner {
     return slot
   }
 
+  /** Runs a pass now, or right after the one under way (passes never overlap: a claim is awaited before the next). */
   private tick(): void {
     if (this.stopped) return
-    try {
-      this.claimAndRenew()
-    } catch (error) {
-      // The database refused a write (disk full, read-only): claim nothing now; leases run out and the
-      // jobs are claimed again once it recovers.
-      this.logger.error('runner: database unavailable', { error: (error as Error).message })
+    if (this.ticking) {
+      this.again = true
+      return
+    }
+    this.ticking = this.passes()
+  }
+
+  private async passes(): Promise<void> {
+    do {
+      this.again = false
+      try {
+        await this.claimAndRenew()
+      } catch (error) {
+        // The database refused a write (disk full, read-only): claim nothing now; leases run out and the
+        // jobs are claimed again once it recovers.
+        this.logger.error('runner: database unavailable', { error: (error as Error).message })
+      }
+    } while (this.again && !this.stopped)
+    this.ticking = undefined
+  }
+
+  private async claimAndRenew(): Promise<void> {
+    const nowMs = this.now()
+    const { jobs } = this.options.storage
+    for (const slot of [...this.slots]) {
+      const jobId = slot.jobId
+      if (jobId) {
+        // The slot may have finished its job while the lease was renewed: only a slot still on it is abandoned.
+        if (!(await jobs.renewLease(jobId, this.owner, nowMs, this.leaseMs)) && slot.jobId === jobId) this.abandon(slot, 'lease lost or job cancelled')
+      } else if (nowMs - slot.idleSince >= (this.options.idleMs ?? WORKER_IDLE_MS)) this.retire(slot)
+    }
+    while (!this.stopped) {
+      if (!this.freeSlot() && this.slots.length >= this.options.workers) break
+      const job = await jobs.claim(this.owner, nowMs, this.leaseMs)
+      // Stopped meanwhile: `stop` waits for this pass and releases the job with the others.
+      if (!job || this.stopped) break
+      let slot = this.freeSlot()
+      if (!slot) this.slots.push((slot = this.spawn()))
+      await this.dispatch(slot, job)
     }
   }
 
-  private claimAndRenew(): void {
-    const nowMs = this.now()
-    for (const slot of [...this.slots]) {
-      if (slot.jobId) {
-        if (!renewLease(this.options.db, slot.jobId, this.owner, nowMs, this.leaseMs)) this.abandon(slot, 'lease lost or job cancelled')
-      } else if (nowMs - slot.idleSince >= (this.options.idleMs ?? WORKER_IDLE_MS)) this.retire(slot)
-    }
-    for (;;) {
-      let slot = this.slots.find((s) => s.alive && !s.jobId)
-      if (!slot && this.slots.length >= this.options.workers) break
-      const job = claimJob(this.options.db, this.owner, nowMs, this.leaseMs)
-      if (!job) break
-      if (!slot) this.slots.push((slot = this.spawn()))
-      this.dispatch(slot, job)
-    }
+  private freeSlot(): Slot | undefined {
+    return this.slots.find((s) => s.alive && !s.jobId)
   }
 
   /** Stops a worker that has had no job for a while; the next job starts another. */
@@ -142,12 +169,12 @@ export class JobRunner {
     this.slots = this.slots.filter((s) => s !== slot)
   }
 
-  private dispatch(slot: Slot, job: JobRow): void {
+  private async dispatch(slot: Slot, job: JobRecord): Promise<void> {
     let request: CrawlRequest
     try {
-      request = buildCrawlRequest(this.options.db, job, this.options.settings)
+      request = await buildCrawlRequest(this.options.storage, job, this.options.settings)
     } catch (error) {
-      failAttempt(this.options.db, job.jobId, this.owner, `cannot start: ${(error as Error).message}`, false, this.now())
+      await this.options.storage.jobs.failAttempt(job.jobId, this.owner, `cannot start: ${(error as Error).message}`, false, this.now())
       return
     }
     slot.jobId = job.jobId
@@ -157,41 +184,46 @@ export class JobRunner {
 
   private onMessage(slot: Slot, message: FromWorker): void {
     if (message.type === 'ready' || message.jobId !== slot.jobId) return
-    const { db } = this.options
+    const { jobs } = this.options.storage
     const nowMs = this.now()
     if (message.type === 'progress') {
       if (nowMs - slot.progressAt < 250) return
       slot.progressAt = nowMs
-      try {
-        recordProgress(db, message.jobId, this.owner, message.progress, nowMs)
-      } catch {
-        // progress is informative; a failed write must not stop the crawl
-      }
+      // progress is informative; a failed write must not stop the crawl
+      jobs.recordProgress(message.jobId, this.owner, message.progress, nowMs).catch(() => undefined)
       return
     }
     const jobId = message.jobId
     slot.jobId = undefined
     slot.idleSince = nowMs
-    try {
-      this.finish(jobId, message, nowMs)
-    } catch (error) {
-      // Storing failed (disk full, read-only): the job keeps its lease until it expires and is crawled
-      // again; the organization's previous events are untouched because the transaction rolled back.
-      this.logger.error('runner: could not store the crawl', { jobId, error: (error as Error).message })
-    }
-    this.tick()
+    this.track(
+      this.finish(jobId, message, nowMs).catch((error: unknown) => {
+        // Storing failed (disk full, read-only): the job keeps its lease until it expires and is crawled
+        // again; the organization's previous events are untouched because the transaction rolled back.
+        this.logger.error('runner: could not store the crawl', { jobId, error: (error as Error).message })
+      }),
+    )
   }
 
-  private finish(jobId: string, message: Extract<FromWorker, { type: 'result' | 'error' }>, nowMs: number): void {
-    const { db } = this.options
+  /** Keeps a finishing write until it settles (for `stop`), then looks for the next job. */
+  private track(write: Promise<void>): void {
+    this.finishing.add(write)
+    void write.finally(() => {
+      this.finishing.delete(write)
+      this.tick()
+    })
+  }
+
+  private async finish(jobId: string, message: Extract<FromWorker, { type: 'result' | 'error' }>, nowMs: number): Promise<void> {
+    const { storage } = this.options
     if (message.type === 'result') {
-      const orgId = findJob(db, jobId)?.orgId
+      const orgId = (await storage.jobs.find(jobId))?.orgId
       const outcome = orgId
-        ? storeCrawlResult(db, { jobId, owner: this.owner, orgId, result: message.result, nowMs, scriptVersion: this.options.settings.scriptVersion })
+        ? await storage.events.storeCrawlResult({ jobId, owner: this.owner, orgId, result: message.result, nowMs, scriptVersion: this.options.settings.scriptVersion })
         : { stored: false as const, reason: 'job vanished' }
       this.logger.info('crawl finished', { jobId, ...(outcome.stored ? { eventCount: outcome.eventCount } : { discarded: outcome.reason }) })
     } else {
-      const outcome = failAttempt(db, jobId, this.owner, message.message, message.retryable, nowMs)
+      const outcome = await storage.jobs.failAttempt(jobId, this.owner, message.message, message.retryable, nowMs)
       this.logger.warn('crawl failed', { jobId, reason: message.message, outcome })
     }
   }
@@ -200,17 +232,16 @@ export class JobRunner {
     if (!slot.alive) return
     slot.alive = false
     if (this.stopped) return
-    if (slot.jobId) {
-      try {
-        const outcome = failAttempt(this.options.db, slot.jobId, this.owner, `the crawler worker crashed: ${reason}`, true, this.now())
-        this.logger.error('worker crashed', { jobId: slot.jobId, reason, outcome })
-      } catch (error) {
-        this.logger.error('worker crashed; its job will be claimed again when its lease expires', { jobId: slot.jobId, reason, error: (error as Error).message })
-      }
-      slot.jobId = undefined
-    }
+    const jobId = slot.jobId
+    slot.jobId = undefined
     this.slots = this.slots.filter((s) => s !== slot)
-    this.tick()
+    if (!jobId) return this.tick()
+    this.track(
+      this.options.storage.jobs.failAttempt(jobId, this.owner, `the crawler worker crashed: ${reason}`, true, this.now()).then(
+        (outcome) => this.logger.error('worker crashed', { jobId, reason, outcome }),
+        (error: unknown) => this.logger.error('worker crashed; its job will be claimed again when its lease expires', { jobId, reason, error: (error as Error).message }),
+      ),
+    )
   }
 
   /** The job is no longer ours (cancelled, or its lease expired): stop its worker; the next job starts afresh. */

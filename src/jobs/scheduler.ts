@@ -1,5 +1,4 @@
-import { optimizeDatabase, type Db } from '../db'
-import { pruneEndedEvents } from '../db/queries/events'
+import type { PendingJob, Storage } from '../db/storage'
 import { silentLogger, type Logger } from '../log'
 import { defaultWindowEnd, utcToday } from '../model/dates'
 import type { Mailer } from '../report/mailer'
@@ -8,12 +7,9 @@ import { forgetOldAnswers } from '../services/credits'
 import { JOB_TTL_MS, newJobId } from '../services/index-jobs'
 import type { UsageClient } from '../gateway/usage-client'
 import { settleBilling, type SettleReport } from '../services/usage-billing'
-import { failStuckJobs } from './queue'
-import { insertPendingJobs, purgeFinishedJobs, type PendingJob } from '../db/queries/jobs'
-import { staleOrganizations } from '../db/queries/organizations'
 
 export type SchedulerOptions = {
-  db: Db
+  storage: Storage
   mailer: Mailer
   /** The usage service, for re-sending usage reports whose answer was unknown; without it billing is not settled. */
   usage?: UsageClient
@@ -76,7 +72,7 @@ export class Scheduler {
     if (this.settling || !this.options.usage) return undefined
     this.settling = true
     try {
-      const report = await settleBilling(this.options.db, this.options.usage, { nowMs: this.now(), settleAfterMs: this.settleAfterMs, logger: this.logger })
+      const report = await settleBilling(this.options.storage, this.options.usage, { nowMs: this.now(), settleAfterMs: this.settleAfterMs, logger: this.logger })
       if (report.jobsConfirmed) this.options.onEnqueued?.()
       if (Object.values(report).some((n) => n > 0)) this.logger.info('billing settled', report)
       return report
@@ -93,18 +89,18 @@ export class Scheduler {
     this.running = true
     try {
       const nowMs = this.now()
-      const { db } = this.options
+      const { storage } = this.options
       const report: TickReport = {
-        jobsEnded: failStuckJobs(db, nowMs),
-        recrawls: this.enqueueRecrawls(nowMs),
-        eventsPruned: prunePastEvents(db, nowMs),
-        reportsSent: await retryUndelivered(db, this.options.mailer, nowMs),
-        jobsPurged: purgeFinishedJobs(db, nowMs - 7 * DAY_MS),
-        answersForgotten: forgetOldAnswers(db, nowMs),
+        jobsEnded: await storage.jobs.failStuck(nowMs),
+        recrawls: await this.enqueueRecrawls(nowMs),
+        eventsPruned: await prunePastEvents(storage, nowMs),
+        reportsSent: await retryUndelivered(storage, this.options.mailer, nowMs),
+        jobsPurged: await storage.jobs.purgeFinished(nowMs - 7 * DAY_MS),
+        answersForgotten: await forgetOldAnswers(storage, nowMs),
       }
       // Statistics for the planner after the last minute's bulk writes (crawl results, prunes): cheap when
       // no table changed much (the optimize pragma decides), and search plans do not depend on them.
-      optimizeDatabase(db)
+      await storage.optimize()
       if (report.recrawls) this.options.onEnqueued?.()
       if (Object.values(report).some((n) => n > 0)) this.logger.info('scheduler', report)
       return report
@@ -116,12 +112,12 @@ export class Scheduler {
     }
   }
 
-  private enqueueRecrawls(nowMs: number, batch = 10): number {
+  private async enqueueRecrawls(nowMs: number, batch = 10): Promise<number> {
     const staleAfter = this.options.staleAfterMs ?? DAY_MS
     if (staleAfter <= 0) return 0
     const start = utcToday(nowMs)
     const jobs: PendingJob[] = []
-    for (const org of staleOrganizations(this.options.db, nowMs - staleAfter, batch)) {
+    for (const org of await this.options.storage.organizations.stale(nowMs - staleAfter, batch)) {
       const website = org.website ?? org.origin
       if (!website) continue
       jobs.push({
@@ -135,12 +131,12 @@ export class Scheduler {
         expiresAt: nowMs + JOB_TTL_MS,
       })
     }
-    insertPendingJobs(this.options.db, jobs)
+    await this.options.storage.jobs.enqueuePending(jobs)
     return jobs.length
   }
 }
 
 /** Deletes events that ended more than a day ago and refreshes their organizations' counts (see pruneEndedEvents). */
-export function prunePastEvents(db: Db, nowMs: number): number {
-  return pruneEndedEvents(db, nowMs - DAY_MS)
+export function prunePastEvents(storage: Storage, nowMs: number): Promise<number> {
+  return storage.events.pruneEnded(nowMs - DAY_MS)
 }

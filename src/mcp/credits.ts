@@ -11,8 +11,8 @@ export function callOf(ctx: ToolContext, tool: string, args: Record<string, unkn
 }
 
 /** Refuses before any work when the balance cannot cover `amount` (nothing is charged). */
-export function ensureCredits(ctx: ToolContext, amount: number): void {
-  if (amount > 0) requireCredits(ctx.deps.db, accountOf(ctx), amount)
+export async function ensureCredits(ctx: ToolContext, amount: number): Promise<void> {
+  if (amount > 0) await requireCredits(ctx.deps.storage, accountOf(ctx), amount)
 }
 
 /**
@@ -20,7 +20,7 @@ export function ensureCredits(ctx: ToolContext, amount: number): void {
  * data already serialized, and optionally the text whose SHA-256 says whether the data changed (default:
  * the serialized data; a tool whose output carries a timestamp passes the records it was built from).
  */
-export type Produced<D> = { data: D; amount: number; json?: string; fingerprintText?: string; work?: () => void }
+export type Produced<D> = { data: D; amount: number; json?: string; fingerprintText?: string }
 
 /**
  * Runs a paid tool call once per call identity (issue 11: a retry is never a free read of newer data).
@@ -35,19 +35,19 @@ export async function paidCall<D extends object>(
   args: Record<string, unknown>,
   produce: () => Promise<Produced<D>> | Produced<D>,
 ): Promise<D & { charge: ChargeInfo }> {
-  const { db } = ctx.deps
+  const { storage } = ctx.deps
   const call = callOf(ctx, tool, args)
-  const stored = priorCharge(db, call, ctx.deps.now())?.result
+  const stored = (await priorCharge(storage, call, ctx.deps.now()))?.result
   if (stored) return replayed<D>(ctx, call, stored)
   const produced = await produce()
   const json = produced.json ?? JSON.stringify(produced.data)
-  const outcome = debitOnce(db, call, produced.amount, ctx.deps.now(), { json, fingerprint: fingerprintOf(produced.fingerprintText ?? json) }, produced.work)
+  const outcome = await debitOnce(storage, call, produced.amount, ctx.deps.now(), { json, fingerprint: fingerprintOf(produced.fingerprintText ?? json) })
   if (outcome.replayed && outcome.result) return replayed<D>(ctx, call, outcome.result)
-  const charge: ChargeInfo = { credits: outcome.charged, replayed: outcome.replayed, balance: creditBalance(db, call.accountId) }
+  const charge: ChargeInfo = { credits: outcome.charged, replayed: outcome.replayed, balance: await creditBalance(storage, call.accountId) }
   return { ...produced.data, charge }
 }
 
 /** A stored answer given back to a retry, with the current balance and nothing charged. */
-export function replayed<D>(ctx: ToolContext, call: CallIdentity, stored: string): D & { charge: ChargeInfo } {
-  return { ...(JSON.parse(stored) as D), charge: { credits: 0, replayed: true, balance: creditBalance(ctx.deps.db, call.accountId) } }
+export async function replayed<D>(ctx: ToolContext, call: CallIdentity, stored: string): Promise<D & { charge: ChargeInfo }> {
+  return { ...(JSON.parse(stored) as D), charge: { credits: 0, replayed: true, balance: await creditBalance(ctx.deps.storage, call.accountId) } }
 }

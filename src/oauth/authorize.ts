@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
-import type { Db } from '../db'
+import type { Storage } from '../db/storage'
 import { accountForKey } from '../services/credits'
 import { fetchClientMetadata, type ClientMetadata, type ClientMetadataOptions } from './client-metadata'
 import { csrfSecret } from './keys'
@@ -22,7 +22,7 @@ export type ValidRequest = { client: ClientMetadata; redirectUri: string; codeCh
  */
 export type AuthorizeOutcome = { kind: 'page'; status: number; html: string; setCookie?: string } | { kind: 'redirect'; location: string }
 
-export type AuthorizeDeps = { db: Db; urls: OAuthUrls; client: ClientMetadataOptions; nowMs: number; secureCookie: boolean }
+export type AuthorizeDeps = { storage: Storage; urls: OAuthUrls; client: ClientMetadataOptions; nowMs: number; secureCookie: boolean }
 
 /**
  * Validates an authorization request (OAuth 2.1 §4.1.1 with PKCE, RFC 8707 resource, Client ID Metadata
@@ -64,7 +64,7 @@ export async function authorizationPage(params: AuthorizationParams, deps: Autho
   return {
     kind: 'page',
     status: 200,
-    html: consentHtml(checked.ok, params, csrfToken(deps, cookieValue, params)),
+    html: consentHtml(checked.ok, params, await csrfToken(deps, cookieValue, params)),
     setCookie: `${CSRF_COOKIE}=${cookieValue}; Path=/oauth; HttpOnly; SameSite=Strict; Max-Age=600${deps.secureCookie ? '; Secure' : ''}`,
   }
 }
@@ -81,34 +81,36 @@ export async function submitConsent(
   deps: AuthorizeDeps,
 ): Promise<AuthorizeOutcome> {
   const params: AuthorizationParams = Object.fromEntries(REQUEST_PARAMS.filter((k) => form[k] !== undefined).map((k) => [k, form[k]]))
-  if (!cookieValue || !form.csrf || !sameText(form.csrf, csrfToken(deps, cookieValue, params)))
+  if (!cookieValue || !form.csrf || !sameText(form.csrf, await csrfToken(deps, cookieValue, params)))
     return errorPage(403, 'The form could not be verified (its anti-forgery token is missing, expired or does not match). Start the authorization again from your application.')
   const checked = await validateRequest(params, deps)
   if ('outcome' in checked) return checked.outcome
   const request = checked.ok
   if (form.action === 'deny')
     return redirectTo(request.redirectUri, { error: 'access_denied', error_description: 'the account holder denied the request', state: request.state, iss: deps.urls.issuer })
-  const account = form.account_key ? accountForKey(deps.db, form.account_key) : undefined
+  const account = form.account_key ? await accountForKey(deps.storage, form.account_key) : undefined
   if (!account) {
     const fresh = randomBytes(24).toString('base64url')
     return {
       kind: 'page',
       status: 401,
-      html: consentHtml(request, params, csrfToken(deps, fresh, params), 'That account key is not valid. Paste the key that `event-index accounts create` printed.'),
+      html: consentHtml(request, params, await csrfToken(deps, fresh, params), 'That account key is not valid. Paste the key that `event-index accounts create` printed.'),
       setCookie: `${CSRF_COOKIE}=${fresh}; Path=/oauth; HttpOnly; SameSite=Strict; Max-Age=600${deps.secureCookie ? '; Secure' : ''}`,
     }
   }
-  const code = createAuthorizationCode(
-    deps.db,
+  const code = await createAuthorizationCode(
+    deps.storage,
     { accountId: account.accountId, clientId: request.client.clientId, redirectUri: request.redirectUri, codeChallenge: request.codeChallenge, resource: request.resource, scopes: request.scopes },
     deps.nowMs,
   )
   return redirectTo(request.redirectUri, { code, state: request.state, iss: deps.urls.issuer })
 }
 
-function csrfToken(deps: AuthorizeDeps, cookieValue: string, params: AuthorizationParams): string {
+async function csrfToken(deps: AuthorizeDeps, cookieValue: string, params: AuthorizationParams): Promise<string> {
   const bound = REQUEST_PARAMS.map((k) => `${k}=${params[k] ?? ''}`).join('\n')
-  return createHmac('sha256', csrfSecret(deps.db, deps.nowMs)).update(`${cookieValue}\n${bound}`).digest('base64url')
+  return createHmac('sha256', await csrfSecret(deps.storage, deps.nowMs))
+    .update(`${cookieValue}\n${bound}`)
+    .digest('base64url')
 }
 
 function sameText(a: string, b: string): boolean {

@@ -1,50 +1,44 @@
 import { randomBytes } from 'node:crypto'
 import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose'
-import type { Db } from '../db'
-import { findCsrfSecret, findSigningKey, insertCsrfSecretIfMissing, insertSigningKeyIfMissing } from '../db/queries/oauth'
+import type { Storage } from '../db/storage'
 
 /** The access-token algorithm: ES256 keeps tokens short and is what every JOSE library verifies. */
 export const TOKEN_ALG = 'ES256'
 
 export type SigningKey = { kid: string; privateKey: CryptoKey; publicJwk: JWK }
 
-const cache = new WeakMap<Db, Promise<SigningKey>>()
+const cache = new WeakMap<Storage, Promise<SigningKey>>()
 
 /**
  * The authorization server's token-signing key, created on first use and kept in the database (not in
  * memory or a file beside it), so tokens stay valid across restarts and every process of one database
  * agrees. Two processes racing to create it both end up with the first one written.
  */
-export function signingKey(db: Db, nowMs: number): Promise<SigningKey> {
-  let key = cache.get(db)
+export function signingKey(storage: Storage, nowMs: number): Promise<SigningKey> {
+  let key = cache.get(storage)
   if (!key) {
-    key = loadOrCreate(db, nowMs)
-    cache.set(db, key)
-    key.catch(() => cache.delete(db))
+    key = loadOrCreate(storage, nowMs)
+    cache.set(storage, key)
+    key.catch(() => cache.delete(storage))
   }
   return key
 }
 
-async function loadOrCreate(db: Db, nowMs: number): Promise<SigningKey> {
-  let row = findSigningKey(db)
+async function loadOrCreate(storage: Storage, nowMs: number): Promise<SigningKey> {
+  let row = await storage.oauth.signingKey()
   if (!row) {
     const pair = await generateKeyPair(TOKEN_ALG, { extractable: true })
     const kid = randomBytes(8).toString('hex')
     const publicJwk = { ...(await exportJWK(pair.publicKey)), kid, alg: TOKEN_ALG, use: 'sig' }
     const privateJwk = { ...(await exportJWK(pair.privateKey)), kid, alg: TOKEN_ALG }
-    insertSigningKeyIfMissing(db, { kid, alg: TOKEN_ALG, privateJwk: JSON.stringify(privateJwk), publicJwk: JSON.stringify(publicJwk) }, nowMs)
-    row = findSigningKey(db)!
+    row = await storage.oauth.ensureSigningKey({ kid, alg: TOKEN_ALG, privateJwk: JSON.stringify(privateJwk), publicJwk: JSON.stringify(publicJwk) }, nowMs)
   }
   const privateKey = (await importJWK(JSON.parse(row.private_jwk) as JWK, TOKEN_ALG)) as CryptoKey
   return { kid: row.kid, privateKey, publicJwk: JSON.parse(row.public_jwk!) as JWK }
 }
 
 /** The HMAC secret that signs consent-form CSRF tokens; created on first use, kept in the database. */
-export function csrfSecret(db: Db, nowMs: number): Buffer {
-  let secret = findCsrfSecret(db)
-  if (!secret) {
-    insertCsrfSecretIfMissing(db, `csrf-${randomBytes(6).toString('hex')}`, randomBytes(32).toString('base64url'), nowMs)
-    secret = findCsrfSecret(db)!
-  }
+export async function csrfSecret(storage: Storage, nowMs: number): Promise<Buffer> {
+  const secret = (await storage.oauth.csrfSecret()) ?? (await storage.oauth.ensureCsrfSecret(`csrf-${randomBytes(6).toString('hex')}`, randomBytes(32).toString('base64url'), nowMs))
   return Buffer.from(secret, 'base64url')
 }

@@ -1,17 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { importJWK, jwtVerify, SignJWT, errors as joseErrors, type JWK } from 'jose'
-import type { Db } from '../db'
-import {
-  accountExists,
-  findAuthorizationCode,
-  findRefreshToken,
-  inOAuthTransaction,
-  insertAuthorizationCode,
-  insertRefreshToken,
-  markCodeUsed,
-  markRefreshTokenUsed,
-  revokeTokenFamily,
-} from '../db/queries/oauth'
+import type { RefreshInsert, Storage } from '../db/storage'
 import { lookupTable } from '../lookup-table'
 import { signingKey, TOKEN_ALG } from './keys'
 
@@ -70,8 +59,11 @@ export function parseScope(scope: string | null | undefined): Scope[] {
 }
 
 /** Signs an access token: `aud` is the MCP resource (RFC 8707), `sub` the account, plus `client_id` and `scope`. */
-export async function issueAccessToken(db: Db, claims: { issuer: string; resource: string; accountId: string; clientId: string; scopes: Scope[]; nowMs: number; ttlS?: number }): Promise<string> {
-  const key = await signingKey(db, claims.nowMs)
+export async function issueAccessToken(
+  storage: Storage,
+  claims: { issuer: string; resource: string; accountId: string; clientId: string; scopes: Scope[]; nowMs: number; ttlS?: number },
+): Promise<string> {
+  const key = await signingKey(storage, claims.nowMs)
   const iat = Math.floor(claims.nowMs / 1000)
   return new SignJWT({ client_id: claims.clientId, scope: claims.scopes.join(' ') })
     .setProtectedHeader({ alg: TOKEN_ALG, kid: key.kid, typ: 'at+jwt' })
@@ -89,8 +81,8 @@ export async function issueAccessToken(db: Db, claims: { issuer: string; resourc
  * (a token minted for another resource is refused), not expired, an account that still exists.
  * Throws an Error whose message is safe to put in `error_description`.
  */
-export async function verifyAccessToken(db: Db, token: string, expect: { issuer: string; resource: string; nowMs: number }): Promise<TokenClaims> {
-  const key = await signingKey(db, expect.nowMs)
+export async function verifyAccessToken(storage: Storage, token: string, expect: { issuer: string; resource: string; nowMs: number }): Promise<TokenClaims> {
+  const key = await signingKey(storage, expect.nowMs)
   const publicKey = await importJWK(key.publicJwk as JWK, TOKEN_ALG)
   let payload
   try {
@@ -108,7 +100,7 @@ export async function verifyAccessToken(db: Db, token: string, expect: { issuer:
     throw new Error('the access token is not valid for this server')
   }
   const accountId = String(payload.sub)
-  if (!accountExists(db, accountId)) throw new Error('the account of this access token no longer exists')
+  if (!(await storage.oauth.accountExists(accountId))) throw new Error('the account of this access token no longer exists')
   const scopes = String(payload.scope ?? '')
     .split(' ')
     .filter(isScope)
@@ -126,10 +118,10 @@ export function pkceMatches(verifier: string, challenge: string): boolean {
 export type CodeGrant = { accountId: string; clientId: string; redirectUri: string; codeChallenge: string; resource: string; scopes: Scope[] }
 
 /** Stores a new authorization code (hashed) and returns it. */
-export function createAuthorizationCode(db: Db, grant: CodeGrant, nowMs: number): string {
+export async function createAuthorizationCode(storage: Storage, grant: CodeGrant, nowMs: number): Promise<string> {
   const code = opaque('eic_')
   const { accountId, clientId, redirectUri, codeChallenge, resource } = grant
-  insertAuthorizationCode(db, { codeHash: sha256(code), accountId, clientId, redirectUri, codeChallenge, resource, scope: grant.scopes.join(' '), expiresAt: nowMs + CODE_TTL_MS }, nowMs)
+  await storage.oauth.insertCode({ codeHash: sha256(code), accountId, clientId, redirectUri, codeChallenge, resource, scope: grant.scopes.join(' '), expiresAt: nowMs + CODE_TTL_MS }, nowMs)
   return code
 }
 
@@ -138,79 +130,83 @@ export type TokenSet = { access_token: string; token_type: 'Bearer'; expires_in:
 /**
  * The authorization_code grant (OAuth 2.1 §4.1.3): the code must exist, be unused and unexpired, and
  * match the client, the redirect URI, the PKCE verifier and (when sent) the resource. A code presented a
- * second time also revokes the refresh tokens its first exchange issued (RFC 6749 §4.1.2).
+ * second time also revokes the refresh tokens its first exchange issued (RFC 6749 §4.1.2). The checks
+ * read the code; marking it used and storing the refresh token is one storage transaction that marks it
+ * only while it is unused, so of two exchanges racing with one code, one wins and the other revokes.
  */
 export async function exchangeCode(
-  db: Db,
+  storage: Storage,
   input: { code: string; clientId: string; redirectUri: string; codeVerifier: string; resource?: string },
   ctx: { issuer: string; nowMs: number },
 ): Promise<TokenSet> {
   const hash = sha256(input.code)
-  const outcome = inOAuthTransaction(db, () => {
-    const row = findAuthorizationCode(db, hash)
-    if (!row) return { error: new OAuthFailure('invalid_grant', 'the authorization code is not known') }
-    if (row.used_at !== null) {
-      if (row.family_id) revokeTokenFamily(db, row.family_id, ctx.nowMs)
-      return { error: new OAuthFailure('invalid_grant', 'the authorization code was already used; the tokens issued for it are revoked') }
-    }
-    if (row.expires_at <= ctx.nowMs) return { error: new OAuthFailure('invalid_grant', 'the authorization code has expired') }
-    if (row.client_id !== input.clientId) return { error: new OAuthFailure('invalid_grant', 'the authorization code was issued to another client') }
-    if (row.redirect_uri !== input.redirectUri) return { error: new OAuthFailure('invalid_grant', 'redirect_uri does not match the one of the authorization request') }
-    if (input.resource !== undefined && input.resource !== row.resource) return { error: new OAuthFailure('invalid_target', 'resource does not match the one of the authorization request') }
-    if (!pkceMatches(input.codeVerifier, row.code_challenge)) return { error: new OAuthFailure('invalid_grant', 'code_verifier does not match the code_challenge') }
-    const familyId = randomBytes(12).toString('hex')
-    markCodeUsed(db, hash, familyId, ctx.nowMs)
-    const refresh = storeRefreshToken(db, { familyId, accountId: row.account_id, clientId: row.client_id, resource: row.resource, scope: row.scope }, ctx.nowMs)
-    return { row, refresh }
-  })
-  if ('error' in outcome) throw outcome.error
-  const scopes = outcome.row.scope.split(' ') as Scope[]
-  const access = await issueAccessToken(db, { issuer: ctx.issuer, resource: outcome.row.resource, accountId: outcome.row.account_id, clientId: outcome.row.client_id, scopes, nowMs: ctx.nowMs })
-  return { access_token: access, token_type: 'Bearer', expires_in: ACCESS_TOKEN_TTL_S, refresh_token: outcome.refresh, scope: outcome.row.scope }
+  const row = await storage.oauth.findCode(hash)
+  if (!row) throw new OAuthFailure('invalid_grant', 'the authorization code is not known')
+  if (row.used_at !== null) throw await codeReused(storage, row.family_id, ctx.nowMs)
+  if (row.expires_at <= ctx.nowMs) throw new OAuthFailure('invalid_grant', 'the authorization code has expired')
+  if (row.client_id !== input.clientId) throw new OAuthFailure('invalid_grant', 'the authorization code was issued to another client')
+  if (row.redirect_uri !== input.redirectUri) throw new OAuthFailure('invalid_grant', 'redirect_uri does not match the one of the authorization request')
+  if (input.resource !== undefined && input.resource !== row.resource) throw new OAuthFailure('invalid_target', 'resource does not match the one of the authorization request')
+  if (!pkceMatches(input.codeVerifier, row.code_challenge)) throw new OAuthFailure('invalid_grant', 'code_verifier does not match the code_challenge')
+  const refresh = newRefreshToken({ familyId: randomBytes(12).toString('hex'), accountId: row.account_id, clientId: row.client_id, resource: row.resource, scope: row.scope }, ctx.nowMs)
+  const redeemed = await storage.oauth.redeemCode(hash, refresh.row, ctx.nowMs)
+  if (redeemed.outcome === 'used') throw await codeReused(storage, redeemed.familyId, ctx.nowMs)
+  if (redeemed.outcome !== 'redeemed') throw new OAuthFailure('invalid_grant', 'the authorization code is not known')
+  const scopes = row.scope.split(' ') as Scope[]
+  const access = await issueAccessToken(storage, { issuer: ctx.issuer, resource: row.resource, accountId: row.account_id, clientId: row.client_id, scopes, nowMs: ctx.nowMs })
+  return { access_token: access, token_type: 'Bearer', expires_in: ACCESS_TOKEN_TTL_S, refresh_token: refresh.token, scope: row.scope }
 }
 
-function storeRefreshToken(db: Db, t: { familyId: string; accountId: string; clientId: string; resource: string; scope: string }, nowMs: number): string {
+/** A code presented again: the tokens of its first exchange are revoked. */
+async function codeReused(storage: Storage, familyId: string | null, nowMs: number): Promise<OAuthFailure> {
+  if (familyId) await storage.oauth.revokeFamily(familyId, nowMs)
+  return new OAuthFailure('invalid_grant', 'the authorization code was already used; the tokens issued for it are revoked')
+}
+
+/** A refresh token leaked (presented after use): every token of its grant is revoked. */
+async function refreshReused(storage: Storage, familyId: string, nowMs: number): Promise<OAuthFailure> {
+  await storage.oauth.revokeFamily(familyId, nowMs)
+  return new OAuthFailure('invalid_grant', 'the refresh token was already used; every token of its grant is now revoked')
+}
+
+function newRefreshToken(t: { familyId: string; accountId: string; clientId: string; resource: string; scope: string }, nowMs: number): { token: string; row: RefreshInsert } {
   const token = opaque('eir_')
-  insertRefreshToken(db, { tokenHash: sha256(token), ...t, expiresAt: nowMs + REFRESH_TOKEN_TTL_MS }, nowMs)
-  return token
+  return { token, row: { tokenHash: sha256(token), ...t, expiresAt: nowMs + REFRESH_TOKEN_TTL_MS } }
 }
 
 /**
  * The refresh_token grant with rotation (OAuth 2.1 §4.3.1): each refresh token works once and is
- * replaced; presenting a used one means it leaked, so its whole family is revoked.
+ * replaced; presenting a used one means it leaked, so its whole family is revoked. The rotation (mark
+ * used, store the successor) is one storage transaction that marks it only while unused and unrevoked.
  */
-export async function refreshTokens(db: Db, input: { refreshToken: string; clientId: string; resource?: string; scope?: string }, ctx: { issuer: string; nowMs: number }): Promise<TokenSet> {
+export async function refreshTokens(storage: Storage, input: { refreshToken: string; clientId: string; resource?: string; scope?: string }, ctx: { issuer: string; nowMs: number }): Promise<TokenSet> {
   const hash = sha256(input.refreshToken)
-  const outcome = inOAuthTransaction(db, () => {
-    const row = findRefreshToken(db, hash)
-    if (!row) return { error: new OAuthFailure('invalid_grant', 'the refresh token is not known') }
-    if (row.client_id !== input.clientId) return { error: new OAuthFailure('invalid_grant', 'the refresh token was issued to another client') }
-    if (row.used_at !== null) {
-      revokeTokenFamily(db, row.family_id, ctx.nowMs)
-      return { error: new OAuthFailure('invalid_grant', 'the refresh token was already used; every token of its grant is now revoked') }
-    }
-    if (row.revoked_at !== null) return { error: new OAuthFailure('invalid_grant', 'the refresh token has been revoked') }
-    if (row.expires_at <= ctx.nowMs) return { error: new OAuthFailure('invalid_grant', 'the refresh token has expired') }
-    if (input.resource !== undefined && input.resource !== row.resource) return { error: new OAuthFailure('invalid_target', 'resource does not match the grant') }
-    let scope = row.scope
-    if (input.scope) {
-      const asked = parseScope(input.scope)
-      const granted = row.scope.split(' ')
-      if (asked.some((s) => !granted.includes(s))) return { error: new OAuthFailure('invalid_scope', 'a refresh cannot add scopes to the grant') }
-      scope = asked.join(' ')
-    }
-    markRefreshTokenUsed(db, hash, ctx.nowMs)
-    const refresh = storeRefreshToken(db, { familyId: row.family_id, accountId: row.account_id, clientId: row.client_id, resource: row.resource, scope }, ctx.nowMs)
-    return { row, refresh, scope }
-  })
-  if ('error' in outcome) throw outcome.error
-  const access = await issueAccessToken(db, {
+  const row = await storage.oauth.findRefreshToken(hash)
+  if (!row) throw new OAuthFailure('invalid_grant', 'the refresh token is not known')
+  if (row.client_id !== input.clientId) throw new OAuthFailure('invalid_grant', 'the refresh token was issued to another client')
+  if (row.used_at !== null) throw await refreshReused(storage, row.family_id, ctx.nowMs)
+  if (row.revoked_at !== null) throw new OAuthFailure('invalid_grant', 'the refresh token has been revoked')
+  if (row.expires_at <= ctx.nowMs) throw new OAuthFailure('invalid_grant', 'the refresh token has expired')
+  if (input.resource !== undefined && input.resource !== row.resource) throw new OAuthFailure('invalid_target', 'resource does not match the grant')
+  let scope = row.scope
+  if (input.scope) {
+    const asked = parseScope(input.scope)
+    const granted = row.scope.split(' ')
+    if (asked.some((s) => !granted.includes(s))) throw new OAuthFailure('invalid_scope', 'a refresh cannot add scopes to the grant')
+    scope = asked.join(' ')
+  }
+  const next = newRefreshToken({ familyId: row.family_id, accountId: row.account_id, clientId: row.client_id, resource: row.resource, scope }, ctx.nowMs)
+  const rotated = await storage.oauth.rotateRefreshToken(hash, next.row, ctx.nowMs)
+  if (rotated.outcome === 'used') throw await refreshReused(storage, row.family_id, ctx.nowMs)
+  if (rotated.outcome === 'revoked') throw new OAuthFailure('invalid_grant', 'the refresh token has been revoked')
+  if (rotated.outcome !== 'redeemed') throw new OAuthFailure('invalid_grant', 'the refresh token is not known')
+  const access = await issueAccessToken(storage, {
     issuer: ctx.issuer,
-    resource: outcome.row.resource,
-    accountId: outcome.row.account_id,
-    clientId: outcome.row.client_id,
-    scopes: outcome.scope.split(' ') as Scope[],
+    resource: row.resource,
+    accountId: row.account_id,
+    clientId: row.client_id,
+    scopes: scope.split(' ') as Scope[],
     nowMs: ctx.nowMs,
   })
-  return { access_token: access, token_type: 'Bearer', expires_in: ACCESS_TOKEN_TTL_S, refresh_token: outcome.refresh, scope: outcome.scope }
+  return { access_token: access, token_type: 'Bearer', expires_in: ACCESS_TOKEN_TTL_S, refresh_token: next.token, scope }
 }

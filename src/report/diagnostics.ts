@@ -1,8 +1,6 @@
-import type { Db } from '../db'
+import type { Storage } from '../db/storage'
 import { SCRIPT_VERSION } from '../crawl/version'
 import { identifyWebsite } from '../model/org-identity'
-import { upcomingEventSample } from '../db/queries/events'
-import { findJob } from '../db/queries/jobs'
 import type { Event } from '../model/event'
 import { calendarSources, organizationDetail, type CalendarSource, type OrganizationDetail } from '../services/event-catalog'
 import { VERSION } from '../version'
@@ -25,9 +23,9 @@ export type Diagnostics = {
  * scraper version, a few upcoming events, its sources and the related job's status. The organization
  * facts are the same ones the MCP tools show (one service, not two copies).
  */
-export function collectDiagnostics(db: Db, subject: ReportSubject, options: { nowMs: number; baseUrl: string; allowPrivate: boolean }): Diagnostics {
+export async function collectDiagnostics(storage: Storage, subject: ReportSubject, options: { nowMs: number; baseUrl: string; allowPrivate: boolean }): Promise<Diagnostics> {
   const out: Diagnostics = { serviceVersion: VERSION, scriptVersion: SCRIPT_VERSION }
-  const job = subject.jobId ? findJob(db, subject.jobId) : undefined
+  const job = subject.jobId ? await storage.jobs.find(subject.jobId) : undefined
   if (job) out.job = { jobId: job.jobId, status: job.state, error: job.error, createdAt: new Date(job.createdAt).toISOString(), progress: JSON.parse(job.progress) }
   let orgId = subject.orgId ?? job?.orgId
   if (!orgId && subject.domain) {
@@ -38,18 +36,18 @@ export function collectDiagnostics(db: Db, subject: ReportSubject, options: { no
     }
   }
   if (!orgId) return out
-  const detail = organizationDetail(db, orgId, options.nowMs)
+  const detail = await organizationDetail(storage, orgId, options.nowMs)
   if (!detail) {
     out.unresolved = `organization ${orgId} is unknown`
     return out
   }
   out.organization = { ...detail, eventsUrl: `${options.baseUrl}/api/v1/businesses/${orgId}/events` }
   out.sampleEvents = detail.indexed
-    ? upcomingEventSample(db, orgId, 3, options.nowMs).map((json) => {
+    ? (await storage.events.upcomingSample(orgId, 3, options.nowMs)).map((json) => {
         const e = JSON.parse(json) as Event
         return { title: e.title, startDate: e.startDate, url: e.url }
       })
     : []
-  out.sources = calendarSources(db, orgId).slice(0, 20)
+  out.sources = (await calendarSources(storage, orgId)).slice(0, 20)
   return out
 }

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { Db } from '../db'
-import { dueUndeliveredReports, insertReport, mailsThisHour, markReportDelivered, markReportFailed, reportsToday, reserveMailSlot } from '../db/queries/reports'
+import type { Storage } from '../db/storage'
 import { DomainError } from '../services/errors'
 import { collectDiagnostics, type Diagnostics } from './diagnostics'
 import type { Mail, Mailer } from './mailer'
@@ -11,6 +10,10 @@ export type ReportInput = { message: string; email?: string; domain?: string; or
 export type ReportOptions = { nowMs: number; dailyCap: number; baseUrl: string; allowPrivate: boolean }
 
 const DAY_MS = 86_400_000
+
+/** The 429 of a reporter past its daily cap, with the seconds until the next UTC day. */
+const capReached = (options: ReportOptions) =>
+  new DomainError('report_cap_reached', `this reporter has sent ${options.dailyCap} reports today (UTC); try again tomorrow`, {}, Math.ceil((DAY_MS - (options.nowMs % DAY_MS)) / 1000))
 
 const oneLine = (text: string, max: number) => text.replace(/\s+/g, ' ').trim().slice(0, max)
 
@@ -30,25 +33,27 @@ function mailOf(reportId: string, input: Omit<ReportInput, keyof ReporterIdentit
  * mail ceiling (the mailer's `hourlyCap`) allows. A report that is not mailed now loses nothing: it stays,
  * marked undelivered, and the scheduler mails it later. `delivered` says whether the mail went out.
  */
-export async function submitReport(db: Db, mailer: Mailer, input: ReportInput, options: ReportOptions) {
+export async function submitReport(storage: Storage, mailer: Mailer, input: ReportInput, options: ReportOptions) {
   const email = replyAddress(input.email)
   const reporter = reporterKey(input)
-  if (reportsToday(db, reporter, options.nowMs) >= options.dailyCap)
-    throw new DomainError('report_cap_reached', `this reporter has sent ${options.dailyCap} reports today (UTC); try again tomorrow`, {}, Math.ceil((DAY_MS - (options.nowMs % DAY_MS)) / 1000))
-  const diagnostics = collectDiagnostics(db, input, options)
+  // Counted first so that a reporter past the cap costs no diagnostics; counted again where the report is
+  // stored (one transaction), so two reports racing for the last place cannot both take it.
+  if ((await storage.reports.countToday(reporter, options.nowMs)) >= options.dailyCap) throw capReached(options)
+  const diagnostics = await collectDiagnostics(storage, input, options)
   const reportId = `rpt_${randomBytes(12).toString('base64url')}`
   const report = { message: input.message, email, domain: input.domain, orgId: input.orgId, jobId: input.jobId }
-  insertReport(db, { ...report, reportId, reporter, agentId: input.agentId, diagnostics: JSON.stringify(diagnostics), createdAt: options.nowMs })
-  const delivered = await deliver(db, mailer, reportId, mailOf(reportId, report, reporter, diagnostics), options.nowMs)
+  const stored = { ...report, reportId, reporter, agentId: input.agentId, diagnostics: JSON.stringify(diagnostics), createdAt: options.nowMs }
+  if (!(await storage.reports.insertWithinDailyCap(stored, options.dailyCap))) throw capReached(options)
+  const delivered = await deliver(storage, mailer, reportId, mailOf(reportId, report, reporter, diagnostics), options.nowMs)
   return { status: 'received' as const, reportId, delivered }
 }
 
 /** Sends one report's mail if a slot of this hour is free; false when held back or when the mail failed. */
-async function deliver(db: Db, mailer: Mailer, reportId: string, mail: Mail, nowMs: number): Promise<boolean> {
-  if (!mailer.configured || !reserveMailSlot(db, reportId, nowMs, mailer.hourlyCap)) return false
+async function deliver(storage: Storage, mailer: Mailer, reportId: string, mail: Mail, nowMs: number): Promise<boolean> {
+  if (!mailer.configured || !(await storage.reports.reserveMailSlot(reportId, nowMs, mailer.hourlyCap))) return false
   const sent = await mailer.send(mail)
-  if (sent.ok) markReportDelivered(db, reportId)
-  else markReportFailed(db, reportId, sent.error)
+  if (sent.ok) await storage.reports.markDelivered(reportId)
+  else await storage.reports.markFailed(reportId, sent.error)
   return sent.ok
 }
 
@@ -57,16 +62,16 @@ async function deliver(db: Db, mailer: Mailer, reportId: string, mail: Mail, now
  * this hour's ceiling, backing off failed ones (1, 2, 4 … minutes, at most 10 tries) so a mail server that
  * is down is not hammered. The scheduler calls it every minute. Returns how many went out.
  */
-export async function retryUndelivered(db: Db, mailer: Mailer, nowMs: number, batch = 20): Promise<number> {
+export async function retryUndelivered(storage: Storage, mailer: Mailer, nowMs: number, batch = 20): Promise<number> {
   if (!mailer.configured) return 0
-  const room = Math.min(batch, mailer.hourlyCap - mailsThisHour(db, nowMs))
+  const room = Math.min(batch, mailer.hourlyCap - (await storage.reports.mailsThisHour(nowMs)))
   if (room <= 0) return 0
   let sent = 0
-  for (const r of dueUndeliveredReports(db, nowMs, room)) {
+  for (const r of await storage.reports.dueUndelivered(nowMs, room)) {
     // A reply address stored before the one-address rule existed is dropped rather than mailed as a list.
     const email = r.email && isOneAddress(r.email) ? r.email : undefined
     const input = { message: r.message, email, domain: r.domain ?? undefined, orgId: r.org_id ?? undefined, jobId: r.job_id ?? undefined }
-    if (await deliver(db, mailer, r.report_id, mailOf(r.report_id, input, r.reporter, JSON.parse(r.diagnostics)), nowMs)) sent++
+    if (await deliver(storage, mailer, r.report_id, mailOf(r.report_id, input, r.reporter, JSON.parse(r.diagnostics)), nowMs)) sent++
   }
   return sent
 }

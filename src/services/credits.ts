@@ -1,19 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
-import type { Db } from '../db'
-import {
-  accountByEmail,
-  accountById,
-  accountByKeyHash,
-  forgetStoredResults,
-  insertAccount,
-  insertCharge,
-  insertGrant,
-  latestCharge,
-  ledgerBalance,
-  ledgerEntries,
-  type AccountRow,
-  type ChargeRow,
-} from '../db/queries/credits'
+import type { ChargeRecord, Storage } from '../db/storage'
 import { DomainError } from './errors'
 
 /**
@@ -60,50 +46,48 @@ export const newAccountKey = () => `eik_${randomBytes(32).toString('base64url')}
  * Creates an account with an initial grant and returns its key, which exists only in this answer:
  * the database keeps its SHA-256. Throws when the email already has an account.
  */
-export function createAccount(db: Db, input: { email: string; credits: number; nowMs: number }): { accountId: string; accountKey: string } {
+export async function createAccount(storage: Storage, input: { email: string; credits: number; nowMs: number }): Promise<{ accountId: string; accountKey: string }> {
   const email = input.email.trim().toLowerCase()
   const accountId = `acct_${randomBytes(10).toString('hex')}`
   const accountKey = newAccountKey()
-  insertAccount(db, { accountId, email, keyHash: sha256(accountKey), nowMs: input.nowMs }, { credits: input.credits, reason: 'initial grant' })
+  await storage.credits.createAccount({ accountId, email, keyHash: sha256(accountKey), nowMs: input.nowMs }, { credits: input.credits, reason: 'initial grant' })
   return { accountId, accountKey }
 }
 
-const publicAccount = (row: AccountRow | undefined): Account | undefined => (row ? { accountId: row.accountId, email: row.email, createdAt: row.createdAt } : undefined)
+const publicAccount = (row: { accountId: string; email: string; createdAt: number } | undefined): Account | undefined =>
+  row ? { accountId: row.accountId, email: row.email, createdAt: row.createdAt } : undefined
 
-export function findAccountByEmail(db: Db, email: string): Account | undefined {
-  return publicAccount(accountByEmail(db, email.trim().toLowerCase()))
+export async function findAccountByEmail(storage: Storage, email: string): Promise<Account | undefined> {
+  return publicAccount(await storage.credits.accountByEmail(email.trim().toLowerCase()))
 }
 
-export function findAccount(db: Db, accountId: string): Account | undefined {
-  return publicAccount(accountById(db, accountId))
+export async function findAccount(storage: Storage, accountId: string): Promise<Account | undefined> {
+  return publicAccount(await storage.credits.accountById(accountId))
 }
 
 /**
  * The account an account key belongs to. The key is hashed and the stored hash compared in constant
  * time, so neither the lookup nor the comparison tells an attacker how close a guess was.
  */
-export function accountForKey(db: Db, accountKey: string): Account | undefined {
+export async function accountForKey(storage: Storage, accountKey: string): Promise<Account | undefined> {
   const hash = sha256(accountKey.trim())
-  const row = accountByKeyHash(db, hash)
+  const row = await storage.credits.accountByKeyHash(hash)
   if (!row || !timingSafeEqual(Buffer.from(row.keyHash), Buffer.from(hash))) return undefined
   return publicAccount(row)
 }
 
 /** Adds credits (an operator's grant); returns the new balance. */
-export function grantCredits(db: Db, accountId: string, credits: number, nowMs: number, reason = 'grant'): number {
-  return db.transaction(() => {
-    insertGrant(db, accountId, credits, reason, nowMs)
-    return creditBalance(db, accountId)
-  })
+export function grantCredits(storage: Storage, accountId: string, credits: number, nowMs: number, reason = 'grant'): Promise<number> {
+  return storage.credits.grant(accountId, credits, reason, nowMs)
 }
 
-export function creditBalance(db: Db, accountId: string): number {
-  return ledgerBalance(db, accountId)
+export function creditBalance(storage: Storage, accountId: string): Promise<number> {
+  return storage.credits.balance(accountId)
 }
 
 /** The most recent ledger entries, newest first. */
-export function ledgerHistory(db: Db, accountId: string, limit: number): LedgerEntry[] {
-  return ledgerEntries(db, accountId, limit)
+export function ledgerHistory(storage: Storage, accountId: string, limit: number): Promise<LedgerEntry[]> {
+  return storage.credits.ledger(accountId, limit)
 }
 
 /** Identity of one call for idempotent debits. */
@@ -130,18 +114,20 @@ export function callHash(call: CallIdentity): string {
 }
 
 /** A debit already made for this call (a retry): within {@link RETRY_WINDOW_MS}, or {@link KEYED_RETRY_WINDOW_MS} when the client named it. */
-export function priorCharge(db: Db, call: CallIdentity, nowMs: number): ChargeRow | undefined {
-  return latestCharge(db, call.accountId, callHash(call), nowMs - (call.idempotencyKey ? KEYED_RETRY_WINDOW_MS : RETRY_WINDOW_MS))
+export function priorCharge(storage: Storage, call: CallIdentity, nowMs: number): Promise<ChargeRecord | undefined> {
+  return storage.credits.latestCharge(call.accountId, callHash(call), retryWindowStart(call, nowMs))
 }
 
+const retryWindowStart = (call: CallIdentity, nowMs: number) => nowMs - (call.idempotencyKey ? KEYED_RETRY_WINDOW_MS : RETRY_WINDOW_MS)
+
 /** Forgets stored answers older than the longest retry window (the scheduler calls it), so storage stays bounded. */
-export function forgetOldAnswers(db: Db, nowMs: number): number {
-  return forgetStoredResults(db, nowMs - KEYED_RETRY_WINDOW_MS)
+export function forgetOldAnswers(storage: Storage, nowMs: number): Promise<number> {
+  return storage.credits.forgetStoredResults(nowMs - KEYED_RETRY_WINDOW_MS)
 }
 
 /** Throws {@link InsufficientCredits} when the balance does not cover `required`. */
-export function requireCredits(db: Db, accountId: string, required: number): void {
-  const balance = creditBalance(db, accountId)
+export async function requireCredits(storage: Storage, accountId: string, required: number): Promise<void> {
+  const balance = await creditBalance(storage, accountId)
   if (balance < required) throw new InsufficientCredits(required, balance)
 }
 
@@ -151,42 +137,38 @@ export type CallAnswer = { json: string; fingerprint: string }
 export const fingerprintOf = (text: string) => sha256(text)
 
 /**
- * Debits `amount` for a call, once. In one SQLite transaction it looks for an earlier debit of the same
- * call: a stored answer is replayed as it is (`replayed`, nothing charged, `result` is that answer); an
- * answer that was too large to store is replayed only when `answer`'s fingerprint equals it, i.e. the
- * data is unchanged (`replayed` with `result` null: the caller's current answer is the same data); else
- * this is a new call, charged for what it returns now. A new call re-checks the balance, runs `work` (the
- * call's own write, such as confirming the index job, so the debit and the work commit together) and
- * records the debit with the call's hash, the answer (when at most {@link STORED_RESULT_MAX_BYTES}) and
- * its fingerprint. Zero-amount calls write nothing.
+ * Debits `amount` for a call, once, in one storage transaction (storage.credits.debitOnce): an earlier
+ * debit of the same call is replayed (`replayed`, nothing charged, `result` its stored answer); an answer
+ * that was too large to store is replayed only when `answer`'s fingerprint equals it, i.e. the data is
+ * unchanged (`replayed` with `result` null: the caller's current answer is the same data); else this is a
+ * new call, charged for what it returns now: the balance is re-checked ({@link InsufficientCredits}), the
+ * reserved job `confirmJobId` (the call's own write) is confirmed in the same transaction, and the debit
+ * is recorded with the call's hash, the answer (when at most {@link STORED_RESULT_MAX_BYTES}) and its
+ * fingerprint. Zero-amount calls write nothing.
  */
-export function debitOnce(
-  db: Db,
+export async function debitOnce(
+  storage: Storage,
   call: CallIdentity,
   amount: number,
   nowMs: number,
   answer: CallAnswer,
-  work: () => void = () => undefined,
-): { charged: number; replayed: false } | { charged: 0; replayed: true; result: string | null } {
-  return db.transaction(() => {
-    const prior = priorCharge(db, call, nowMs)
-    if (prior?.result) return { charged: 0 as const, replayed: true as const, result: prior.result }
-    if (prior && prior.resultHash === answer.fingerprint) return { charged: 0 as const, replayed: true as const, result: null }
-    if (amount > 0) requireCredits(db, call.accountId, amount)
-    work()
-    if (amount > 0) {
-      const hash = callHash(call)
-      insertCharge(db, {
-        accountId: call.accountId,
-        amount,
-        tool: call.tool,
-        idempotencyKey: `${hash}:${nowMs}:${randomBytes(6).toString('hex')}`,
-        callHash: hash,
-        result: answer.json.length <= STORED_RESULT_MAX_BYTES ? answer.json : null,
-        resultHash: answer.fingerprint,
-        nowMs,
-      })
-    }
-    return { charged: amount, replayed: false as const }
+  confirmJobId?: string,
+): Promise<{ charged: number; replayed: false } | { charged: 0; replayed: true; result: string | null }> {
+  const hash = callHash(call)
+  const outcome = await storage.credits.debitOnce({
+    accountId: call.accountId,
+    tool: call.tool,
+    callHash: hash,
+    sinceMs: retryWindowStart(call, nowMs),
+    amount,
+    idempotencyKey: `${hash}:${nowMs}:${randomBytes(6).toString('hex')}`,
+    result: answer.json.length <= STORED_RESULT_MAX_BYTES ? answer.json : null,
+    resultHash: answer.fingerprint,
+    nowMs,
+    ...(confirmJobId === undefined ? {} : { confirmJobId }),
   })
+  if (outcome.outcome === 'replayed') return { charged: 0, replayed: true, result: outcome.result }
+  if (outcome.outcome === 'insufficient') throw new InsufficientCredits(amount, outcome.balance)
+  if (outcome.outcome === 'job_not_confirmed') throw new DomainError('index_failed', 'the index job could not be queued; nothing was charged')
+  return { charged: outcome.charged, replayed: false }
 }

@@ -1,7 +1,4 @@
-import type { Db } from '../db'
-import { eventRecord, upcomingEventCount } from '../db/queries/events'
-import { findOrganization } from '../db/queries/organizations'
-import { organizationSources, sourceCount } from '../db/queries/sources'
+import type { Storage } from '../db/storage'
 import type { Event } from '../model/event'
 import { organizationEvents, organizationObject } from './org-events'
 import type { ReadContext } from './read-context'
@@ -80,11 +77,11 @@ export type OrganizationDetail = {
 }
 
 /** What is known about an organization, indexed or not yet; undefined when it was never asked for. */
-export function organizationDetail(db: Db, orgId: string, nowMs: number): OrganizationDetail | undefined {
-  const org = findOrganization(db, orgId)
+export async function organizationDetail(storage: Storage, orgId: string, nowMs: number): Promise<OrganizationDetail | undefined> {
+  const org = await storage.organizations.find(orgId)
   if (!org) return undefined
-  const upcoming = upcomingEventCount(db, orgId, nowMs)
-  const sources = sourceCount(db, orgId)
+  const upcoming = await storage.events.upcomingCount(orgId, nowMs)
+  const sources = await storage.sources.count(orgId)
   return {
     orgId: org.orgId,
     domain: org.domain,
@@ -103,8 +100,8 @@ export function organizationDetail(db: Db, orgId: string, nowMs: number): Organi
 export type CalendarSource = { url: string; kind: string; platform: string | null; status: string; httpStatus: number | null; error: string | null; eventCount: number; lastFetchedAt: string | null }
 
 /** The calendar sources the last crawls found for an organization, most events first. */
-export function calendarSources(db: Db, orgId: string): CalendarSource[] {
-  return organizationSources(db, orgId).map((r) => ({ ...r, lastFetchedAt: r.lastFetchedAt === null ? null : new Date(r.lastFetchedAt).toISOString() }))
+export async function calendarSources(storage: Storage, orgId: string): Promise<CalendarSource[]> {
+  return (await storage.sources.forOrganization(orgId)).map((r) => ({ ...r, lastFetchedAt: r.lastFetchedAt === null ? null : new Date(r.lastFetchedAt).toISOString() }))
 }
 
 /** The fields of the free preview: enough to decide whether to buy the full records. */
@@ -125,8 +122,8 @@ export async function upcomingPreview(ctx: ReadContext, orgId: string, limit: nu
 }
 
 /** One stored event of an organization by its `event_id` (ended ones included), or undefined. */
-export function findEvent(db: Db, orgId: string, eventId: string): Event | undefined {
-  const record = eventRecord(db, orgId, eventId)
+export async function findEvent(storage: Storage, orgId: string, eventId: string): Promise<Event | undefined> {
+  const record = await storage.events.record(orgId, eventId)
   return record === undefined ? undefined : (JSON.parse(record) as Event)
 }
 

@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { sanitizeHints, type DroppedHint, type HintInput } from '../crawl/discover/hints'
 import type { LoopbackSite } from '../crawl/fetch/resolve-overrides'
-import type { Db } from '../db'
-import { confirmJob, discardReservedJob, findJob, insertReservedJob, type JobRow } from '../db/queries/jobs'
-import { ensureOrganization, findOrganization } from '../db/queries/organizations'
+import type { JobRecord, Storage } from '../db/storage'
 import { invalidRequest } from './errors'
 import { addDays, windowWithDefaults } from '../model/dates'
 import type { JobSource } from '../model/job-source'
@@ -42,7 +40,7 @@ export function newJobId(): string {
  * the MCP debit committed), so a refused report leaves nothing enqueued (see services/usage-billing).
  * Throws `invalid_request` for a website or window that cannot be indexed.
  */
-export function reserveIndexJob(db: Db, request: IndexRequest, options: { nowMs: number; allowPrivate: boolean; loopbackSites?: readonly LoopbackSite[] }): ReservedJob {
+export async function reserveIndexJob(storage: Storage, request: IndexRequest, options: { nowMs: number; allowPrivate: boolean; loopbackSites?: readonly LoopbackSite[] }): Promise<ReservedJob> {
   let identity
   try {
     identity = identifyWebsite(request.website, { allowPrivate: options.allowPrivate, loopbackSites: options.loopbackSites })
@@ -55,38 +53,34 @@ export function reserveIndexJob(db: Db, request: IndexRequest, options: { nowMs:
   const { hints, dropped, droppedCount } = sanitizeHints(request.hints)
   const jobId = newJobId()
   const expiresAt = options.nowMs + JOB_TTL_MS
-  db.transaction(() => {
-    ensureOrganization(db, { orgId: identity.orgId, domain: identity.domain, website: identity.origin }, options.nowMs)
-    insertReservedJob(db, {
-      jobId,
-      orgId: identity.orgId,
-      website: identity.startUrl,
-      startDate,
-      endDate,
-      hints: JSON.stringify(hints),
-      hintReport: JSON.stringify({ items: dropped, count: droppedCount } satisfies HintReport),
-      agentId: request.agentId,
-      accountId: request.accountId,
-      requestId: request.requestId,
-      createdAt: options.nowMs,
-      updatedAt: options.nowMs,
-      expiresAt,
-    })
+  await storage.jobs.reserve({
+    organization: { orgId: identity.orgId, domain: identity.domain, website: identity.origin },
+    jobId,
+    website: identity.startUrl,
+    startDate,
+    endDate,
+    hints: JSON.stringify(hints),
+    hintReport: JSON.stringify({ items: dropped, count: droppedCount } satisfies HintReport),
+    agentId: request.agentId,
+    accountId: request.accountId,
+    requestId: request.requestId,
+    nowMs: options.nowMs,
+    expiresAt,
   })
   return { jobId, orgId: identity.orgId, domain: identity.domain, expiresAt, droppedHints: dropped }
 }
 
-export const confirmIndexJob = (db: Db, jobId: string, nowMs: number) => confirmJob(db, jobId, nowMs)
-export const discardIndexJob = (db: Db, jobId: string) => discardReservedJob(db, jobId)
+export const confirmIndexJob = (storage: Storage, jobId: string, nowMs: number) => storage.jobs.confirm(jobId, nowMs)
+export const discardIndexJob = (storage: Storage, jobId: string) => storage.jobs.discardReserved(jobId)
 
 export type JobStatus =
   | { state: 'not_found' }
-  | { state: 'awaiting_billing'; job: JobRow }
-  | { state: 'billing_refused'; job: JobRow; reason: string }
-  | { state: 'pending' | 'running'; job: JobRow; progress: { pagesFetched: number; sourcesFound: number; eventsFound: number } }
-  | { state: 'ready'; job: JobRow; eventCount: number; sources: JobSource[] }
-  | { state: 'failed' | 'cancelled'; job: JobRow; reason: string }
-  | { state: 'expired'; job: JobRow; orgIndexed: boolean }
+  | { state: 'awaiting_billing'; job: JobRecord }
+  | { state: 'billing_refused'; job: JobRecord; reason: string }
+  | { state: 'pending' | 'running'; job: JobRecord; progress: { pagesFetched: number; sourcesFound: number; eventsFound: number } }
+  | { state: 'ready'; job: JobRecord; eventCount: number; sources: JobSource[] }
+  | { state: 'failed' | 'cancelled'; job: JobRecord; reason: string }
+  | { state: 'expired'; job: JobRecord; orgIndexed: boolean }
 
 export type JobNotes = {
   droppedHints?: DroppedHint[]
@@ -101,7 +95,7 @@ export type JobNotes = {
  * Hints the sanitizer dropped, URLs the crawl refused, platforms it recognised but cannot read and the
  * zone the events were read in with how it was chosen, for the poll answer (empty lists left out).
  */
-export function jobNotes(job: JobRow): JobNotes | undefined {
+export function jobNotes(job: JobRecord): JobNotes | undefined {
   const notes: JobNotes = {}
   const stored = JSON.parse(job.hintReport) as HintReport | DroppedHint[]
   const dropped: HintReport = Array.isArray(stored) ? { items: stored, count: stored.length } : stored
@@ -121,10 +115,10 @@ export function jobNotes(job: JobRow): JobNotes | undefined {
  * `billing_refused` (nothing charged, never run). A reserved job whose report was never sent has not been
  * given to anyone and is `not_found`.
  */
-export function jobStatus(db: Db, jobId: string, nowMs: number): JobStatus {
-  const job = findJob(db, jobId)
+export async function jobStatus(storage: Storage, jobId: string, nowMs: number): Promise<JobStatus> {
+  const job = await storage.jobs.find(jobId)
   if (!job || (job.state === 'reserved' && job.billing === null)) return { state: 'not_found' }
-  if (nowMs > job.expiresAt) return { state: 'expired', job, orgIndexed: !!findOrganization(db, job.orgId)?.lastIndexedAt }
+  if (nowMs > job.expiresAt) return { state: 'expired', job, orgIndexed: !!(await storage.organizations.find(job.orgId))?.lastIndexedAt }
   if (job.state === 'reserved') return { state: 'awaiting_billing', job }
   if (job.state === 'cancelled' && job.billing === 'refused') return { state: 'billing_refused', job, reason: job.error ?? 'the usage service refused the charge' }
   if (job.state === 'ready') return { state: 'ready', job, eventCount: job.eventCount ?? 0, sources: (JSON.parse(job.progress) as { sources?: JobSource[] }).sources ?? [] }
@@ -133,4 +127,7 @@ export function jobStatus(db: Db, jobId: string, nowMs: number): JobStatus {
   return { state: job.state, job, progress: { pagesFetched: p.pagesFetched ?? 0, sourcesFound: p.sourcesFound ?? 0, eventsFound: p.eventsFound ?? 0 } }
 }
 
-export { accountJobs, type AccountJob } from '../db/queries/jobs'
+export type { AccountJob } from '../db/storage'
+
+/** The index jobs an MCP account started, newest first (reserved ones, never confirmed, are not shown). */
+export const accountJobs = (storage: Storage, accountId: string, limit: number) => storage.jobs.forAccount(accountId, limit)

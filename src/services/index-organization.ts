@@ -1,9 +1,8 @@
-import type { Db } from '../db'
+import type { Storage } from '../db/storage'
 import type { UsageClient } from '../gateway/usage-client'
 import type { LoopbackSite } from '../model/loopback-site'
 import { CREDIT_PRICES, debitOnce, fingerprintOf, priorCharge, requireCredits, type CallIdentity } from './credits'
-import { DomainError } from './errors'
-import { confirmIndexJob, discardIndexJob, reserveIndexJob, type IndexRequest, type ReservedJob } from './index-jobs'
+import { discardIndexJob, reserveIndexJob, type IndexRequest, type ReservedJob } from './index-jobs'
 import { billIndexJob } from './usage-billing'
 
 /**
@@ -20,13 +19,13 @@ export type AgentIndexOutcome = { outcome: 'queued'; job: ReservedJob } | { outc
  * discards it (nothing charged, no job), `unknown` leaves it reserved for the scheduler to settle.
  */
 export async function indexForAgent(
-  db: Db,
+  storage: Storage,
   usage: UsageClient,
   request: IndexRequest & { agentId: string; requestId: string },
   options: IndexOptions & { now: () => number },
 ): Promise<AgentIndexOutcome> {
-  const job = reserveIndexJob(db, request, options)
-  const billed = await billIndexJob(db, usage, { jobId: job.jobId, agentId: request.agentId, requestId: request.requestId }, options.now)
+  const job = await reserveIndexJob(storage, request, options)
+  const billed = await billIndexJob(storage, usage, { jobId: job.jobId, agentId: request.agentId, requestId: request.requestId }, options.now)
   return billed.outcome === 'recorded' ? { outcome: 'queued', job } : { outcome: billed.outcome, job, reason: billed.reason }
 }
 
@@ -38,25 +37,24 @@ export type AccountIndexOutcome<A> = { outcome: 'replayed'; stored: string } | {
  * together (a crash before leaves a reserved job the scheduler releases). `present` builds the answer
  * stored with the debit for retries.
  */
-export function indexForAccount<A>(db: Db, call: CallIdentity, request: IndexRequest, options: IndexOptions, present: (job: ReservedJob) => A): AccountIndexOutcome<A> {
+export async function indexForAccount<A>(storage: Storage, call: CallIdentity, request: IndexRequest, options: IndexOptions, present: (job: ReservedJob) => A): Promise<AccountIndexOutcome<A>> {
   const { nowMs } = options
-  const prior = priorCharge(db, call, nowMs)
+  const prior = await priorCharge(storage, call, nowMs)
   if (prior?.result) return { outcome: 'replayed', stored: prior.result }
-  requireCredits(db, call.accountId, CREDIT_PRICES.index)
-  const job = reserveIndexJob(db, { ...request, accountId: call.accountId }, options)
+  await requireCredits(storage, call.accountId, CREDIT_PRICES.index)
+  const job = await reserveIndexJob(storage, { ...request, accountId: call.accountId }, options)
   const answer = present(job)
   const json = JSON.stringify(answer)
   let debit
   try {
-    debit = debitOnce(db, call, CREDIT_PRICES.index, nowMs, { json, fingerprint: fingerprintOf(json) }, () => {
-      if (!confirmIndexJob(db, job.jobId, nowMs)) throw new DomainError('index_failed', 'the index job could not be queued; nothing was charged')
-    })
+    // The job's confirmation commits with the debit (one storage transaction), or neither does.
+    debit = await debitOnce(storage, call, CREDIT_PRICES.index, nowMs, { json, fingerprint: fingerprintOf(json) }, job.jobId)
   } catch (error) {
-    discardIndexJob(db, job.jobId)
+    await discardIndexJob(storage, job.jobId)
     throw error
   }
   if (debit.replayed) {
-    discardIndexJob(db, job.jobId)
+    await discardIndexJob(storage, job.jobId)
     return { outcome: 'replayed', stored: debit.result ?? json }
   }
   return { outcome: 'queued', answer, charged: debit.charged }

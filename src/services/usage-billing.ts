@@ -9,9 +9,7 @@
  * forgotten: it is re-sent with the same request id (reports are idempotent by request id) by
  * {@link settleBilling}, which the scheduler runs, until the usage service gives a definite answer.
  */
-import type { Db } from '../db'
-import { cancelReservedJob, confirmJob, discardReservedJob, findJob, markBillingUnknown, markReportSent, staleReservedJobs } from '../db/queries/jobs'
-import { duePendingReports, endPendingReport, insertPendingReport, purgeEndedReports, retryPendingReport } from '../db/queries/usage-reports'
+import type { Storage } from '../db/storage'
 import { ROUTE_RULES, type UsageItem } from '../gateway/routes'
 import { UsageUnavailable, type UsageCall, type UsageClient } from '../gateway/usage-client'
 import { silentLogger, type Logger } from '../log'
@@ -44,14 +42,15 @@ export async function sendReport(usage: UsageClient, call: UsageCall): Promise<R
  * (nothing was charged, nothing enqueued); `unknown` → it stays reserved as "billing unknown": the caller
  * is told so (503 `usage_unknown` with the job id) and the scheduler settles it.
  */
-export async function billIndexJob(db: Db, usage: UsageClient, job: { jobId: string; agentId: string; requestId: string }, now: () => number): Promise<ReportOutcome> {
-  markReportSent(db, job.jobId, now())
+export async function billIndexJob(storage: Storage, usage: UsageClient, job: { jobId: string; agentId: string; requestId: string }, now: () => number): Promise<ReportOutcome> {
+  await storage.jobs.markReportSent(job.jobId, now())
   const result = await sendReport(usage, { requestId: job.requestId, agentId: job.agentId, usage: INDEX_USAGE })
   if (result.outcome === 'recorded') {
     // Already confirmed by the scheduler (the answer came late) counts as confirmed.
-    if (!confirmJob(db, job.jobId, now()) && findJob(db, job.jobId)?.state === 'cancelled') return { outcome: 'unknown', reason: 'the job was settled differently meanwhile' }
-  } else if (result.outcome === 'refused') discardReservedJob(db, job.jobId)
-  else markBillingUnknown(db, job.jobId, now())
+    if (!(await storage.jobs.confirm(job.jobId, now())) && (await storage.jobs.find(job.jobId))?.state === 'cancelled')
+      return { outcome: 'unknown', reason: 'the job was settled differently meanwhile' }
+  } else if (result.outcome === 'refused') await storage.jobs.discardReserved(job.jobId)
+  else await storage.jobs.markBillingUnknown(job.jobId, now())
   return result
 }
 
@@ -61,11 +60,11 @@ export async function billIndexJob(db: Db, usage: UsageClient, job: { jobId: str
  * stored and re-sent by the scheduler until it is recorded (`queued`). A `refused` report serves nothing.
  * If even the queueing fails (the database refused the write), the report is `unknown` and not served.
  */
-export async function billEventsPull(db: Db, usage: UsageClient, call: UsageCall, now: () => number): Promise<ReportOutcome | { outcome: 'queued' }> {
+export async function billEventsPull(storage: Storage, usage: UsageClient, call: UsageCall, now: () => number): Promise<ReportOutcome | { outcome: 'queued' }> {
   const result = await sendReport(usage, call)
   if (result.outcome !== 'unknown') return result
   try {
-    insertPendingReport(db, { agentId: call.agentId, requestId: call.requestId, usage: JSON.stringify(call.usage), error: result.reason, nowMs: now() })
+    await storage.usageReports.queue({ agentId: call.agentId, requestId: call.requestId, usage: JSON.stringify(call.usage), error: result.reason, nowMs: now() })
   } catch {
     return { outcome: 'unknown', reason: `${result.reason}, and the report could not be queued for a retry` }
   }
@@ -86,39 +85,39 @@ export type SettleReport = { jobsConfirmed: number; jobsReleased: number; jobsRe
  *   {@link PENDING_REPORT_TTL_MS} it is abandoned with an error in the log (served, possibly unbilled).
  * Never holds a transaction across the network.
  */
-export async function settleBilling(db: Db, usage: UsageClient, options: { nowMs: number; settleAfterMs: number; logger?: Logger }): Promise<SettleReport> {
+export async function settleBilling(storage: Storage, usage: UsageClient, options: { nowMs: number; settleAfterMs: number; logger?: Logger }): Promise<SettleReport> {
   const { nowMs, settleAfterMs } = options
   const logger = options.logger ?? silentLogger
   const report: SettleReport = { jobsConfirmed: 0, jobsReleased: 0, jobsRefused: 0, jobsAbandoned: 0, reportsRecorded: 0, reportsAbandoned: 0 }
-  for (const job of staleReservedJobs(db, nowMs - settleAfterMs, BATCH)) {
+  for (const job of await storage.jobs.staleReserved(nowMs - settleAfterMs, BATCH)) {
     if (job.billing === null || !job.agentId || !job.requestId) {
-      discardReservedJob(db, job.jobId)
+      await storage.jobs.discardReserved(job.jobId)
       report.jobsReleased++
       continue
     }
     if (nowMs > job.expiresAt) {
-      if (cancelReservedJob(db, job.jobId, 'unknown', 'billing could not be confirmed before the job expired; the job did not run', nowMs)) report.jobsAbandoned++
+      if (await storage.jobs.cancelReserved(job.jobId, 'unknown', 'billing could not be confirmed before the job expired; the job did not run', nowMs)) report.jobsAbandoned++
       logger.error('billing: gave up on an index job whose usage report stayed unknown', { jobId: job.jobId, agentId: job.agentId })
       continue
     }
     const result = await sendReport(usage, { requestId: job.requestId, agentId: job.agentId, usage: INDEX_USAGE })
     if (result.outcome === 'recorded') {
-      if (confirmJob(db, job.jobId, options.nowMs)) report.jobsConfirmed++
+      if (await storage.jobs.confirm(job.jobId, options.nowMs)) report.jobsConfirmed++
     } else if (result.outcome === 'refused') {
-      if (cancelReservedJob(db, job.jobId, 'refused', `the usage service refused the charge (${result.reason}); nothing was charged`, nowMs)) report.jobsRefused++
-    } else markBillingUnknown(db, job.jobId, nowMs)
+      if (await storage.jobs.cancelReserved(job.jobId, 'refused', `the usage service refused the charge (${result.reason}); nothing was charged`, nowMs)) report.jobsRefused++
+    } else await storage.jobs.markBillingUnknown(job.jobId, nowMs)
   }
-  for (const pending of duePendingReports(db, nowMs - settleAfterMs, BATCH)) {
+  for (const pending of await storage.usageReports.due(nowMs - settleAfterMs, BATCH)) {
     const result = await sendReport(usage, { requestId: pending.requestId, agentId: pending.agentId, usage: JSON.parse(pending.usage) as UsageItem[] })
     if (result.outcome === 'recorded') {
-      endPendingReport(db, pending, 'recorded', null, nowMs)
+      await storage.usageReports.end(pending, 'recorded', null, nowMs)
       report.reportsRecorded++
     } else if (nowMs - pending.createdAt >= PENDING_REPORT_TTL_MS) {
-      endPendingReport(db, pending, 'abandoned', result.reason, nowMs)
+      await storage.usageReports.end(pending, 'abandoned', result.reason, nowMs)
       report.reportsAbandoned++
       logger.error('billing: abandoned the usage report of a served events pull', { agentId: pending.agentId, requestId: pending.requestId, attempts: pending.attempts + 1, reason: result.reason })
-    } else retryPendingReport(db, pending, result.reason, nowMs)
+    } else await storage.usageReports.retry(pending, result.reason, nowMs)
   }
-  purgeEndedReports(db, nowMs - WEEK_MS)
+  await storage.usageReports.purgeEnded(nowMs - WEEK_MS)
   return report
 }

@@ -4,6 +4,9 @@
  * - forbidden imports: mcp → http, http → mcp, crawl → db, db → crawl, model → elysia (and model → any
  *   layer above it);
  * - no SQL and no drizzle query builder outside src/db/;
+ * - outside src/db/, storage is reached only through its interface (issue 17): nothing imports bun:sqlite,
+ *   drizzle or a module of src/db/ other than the interface (storage.ts, storage-types.ts, reads.ts) and
+ *   its factory (open-storage.ts), so the same callers run over SQLite or PostgreSQL;
  * - no file in src/ over 300 lines (functions over 60 lines are refused by Biome's
  *   noExcessiveLinesPerFunction in `npm run lint`, run by .ci/run).
  */
@@ -78,6 +81,45 @@ describe('storage', () => {
       .filter(([, , line]) => SQL.test(line))
       .map(([f, n, line]) => `${f}:${n}: ${line.trim().slice(0, 100)}`)
     expect(bad).toEqual([])
+  })
+})
+
+/** The modules of src/db/ that callers outside it may import: the interface, its plain types, the read side's types, the factory. */
+const STORAGE_API = new Set(['db/storage.ts', 'db/storage-types.ts', 'db/reads.ts', 'db/open-storage.ts'])
+
+/** Why `spec`, imported by `from` (outside src/db/), reaches storage other than through its interface; undefined when it does not. */
+function storageBypass(from: string, spec: string): string | undefined {
+  if (spec === 'bun:sqlite' || spec.startsWith('drizzle-orm') || spec.startsWith('drizzle-kit')) return 'a database driver'
+  if (!spec.startsWith('.')) return undefined
+  const rel = relative(SRC, resolve(SRC, dirname(from), spec))
+  if (rel !== 'db' && !rel.startsWith('db/')) return undefined
+  return STORAGE_API.has(`${rel.replace(/\.ts$/, '')}.ts`) ? undefined : 'a module behind the storage interface'
+}
+
+describe('storage interface', () => {
+  test('nothing outside src/db/ imports a driver or a module behind the interface', () => {
+    const bad: string[] = []
+    for (const [file, source] of text) {
+      if (file.startsWith('db/')) continue
+      for (const spec of specifiers(source)) {
+        const why = storageBypass(file, spec)
+        if (why) bad.push(`${file} → ${spec} (${why})`)
+      }
+    }
+    expect(bad).toEqual([])
+  })
+
+  test('the checker refuses the ways around the interface and lets the interface through', () => {
+    expect(storageBypass('services/credits.ts', '../db/queries/credits')).toBe('a module behind the storage interface')
+    expect(storageBypass('app.ts', './db')).toBe('a module behind the storage interface')
+    expect(storageBypass('jobs/runner.ts', '../db/client')).toBe('a module behind the storage interface')
+    expect(storageBypass('mcp/tools/jobs.ts', '../../db/sqlite-storage')).toBe('a module behind the storage interface')
+    expect(storageBypass('cli/x.ts', 'bun:sqlite')).toBe('a database driver')
+    expect(storageBypass('http/x.ts', 'drizzle-orm/bun-sqlite')).toBe('a database driver')
+    expect(storageBypass('services/credits.ts', '../db/storage')).toBeUndefined()
+    expect(storageBypass('service.ts', './db/open-storage')).toBeUndefined()
+    expect(storageBypass('services/read-context.ts', '../db/reads')).toBeUndefined()
+    expect(storageBypass('jobs/runner.ts', '../model/job-state')).toBeUndefined()
   })
 })
 

@@ -2,6 +2,7 @@
 // opens it on the service and behind the local gateway's storefront with every request off the machine
 // refused, and Swagger UI renders the six operations of the spec from the embedded assets. It also pins
 // that the page asks for nothing off the machine at all (no CDN, no validator badge, no fonts).
+import { sqliteStorage } from '../../src/db/sqlite-storage'
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -34,7 +35,7 @@ beforeAll(async () => {
   const db = openDatabase(':memory:')
   migrate(db)
   const config = loadConfig({ GW_SIGNING_KEYS: `${keys.kid}:${keys.secret}`, GW_USAGE_URL: gateway.usageUrl, GW_USAGE_READ_KEY: keys.usageReadKey, GW_USAGE_WRITE_KEY: keys.usageWriteKey })
-  server = startServer(createApp({ config, db }), { hostname: '127.0.0.1', port: 0, logger: silentLogger })
+  server = startServer(createApp({ config, storage: sqliteStorage(db) }), { hostname: '127.0.0.1', port: 0, logger: silentLogger })
   serviceUrl = `http://127.0.0.1:${server.port}`
   profile = mkdtempSync(join(tmpdir(), 'event-index-chromium-'))
   context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: FLAGS })

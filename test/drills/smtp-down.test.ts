@@ -1,5 +1,6 @@
 // Drill (issue 7): the SMTP server is down when reports arrive. Every report is accepted (202,
 // delivered:false) and kept; when the mail server comes back, the scheduler sends each of them once.
+import { sqliteStorage } from '../../src/db/sqlite-storage'
 import { afterEach, describe, expect, it } from 'bun:test'
 import { createApp } from '../../src/app'
 import { loadConfig } from '../../src/config'
@@ -23,7 +24,7 @@ describe('SMTP down, then back', () => {
     const db = openDatabase(':memory:')
     migrate(db)
     const config = loadConfig({ GW_SIGNING_KEYS: TEST_KEYRING, SMTP_URL: smtpUrl, REPORT_TO: 'team@events.example' })
-    const app = createApp({ config, db, usage: recordingUsage().client })
+    const app = createApp({ config, storage: sqliteStorage(db), usage: recordingUsage().client })
     for (const message of ['first problem', 'second problem', 'third problem']) {
       const res = await call(app, 'POST', '/api/v1/report', { body: { message } })
       expect(res.status).toBe(202)
@@ -33,7 +34,7 @@ describe('SMTP down, then back', () => {
     const sink = await startSmtpSink({ port })
     stops.push(sink.stop)
     let now = Date.now()
-    const scheduler = new Scheduler({ db, mailer: createMailer(smtpUrl, 'team@events.example'), now: () => now })
+    const scheduler = new Scheduler({ storage: sqliteStorage(db), mailer: createMailer(smtpUrl, 'team@events.example'), now: () => now })
     expect((await scheduler.tick()).reportsSent).toBe(0)
     now += 61_000
     expect((await scheduler.tick()).reportsSent).toBe(3)

@@ -3,6 +3,7 @@
 // stays intact, nothing is lost (a crawl whose result could not be stored is crawled again), and
 // everything recovers once space returns. Disk-full is simulated with SQLite's own limit
 // (PRAGMA max_page_count), read-only with PRAGMA query_only, on the real database file.
+import { sqliteStorage } from '../../src/db/sqlite-storage'
 import { afterEach, describe, expect, it } from 'bun:test'
 import { join } from 'node:path'
 import { createApp } from '../../src/app'
@@ -32,7 +33,7 @@ function setup() {
   migrate(db)
   open.push({ db, cleanup: tmp.cleanup })
   const usage = recordingUsage()
-  const app = createApp({ config: loadConfig({ GW_SIGNING_KEYS: TEST_KEYRING }), db, usage: usage.client })
+  const app = createApp({ config: loadConfig({ GW_SIGNING_KEYS: TEST_KEYRING }), storage: sqliteStorage(db), usage: usage.client })
   return { db, app, usageCalls: usage.calls }
 }
 
@@ -102,7 +103,7 @@ describe('a crawl finishing while the disk is full', () => {
     const refusals: unknown[] = []
     const logger = { ...silentLogger, error: (msg: string, fields?: Record<string, unknown>) => void (msg === 'runner: could not store the crawl' && refusals.push(fields)) }
     const runner = new JobRunner({
-      db,
+      storage: sqliteStorage(db),
       logger,
       workers: 1,
       workerUrl: new URL('../fixtures/workers/scripted-worker.ts', import.meta.url).href,

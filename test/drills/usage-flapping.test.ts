@@ -6,6 +6,7 @@
 // request is served without an allowance; no job stays reserved and no report stays pending. Answers are
 // truthful: 503 usage_unavailable only when nothing was charged, 503 usage_unknown (with the job) when
 // the charge may have been recorded.
+import { sqliteStorage } from '../../src/db/sqlite-storage'
 import { afterEach, describe, expect, it } from 'bun:test'
 import type { Server } from 'bun'
 import { createApp } from '../../src/app'
@@ -75,7 +76,7 @@ describe('a flapping usage service under concurrent paid requests', () => {
     migrate(db)
     let clock = Date.now()
     const config = loadConfig({ GW_SIGNING_KEYS: TEST_KEYRING, GW_USAGE_URL: usage.url, GW_USAGE_READ_KEY: 'r', GW_USAGE_WRITE_KEY: 'w' })
-    const app = createApp({ config, db, now: () => clock })
+    const app = createApp({ config, storage: sqliteStorage(db), now: () => clock })
     const orgId = seedIndexedOrganization(db, { events: 4 })
     const requests = Array.from({ length: 120 }, (_, i) => {
       const id = `drill-request-${String(i).padStart(4, '0')}`
@@ -114,7 +115,7 @@ describe('a flapping usage service under concurrent paid requests', () => {
     // The scheduler settles what was left unknown; the service keeps flapping, but answers at once now.
     usage.mode.slow = false
     const scheduler = new Scheduler({
-      db,
+      storage: sqliteStorage(db),
       mailer: createMailer('', ''),
       usage: createUsageClient({ url: usage.url, readKey: 'r', writeKey: 'w', service: 'event-index' }),
       now: () => clock,

@@ -6,6 +6,7 @@
 // 402 when the debit is refused, and a repeated report is answered 200 without a second debit.
 // It signs with gw2 and a fresh id per request: identical requests in one second are neither replays nor
 // moved to a future timestamp.
+import { sqliteStorage } from '../../src/db/sqlite-storage'
 import { afterEach, describe, expect, it } from 'bun:test'
 import { createApp } from '../../src/app'
 import { loadConfig } from '../../src/config'
@@ -34,7 +35,7 @@ function stack(options: { now?: () => number } = {}) {
     GW_USAGE_READ_KEY: keys.usageReadKey,
     GW_USAGE_WRITE_KEY: keys.usageWriteKey,
   })
-  const server = startServer(createApp({ config, db }), { hostname: '127.0.0.1', port: 0, logger: silentLogger })
+  const server = startServer(createApp({ config, storage: sqliteStorage(db) }), { hostname: '127.0.0.1', port: 0, logger: silentLogger })
   running.push(() => server.stop(true))
   serviceUrl = `http://127.0.0.1:${server.port}`
   const agent = gateway.agents[0]

@@ -6,6 +6,7 @@
 // turn are stored together, each decided once. An expired key may be used again,
 // expired rows are pruned, and while the database takes no writes (read-only, disk full) replays are still
 // refused from memory and the keys are stored once it recovers.
+import { sqliteStorage } from '../../src/db/sqlite-storage'
 import { afterEach, describe, expect, it } from 'bun:test'
 import { join } from 'node:path'
 import { createApp } from '../../src/app'
@@ -31,7 +32,11 @@ function fileDb(path: string): Db {
 
 function appOn(db: Db, replay: ReplayStore = sqliteReplayStore(db)) {
   const usage = recordingUsage()
-  return { app: createApp({ config: loadConfig({ GW_SIGNING_KEYS: TEST_KEYRING, PUBLIC_BASE_URL: 'http://public.test' }), db, usage: usage.client, replay }), usageCalls: usage.calls, replay }
+  return {
+    app: createApp({ config: loadConfig({ GW_SIGNING_KEYS: TEST_KEYRING, PUBLIC_BASE_URL: 'http://public.test' }), storage: sqliteStorage(db), usage: usage.client, replay }),
+    usageCalls: usage.calls,
+    replay,
+  }
 }
 
 function tmpPath(name: string): string {

@@ -5,6 +5,7 @@
 // (202 awaiting_billing) until the scheduler re-sends the report with the same request id: recorded →
 // the job runs, refused → 502 billing_refused, nothing charged. An events pull whose report is unknown
 // is served (the allowance was granted, gw-usage settles it) and its report queued until recorded.
+import { sqliteStorage } from '../../src/db/sqlite-storage'
 import { afterEach, describe, expect, it } from 'bun:test'
 import { createServer } from 'node:net'
 import { createApp } from '../../src/app'
@@ -47,11 +48,11 @@ function setup(initial: UsageBehaviour, options: { reportUrl?: string } = {}) {
   const composed: UsageClient = { checkAllowance: (c) => allowance.checkAllowance(c), reportUsage: (c) => reports.reportUsage(c) }
   const db = openDatabase(':memory:')
   migrate(db)
-  const app = createApp({ config: loadConfig({ GW_SIGNING_KEYS: TEST_KEYRING, PUBLIC_BASE_URL: 'http://public.test' }), db, usage: composed, now: () => clock })
+  const app = createApp({ config: loadConfig({ GW_SIGNING_KEYS: TEST_KEYRING, PUBLIC_BASE_URL: 'http://public.test' }), storage: sqliteStorage(db), usage: composed, now: () => clock })
   let enqueued = 0
   const logs: string[] = []
   const logger = createLogger('info', (line) => void logs.push(line))
-  const scheduler = new Scheduler({ db, mailer: createMailer('', ''), usage: composed, logger, now: () => clock, staleAfterMs: 0, onEnqueued: () => enqueued++ })
+  const scheduler = new Scheduler({ storage: sqliteStorage(db), mailer: createMailer('', ''), usage: composed, logger, now: () => clock, staleAfterMs: 0, onEnqueued: () => enqueued++ })
   const job = (jobId: string) => db.$client.query('SELECT state, billing, error, agent_id, request_id FROM index_jobs WHERE job_id = ?1').get(jobId) as Record<string, string | null> | null
   const jobs = () => (db.$client.query('SELECT count(*) AS n FROM index_jobs').get() as { n: number }).n
   const reportRows = () => db.$client.query('SELECT agent_id, request_id, usage, state, attempts FROM usage_reports').all() as Record<string, unknown>[]

@@ -3,6 +3,7 @@
 // (4xx, 5xx, timeout, garbage, refused connection) or a refused usage report (4xx) → 503, nothing
 // enqueued or billed; read and write keys kept apart; 404 and 0-event results never billed. A report
 // whose answer is unknown (5xx, timeout) is pinned in usage-unknown.test.ts (issue 11).
+import { sqliteStorage } from '../../src/db/sqlite-storage'
 import { afterEach, describe, expect, it } from 'bun:test'
 import { loadConfig } from '../../src/config'
 import { createApp } from '../../src/app'
@@ -32,7 +33,7 @@ function setup(behaviour: UsageBehaviour | 'down') {
   })
   const db = openDatabase(':memory:')
   migrate(db)
-  const app = createApp({ config, db })
+  const app = createApp({ config, storage: sqliteStorage(db) })
   const jobs = () => (db.$client.query('SELECT count(*) AS n FROM index_jobs').get() as { n: number }).n
   return { app, db, usage, jobs }
 }
@@ -99,7 +100,7 @@ describe('POST /api/v1/orgs with a usage service', () => {
   it('answers 503 when no usage service is configured', async () => {
     const db = openDatabase(':memory:')
     migrate(db)
-    const app = createApp({ config: loadConfig({ GW_SIGNING_KEYS: TEST_KEYRING }), db })
+    const app = createApp({ config: loadConfig({ GW_SIGNING_KEYS: TEST_KEYRING }), storage: sqliteStorage(db) })
     expect((await index(app)).status).toBe(503)
   })
 })

@@ -1,8 +1,9 @@
 import { createApp, type AppDeps } from '../../src/app'
 import { loadConfig, type Config } from '../../src/config'
-import { migrate, openDatabase, type Db } from '../../src/db'
+import type { Db } from '../../src/db'
 import { eventsGeneration } from '../../src/db/queries/generation'
 import { inlineReads } from '../../src/db/read-ops'
+import { sqliteMemoryStorage } from './storage'
 import { AnswerCache } from '../../src/services/answer-cache'
 import type { ReadContext } from '../../src/services/read-context'
 import { gatewayHeaders, recordingUsage, TEST_KEYRING, type SignOptions } from './gateway'
@@ -13,11 +14,10 @@ import { gatewayHeaders, recordingUsage, TEST_KEYRING, type SignOptions } from '
  */
 export function makeApp(options: { env?: Record<string, string>; deps?: Partial<AppDeps> } = {}) {
   const config: Config = loadConfig({ GW_SIGNING_KEYS: TEST_KEYRING, PUBLIC_BASE_URL: 'http://public.test', ...options.env })
-  const db = openDatabase(':memory:')
-  migrate(db)
+  const { storage, db } = sqliteMemoryStorage()
   const usage = recordingUsage()
-  const app = createApp({ config, db, usage: usage.client, ...options.deps })
-  return { app, db, config, usageCalls: usage.calls }
+  const app = createApp({ config, storage, usage: usage.client, ...options.deps })
+  return { app, db, storage, config, usageCalls: usage.calls }
 }
 
 export type TestApp = ReturnType<typeof makeApp>['app']

@@ -27,9 +27,9 @@ export function startMcpApp(options: { env?: Record<string, string>; deps?: Part
 }
 
 /** An account with `credits` and an access token for it minted directly (the OAuth dance has its own tests). */
-export async function accountWithToken(app: { db: ReturnType<typeof makeApp>['db']; base: string }, options: { credits: number; scopes?: Scope[]; email?: string }) {
-  const account = createAccount(app.db, { email: options.email ?? `a${Math.random().toString(36).slice(2, 8)}@example.org`, credits: options.credits, nowMs: Date.now() })
-  const token = await issueAccessToken(app.db, {
+export async function accountWithToken(app: { storage: ReturnType<typeof makeApp>['storage']; base: string }, options: { credits: number; scopes?: Scope[]; email?: string }) {
+  const account = await createAccount(app.storage, { email: options.email ?? `a${Math.random().toString(36).slice(2, 8)}@example.org`, credits: options.credits, nowMs: Date.now() })
+  const token = await issueAccessToken(app.storage, {
     issuer: app.base,
     resource: `${app.base}/mcp`,
     accountId: account.accountId,

@@ -2,7 +2,7 @@ import type { CrawlResult } from '../../src/crawl/crawl-types'
 import type { Db } from '../../src/db'
 import { storeCrawlResult } from '../../src/db/queries/store'
 import type { Event } from '../../src/model/event'
-import { claimJob, LEASE_MS } from '../../src/jobs/queue'
+import { claimJob, LEASE_MS } from '../../src/db/queries/jobs'
 import { insertPendingJob } from './jobs'
 
 /**

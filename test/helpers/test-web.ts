@@ -39,8 +39,8 @@ export async function startTestWeb(names: string[], options: { maxPages?: number
     ...options.env,
   }
   let runner: JobRunner | undefined
-  const { app, db, config } = makeApp({ env, deps: { onJobQueued: () => runner?.kick() } })
-  runner = new JobRunner({ db, workers: 1, pollMs: 50, settings: { ...crawlSettings(config), budgetMs: 60_000, politenessMs: 0, ca: TEST_WEB_CA } })
+  const { app, db, storage, config } = makeApp({ env, deps: { onJobQueued: () => runner?.kick() } })
+  runner = new JobRunner({ storage, workers: 1, pollMs: 50, settings: { ...crawlSettings(config), budgetMs: 60_000, politenessMs: 0, ca: TEST_WEB_CA } })
   runner.start()
   return {
     sites,

@@ -4,6 +4,7 @@
 // request to the host after the first; a robots.txt Crawl-delay that asks for more (1 s here) is
 // honoured the same way. The worker runs on virtual time (test/fixtures/workers/virtual-time-worker.ts)
 // and reports the pauses it was asked for, so nothing here times requests on the wall clock.
+import { sqliteStorage } from '../../src/db/sqlite-storage'
 import { afterEach, describe, expect, it } from 'bun:test'
 import { loadConfig } from '../../src/config'
 import { FETCH_DEFAULTS } from '../../src/crawl/fetch/fetcher'
@@ -29,7 +30,7 @@ async function crawlAsProduction(name: string, options: FixtureSiteOptions = {})
   migrate(db)
   const settings = crawlSettings(loadConfig({ CRAWL_ALLOW_PRIVATE: 'true' }))
   expect(settings).not.toHaveProperty('politenessMs')
-  const runner = new JobRunner({ db, workers: 1, pollMs: 50, settings, workerUrl: VIRTUAL_TIME_WORKER })
+  const runner = new JobRunner({ storage: sqliteStorage(db), workers: 1, pollMs: 50, settings, workerUrl: VIRTUAL_TIME_WORKER })
   cleanups.push(() => runner.stop())
   const job = insertPendingJob(db, { domain: new URL(site.url).host, website: `${site.url}/`, window: site.expected().window })
   const channel = new BroadcastChannel(POLITENESS_CHANNEL)

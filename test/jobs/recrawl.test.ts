@@ -5,6 +5,7 @@
 // listing still leads to the pages it linked last time); a listing that changed adds the new detail
 // page's event and drops the removed one's; a failed re-crawl keeps the old events; a crawl for another
 // window reads every document afresh.
+import { sqliteStorage } from '../../src/db/sqlite-storage'
 import { afterEach, describe, expect, it } from 'bun:test'
 import { migrate, openDatabase, type Db } from '../../src/db'
 import { JobRunner } from '../../src/jobs/runner'
@@ -29,7 +30,7 @@ async function setup() {
   migrate(db)
   // The real crawler worker; politeness 0 only to keep this test short (the default is pinned in politeness.test.ts).
   const runner = new JobRunner({
-    db,
+    storage: sqliteStorage(db),
     workers: 1,
     pollMs: 50,
     settings: { maxPages: 60, budgetMs: 30_000, userAgent: 'event-index-test/1.0', allowPrivate: true, politenessMs: 0, scriptVersion: 'recrawl-test' },

@@ -4,6 +4,7 @@
 // failure fails at once, a failed re-crawl keeps the old events, and a graceful stop gives its running
 // job back at once without using up an attempt (issue 11); workers are started only for a job and
 // stopped once idle, at most the configured number (issue 12: an idle crawler costs memory and start-up).
+import { sqliteStorage } from '../../src/db/sqlite-storage'
 import { afterAll, afterEach, describe, expect, it } from 'bun:test'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
@@ -23,7 +24,7 @@ afterAll(() => tmp.cleanup())
 function setup(workers = 1, db = openDatabase(':memory:'), idleMs?: number) {
   migrate(db)
   const runner = new JobRunner({
-    db,
+    storage: sqliteStorage(db),
     workers,
     workerUrl: WORKER,
     pollMs: 50,

@@ -1,6 +1,7 @@
 // Pins the scheduler (DESIGN §1.4, issue 5): it ends jobs that cannot finish, re-crawls stale
 // organizations with free system jobs (one at a time per organization), prunes events that have ended,
 // resends report mail that failed, and forgets finished jobs after a week.
+import { sqliteStorage } from '../../src/db/sqlite-storage'
 import { afterEach, describe, expect, it } from 'bun:test'
 import { migrate, openDatabase } from '../../src/db'
 import { createMailer } from '../../src/report/mailer'
@@ -20,7 +21,7 @@ function setup(now = NOW) {
   const db = openDatabase(':memory:')
   migrate(db)
   let kicked = 0
-  const scheduler = new Scheduler({ db, mailer: createMailer('', ''), now: () => now, onEnqueued: () => kicked++ })
+  const scheduler = new Scheduler({ storage: sqliteStorage(db), mailer: createMailer('', ''), now: () => now, onEnqueued: () => kicked++ })
   return { db, scheduler, kicked: () => kicked }
 }
 
@@ -71,7 +72,7 @@ describe('Scheduler.tick', () => {
     db.$client.run("INSERT INTO reports (report_id, reporter, message, diagnostics, delivery_attempts, last_attempt_at, created_at) VALUES ('rpt_1', 'anonymous', 'hello', '{}', 1, ?1, ?1)", [
       NOW - 5 * 60_000,
     ])
-    const scheduler = new Scheduler({ db, mailer: createMailer(sink.url, 'team@events.example'), now: () => NOW })
+    const scheduler = new Scheduler({ storage: sqliteStorage(db), mailer: createMailer(sink.url, 'team@events.example'), now: () => NOW })
     expect((await scheduler.tick()).reportsSent).toBe(1)
     expect(sink.messages).toHaveLength(1)
   })

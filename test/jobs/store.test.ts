@@ -5,12 +5,13 @@
 // derived columns (local days, city, categories) are computed once at write time; the internal `_locality`
 // note (which source gave the city, its region and country) goes to its columns, never into a served record; the job keeps the list of
 // its sources (platform, status, event count) for the poll.
+import { sqliteStorage } from '../../src/db/sqlite-storage'
 import { describe, expect, it } from 'bun:test'
 import type { CrawlResult } from '../../src/crawl/crawl-types'
 import { migrate, openDatabase } from '../../src/db'
 import { previousSources } from '../../src/db/queries/sources'
 import { storeCrawlResult } from '../../src/db/queries/store'
-import { claimJob } from '../../src/jobs/queue'
+import { claimJob } from '../../src/db/queries/jobs'
 import { insertPendingJob, jobRow } from '../helpers/jobs'
 
 function setup() {
@@ -205,7 +206,7 @@ describe('the sources a job lists', () => {
       ...Array.from({ length: 60 }, (_, i) => ({ url: `https://lib.example.org/p${i}`, kind: 'page', status: 'error' as const, httpStatus: 404, eventCount: 0 })),
     ]
     const { jobId } = crawl(db, result([], sources))
-    const status = jobStatus(db, jobId, Date.now())
+    const status = await jobStatus(sqliteStorage(db), jobId, Date.now())
     if (status.state !== 'ready') throw new Error(status.state)
     expect(status.sources).toHaveLength(50)
     expect(status.sources.slice(0, 3)).toEqual([

@@ -2,6 +2,7 @@
 // request that named the wrong scheme (https on a site served over http) fails; the later http request
 // that succeeds becomes the organization's website, a later failing request does not undo it, and the
 // scheduler's re-crawl goes to the website of the last successful crawl, with its hints.
+import { sqliteStorage } from '../../src/db/sqlite-storage'
 import { afterEach, describe, expect, it } from 'bun:test'
 import { migrate, openDatabase } from '../../src/db'
 import { JobRunner } from '../../src/jobs/runner'
@@ -23,7 +24,7 @@ describe("an organization's website", () => {
     const db = openDatabase(':memory:')
     migrate(db)
     const runner = new JobRunner({
-      db,
+      storage: sqliteStorage(db),
       workers: 1,
       pollMs: 50,
       settings: { maxPages: 20, budgetMs: 20_000, userAgent: 'event-index-test', allowPrivate: true, politenessMs: 0, scriptVersion: 'test' },
@@ -51,7 +52,7 @@ describe("an organization's website", () => {
     expect(organization(right.orgId).website).toBe(`http://${host}`)
 
     const later = Date.now() + 2 * 86_400_000
-    const scheduler = new Scheduler({ db, mailer: createMailer('', ''), now: () => later })
+    const scheduler = new Scheduler({ storage: sqliteStorage(db), mailer: createMailer('', ''), now: () => later })
     await runner.stop()
     expect((await scheduler.tick()).recrawls).toBe(1)
     const recrawl = db.$client.query("SELECT website, hints FROM index_jobs WHERE state = 'pending'").get() as { website: string; hints: string }

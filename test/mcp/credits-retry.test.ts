@@ -22,7 +22,7 @@ beforeAll(async () => {
 })
 afterAll(() => app.stop())
 
-const balance = () => creditBalance(app.db, account.accountId)
+const balance = () => creditBalance(app.storage, account.accountId)
 
 /** Indexes (or re-indexes) `domain` with `count` events ten days ahead, as the job runner writes them. */
 function crawl(domain: string, count: number, description = '') {
@@ -37,7 +37,14 @@ function crawl(domain: string, count: number, description = '') {
 
 /** Calls a tool with an access token minted at the test's clock (tokens live 15 minutes and the clock moves). */
 async function tool(name: string, args: Record<string, unknown>) {
-  const token = await issueAccessToken(app.db, { issuer: app.base, resource: app.mcpUrl, accountId: account.accountId, clientId: 'https://client.example/meta.json', scopes: ALL_SCOPES, nowMs: clock })
+  const token = await issueAccessToken(app.storage, {
+    issuer: app.base,
+    resource: app.mcpUrl,
+    accountId: account.accountId,
+    clientId: 'https://client.example/meta.json',
+    scopes: ALL_SCOPES,
+    nowMs: clock,
+  })
   const client = await connect(app.mcpUrl, { token })
   try {
     const result = await callTool(client, name, args)
@@ -56,7 +63,7 @@ const withoutCharge = (text: string) => {
 describe('a retry of a paid call', () => {
   it('with the same idempotencyKey returns the paid answer, byte for byte, after a re-crawl added events', async () => {
     const orgId = crawl('keyed-retry.example.org', 1)
-    const before = balance()
+    const before = await balance()
     const paid = await tool('get_organization_events', { orgId, idempotencyKey: 'pull-1' })
     expect(paid.structured.charge).toMatchObject({ credits: 1, replayed: false })
     crawl('keyed-retry.example.org', 40)
@@ -66,7 +73,7 @@ describe('a retry of a paid call', () => {
       expect(retry.structured.events).toHaveLength(1)
       expect(withoutCharge(retry.text)).toBe(withoutCharge(paid.text))
     }
-    expect(balance()).toBe(before - 1)
+    expect(await balance()).toBe(before - 1)
     const fresh = await tool('get_organization_events', { orgId, idempotencyKey: 'pull-2' })
     expect(fresh.structured).toMatchObject({ eventCount: 40, charge: { credits: 40, replayed: false } })
   })
@@ -127,7 +134,7 @@ describe('a retry of a paid call', () => {
       (app.db.$client.query('SELECT count(*) AS n FROM credit_ledger WHERE account_id = ?1 AND result IS NOT NULL AND created_at <= ?2').get(account.accountId, clock - DAY) as { n: number }).n
     clock += DAY + 1
     expect(stored()).toBeGreaterThan(0)
-    await new Scheduler({ db: app.db, mailer: createMailer('', ''), now: () => clock, staleAfterMs: 0 }).tick()
+    await new Scheduler({ storage: app.storage, mailer: createMailer('', ''), now: () => clock, staleAfterMs: 0 }).tick()
     expect(stored()).toBe(0)
   })
 })

@@ -56,7 +56,7 @@ describe('scope words that are Object.prototype properties', () => {
   }
 
   it('refuses them on refresh too (400 invalid_scope JSON)', async () => {
-    const { accountKey } = createAccount(app.db, { email: 'proto-scope@example.org', credits: 0, nowMs: Date.now() })
+    const { accountKey } = await createAccount(app.storage, { email: 'proto-scope@example.org', credits: 0, nowMs: Date.now() })
     const { tokens } = await obtainTokens(app.base, client, accountKey)
     for (const scope of ['constructor', '__proto__']) {
       const refreshed = await tokenRequest(app.base, { grant_type: 'refresh_token', refresh_token: tokens.json.refresh_token, client_id: client.clientId, scope })
@@ -134,7 +134,7 @@ describe('redirect URIs of a client metadata document', () => {
 
   it('issues a code to a native app scheme through the consent form', async () => {
     const clientId = publish(['com.example.app:/oauth2redirect'])
-    const { accountKey } = createAccount(app.db, { email: 'native@example.org', credits: 0, nowMs: Date.now() })
+    const { accountKey } = await createAccount(app.storage, { email: 'native@example.org', credits: 0, nowMs: Date.now() })
     const consent = await openConsent(app.base, request({ client_id: clientId, redirect_uri: 'com.example.app:/oauth2redirect' }))
     expect(consent.response.status).toBe(200)
     const approved = await answerConsent(app.base, consent, { accountKey, action: 'approve' })

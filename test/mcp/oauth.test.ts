@@ -13,8 +13,8 @@ const app = startMcpApp({ deps: { now: () => clock } })
 const client = startClientSite()
 let accountKey: string
 let accountId: string
-beforeAll(() => {
-  ;({ accountKey, accountId } = createAccount(app.db, { email: 'holder@example.org', credits: 100, nowMs: clock }))
+beforeAll(async () => {
+  ;({ accountKey, accountId } = await createAccount(app.storage, { email: 'holder@example.org', credits: 100, nowMs: clock }))
 })
 afterAll(() => {
   client.stop()
@@ -193,8 +193,8 @@ describe('refusals', () => {
   })
 
   it('refuses a token with the wrong audience, an expired token and an unsupported grant', async () => {
-    const other = await issueAccessToken(app.db, { issuer: app.base, resource: 'https://other.example/mcp', accountId, clientId: client.clientId, scopes: ['events:read'], nowMs: clock })
-    const expired = await issueAccessToken(app.db, { issuer: app.base, resource: app.mcpUrl, accountId, clientId: client.clientId, scopes: ['events:read'], nowMs: clock - 3600_000 })
+    const other = await issueAccessToken(app.storage, { issuer: app.base, resource: 'https://other.example/mcp', accountId, clientId: client.clientId, scopes: ['events:read'], nowMs: clock })
+    const expired = await issueAccessToken(app.storage, { issuer: app.base, resource: app.mcpUrl, accountId, clientId: client.clientId, scopes: ['events:read'], nowMs: clock - 3600_000 })
     for (const [token, why] of [
       [other, 'another resource'],
       [expired, 'expired'],
@@ -213,7 +213,7 @@ describe('refusals', () => {
   })
 
   it('answers 403 insufficient_scope for a tool outside the token scopes', async () => {
-    const readOnly = await issueAccessToken(app.db, { issuer: app.base, resource: app.mcpUrl, accountId, clientId: client.clientId, scopes: ['events:read'], nowMs: clock })
+    const readOnly = await issueAccessToken(app.storage, { issuer: app.base, resource: app.mcpUrl, accountId, clientId: client.clientId, scopes: ['events:read'], nowMs: clock })
     const response = await fetch(app.mcpUrl, {
       method: 'POST',
       headers: { authorization: `Bearer ${readOnly}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },

@@ -33,7 +33,7 @@ afterEach(async () => {
   app.stop()
 })
 
-const balance = () => creditBalance(app.db, account.accountId)
+const balance = () => creditBalance(app.storage, account.accountId)
 
 async function ok(name: string, args: Record<string, unknown> = {}, on = client) {
   const result = await callTool(on, name, args)
@@ -52,7 +52,7 @@ async function fails(name: string, args: Record<string, unknown>, error: string,
 
 describe('paid tools', () => {
   it('index_organization queues a real job for 40 credits, once per call', async () => {
-    const before = balance()
+    const before = await balance()
     const first = await ok('index_organization', { website: site.url })
     expect(first.jobId).toMatch(/^job_/)
     expect(first).toMatchObject({ status: 'pending', charge: { credits: 40, replayed: false, balance: before - 40 } })
@@ -62,10 +62,19 @@ describe('paid tools', () => {
     expect(retry.charge).toEqual({ credits: 0, replayed: true, balance: before - 40 })
     const named = await ok('index_organization', { website: site.url, idempotencyKey: 'second crawl' })
     expect(named.jobId).not.toBe(first.jobId)
-    expect(balance()).toBe(before - 80)
+    expect(await balance()).toBe(before - 80)
     expect(app.db.$client.query('SELECT state, account_id FROM index_jobs WHERE job_id = ?1').get(first.jobId)).toEqual({ state: 'pending', account_id: account.accountId })
     await fails('index_organization', { website: 'ftp://nope.example' }, 'invalid_request')
-    expect(balance()).toBe(before - 80)
+    expect(await balance()).toBe(before - 80)
+  })
+
+  it('index_organization sent twice at once queues one job and charges once (the debit and the confirmation are one transaction)', async () => {
+    const before = await balance()
+    const [a, b] = await Promise.all([ok('index_organization', { website: site.url }), ok('index_organization', { website: site.url })])
+    expect(a.jobId).toBe(b.jobId)
+    expect([a.charge.credits, b.charge.credits].sort()).toEqual([0, 40])
+    expect(await balance()).toBe(before - 40)
+    expect(app.db.$client.query('SELECT job_id, state FROM index_jobs WHERE account_id = ?1').all(account.accountId)).toEqual([{ job_id: a.jobId, state: 'pending' }])
   })
 
   it('list_index_jobs and cancel_index_job act on the account own jobs', async () => {
@@ -89,24 +98,24 @@ describe('paid tools', () => {
   })
 
   it('get_organization_events debits one credit per event; zero events and unindexed organizations are free', async () => {
-    const before = balance()
+    const before = await balance()
     const org = await ok('get_organization_events', { orgId })
     expect(org).toMatchObject({ orgId, eventCount: 3, charge: { credits: 3, replayed: false } })
     expect(org.events).toHaveLength(3)
     expect((await ok('get_organization_events', { orgId })).charge).toMatchObject({ credits: 0, replayed: true })
     expect((await ok('get_organization_events', { orgId: emptyOrg })).charge.credits).toBe(0)
     await fails('get_organization_events', { orgId: 'org_0000000000000000' }, 'not_indexed')
-    expect(balance()).toBe(before - 3)
+    expect(await balance()).toBe(before - 3)
   })
 
   it('get_event and get_event_occurrences cost one credit each', async () => {
-    const before = balance()
+    const before = await balance()
     expect(await ok('get_event', { orgId, eventId: 'evt_robotics' })).toMatchObject({ event: { title: 'Teen Robotics Club' }, charge: { credits: 1 } })
     const occurrences = await ok('get_event_occurrences', { orgId, eventId: 'evt_storytime' })
     expect(occurrences).toMatchObject({ recurring: true, count: 3, recurrence: { pattern: 'weekly' }, charge: { credits: 1 } })
     await fails('get_event', { orgId, eventId: 'evt_missing' }, 'not_found')
     await fails('get_event_occurrences', { orgId, eventId: 'evt_missing' }, 'not_found')
-    expect(balance()).toBe(before - 2)
+    expect(await balance()).toBe(before - 2)
   })
 
   it('export_events_ics returns a valid iCalendar document that round-trips through ical.js', async () => {
@@ -132,26 +141,26 @@ describe('paid tools', () => {
   })
 
   it('discover_calendars looks at a site for 4 credits', async () => {
-    const before = balance()
+    const before = await balance()
     const found = await ok('discover_calendars', { website: site.url })
     expect(found.eventsFound).toBe(3)
     expect(found.sources.length).toBeGreaterThan(0)
     expect(found.charge.credits).toBe(4)
     await fails('discover_calendars', { website: 'http://127.0.0.1:9/' }, 'fetch_failed')
-    expect(balance()).toBe(before - 4)
+    expect(await balance()).toBe(before - 4)
   }, 20_000) // a real crawl with the default politeness (500 ms between requests to the site)
 
   it('preview_extraction shows the normalized events of one page for 4 credits', async () => {
-    const before = balance()
+    const before = await balance()
     const preview = await ok('preview_extraction', { url: `${site.url}events/e1` })
     expect(preview).toMatchObject({ format: 'html', eventCount: 1, events: [{ title: 'Riverside Museum Event 2' }], charge: { credits: 4 } })
     expect((await ok('preview_extraction', { url: `${site.url}robots.txt` })).charge.credits).toBe(0)
     await fails('preview_extraction', { url: `${site.url}missing` }, 'fetch_failed')
-    expect(balance()).toBe(before - 4)
+    expect(await balance()).toBe(before - 4)
   })
 
   it('validate_feed checks pasted content for free and a URL for 4 credits', async () => {
-    const before = balance()
+    const before = await balance()
     const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10)
     const rss = `<?xml version="1.0"?><rss version="2.0" xmlns:ev="http://purl.org/rss/1.0/modules/event/"><channel><title>Events</title><link>https://a.org/</link>
       <item><title>Knitting circle</title><link>https://a.org/e/1</link><ev:startdate>${day}T18:00:00-05:00</ev:startdate></item></channel></rss>`
@@ -159,14 +168,14 @@ describe('paid tools', () => {
     expect(await ok('validate_feed', { content: 'hello' })).toMatchObject({ valid: false, format: 'unknown', eventCount: 0 })
     expect(await ok('validate_feed', { url: `${site.url}events/e0` })).toMatchObject({ valid: true, fetched: true, charge: { credits: 4 } })
     await fails('validate_feed', { url: `${site.url}x`, content: 'both' }, 'invalid_request')
-    expect(balance()).toBe(before - 4)
+    expect(await balance()).toBe(before - 4)
   })
 
   it('get_credit_balance and get_usage_history show the ledger', async () => {
     await ok('index_organization', { website: site.url })
     await ok('index_organization', { website: site.url }) // a replay: free, and no ledger entry
     await ok('index_organization', { website: site.url, idempotencyKey: 'second crawl' })
-    expect(await ok('get_credit_balance')).toMatchObject({ accountId: account.accountId, balance: balance(), prices: { index: 40, event: 1, preview: 4 } })
+    expect(await ok('get_credit_balance')).toMatchObject({ accountId: account.accountId, balance: await balance(), prices: { index: 40, event: 1, preview: 4 } })
     const history = await ok('get_usage_history', { limit: 100 })
     expect(history.entries.at(-1)).toMatchObject({ delta: 1000, reason: 'initial grant', tool: null })
     expect(history.entries.filter((e: { tool: string }) => e.tool === 'index_organization').map((e: { delta: number }) => e.delta)).toEqual([-40, -40])
@@ -195,7 +204,7 @@ describe('paid tools', () => {
     expect((app.db.$client.query('SELECT count(*) AS n FROM index_jobs').get() as { n: number }).n).toBe(jobs)
     expect(await fails('get_organization_events', { orgId }, 'insufficient_credits', poorClient)).toMatchObject({ required: 3, balance: 2 })
     expect(await fails('discover_calendars', { website: site.url }, 'insufficient_credits', poorClient)).toMatchObject({ required: 4, balance: 2 })
-    expect(creditBalance(app.db, poor.accountId)).toBe(2)
+    expect(await creditBalance(app.storage, poor.accountId)).toBe(2)
     await poorClient.close()
   })
 })

@@ -1,8 +1,9 @@
 // Pins issue 11's report-channel limits against a real SMTP server on loopback: the reply address is
 // exactly one address (400 naming `email` otherwise: no list, display name, CR/LF or overlong value);
-// REST reports are capped per signed agent whatever email they carry; at most REPORT_MAIL_HOURLY_CAP mails
+// REST reports are capped per signed agent whatever email they carry, also when sent at once; at most REPORT_MAIL_HOURLY_CAP mails
 // go out per UTC clock hour (reports past it are stored, answered `delivered: false` truthfully, and mailed
 // by the scheduler in a later hour, never over the ceiling, even under concurrent submissions).
+import { sqliteStorage } from '../../src/db/sqlite-storage'
 import { afterEach, describe, expect, it } from 'bun:test'
 import { loadConfig } from '../../src/config'
 import { Scheduler } from '../../src/jobs/scheduler'
@@ -89,6 +90,13 @@ describe('the daily cap of REST reports', () => {
     expect(stored(db).map((r) => r.reporter)).toEqual(['agent:agent-test', 'agent:agent-test'])
     expect((await report({ message: 'another agent' }, 'agent-other')).status).toBe(202)
   })
+
+  it('holds against reports sent at once: the count and the insert are one storage transaction', async () => {
+    const { db, report } = await setup({ REPORT_DAILY_CAP: '2' })
+    const statuses = (await Promise.all([0, 1, 2, 3, 4].map((i) => report({ message: `at once ${i}` })))).map((r) => r.status)
+    expect(statuses.sort()).toEqual([202, 202, 429, 429, 429])
+    expect(stored(db)).toHaveLength(2)
+  })
 })
 
 describe('the hourly ceiling on report mail', () => {
@@ -111,10 +119,10 @@ describe('the hourly ceiling on report mail', () => {
     expect(sink.messages).toHaveLength(2)
     expect(stored(db).map((r) => r.delivered)).toEqual([1, 1, 0, 0])
     const mailer = createMailer(sink.url, 'team@events.example', 2)
-    expect(await retryUndelivered(db, mailer, T0 + 59 * 60_000)).toBe(0)
+    expect(await retryUndelivered(sqliteStorage(db), mailer, T0 + 59 * 60_000)).toBe(0)
     expect(sink.messages).toHaveLength(2)
     clock.now = T0 + HOUR + 60_000
-    expect(await retryUndelivered(db, mailer, clock.now)).toBe(2)
+    expect(await retryUndelivered(sqliteStorage(db), mailer, clock.now)).toBe(2)
     expect(sink.messages).toHaveLength(4)
     expect((await report({ message: 'late' }, 'a5')).json.delivered).toBe(false)
   })
@@ -136,7 +144,7 @@ describe('the hourly ceiling on report mail', () => {
     expect((await report({ message: 'second' }, 'a2')).json.delivered).toBe(true)
     expect(sink.messages).toHaveLength(1)
     clock.now += 2 * 60_000
-    expect(await retryUndelivered(db, createMailer(sink.url, 'team@events.example', 1), clock.now)).toBe(0)
+    expect(await retryUndelivered(sqliteStorage(db), createMailer(sink.url, 'team@events.example', 1), clock.now)).toBe(0)
   })
 
   it('holds the scheduler to the ceiling, mailing identified reporters first', async () => {
@@ -144,10 +152,10 @@ describe('the hourly ceiling on report mail', () => {
     const down = createMailer('smtp://127.0.0.1:1', 'team@events.example', 2)
     const options = { dailyCap: 20, baseUrl: 'http://public.test', allowPrivate: false }
     for (const [i, who] of [{ clientAddress: '203.0.113.1' }, { clientAddress: '203.0.113.2' }, { agentId: 'agent-late' }, { clientAddress: '203.0.113.3' }, { agentId: 'mcp:acct_1' }].entries())
-      await submitReport(db, down, { message: `report ${i}`, ...who }, { ...options, nowMs: T0 + i })
+      await submitReport(sqliteStorage(db), down, { message: `report ${i}`, ...who }, { ...options, nowMs: T0 + i })
     expect(stored(db).map((r) => r.delivered)).toEqual([0, 0, 0, 0, 0])
     let now = T0 + 2 * 60_000
-    const scheduler = new Scheduler({ db, mailer: createMailer(sink.url, 'team@events.example', 2), now: () => now, staleAfterMs: 0 })
+    const scheduler = new Scheduler({ storage: sqliteStorage(db), mailer: createMailer(sink.url, 'team@events.example', 2), now: () => now, staleAfterMs: 0 })
     expect((await scheduler.tick()).reportsSent).toBe(2)
     now += 10 * 60_000
     expect((await scheduler.tick()).reportsSent).toBe(0)

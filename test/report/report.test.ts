@@ -2,6 +2,7 @@
 // is stored with its diagnostics and mailed to REPORT_TO; 202 {status, reportId, delivered}; 400 without
 // message; 429 past the daily cap per reporter; a mail failure keeps the report undelivered and the
 // scheduler's retry sends it later.
+import { sqliteStorage } from '../../src/db/sqlite-storage'
 import { afterEach, describe, expect, it } from 'bun:test'
 import { createMailer } from '../../src/report/mailer'
 import { retryUndelivered } from '../../src/report/reports'
@@ -70,8 +71,8 @@ describe('POST /api/v1/report', () => {
     expect(rows(db)[0].last_error).toContain('451')
     sink.state.reject = false
     const mailer = createMailer(sink.url, 'team@events.example')
-    expect(await retryUndelivered(db, mailer, Date.now())).toBe(0)
-    expect(await retryUndelivered(db, mailer, Date.now() + 61_000)).toBe(1)
+    expect(await retryUndelivered(sqliteStorage(db), mailer, Date.now())).toBe(0)
+    expect(await retryUndelivered(sqliteStorage(db), mailer, Date.now() + 61_000)).toBe(1)
     expect(rows(db)[0]).toMatchObject({ delivered: 1, delivery_attempts: 2 })
     expect(sink.messages).toHaveLength(1)
   })

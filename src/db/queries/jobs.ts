@@ -1,6 +1,9 @@
 import { and, eq, lt, sql } from 'drizzle-orm'
 import type { Db } from '../client'
+import { LEASE_MS, MAX_INTERRUPTIONS } from '../../model/job-state'
 import { indexJobs } from '../schema'
+import type { AccountJob, PendingJob, ReservedJobInsert } from '../storage-types'
+import { ensureOrganization } from './organizations'
 
 export type JobRow = typeof indexJobs.$inferSelect
 export type NewJob = typeof indexJobs.$inferInsert
@@ -74,16 +77,7 @@ export function staleReservedJobs(db: Db, beforeMs: number, limit: number): JobR
 
 // The queue: claims, leases, progress and the ends of attempts (jobs/runner drives them).
 
-/** How long a claimed job stays leased without a heartbeat (the runner renews it every poll, 500 ms) before another runner may claim it. */
-export const LEASE_MS = 15_000
-/**
- * How many times a job may be claimed again after its lease expired (its process died, or stopped
- * renewing) before it ends `failed`. Such interruptions are not the job's fault (a restart, a deploy) and
- * do not count against `max_attempts`; this separate bound exists so that a job that kills its whole
- * process every time still ends, after at most 10 × (lease + restart) instead of looping for 24 hours.
- * A worker crash the runner sees is a counted attempt, and a graceful shutdown counts nowhere.
- */
-export const MAX_INTERRUPTIONS = 10
+export { LEASE_MS, MAX_INTERRUPTIONS } from '../../model/job-state'
 
 type RawJob = Record<string, unknown>
 
@@ -212,9 +206,6 @@ export function cancelJob(db: Db, jobId: string, nowMs: number): boolean {
   )
 }
 
-/** The columns a job list shows. */
-export type AccountJob = { jobId: string; orgId: string; website: string; state: string; eventCount: number | null; createdAt: number; finishedAt: number | null; expiresAt: number }
-
 /** The index jobs an MCP account started, newest first (reserved ones, never confirmed, are not shown). */
 export function accountJobs(db: Db, accountId: string, limit: number): AccountJob[] {
   const rows = db.$client
@@ -240,9 +231,6 @@ export function purgeFinishedJobs(db: Db, beforeMs: number): number {
   return db.$client.run("DELETE FROM index_jobs WHERE state IN ('ready', 'failed', 'cancelled') AND expires_at < ?1", [beforeMs]).changes
 }
 
-/** A free system job (a re-crawl): pending at once, never billed. */
-export type PendingJob = { jobId: string; orgId: string; website: string; startDate: string; endDate: string; hints: string; nowMs: number; expiresAt: number }
-
 /** Enqueues system jobs in one transaction. */
 export function insertPendingJobs(db: Db, jobs: PendingJob[]): void {
   const insert = db.$client.prepare(
@@ -250,5 +238,14 @@ export function insertPendingJobs(db: Db, jobs: PendingJob[]): void {
   )
   db.transaction(() => {
     for (const j of jobs) insert.run(j.jobId, j.orgId, j.website, j.startDate, j.endDate, j.hints, j.nowMs, j.expiresAt)
+  })
+}
+
+/** Creates the job's organization if new and inserts the job `reserved`, in one transaction. */
+export function reserveJob(db: Db, job: ReservedJobInsert): void {
+  const { organization, nowMs, ...rest } = job
+  db.transaction(() => {
+    ensureOrganization(db, organization, nowMs)
+    insertReservedJob(db, { ...rest, orgId: organization.orgId, createdAt: nowMs, updatedAt: nowMs })
   })
 }

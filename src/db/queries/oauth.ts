@@ -1,10 +1,8 @@
 import type { Db } from '../client'
+import type { CodeInsert, CodeRecord, RedeemOutcome, RefreshInsert, RefreshRecord, SigningKeyRecord } from '../storage-types'
 
-/** The OAuth server's signing key pair, as stored (JWK JSON). */
-export type SigningKeyRow = { kid: string; private_jwk: string; public_jwk: string | null }
-
-export function findSigningKey(db: Db): SigningKeyRow | null {
-  return db.$client.query("SELECT kid, private_jwk, public_jwk FROM oauth_keys WHERE use = 'jwt' ORDER BY created_at LIMIT 1").get() as SigningKeyRow | null
+export function findSigningKey(db: Db): SigningKeyRecord | null {
+  return db.$client.query("SELECT kid, private_jwk, public_jwk FROM oauth_keys WHERE use = 'jwt' ORDER BY created_at LIMIT 1").get() as SigningKeyRecord | null
 }
 
 /** Stores a signing key unless one exists already: instances racing at first use all end up with the first one stored. */
@@ -36,8 +34,6 @@ export function accountExists(db: Db, accountId: string): boolean {
   return db.$client.query('SELECT 1 FROM accounts WHERE account_id = ?1').get(accountId) !== null
 }
 
-export type CodeInsert = { codeHash: string; accountId: string; clientId: string; redirectUri: string; codeChallenge: string; resource: string; scope: string; expiresAt: number }
-
 export function insertAuthorizationCode(db: Db, c: CodeInsert, nowMs: number): void {
   db.$client.run('INSERT INTO oauth_codes (code_hash, account_id, client_id, redirect_uri, code_challenge, resource, scope, expires_at, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)', [
     c.codeHash,
@@ -52,27 +48,13 @@ export function insertAuthorizationCode(db: Db, c: CodeInsert, nowMs: number): v
   ])
 }
 
-export type CodeRow = {
-  account_id: string
-  client_id: string
-  redirect_uri: string
-  code_challenge: string
-  resource: string
-  scope: string
-  family_id: string | null
-  used_at: number | null
-  expires_at: number
-}
-
-export function findAuthorizationCode(db: Db, codeHash: string): CodeRow | null {
-  return db.$client.query('SELECT * FROM oauth_codes WHERE code_hash = ?1').get(codeHash) as CodeRow | null
+export function findAuthorizationCode(db: Db, codeHash: string): CodeRecord | null {
+  return db.$client.query('SELECT * FROM oauth_codes WHERE code_hash = ?1').get(codeHash) as CodeRecord | null
 }
 
 export function markCodeUsed(db: Db, codeHash: string, familyId: string, nowMs: number): void {
   db.$client.run('UPDATE oauth_codes SET used_at = ?2, family_id = ?3 WHERE code_hash = ?1', [codeHash, nowMs, familyId])
 }
-
-export type RefreshInsert = { tokenHash: string; familyId: string; accountId: string; clientId: string; resource: string; scope: string; expiresAt: number }
 
 export function insertRefreshToken(db: Db, r: RefreshInsert, nowMs: number): void {
   db.$client.run('INSERT INTO oauth_refresh_tokens (token_hash, family_id, account_id, client_id, resource, scope, expires_at, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)', [
@@ -87,10 +69,8 @@ export function insertRefreshToken(db: Db, r: RefreshInsert, nowMs: number): voi
   ])
 }
 
-export type RefreshRow = { family_id: string; account_id: string; client_id: string; resource: string; scope: string; used_at: number | null; revoked_at: number | null; expires_at: number }
-
-export function findRefreshToken(db: Db, tokenHash: string): RefreshRow | null {
-  return db.$client.query('SELECT * FROM oauth_refresh_tokens WHERE token_hash = ?1').get(tokenHash) as RefreshRow | null
+export function findRefreshToken(db: Db, tokenHash: string): RefreshRecord | null {
+  return db.$client.query('SELECT * FROM oauth_refresh_tokens WHERE token_hash = ?1').get(tokenHash) as RefreshRecord | null
 }
 
 export function markRefreshTokenUsed(db: Db, tokenHash: string, nowMs: number): void {
@@ -102,7 +82,47 @@ export function revokeTokenFamily(db: Db, familyId: string, nowMs: number): void
   db.$client.run('UPDATE oauth_refresh_tokens SET revoked_at = COALESCE(revoked_at, ?2) WHERE family_id = ?1', [familyId, nowMs])
 }
 
-/** Runs `work` in one transaction: the checks and marks of a grant exchange are atomic. */
-export function inOAuthTransaction<T>(db: Db, work: () => T): T {
-  return db.transaction(work)
+/** Stores `key` unless a signing key exists, and answers the one stored (the first, when instances race). */
+export function ensureSigningKey(db: Db, key: { kid: string; alg: string; privateJwk: string; publicJwk: string }, nowMs: number): SigningKeyRecord {
+  return db.transaction(() => {
+    insertSigningKeyIfMissing(db, key, nowMs)
+    return findSigningKey(db)!
+  })
+}
+
+/** Stores `secret` unless a CSRF secret exists, and answers the one stored. */
+export function ensureCsrfSecret(db: Db, kid: string, secret: string, nowMs: number): string {
+  return db.transaction(() => {
+    insertCsrfSecretIfMissing(db, kid, secret, nowMs)
+    return findCsrfSecret(db)!
+  })
+}
+
+/**
+ * Marks a code used, only if it is still unused, and stores the refresh token of its grant, in one
+ * transaction: of two exchanges racing with the same code one is `redeemed`, the other finds it `used`
+ * (with the grant's family, which the caller revokes).
+ */
+export function redeemCode(db: Db, codeHash: string, refresh: RefreshInsert, nowMs: number): RedeemOutcome {
+  return db.transaction((): RedeemOutcome => {
+    const row = findAuthorizationCode(db, codeHash)
+    if (!row) return { outcome: 'unknown' }
+    if (row.used_at !== null) return { outcome: 'used', familyId: row.family_id }
+    markCodeUsed(db, codeHash, refresh.familyId, nowMs)
+    insertRefreshToken(db, refresh, nowMs)
+    return { outcome: 'redeemed' }
+  })
+}
+
+/** Marks a refresh token used, only if unused and not revoked, and stores its successor, in one transaction. */
+export function rotateRefreshToken(db: Db, tokenHash: string, next: RefreshInsert, nowMs: number): RedeemOutcome {
+  return db.transaction((): RedeemOutcome => {
+    const row = findRefreshToken(db, tokenHash)
+    if (!row) return { outcome: 'unknown' }
+    if (row.used_at !== null) return { outcome: 'used', familyId: row.family_id }
+    if (row.revoked_at !== null) return { outcome: 'revoked' }
+    markRefreshTokenUsed(db, tokenHash, nowMs)
+    insertRefreshToken(db, next, nowMs)
+    return { outcome: 'redeemed' }
+  })
 }

@@ -1,6 +1,7 @@
 import type { Database } from 'bun:sqlite'
 import { eq } from 'drizzle-orm'
 import type { Db } from '../client'
+import type { StaleOrganization } from '../storage-types'
 import type { OrganizationMatch } from '../reads'
 import { organizations } from '../schema'
 
@@ -28,9 +29,6 @@ export function matchOrganizations(sqlite: Database, match: string, limit: numbe
     .all(match, limit) as { org_id: string; domain: string; name: string | null; website: string | null; event_count: number; last_indexed_at: number | null }[]
   return rows.map((r) => ({ orgId: r.org_id, domain: r.domain, name: r.name, website: r.website, eventCount: r.event_count, lastIndexedAt: r.last_indexed_at }))
 }
-
-/** An organization due for a re-crawl, with what its last successful crawl read. */
-export type StaleOrganization = { orgId: string; website: string | null; hints: string | null; origin: string | null }
 
 /**
  * Indexed organizations last indexed before `beforeMs` with no job under way, least recently indexed

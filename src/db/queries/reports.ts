@@ -1,28 +1,25 @@
 import type { Db } from '../client'
+import type { NewReport, UndeliveredReport } from '../storage-types'
 
 const DAY_MS = 86_400_000
 const HOUR_MS = 3_600_000
-
-export type NewReport = {
-  reportId: string
-  reporter: string
-  agentId?: string
-  email?: string
-  message: string
-  domain?: string
-  orgId?: string
-  jobId?: string
-  diagnostics: string
-  createdAt: number
-}
-
-/** A stored report whose mail has not gone out yet. */
-export type UndeliveredReport = { report_id: string; reporter: string; email: string | null; message: string; domain: string | null; org_id: string | null; job_id: string | null; diagnostics: string }
 
 /** Reports a reporter made since the start of the current UTC day (the daily cap). */
 export function reportsToday(db: Db, reporter: string, nowMs: number): number {
   const dayStart = Math.floor(nowMs / DAY_MS) * DAY_MS
   return (db.$client.query('SELECT count(*) AS n FROM reports WHERE reporter = ?1 AND created_at >= ?2').get(reporter, dayStart) as { n: number }).n
+}
+
+/** Stores a report unless its reporter already made `dailyCap` today, in one immediate transaction; false when refused. */
+export function insertReportWithinDailyCap(db: Db, r: NewReport, dailyCap: number): boolean {
+  return db.transaction(
+    () => {
+      if (reportsToday(db, r.reporter, r.createdAt) >= dailyCap) return false
+      insertReport(db, r)
+      return true
+    },
+    { behavior: 'immediate' },
+  )
 }
 
 export function insertReport(db: Db, r: NewReport): void {

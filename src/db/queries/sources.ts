@@ -1,5 +1,6 @@
 import type { PreviousSource } from '../../model/crawl-result'
 import type { Db } from '../client'
+import type { SourceRecord } from '../storage-types'
 
 /**
  * The sources of an organization's last crawl that can be asked for conditionally: those with a
@@ -28,10 +29,8 @@ export function sourceCount(db: Db, orgId: string): number {
   return (db.$client.query('SELECT count(*) AS n FROM sources WHERE org_id = ?1').get(orgId) as { n: number }).n
 }
 
-export type SourceRow = { url: string; kind: string; platform: string | null; status: string; httpStatus: number | null; error: string | null; eventCount: number; lastFetchedAt: number | null }
-
 /** An organization's sources, most events first. */
-export function organizationSources(db: Db, orgId: string): SourceRow[] {
+export function organizationSources(db: Db, orgId: string): SourceRecord[] {
   const rows = db.$client.query('SELECT url, kind, platform, status, http_status, error, event_count, last_fetched_at FROM sources WHERE org_id = ?1 ORDER BY event_count DESC, url').all(orgId) as {
     url: string
     kind: string

@@ -1,10 +1,9 @@
 import type { CrawlResult, SourceReport } from '../../model/crawl-result'
 import { JOB_SOURCES_LIMIT, type JobSource } from '../../model/job-source'
 import type { Db } from '../client'
+import type { StoreArgs, StoreOutcome } from '../storage-types'
 import { eventColumns } from './event-columns'
 import { writeEvents } from './events'
-
-export type StoreOutcome = { stored: true; eventCount: number } | { stored: false; reason: string }
 
 /**
  * Writes a finished crawl in ONE transaction (DESIGN §5): the organization's events are replaced by the
@@ -24,7 +23,6 @@ export function storeCrawlResult(db: Db, args: StoreArgs): StoreOutcome {
   )
 }
 
-type StoreArgs = { jobId: string; owner: string; orgId: string; result: CrawlResult; nowMs: number; scriptVersion: string }
 type Client = Db['$client']
 
 /** The transaction's steps, in order: lease check, old events out, sources, events, organization, job. */

@@ -17,10 +17,10 @@ export const getCreditBalanceTool = defineTool({
     prices: t.Object({ index: t.Integer(), event: t.Integer(), preview: t.Integer() }, { description: 'credits per index_organization, per full event record, per crawl-causing preview' }),
   }),
   annotations: READ,
-  run(_args, ctx) {
-    const account = findAccount(ctx.deps.db, accountOf(ctx))
+  async run(_args, ctx) {
+    const account = await findAccount(ctx.deps.storage, accountOf(ctx))
     if (!account) throw new ToolError('not_found', 'the account no longer exists')
-    return { accountId: account.accountId, email: account.email, balance: creditBalance(ctx.deps.db, account.accountId), prices: { ...CREDIT_PRICES } }
+    return { accountId: account.accountId, email: account.email, balance: await creditBalance(ctx.deps.storage, account.accountId), prices: { ...CREDIT_PRICES } }
   },
 })
 
@@ -37,10 +37,10 @@ export const getUsageHistoryTool = defineTool({
     entries: t.Array(t.Object({ delta: t.Integer(), reason: t.String(), tool: t.Union([t.String(), t.Null()]), at: t.String({ format: 'date-time' }) })),
   }),
   annotations: READ,
-  run(args, ctx) {
+  async run(args, ctx) {
     const accountId = accountOf(ctx)
-    const entries = ledgerHistory(ctx.deps.db, accountId, args.limit ?? 20).map((e) => ({ delta: e.delta, reason: e.reason, tool: e.tool, at: new Date(e.createdAt).toISOString() }))
-    return { accountId, balance: creditBalance(ctx.deps.db, accountId), count: entries.length, entries }
+    const entries = (await ledgerHistory(ctx.deps.storage, accountId, args.limit ?? 20)).map((e) => ({ delta: e.delta, reason: e.reason, tool: e.tool, at: new Date(e.createdAt).toISOString() }))
+    return { accountId, balance: await creditBalance(ctx.deps.storage, accountId), count: entries.length, entries }
   },
 })
 

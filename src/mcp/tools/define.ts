@@ -2,7 +2,7 @@ import { fromJsonSchema, type McpServer, type StandardSchemaWithJSON } from '@mo
 import type { Static, TObject } from '@sinclair/typebox'
 import type { FetcherOptions } from '../../crawl/fetch/fetcher'
 import type { LoopbackSite } from '../../crawl/fetch/resolve-overrides'
-import type { Db } from '../../db'
+import type { Storage } from '../../db/storage'
 import type { WorkerStatus } from '../../model/health'
 import type { Logger } from '../../log'
 import type { Mailer } from '../../report/mailer'
@@ -13,7 +13,7 @@ import { withDefaults } from '../../with-defaults'
 
 /** Everything a tool may use; built once per app. Tools call services with plain arguments. */
 export type ToolDeps = {
-  db: Db
+  storage: Storage
   /** Searches, pulls and lists: reads off the request thread and the answer cache. */
   catalog: ReadContext
   now: () => number

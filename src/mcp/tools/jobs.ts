@@ -1,7 +1,5 @@
 import { Type as t, type Static } from '@sinclair/typebox'
 import { assertDateWindow } from '../../services/date-window'
-import { findJob } from '../../db/queries/jobs'
-import { cancelJob } from '../../jobs/queue'
 import { creditBalance } from '../../services/credits'
 import { accountJobs, jobStatus, type ReservedJob } from '../../services/index-jobs'
 import { indexForAccount } from '../../services/index-organization'
@@ -41,7 +39,7 @@ export const indexOrganizationTool = defineTool({
   }),
   output: t.Composite([IndexedJob, t.Object({ charge: Charge })]),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-  run(args, ctx) {
+  async run(args, ctx) {
     const { deps } = ctx
     assertDateWindow(args)
     const call = callOf(ctx, 'index_organization', args)
@@ -54,11 +52,11 @@ export const indexOrganizationTool = defineTool({
       status: 'pending' as const,
       expiresAt: new Date(job.expiresAt).toISOString(),
     })
-    const indexed = indexForAccount(deps.db, call, request, options, present)
+    const indexed = await indexForAccount(deps.storage, call, request, options, present)
     // A retry: the same job again, with the current balance and no second debit.
-    if (indexed.outcome === 'replayed') return replayed<Static<typeof IndexedJob>>(ctx, call, indexed.stored)
+    if (indexed.outcome === 'replayed') return await replayed<Static<typeof IndexedJob>>(ctx, call, indexed.stored)
     deps.onJobQueued?.()
-    return { ...indexed.answer, charge: { credits: indexed.charged, replayed: false, balance: creditBalance(deps.db, call.accountId) } }
+    return { ...indexed.answer, charge: { credits: indexed.charged, replayed: false, balance: await creditBalance(deps.storage, call.accountId) } }
   },
 })
 
@@ -82,8 +80,8 @@ export const getIndexJobTool = defineTool({
     organizationIndexed: t.Optional(t.Boolean()),
   }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  run(args, { deps }) {
-    const status = jobStatus(deps.db, args.jobId, deps.now())
+  async run(args, { deps }) {
+    const status = await jobStatus(deps.storage, args.jobId, deps.now())
     if (status.state === 'not_found') throw new ToolError('not_found', `no index job ${args.jobId}`)
     const base = { jobId: args.jobId, orgId: status.job.orgId, createdAt: iso(status.job.createdAt)!, expiresAt: iso(status.job.expiresAt)! }
     switch (status.state) {
@@ -125,9 +123,9 @@ export const listIndexJobsTool = defineTool({
     ),
   }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  run(args, ctx) {
+  async run(args, ctx) {
     const nowMs = ctx.deps.now()
-    const jobs = accountJobs(ctx.deps.db, accountOf(ctx), args.limit ?? 20).map((j) => ({
+    const jobs = (await accountJobs(ctx.deps.storage, accountOf(ctx), args.limit ?? 20)).map((j) => ({
       jobId: j.jobId,
       orgId: j.orgId,
       website: j.website,
@@ -148,11 +146,12 @@ export const cancelIndexJobTool = defineTool({
   input: t.Object({ jobId: JobIdArg }),
   output: t.Object({ jobId: t.String(), status: t.Literal('cancelled') }),
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
-  run(args, ctx) {
-    const job = findJob(ctx.deps.db, args.jobId)
+  async run(args, ctx) {
+    const job = await ctx.deps.storage.jobs.find(args.jobId)
     if (!job || job.state === 'reserved' || job.accountId !== accountOf(ctx)) throw new ToolError('not_found', `you have no index job ${args.jobId}`)
     if (job.state === 'cancelled') return { jobId: args.jobId, status: 'cancelled' as const }
-    if (!cancelJob(ctx.deps.db, args.jobId, ctx.deps.now())) throw new ToolError('job_finished', `the job has already ended (${job.state}); there is nothing to cancel`, { status: job.state })
+    if (!(await ctx.deps.storage.jobs.cancel(args.jobId, ctx.deps.now())))
+      throw new ToolError('job_finished', `the job has already ended (${job.state}); there is nothing to cancel`, { status: job.state })
     return { jobId: args.jobId, status: 'cancelled' as const }
   },
 })

@@ -35,8 +35,8 @@ export const getOrganizationTool = defineTool({
     sourceCount: t.Integer({ minimum: 0 }),
   }),
   annotations: READ,
-  run(args, { deps }) {
-    const detail = organizationDetail(deps.db, args.orgId, deps.now())
+  async run(args, { deps }) {
+    const detail = await organizationDetail(deps.storage, args.orgId, deps.now())
     if (!detail) throw new ToolError('not_found', `no organization ${args.orgId}; index its website with index_organization`)
     return detail
   },
@@ -65,9 +65,9 @@ export const listCalendarSourcesTool = defineTool({
     ),
   }),
   annotations: READ,
-  run(args, { deps }) {
-    if (!organizationDetail(deps.db, args.orgId, deps.now())) throw new ToolError('not_found', `no organization ${args.orgId}`)
-    const sources = calendarSources(deps.db, args.orgId)
+  async run(args, { deps }) {
+    if (!(await organizationDetail(deps.storage, args.orgId, deps.now()))) throw new ToolError('not_found', `no organization ${args.orgId}`)
+    const sources = await calendarSources(deps.storage, args.orgId)
     return { orgId: args.orgId, count: sources.length, sources }
   },
 })
@@ -112,8 +112,8 @@ export const getOrganizationEventsTool = defineTool({
   },
 })
 
-function eventOrFail(ctx: Parameters<typeof getOrganizationEventsTool.run>[1], orgId: string, eventId: string) {
-  const event = findEvent(ctx.deps.db, orgId, eventId)
+async function eventOrFail(ctx: Parameters<typeof getOrganizationEventsTool.run>[1], orgId: string, eventId: string) {
+  const event = await findEvent(ctx.deps.storage, orgId, eventId)
   if (!event) throw new ToolError('not_found', `organization ${orgId} has no event ${eventId}`)
   return event
 }
@@ -127,7 +127,7 @@ export const getEventTool = defineTool({
   output: t.Object({ orgId: t.String(), event: EventSchema, charge: Charge }),
   annotations: READ,
   run(args, ctx) {
-    return paidCall(ctx, 'get_event', args, () => ({ data: { orgId: args.orgId, event: eventOrFail(ctx, args.orgId, args.eventId) }, amount: CREDIT_PRICES.event }))
+    return paidCall(ctx, 'get_event', args, async () => ({ data: { orgId: args.orgId, event: await eventOrFail(ctx, args.orgId, args.eventId) }, amount: CREDIT_PRICES.event }))
   },
 })
 
@@ -155,8 +155,8 @@ export const getEventOccurrencesTool = defineTool({
   }),
   annotations: READ,
   run(args, ctx) {
-    return paidCall(ctx, 'get_event_occurrences', args, () => {
-      const event = eventOrFail(ctx, args.orgId, args.eventId)
+    return paidCall(ctx, 'get_event_occurrences', args, async () => {
+      const event = await eventOrFail(ctx, args.orgId, args.eventId)
       const all = event.schedule?.occurrences?.length ? event.schedule.occurrences : event.startDate ? [{ startDate: event.startDate, ...(event.endDate ? { endDate: event.endDate } : {}) }] : []
       const occurrences = all.filter((o) => (!args.startDate || (o.endDate ?? o.startDate).slice(0, 10) >= args.startDate) && (!args.endDate || o.startDate.slice(0, 10) <= args.endDate))
       return {

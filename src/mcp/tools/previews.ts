@@ -73,7 +73,7 @@ export const discoverCalendarsTool = defineTool({
       } catch (error) {
         throw new ToolError('invalid_request', `website: ${(error as Error).message}`)
       }
-      ensureCredits(ctx, CREDIT_PRICES.preview)
+      await ensureCredits(ctx, CREDIT_PRICES.preview)
       let result
       try {
         result = await crawlSite(
@@ -139,7 +139,7 @@ export const previewExtractionTool = defineTool({
   run(args, ctx) {
     assertDateWindow(args)
     return paidCall(ctx, 'preview_extraction', args, async () => {
-      ensureCredits(ctx, CREDIT_PRICES.preview)
+      await ensureCredits(ctx, CREDIT_PRICES.preview)
       const { document, extracted, events, warnings } = await previewDocument({ url: args.url }, previewOptions(ctx, args.timezone, window(args, ctx.deps.now())))
       const data = {
         url: args.url,
@@ -180,7 +180,7 @@ export const validateFeedTool = defineTool({
   run(args, ctx) {
     if ((args.url === undefined) === (args.content === undefined)) throw new ToolError('invalid_request', 'give exactly one of url or content')
     return paidCall(ctx, 'validate_feed', args, async () => {
-      if (args.url) ensureCredits(ctx, CREDIT_PRICES.preview)
+      if (args.url) await ensureCredits(ctx, CREDIT_PRICES.preview)
       const source = args.url ? { url: args.url } : { url: 'https://feed.invalid/', body: args.content!, contentType: args.contentType ?? '' }
       const { extracted, events, warnings } = await previewDocument(source, previewOptions(ctx, args.timezone, window({}, ctx.deps.now())))
       const data = {

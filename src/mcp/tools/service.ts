@@ -24,7 +24,7 @@ export const getServiceStatusTool = defineTool({
   }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async run(_args, { deps }) {
-    const health = checkHealth({ db: deps.db, workers: deps.workers, now: deps.now, startedAt: deps.startedAt })
+    const health = await checkHealth({ storage: deps.storage, workers: deps.workers, now: deps.now, startedAt: deps.startedAt })
     const totals = health.status === 'ok' ? await catalogTotals(deps.catalog, deps.now()) : { organizations: 0, upcomingEvents: 0 }
     const w = health.workers
     return {
@@ -56,7 +56,7 @@ export const reportIssueTool = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   run: (args, { deps, caller }) =>
     submitReport(
-      deps.db,
+      deps.storage,
       deps.mailer,
       // Named fields only: who reports comes from the token or the socket, never from the arguments.
       {

@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia'
 import type { Cidr } from '../../config/cidr'
-import type { Db } from '../../db'
+import type { Storage } from '../../db/storage'
 import { rawBody } from '../../gateway/plugin'
 import { oauthUrls, bearerChallenge, type OAuthUrls } from '../../oauth/metadata'
 import { verifyAccessToken, type Scope } from '../../oauth/tokens'
@@ -10,7 +10,7 @@ import { withDefaults } from '../../with-defaults'
 import { clientAddress } from '../../net/client-address'
 
 export type McpRouteDeps = {
-  db: Db
+  storage: Storage
   now: () => number
   /** PUBLIC_BASE_URL, else http://HOST:PORT with the port actually listened on. */
   baseUrl: () => string
@@ -102,7 +102,7 @@ async function authenticate(
     const refuse = (description: string) => json(401, { error: 'invalid_token', message: description }, { 'www-authenticate': bearerChallenge(urls, { code: 'invalid_token', description }) })
     if (!match) return refuse('the Authorization header must be Bearer <access token>')
     try {
-      const claims = await verifyAccessToken(deps.db, match[1], { issuer: urls.issuer, resource: urls.resource, nowMs: deps.now() })
+      const claims = await verifyAccessToken(deps.storage, match[1], { issuer: urls.issuer, resource: urls.resource, nowMs: deps.now() })
       caller = { accountId: claims.accountId, clientId: claims.clientId, scopes: claims.scopes }
       token = claims.token
       expiresAt = Math.floor(claims.expiresAt / 1000)

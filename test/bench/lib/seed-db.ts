@@ -1,6 +1,6 @@
 import { closeDatabase, migrate, openDatabase, optimizeDatabase } from '../../../src/db'
 import { storeCrawlResult } from '../../../src/db/queries/store'
-import { claimJob } from '../../../src/jobs/queue'
+import { claimJob } from '../../../src/db/queries/jobs'
 import type { Event } from '../../../src/model/event'
 import { insertPendingJob } from '../../helpers/jobs'
 

@@ -1,0 +1,35 @@
+import { closeDatabase, openDatabase } from './client'
+import { migrate } from './migrate'
+import { copySqliteToPostgres, type CopyCounts } from './pg/copy-from-sqlite'
+import { sqliteStorage } from './sqlite-storage'
+import type { Storage } from './storage'
+
+export { redactDatabaseUrl } from './pg/client'
+export { TargetNotEmptyError, type CopyCounts } from './pg/copy-from-sqlite'
+export { migratePostgres } from './pg/migrate'
+
+/**
+ * The storage of a service: today the SQLite file at `path` (created with its folder when missing), with
+ * the connection settings every connection must have (client.ts). Throws when the file cannot be opened;
+ * migrations are applied by the caller (`storage.migrate()`), so that the two failures can be told apart.
+ * A PostgreSQL backend joins here when DATABASE_URL is set (issue 17).
+ */
+export function openStorage(options: { path: string }): Storage {
+  return sqliteStorage(openDatabase(options.path), { path: options.path })
+}
+
+/**
+ * Copies the SQLite file at `path` (brought up to date by its migrations first) into the empty PostgreSQL
+ * database at `url` and verifies every table's count (see copySqliteToPostgres): the operation behind
+ * `event-index migrate --to-postgres`. Throws TargetNotEmptyError, with nothing written, when the target
+ * holds any row. The file is closed however it ends.
+ */
+export async function copySqliteFileToPostgres(path: string, url: string, onTable?: (table: string, rows: number) => void): Promise<CopyCounts> {
+  const db = openDatabase(path)
+  try {
+    migrate(db)
+    return await copySqliteToPostgres(db, url, onTable)
+  } finally {
+    closeDatabase(db)
+  }
+}
