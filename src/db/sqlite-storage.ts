@@ -139,6 +139,7 @@ export function sqliteStorage(db: Db, options: { path?: string } = {}): Storage 
     migrate: async () => migrate(db),
     health: async () => ({ journalMode: journalMode(db), migrations: appliedCount(db) }),
     optimize: async () => optimizeDatabase(db),
+    singleton: (_name, work) => work(),
     close: async () => closeDatabase(db),
   }
 }

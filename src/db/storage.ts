@@ -206,5 +206,12 @@ export interface Storage {
   health(): Promise<StorageHealth>
   /** Refreshes the planner's statistics after bulk writes (cheap when nothing changed much). */
   optimize(): Promise<void>
+  /**
+   * Runs `work` as the one instance doing the upkeep named `name` (the scheduler's singleton work: stuck
+   * jobs, re-crawls, pruning, report mail, billing settlement), and answers its result; undefined, without
+   * running it, while another instance on the same storage holds that name. Over SQLite the file has one
+   * service, so `work` always runs; over PostgreSQL it is `pg_try_advisory_lock` on the name.
+   */
+  singleton<T>(name: string, work: () => Promise<T>): Promise<T | undefined>
   close(): Promise<void>
 }

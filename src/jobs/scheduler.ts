@@ -30,6 +30,7 @@ export const DEFAULT_SETTLE_AFTER_MS = 60_000
 export type TickReport = { jobsEnded: number; recrawls: number; eventsPruned: number; reportsSent: number; jobsPurged: number; answersForgotten: number }
 
 const DAY_MS = 86_400_000
+const NOTHING: TickReport = { jobsEnded: 0, recrawls: 0, eventsPruned: 0, reportsSent: 0, jobsPurged: 0, answersForgotten: 0 }
 
 /**
  * Periodic upkeep (DESIGN §1.4): ends jobs that can no longer finish, re-crawls organizations whose index
@@ -72,7 +73,11 @@ export class Scheduler {
     if (this.settling || !this.options.usage) return undefined
     this.settling = true
     try {
-      const report = await settleBilling(this.options.storage, this.options.usage, { nowMs: this.now(), settleAfterMs: this.settleAfterMs, logger: this.logger })
+      const usage = this.options.usage
+      const report = await this.options.storage.singleton('settle-billing', () =>
+        settleBilling(this.options.storage, usage, { nowMs: this.now(), settleAfterMs: this.settleAfterMs, logger: this.logger }),
+      )
+      if (!report) return undefined
       if (report.jobsConfirmed) this.options.onEnqueued?.()
       if (Object.values(report).some((n) => n > 0)) this.logger.info('billing settled', report)
       return report
@@ -84,32 +89,38 @@ export class Scheduler {
     }
   }
 
+  /** One pass of the upkeep, by one instance at a time (Storage.singleton); nothing when another holds it. */
   async tick(): Promise<TickReport> {
-    if (this.running) return { jobsEnded: 0, recrawls: 0, eventsPruned: 0, reportsSent: 0, jobsPurged: 0, answersForgotten: 0 }
+    if (this.running) return { ...NOTHING }
     this.running = true
     try {
-      const nowMs = this.now()
-      const { storage } = this.options
-      const report: TickReport = {
-        jobsEnded: await storage.jobs.failStuck(nowMs),
-        recrawls: await this.enqueueRecrawls(nowMs),
-        eventsPruned: await prunePastEvents(storage, nowMs),
-        reportsSent: await retryUndelivered(storage, this.options.mailer, nowMs),
-        jobsPurged: await storage.jobs.purgeFinished(nowMs - 7 * DAY_MS),
-        answersForgotten: await forgetOldAnswers(storage, nowMs),
-      }
-      // Statistics for the planner after the last minute's bulk writes (crawl results, prunes): cheap when
-      // no table changed much (the optimize pragma decides), and search plans do not depend on them.
-      await storage.optimize()
+      const report = await this.options.storage.singleton('scheduler', () => this.upkeep(this.now()))
+      if (!report) return { ...NOTHING }
       if (report.recrawls) this.options.onEnqueued?.()
       if (Object.values(report).some((n) => n > 0)) this.logger.info('scheduler', report)
       return report
     } catch (error) {
       this.logger.error('scheduler failed', { error: (error as Error).message })
-      return { jobsEnded: 0, recrawls: 0, eventsPruned: 0, reportsSent: 0, jobsPurged: 0, answersForgotten: 0 }
+      return { ...NOTHING }
     } finally {
       this.running = false
     }
+  }
+
+  private async upkeep(nowMs: number): Promise<TickReport> {
+    const { storage } = this.options
+    const report: TickReport = {
+      jobsEnded: await storage.jobs.failStuck(nowMs),
+      recrawls: await this.enqueueRecrawls(nowMs),
+      eventsPruned: await prunePastEvents(storage, nowMs),
+      reportsSent: await retryUndelivered(storage, this.options.mailer, nowMs),
+      jobsPurged: await storage.jobs.purgeFinished(nowMs - 7 * DAY_MS),
+      answersForgotten: await forgetOldAnswers(storage, nowMs),
+    }
+    // Statistics for the planner after the last minute's bulk writes (crawl results, prunes): cheap when
+    // no table changed much (the optimize pragma decides), and search plans do not depend on them.
+    await storage.optimize()
+    return report
   }
 
   private async enqueueRecrawls(nowMs: number, batch = 10): Promise<number> {

@@ -77,3 +77,24 @@ describe('Scheduler.tick', () => {
     expect(sink.messages).toHaveLength(1)
   })
 })
+
+// Issue 17: the scheduler's singleton work runs on one instance at a time (Storage.singleton; over
+// PostgreSQL an advisory lock). While another instance holds it, a tick changes nothing.
+describe('Scheduler singleton', () => {
+  it('does no upkeep while another instance holds the scheduler lock, and does it once the lock is free', async () => {
+    const db = openDatabase(':memory:')
+    migrate(db)
+    const base = sqliteStorage(db)
+    let held = true
+    const names: string[] = []
+    const storage = { ...base, singleton: <T>(name: string, work: () => Promise<T>) => (names.push(name), held ? Promise.resolve(undefined) : work()) }
+    const scheduler = new Scheduler({ storage, mailer: createMailer('', ''), now: () => NOW })
+    seedOrganization(db, { domain: 'stale-library.org', events: [], nowMs: NOW - 2 * DAY })
+    expect(await scheduler.tick()).toEqual({ jobsEnded: 0, recrawls: 0, eventsPruned: 0, reportsSent: 0, jobsPurged: 0, answersForgotten: 0 })
+    expect(db.$client.query("SELECT count(*) AS n FROM index_jobs WHERE state = 'pending'").get()).toEqual({ n: 0 })
+    expect(names).toEqual(['scheduler'])
+    held = false
+    expect((await scheduler.tick()).recrawls).toBe(1)
+    expect(db.$client.query("SELECT count(*) AS n FROM index_jobs WHERE state = 'pending'").get()).toEqual({ n: 1 })
+  })
+})
