@@ -137,7 +137,7 @@ export function sqliteStorage(db: Db, options: { path?: string } = {}): Storage 
     replayStore: (replayOptions) => sqliteReplayStore(db, replayOptions),
     openReads: ({ workers }) => (path === ':memory:' || workers <= 0 ? inlineReads(db.$client) : openReads(db.$client, { path, workers })),
     migrate: async () => migrate(db),
-    health: async () => ({ journalMode: journalMode(db), migrations: appliedCount(db) }),
+    health: async () => ({ backend: 'sqlite', journalMode: journalMode(db), migrations: appliedCount(db), replicationLagSeconds: null }),
     optimize: async () => optimizeDatabase(db),
     singleton: (_name, work) => work(),
     close: async () => closeDatabase(db),

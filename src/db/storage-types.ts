@@ -156,4 +156,4 @@ export type RefreshRecord = { family_id: string; account_id: string; client_id: 
 export type RedeemOutcome = { outcome: 'redeemed' } | { outcome: 'used'; familyId: string | null } | { outcome: 'revoked' } | { outcome: 'unknown' }
 
 /** What the health check says about storage. */
-export type StorageHealth = { journalMode: string; migrations: number }
+export type { StorageHealth } from '../model/health'

@@ -12,7 +12,7 @@ describe('GET /api/v1/health', () => {
     expect(res.status).toBe(200)
     expect(res.json.status).toBe('ok')
     expect(res.json.version).toBe(pkg.version)
-    expect(res.json.database).toEqual({ status: 'ok', journalMode: 'memory', migrations: embeddedMigrations().length })
+    expect(res.json.database).toEqual({ status: 'ok', backend: 'sqlite', journalMode: 'memory', migrations: embeddedMigrations().length, replicationLagSeconds: null })
     expect(res.json.workers).toEqual({ status: 'not_running', configured: 2, alive: 0, busy: 0 })
     expect(res.headers.get('x-request-id')).toBeTruthy()
   })
