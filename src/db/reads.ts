@@ -55,8 +55,8 @@ export type OrganizationEventsRow = { orgId: string; domain: string; website: st
 export type OrganizationMatch = { orgId: string; domain: string; name: string | null; website: string | null; eventCount: number; lastIndexedAt: number | null }
 
 export interface Reads {
-  /** Matching events' search records in start order, comma-separated (a JSON array's inside), and how many. */
-  searchEvents(params: EventSearchParams): Promise<{ count: number; records: string; last: [at: number, id: number] | null }>
+  /** Matching events' search records in start order, comma-separated (a JSON array's inside) as UTF-8 bytes, and how many. */
+  searchEvents(params: EventSearchParams): Promise<{ count: number; records: Uint8Array; last: [at: number, id: number] | null }>
   /** The extended search of issue 18 (text, place, audience, free, cursor): see src/db/queries/event-find.ts. */
   findEvents(params: FindParams): Promise<FindResult>
   nearbyEvents(params: NearbyParams): Promise<NearbyRow[]>
