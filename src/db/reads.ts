@@ -49,8 +49,8 @@ export type NearbyParams = Omit<EventSearchParams, 'cityKey'> & { latitude: numb
 /** A stored search record (JSON text) and its venue's distance from the point asked about. */
 export type NearbyRow = { record: string; distanceKm: number }
 
-/** An indexed organization with the records of its upcoming events (JSON texts, in start order). */
-export type OrganizationEventsRow = { orgId: string; domain: string; website: string | null; name: string | null; lastIndexedAt: number | null; records: string[] }
+/** An indexed organization with the records of its upcoming events (in start order, comma-separated UTF-8 JSON: a JSON array's inside) and how many. */
+export type OrganizationEventsRow = { orgId: string; domain: string; website: string | null; name: string | null; lastIndexedAt: number | null; count: number; records: Uint8Array }
 
 export type OrganizationMatch = { orgId: string; domain: string; name: string | null; website: string | null; eventCount: number; lastIndexedAt: number | null }
 

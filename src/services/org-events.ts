@@ -31,11 +31,11 @@ export async function organizationEvents(ctx: ReadContext, orgId: string, nowMs:
         website: row.website,
         name: row.name,
         lastIndexedAt: new Date(row.lastIndexedAt).toISOString(),
-        eventCount: row.records.length,
+        eventCount: row.count,
       })
-      const body = new Blob([`${head.slice(0, -1)},"events":[${row.records.join(',')}]}`], { type: 'application/json' })
-      releasedBytes(body.size)
-      return { eventCount: row.records.length, body }
+      const body = new Blob([`${head.slice(0, -1)},"events":[`, row.records, ']}'], { type: 'application/json' })
+      releasedBytes(row.records.byteLength)
+      return { eventCount: row.count, body }
     },
     (answer) => answer?.body.size ?? 0,
   )
