@@ -115,10 +115,7 @@ function relevanceOrder(sqlite: Database, p: FindParams): { rows: Row[]; keys: n
 export function findEventRecords(sqlite: Database, p: FindParams): FindResult {
   const order: FindOrder = p.near ? 'distance' : p.match ? 'relevance' : 'start'
   const found: { rows: Row[]; keys: number[][]; distances?: number[] } = order === 'distance' ? distanceOrder(sqlite, p) : order === 'relevance' ? relevanceOrder(sqlite, p) : startOrder(sqlite, p)
-  const byId = recordsById(
-    sqlite,
-    found.rows.map((r) => r[1]),
-  )
+  const byId = recordsById(sqlite, found.rows)
   const records: string[] = []
   const distances: number[] = []
   let last: number[] | null = null
