@@ -5,7 +5,7 @@ CREATE TABLE `event_search_records` (
 --> statement-breakpoint
 -- The events' search records clustered by start (issue 12; see schema.ts). The key is the start's UTC hour
 -- (clamped to ±2^21 hours, so that the key stays an exact JavaScript number) times 2^32 plus the event's
--- id: recordKey() in src/db/queries/event-search.ts computes the same, and a test pins that they agree.
+-- id: recordKey() in src/db/queries/search-records.ts computes the same, and a test pins that they agree.
 -- Triggers keep the table in step with every write of events (insert, change of start or record, delete,
 -- deletes cascaded from an organization).
 CREATE TRIGGER `event_search_records_insert` AFTER INSERT ON `events` BEGIN

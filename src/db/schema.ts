@@ -106,7 +106,7 @@ export const events = sqliteTable(
  * The events' search records again, in a narrow table clustered by start (issue 12): an uncached search
  * reads about a hundred records, and in the wide events table (two rows a page) each sat on a page of its
  * own, read at random. Here rows are keyed by `recordKey` (the start's UTC hour, then the event's id; see
- * src/db/queries/event-search.ts), so the records of a window lie side by side, four or so to a page.
+ * src/db/queries/search-records.ts), so the records of a window lie side by side, four or so to a page.
  * Kept in step with `events` by triggers (migration 0014): written, changed and deleted with its event.
  */
 export const eventSearchRecords = sqliteTable('event_search_records', {

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'bun:test'
 import type { MigrationMeta } from 'drizzle-orm/migrator'
 import { embeddedMigrations, migrate, openDatabase, type Db } from '../../src/db'
-import { recordKey } from '../../src/db/queries/event-search'
+import { recordKey } from '../../src/db/queries/search-records'
 import { pruneEndedEvents } from '../../src/db/queries/events'
 import type { Event } from '../../src/model/event'
 import { seedOrganization } from '../helpers/seed'

@@ -1,7 +1,8 @@
 import type { Database } from 'bun:sqlite'
 import { circleCells, distanceKm } from '../../model/geo'
 import type { FindOrder, FindParams, FindResult } from '../reads'
-import { bindings, merge, ongoingParts, prepare, prepareAll, recordsById, SOURCES, type Row, type Source } from './event-search'
+import { bindings, merge, ongoingParts, prepare, prepareAll, SOURCES, type Row, type Source } from './event-search'
+import { recordsById } from './search-records'
 import { geoCell } from './search-keys'
 
 /**
