@@ -1,4 +1,4 @@
-import { releasedBytes } from '../memory'
+import { releaseBuffer } from '../memory'
 import type { Organization } from '../model/organization'
 import type { ReadContext } from './read-context'
 
@@ -34,7 +34,7 @@ export async function organizationEvents(ctx: ReadContext, orgId: string, nowMs:
         eventCount: row.count,
       })
       const body = new Blob([`${head.slice(0, -1)},"events":[`, row.records, ']}'], { type: 'application/json' })
-      releasedBytes(row.records.byteLength)
+      releaseBuffer(row.records)
       return { eventCount: row.count, body }
     },
     (answer) => answer?.body.size ?? 0,
