@@ -33,7 +33,7 @@ describe('records handed to the request thread', () => {
     const handed: Uint8Array[] = []
     const answer = await searchEvents(context(handed), { limit: 10 }, NOW)
     expect(handed).toHaveLength(1)
-    expect(handed[0].buffer.detached).toBe(true)
+    expect((handed[0].buffer as ArrayBuffer).detached).toBe(true)
     expect(JSON.parse(await answer.body.text()).events).toEqual([{ title: 'Café ☕' }, { title: 'Two' }])
   })
 
@@ -41,7 +41,7 @@ describe('records handed to the request thread', () => {
     const handed: Uint8Array[] = []
     const answer = await organizationEvents(context(handed), 'org_1', NOW)
     expect(handed).toHaveLength(1)
-    expect(handed[0].buffer.detached).toBe(true)
+    expect((handed[0].buffer as ArrayBuffer).detached).toBe(true)
     const body = JSON.parse(await answer!.body.text())
     expect(body.eventCount).toBe(2)
     expect(body.events).toEqual([{ title: 'Café ☕' }, { title: 'Two' }])
