@@ -16,3 +16,14 @@ export function releasedBytes(bytes: number): void {
   dropped = 0
   Bun.gc(true)
 }
+
+/**
+ * Lets go of a large buffer that nothing else holds, at once: the records a read worker handed over, once
+ * copied into their answer's Blob. Detaching it (`transfer(0)`) frees its memory without waiting for a
+ * collection, so it never counts toward the next forced one (a full collection costs the request thread
+ * more than the rest of an uncached search's work there).
+ */
+export function releaseBuffer(bytes: Uint8Array): void {
+  if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer) bytes.buffer.transfer(0)
+  else releasedBytes(bytes.byteLength)
+}

@@ -14,9 +14,10 @@ import m10 from '../../drizzle/0010_event_locality.sql' with { type: 'text' }
 import m11 from '../../drizzle/0011_search_bounds.sql' with { type: 'text' }
 import m12 from '../../drizzle/0012_drop_is_family.sql' with { type: 'text' }
 import m13 from '../../drizzle/0013_event_text.sql' with { type: 'text' }
+import m14 from '../../drizzle/0014_event_search_records.sql' with { type: 'text' }
 
 /** The drizzle journal and the text of each migration, keyed by tag. */
 export const migrationFiles = {
   journal,
-  sql: { '0000_init': m0, '0001_fts': m1, '0002_event_days': m2, '0003_report_attempts': m3, '0004_search_record': m4, '0005_mcp_oauth_credits': m5, '0006_billing_settlement': m6, '0007_reports_delivered_at': m7, '0008_source_memo': m8, '0009_replay_keys': m9, '0010_event_locality': m10, '0011_search_bounds': m11, '0012_drop_is_family': m12, '0013_event_text': m13 } as Record<string, string>,
+  sql: { '0000_init': m0, '0001_fts': m1, '0002_event_days': m2, '0003_report_attempts': m3, '0004_search_record': m4, '0005_mcp_oauth_credits': m5, '0006_billing_settlement': m6, '0007_reports_delivered_at': m7, '0008_source_memo': m8, '0009_replay_keys': m9, '0010_event_locality': m10, '0011_search_bounds': m11, '0012_drop_is_family': m12, '0013_event_text': m13, '0014_event_search_records': m14 } as Record<string, string>,
 }

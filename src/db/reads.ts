@@ -49,14 +49,14 @@ export type NearbyParams = Omit<EventSearchParams, 'cityKey'> & { latitude: numb
 /** A stored search record (JSON text) and its venue's distance from the point asked about. */
 export type NearbyRow = { record: string; distanceKm: number }
 
-/** An indexed organization with the records of its upcoming events (JSON texts, in start order). */
-export type OrganizationEventsRow = { orgId: string; domain: string; website: string | null; name: string | null; lastIndexedAt: number | null; records: string[] }
+/** An indexed organization with the records of its upcoming events (in start order, comma-separated UTF-8 JSON: a JSON array's inside) and how many. */
+export type OrganizationEventsRow = { orgId: string; domain: string; website: string | null; name: string | null; lastIndexedAt: number | null; count: number; records: Uint8Array }
 
 export type OrganizationMatch = { orgId: string; domain: string; name: string | null; website: string | null; eventCount: number; lastIndexedAt: number | null }
 
 export interface Reads {
-  /** Matching events' search records in start order, comma-separated (a JSON array's inside), and how many. */
-  searchEvents(params: EventSearchParams): Promise<{ count: number; records: string; last: [at: number, id: number] | null }>
+  /** Matching events' search records in start order, comma-separated (a JSON array's inside) as UTF-8 bytes, and how many. */
+  searchEvents(params: EventSearchParams): Promise<{ count: number; records: Uint8Array; last: [at: number, id: number] | null }>
   /** The extended search of issue 18 (text, place, audience, free, cursor): see src/db/queries/event-find.ts. */
   findEvents(params: FindParams): Promise<FindResult>
   nearbyEvents(params: NearbyParams): Promise<NearbyRow[]>

@@ -104,6 +104,18 @@ export const events = sqliteTable(
 )
 
 /**
+ * The events' search records again, in a narrow table clustered by start (issue 12): an uncached search
+ * reads about a hundred records, and in the wide events table (two rows a page) each sat on a page of its
+ * own, read at random. Here rows are keyed by `recordKey` (the start's UTC hour, then the event's id; see
+ * src/db/queries/search-records.ts), so the records of a window lie side by side, four or so to a page.
+ * Kept in step with `events` by triggers (migration 0014): written, changed and deleted with its event.
+ */
+export const eventSearchRecords = sqliteTable('event_search_records', {
+  key: integer('key').primaryKey(),
+  record: text('record').notNull(),
+})
+
+/**
  * Category membership, so a category filter uses an index instead of scanning JSON. The event's search
  * columns are copied here (written once with the event, never updated apart from it), so a search by
  * category, with or without a city, reads only matching rows in start order.

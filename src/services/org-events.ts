@@ -1,4 +1,4 @@
-import { releasedBytes } from '../memory'
+import { releaseBuffer } from '../memory'
 import type { Organization } from '../model/organization'
 import type { ReadContext } from './read-context'
 
@@ -31,11 +31,11 @@ export async function organizationEvents(ctx: ReadContext, orgId: string, nowMs:
         website: row.website,
         name: row.name,
         lastIndexedAt: new Date(row.lastIndexedAt).toISOString(),
-        eventCount: row.records.length,
+        eventCount: row.count,
       })
-      const body = new Blob([`${head.slice(0, -1)},"events":[${row.records.join(',')}]}`], { type: 'application/json' })
-      releasedBytes(body.size)
-      return { eventCount: row.records.length, body }
+      const body = new Blob([`${head.slice(0, -1)},"events":[`, row.records, ']}'], { type: 'application/json' })
+      releaseBuffer(row.records)
+      return { eventCount: row.count, body }
     },
     (answer) => answer?.body.size ?? 0,
   )

@@ -1,4 +1,4 @@
-import { releasedBytes } from '../memory'
+import { releaseBuffer } from '../memory'
 import { addDays, utcToday } from '../model/dates'
 import { DEFAULT_WINDOW_DAYS } from './index-jobs'
 import { encodeCursor, findEvents, fingerprint, isExtended, resolveFind, type FindFilters, type FindInput } from './find-events'
@@ -76,7 +76,7 @@ export function searchEvents(ctx: ReadContext, input: EventSearchInput, nowMs: n
       })
       const next = found.count === limit && found.last ? encodeCursor('start', fingerprint(findKey(filters, {}, limit)), found.last) : null
       const body = new Blob([`{"count":${found.count},"filters":${JSON.stringify(filters)},"events":[`, found.records, next ? `],"nextCursor":"${next}"}` : ']}'], { type: 'application/json' })
-      releasedBytes(found.records.length)
+      releaseBuffer(found.records)
       return { count: found.count, filters, body, nextCursor: next }
     },
     (answer) => answer.body.size,

@@ -12,6 +12,7 @@ const TABLES = [
   'accounts',
   'credit_ledger',
   'event_categories',
+  'event_search_records',
   'events',
   'events_fts',
   'index_jobs',

@@ -119,7 +119,8 @@ describe('event search query plans', () => {
                 expect(line).not.toMatch(/^SCAN (?!json_each)|TEMP B-TREE/) // json_each: the list of ids to read, at most `limit`
                 if (!line.startsWith('SEARCH')) continue
                 expect(bounded(line)).toBe(true)
-                if (line.startsWith('SEARCH events USING INTEGER PRIMARY KEY')) seen.add('record')
+                if (line.startsWith('SEARCH event_search_records USING INTEGER PRIMARY KEY'))
+                  seen.add('record') // the records, clustered by start
                 else {
                   expect(line).toMatch(new RegExp(`^SEARCH e USING COVERING INDEX (${dayIndex}|${ongoingIndex}) `))
                   seen.add(line.includes(ongoingIndex) ? 'ongoing' : line.includes('start_day=?') ? 'day' : 'next day')

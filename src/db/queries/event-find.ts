@@ -1,7 +1,8 @@
 import type { Database } from 'bun:sqlite'
 import { circleCells, distanceKm } from '../../model/geo'
 import type { FindOrder, FindParams, FindResult } from '../reads'
-import { bindings, merge, ongoingParts, prepare, prepareAll, recordsById, SOURCES, type Row, type Source } from './event-search'
+import { bindings, merge, ongoingParts, prepare, prepareAll, SOURCES, type Row, type Source } from './event-search'
+import { recordsById } from './search-records'
 import { geoCell } from './search-keys'
 
 /**
@@ -115,10 +116,7 @@ function relevanceOrder(sqlite: Database, p: FindParams): { rows: Row[]; keys: n
 export function findEventRecords(sqlite: Database, p: FindParams): FindResult {
   const order: FindOrder = p.near ? 'distance' : p.match ? 'relevance' : 'start'
   const found: { rows: Row[]; keys: number[][]; distances?: number[] } = order === 'distance' ? distanceOrder(sqlite, p) : order === 'relevance' ? relevanceOrder(sqlite, p) : startOrder(sqlite, p)
-  const byId = recordsById(
-    sqlite,
-    found.rows.map((r) => r[1]),
-  )
+  const byId = recordsById(sqlite, found.rows)
   const records: string[] = []
   const distances: number[] = []
   let last: number[] | null = null

@@ -1,6 +1,8 @@
 import type { Database, Statement } from 'bun:sqlite'
 import { circleCells, distanceKm } from '../../model/geo'
 import type { EventSearchParams, NearbyParams, NearbyRow } from '../reads'
+import { joinRecordBytes } from './record-bytes'
+import { recordBytesById, recordsById } from './search-records'
 import { geoCell, SPAN_CLASS_DAYS } from './search-keys'
 
 /**
@@ -225,36 +227,26 @@ export function merge(p: Prepared, bound: Record<string, unknown>, limit: number
   return out
 }
 
-/** The search records of `ids` in one statement (per-id statements cost twice as much), keyed by id. */
-export function recordsById(sqlite: Database, ids: number[]): Map<number, string> {
-  const stmt = prepare(sqlite, 'records', () => sqlite.prepare('SELECT id, search_record FROM events WHERE id IN (SELECT value FROM json_each(?1))'))
-  const found = new Map<number, string>()
-  if (ids.length === 0) return found
-  for (const [id, record] of stmt.values(JSON.stringify(ids)) as [number, string][]) found.set(id, record)
-  return found
-}
-
-/** The matching events' search records in start order, comma-separated (a JSON array's inside), and how many. */
-export function searchEventRecords(sqlite: Database, params: EventSearchParams): { count: number; records: string; last: [at: number, id: number] | null } {
+/**
+ * The matching events' search records in start order, comma-separated (a JSON array's inside) as UTF-8
+ * bytes in a buffer of their own (the read worker transfers it), how many, and the start and id of the last.
+ */
+export function searchEventRecords(sqlite: Database, params: EventSearchParams): { count: number; records: Uint8Array; last: [at: number, id: number] | null } {
   const source = searchSource(params)
   const extra: Record<string, unknown> = {}
   if (params.cityKey) extra.city = params.cityKey
   if (params.category) extra.category = params.category
   const rows = merge(prepareAll(sqlite, source, searchSql(source)), bindings(params, extra), params.limit, undefined, resumeFor(sqlite, `${source}|${params.cityKey}|${params.category}`, params))
-  const found = recordsById(
-    sqlite,
-    rows.map((row) => row[1]),
-  )
-  let records = ''
-  let count = 0
+  const found = recordBytesById(sqlite, rows)
+  const records: Uint8Array[] = []
   let last: [number, number] | null = null
   for (const row of rows) {
     const record = found.get(row[1])
     if (record === undefined) continue
-    records += count++ ? `,${record}` : record
+    records.push(record)
     last = [row[0], row[1]]
   }
-  return { count, records, last }
+  return { count: records.length, records: joinRecordBytes(records), last }
 }
 
 /**
@@ -273,10 +265,7 @@ export function nearbyEventRecords(sqlite: Database, params: NearbyParams): Near
     distances.set(row[1], d)
     return d <= params.radiusKm
   })
-  const found = recordsById(
-    sqlite,
-    rows.map((row) => row[1]),
-  )
+  const found = recordsById(sqlite, rows)
   return rows.flatMap((row) => {
     const record = found.get(row[1])
     return record === undefined ? [] : [{ record, distanceKm: Math.round(distances.get(row[1])! * 100) / 100 }]

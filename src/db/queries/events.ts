@@ -1,6 +1,7 @@
 import type { Database } from 'bun:sqlite'
 import type { Db } from '../client'
 import { bumpEventsGeneration } from './generation'
+import { joinRecordBytes } from './record-bytes'
 import type { OrganizationEventsRow } from '../reads'
 
 type OrgRow = { org_id: string; domain: string; website: string | null; name: string | null; last_indexed_at: number | null }
@@ -9,14 +10,16 @@ type OrgRow = { org_id: string; domain: string; website: string | null; name: st
  * An organization and the stored Event JSON of its upcoming events (not yet ended at `nowMs`) in start
  * order, read in one transaction so that a re-crawl committed meanwhile is seen whole or not at all.
  * Records are the JSON text built at write time, so serving them costs no parsing. The read is bounded
- * by the organization's own events (index `events_org_starts`). Undefined when the organization is unknown.
+ * by the organization's own events (index `events_org_starts`). The records come as UTF-8 bytes, joined
+ * (see record-bytes.ts). Undefined when the organization is unknown.
  */
 export function organizationEventRecords(sqlite: Database, orgId: string, nowMs: number): OrganizationEventsRow | undefined {
   return sqlite.transaction(() => {
     const org = sqlite.query('SELECT org_id, domain, website, name, last_indexed_at FROM organizations WHERE org_id = ?1').get(orgId) as OrgRow | null
     if (!org) return undefined
-    const records = (sqlite.query('SELECT record FROM events WHERE org_id = ?1 AND until_at >= ?2 ORDER BY starts_at, id').values(orgId, nowMs) as [string][]).map((r) => r[0])
-    return { orgId: org.org_id, domain: org.domain, website: org.website, name: org.name, lastIndexedAt: org.last_indexed_at, records }
+    const rows = sqlite.query('SELECT CAST(record AS BLOB) FROM events WHERE org_id = ?1 AND until_at >= ?2 ORDER BY starts_at, id').values(orgId, nowMs) as [Uint8Array][]
+    const records = joinRecordBytes(rows.map((r) => r[0]))
+    return { orgId: org.org_id, domain: org.domain, website: org.website, name: org.name, lastIndexedAt: org.last_indexed_at, count: rows.length, records }
   })()
 }
 
