@@ -16,7 +16,9 @@ const CLAIM_TRIES = 5
  * "one running job per organization" rule, which row locks alone cannot hold (two claimers may lock two
  * jobs of one organization, each seeing the other still pending), is checked again under a transaction
  * advisory lock on the organization, in a statement that sees every claim committed before it. A
- * candidate that fails that check is passed over (the next try no longer sees it as runnable).
+ * candidate that fails that check is passed over (the next try no longer sees it as runnable). Only the
+ * oldest runnable job of an organization is a candidate (unless `onlyJobId` names one), so a claimer
+ * that finds it locked by another moves on to another organization instead of starting a newer job.
  */
 async function claimIn(tx: SQL, owner: string, nowMs: number, leaseMs: number, onlyJobId: string | undefined): Promise<JobRecord | undefined> {
   for (let i = 0; i < CLAIM_TRIES; i++) {
@@ -24,6 +26,9 @@ async function claimIn(tx: SQL, owner: string, nowMs: number, leaseMs: number, o
       WHERE ((j.state = 'pending' AND j.attempts < j.max_attempts) OR (j.state = 'running' AND j.lease_expires_at < ${nowMs} AND j.interruptions < ${MAX_INTERRUPTIONS}))
         AND j.expires_at > ${nowMs} AND (${onlyJobId ?? null}::text IS NULL OR j.job_id = ${onlyJobId ?? null}::text)
         AND NOT EXISTS (SELECT 1 FROM index_jobs r WHERE r.org_id = j.org_id AND r.job_id <> j.job_id AND r.state = 'running' AND r.lease_expires_at >= ${nowMs})
+        AND (${onlyJobId ?? null}::text IS NOT NULL OR NOT EXISTS (SELECT 1 FROM index_jobs o WHERE o.org_id = j.org_id AND (o.created_at, o.job_id) < (j.created_at, j.job_id)
+          AND ((o.state = 'pending' AND o.attempts < o.max_attempts) OR (o.state = 'running' AND o.lease_expires_at < ${nowMs} AND o.interruptions < ${MAX_INTERRUPTIONS}))
+          AND o.expires_at > ${nowMs}))
       ORDER BY j.created_at, j.job_id LIMIT 1
       FOR UPDATE OF j SKIP LOCKED`
     if (!candidate) return undefined
