@@ -1,8 +1,9 @@
 // Pins the storage interface's jobs, organizations, events and sources (issue 17), through the interface
 // only, so that every backend runs the same suite (test/helpers/storage.ts chooses them): reserving a job
 // creates its organization and is not claimable until confirmed; a claim gives a job to one runner; a
-// lost lease stores nothing; a job interrupted too often or past its life ends failed; a stored crawl replaces the organization's events whole, records its
-// sources and advances the events generation; a prune deletes ended events and refreshes counts.
+// job interrupted too often or past its life ends failed; a lost lease stores nothing; a stored crawl
+// replaces the organization's events whole, records its sources and advances the events generation; a
+// prune deletes ended events and refreshes counts.
 import { expect, it } from 'bun:test'
 import type { CrawlResult } from '../../src/crawl/crawl-types'
 import type { Storage } from '../../src/db/storage'
