@@ -1,7 +1,8 @@
 // Pins (issue 16): every write to the events table goes through one function (db/queries/events.ts
 // `writeEvents`), which advances the read-cache generation once the write committed a change, so a cached
 // answer older than the write is never served: a stored crawl and a prune each advance it; a prune that
-// deletes nothing and a store refused for a lost lease leave it alone. No other module writes events.
+// deletes nothing and a store refused for a lost lease leave it alone. No other module writes events, but
+// PostgreSQL's (db/pg/storage/events.ts), whose two writes each advance the shared generation.
 import { describe, expect, it } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -52,10 +53,12 @@ describe('writes to events', () => {
     expect(eventsGeneration(db)).toBe(before)
   })
 
-  it('no module but db/queries/events.ts and the crawl store (through writeEvents) holds a statement that writes events', () => {
+  it('no module but db/queries/events.ts and the crawl store (through writeEvents), and on PostgreSQL pg/storage/events.ts (advancing the shared generation), holds a statement that writes events', () => {
     const src = join(import.meta.dir, '../../src')
     const writers = [...new Bun.Glob('**/*.ts').scanSync(src)].filter((f) => /\b(INSERT\s+INTO|DELETE\s+FROM|UPDATE)\s+events\b/.test(readFileSync(join(src, f), 'utf8'))).sort()
-    expect(writers).toEqual(['db/queries/events.ts', 'db/queries/store.ts'])
+    expect(writers).toEqual(['db/pg/storage/events.ts', 'db/queries/events.ts', 'db/queries/store.ts'])
     expect(readFileSync(join(src, 'db/queries/store.ts'), 'utf8')).toContain('return writeEvents(')
+    const pg = readFileSync(join(src, 'db/pg/storage/events.ts'), 'utf8')
+    expect(pg.match(/generation: await advanceGeneration\(tx\)/g)).toHaveLength(2)
   })
 })

@@ -108,7 +108,7 @@ forEachBackend('storage: credits', (open) => {
 
 const report = (reportId: string, reporter = 'agent-1', createdAt = NOW) => ({ reportId, reporter, message: 'missing events', diagnostics: '{}', createdAt })
 
-forEachBackend('storage: reports and usage reports', (open) => {
+forEachBackend('storage: reports', (open) => {
   it("holds a reporter's daily cap against reports stored at once", async () => {
     const storage = await open()
     expect(await storage.reports.insertWithinDailyCap(report('r1'), 2)).toBe(true)
@@ -131,7 +131,9 @@ forEachBackend('storage: reports and usage reports', (open) => {
     expect(await storage.reports.mailsThisHour(NOW)).toBe(1)
     expect((await storage.reports.dueUndelivered(NOW + 3_600_000, 10)).map((r) => r.report_id).sort()).toEqual(['r1', 'r2', 'r3'].filter((id) => id !== taken[0]).sort())
   })
+})
 
+forEachBackend('storage: usage reports', ['usageReports'], (open) => {
   it('queues a served pull’s report once, retries it, ends it and purges it', async () => {
     const storage = await open()
     const key = { agentId: 'agent-1', requestId: 'req-1' }

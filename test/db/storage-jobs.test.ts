@@ -1,15 +1,20 @@
 // Pins the storage interface's jobs, organizations, events and sources (issue 17), through the interface
 // only, so that every backend runs the same suite (test/helpers/storage.ts chooses them): reserving a job
 // creates its organization and is not claimable until confirmed; a claim gives a job to one runner; a
-// lost lease stores nothing; a stored crawl replaces the organization's events whole, records its
-// sources and advances the events generation; a prune deletes ended events and refreshes counts.
+// job interrupted too often or past its life ends failed; a lost lease stores nothing; a stored crawl
+// replaces the organization's events whole, records its sources and advances the events generation; a
+// prune deletes ended events and refreshes counts.
 import { expect, it } from 'bun:test'
 import type { CrawlResult } from '../../src/crawl/crawl-types'
 import type { Storage } from '../../src/db/storage'
+import { MAX_INTERRUPTIONS } from '../../src/model/job-state'
 import { forEachBackend } from '../helpers/storage'
 
 const NOW = Date.parse('2026-06-01T12:00:00Z')
 const DAY = 86_400_000
+
+/** The groups these suites use (PostgreSQL runs them once its test composition has them all). */
+const GROUPS = ['organizations', 'jobs', 'events', 'sources'] as const
 
 let jobCounter = 0
 
@@ -54,7 +59,7 @@ async function indexed(storage: Storage, events: { id: string; start: string }[]
   return { ...job, outcome }
 }
 
-forEachBackend('storage: jobs', (open) => {
+forEachBackend('storage: jobs', GROUPS, (open) => {
   it('reserves a job with its organization, not claimable until confirmed, then claimed by one runner only', async () => {
     const storage = await open()
     const job = await reserve(storage)
@@ -105,9 +110,33 @@ forEachBackend('storage: jobs', (open) => {
     expect(await storage.jobs.cancel(job.jobId, NOW + 3)).toBe(true)
     expect(await storage.jobs.cancel(job.jobId, NOW + 3)).toBe(false)
   })
+
+  it('fails stuck jobs (interrupted too often, or past their life), records progress for the holder only, and purges finished jobs', async () => {
+    const storage = await open()
+    const interrupted = await reserve(storage, 'a.example')
+    const old = await reserve(storage, 'b.example')
+    for (const job of [interrupted, old]) await storage.jobs.confirm(job.jobId, NOW)
+    const last = NOW + MAX_INTERRUPTIONS * 20_000
+    for (let t = 0; t <= MAX_INTERRUPTIONS; t++) expect(await storage.jobs.claim(`r${t}`, NOW + t * 20_000, 1_000, interrupted.jobId)).toMatchObject({ interruptions: t })
+    expect(await storage.jobs.claim('again', last + 20_000, 1_000, interrupted.jobId)).toBeUndefined()
+    await storage.jobs.recordProgress(interrupted.jobId, `r${MAX_INTERRUPTIONS}`, { pagesFetched: 3 }, last + 1)
+    await storage.jobs.recordProgress(interrupted.jobId, 'r0', { pagesFetched: 9 }, last + 2)
+    expect(JSON.parse((await storage.jobs.find(interrupted.jobId))!.progress)).toEqual({ pagesFetched: 3 })
+    expect(await storage.jobs.failStuck(last + 20_000)).toBe(1)
+    expect(await storage.jobs.find(interrupted.jobId)).toMatchObject({
+      state: 'failed',
+      error: `the crawl was interrupted ${MAX_INTERRUPTIONS + 1} times (its process stopped each time)`,
+      leaseOwner: null,
+    })
+    expect(await storage.jobs.failStuck(NOW + DAY)).toBe(1)
+    expect(await storage.jobs.find(old.jobId)).toMatchObject({ state: 'failed', error: 'the job did not complete within 24 hours', finishedAt: NOW + DAY })
+    expect(await storage.jobs.purgeFinished(NOW + DAY)).toBe(0)
+    expect(await storage.jobs.purgeFinished(NOW + DAY + 1)).toBe(2)
+    expect(await storage.jobs.find(old.jobId)).toBeUndefined()
+  })
 })
 
-forEachBackend('storage: events and sources', (open) => {
+forEachBackend('storage: events and sources', GROUPS, (open) => {
   it('stores a crawl whole: events, sources, the organization indexed, the job ready, the generation advanced', async () => {
     const storage = await open()
     const before = storage.events.generation()

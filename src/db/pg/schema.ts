@@ -229,3 +229,14 @@ export const usageReports = pgTable(
 
 // Accounts, credits, the authorization server's tables and the gateway's replay guard.
 export { accounts, creditLedger, oauthCodes, oauthKeys, oauthRefreshTokens, replayKeys } from './schema-auth'
+
+/**
+ * PostgreSQL only (issue 17): the events generation shared by every instance on the database, one row
+ * (`id` 1) advanced in the same transaction as every committed change to the events, so that its value
+ * becomes visible exactly when the change does (a sequence would show an increment before its commit).
+ * Instances learn it by LISTEN/NOTIFY (src/db/pg/storage/generation.ts). SQLite keeps it in process.
+ */
+export const eventsGeneration = pgTable('events_generation', {
+  id: integer('id').primaryKey(),
+  value: bigint('value', { mode: 'number' }).notNull(),
+})

@@ -1,8 +1,7 @@
-import type { CrawlResult, SourceReport } from '../../model/crawl-result'
-import { JOB_SOURCES_LIMIT, type JobSource } from '../../model/job-source'
+import type { CrawlResult } from '../../model/crawl-result'
 import type { Db } from '../client'
+import { storedEvents, storedProgress, websiteOrigin } from '../crawl-rows'
 import type { StoreArgs, StoreOutcome } from '../storage-types'
-import { eventColumns } from './event-columns'
 import { writeEvents } from './events'
 
 /**
@@ -75,23 +74,16 @@ type EventRows = { rows: unknown[][]; categoriesOf: Map<string, { categories: st
 
 /** The events' rows for the one INSERT, and each event's categories with the columns their rows repeat. */
 function eventRows(args: StoreArgs, zone: string | undefined, domain: string, sourceIds: Map<string, number>): EventRows {
-  const { result, nowMs } = args
   // One INSERT for all the events and one for their categories: every statement of the transaction
   // makes the events' full-text index flush what it holds (a savepoint), so a row-by-row insert wrote
   // one index segment per event and merged them, costing the writer (the request thread) tens of ms
   // per crawl at 100 000 events. Rows keep the crawl's order; a repeated event_id keeps the first.
   const rows: unknown[][] = []
   const categoriesOf = new Map<string, { categories: string[]; tail: unknown[] }>()
-  for (const { event, source } of result.events) {
-    const cols = eventColumns(event, zone)
-    if (!cols || !event.event_id) continue
-    // `_locality` is an internal note kept in its columns, never in the served record.
-    const { _source: _s, _external: _e, _locality: _l, ...record } = event
-    const searchRecord = { ...record, _source: { domain, scrapedAt: new Date(nowMs).toISOString(), scriptVersion: args.scriptVersion }, _external: cols.isExternal }
-    const untilAt = cols.endsAt ?? cols.startsAt
+  for (const { eventId, title, cols, record, searchRecord, untilAt, source } of storedEvents(args, zone, domain)) {
     rows.push([
-      event.event_id,
-      event.title ?? '',
+      eventId,
+      title,
       cols.startsAt,
       cols.endsAt,
       cols.startDay,
@@ -103,9 +95,9 @@ function eventRows(args: StoreArgs, zone: string | undefined, domain: string, so
       cols.latitude,
       cols.longitude,
       cols.isExternal ? 1 : 0,
-      JSON.stringify(record),
+      record,
       sourceIds.get(source) ?? null,
-      JSON.stringify(searchRecord),
+      searchRecord,
       untilAt,
       cols.spanClass,
       cols.geoCell,
@@ -114,7 +106,7 @@ function eventRows(args: StoreArgs, zone: string | undefined, domain: string, so
       cols.cityCountry,
       cols.isFree ? 1 : 0,
     ])
-    if (!categoriesOf.has(event.event_id)) categoriesOf.set(event.event_id, { categories: cols.categories, tail: [cols.cityKey, cols.startsAt, cols.startDay, cols.endDay, untilAt, cols.spanClass] })
+    if (!categoriesOf.has(eventId)) categoriesOf.set(eventId, { categories: cols.categories, tail: [cols.cityKey, cols.startsAt, cols.startDay, cols.endDay, untilAt, cols.spanClass] })
   }
   return { rows, categoriesOf }
 }
@@ -154,40 +146,12 @@ function markIndexed(c: Client, args: StoreArgs, website: string, count: number)
   c.run(
     `UPDATE organizations SET name = COALESCE(?2, name), timezone = COALESCE(?3, timezone), platform = COALESCE(?4, platform), event_count = ?5,
        last_indexed_at = ?6, last_job_id = ?7, website = COALESCE(?8, website), updated_at = ?6 WHERE org_id = ?1`,
-    [orgId, result.organization.name ?? null, result.organization.timezone ?? null, result.organization.platform ?? null, count, nowMs, jobId, originOf(website)],
+    [orgId, result.organization.name ?? null, result.organization.timezone ?? null, result.organization.platform ?? null, count, nowMs, jobId, websiteOrigin(website)],
   )
   c.run(`UPDATE index_jobs SET state = 'ready', event_count = ?2, progress = ?3, error = NULL, lease_owner = NULL, lease_expires_at = NULL, finished_at = ?4, updated_at = ?4 WHERE job_id = ?1`, [
     jobId,
     count,
-    JSON.stringify({
-      ...result.progress,
-      eventsFound: count,
-      warnings: result.warnings.slice(0, 50),
-      refused: result.refused.slice(0, 50),
-      unreadable: result.sources.filter((s) => s.status === 'unreadable').map((s) => ({ url: s.url, platform: s.platform ?? s.kind, reason: s.error ?? '' })),
-      ...(result.zone ? { zone: { name: result.zone.zone, how: result.zone.how } } : {}),
-      sources: jobSources(result.sources),
-    }),
+    storedProgress(result, count),
     nowMs,
   ])
-}
-
-function originOf(website: string): string | null {
-  try {
-    return new URL(website).origin
-  } catch {
-    return null
-  }
-}
-
-/** The sources a job poll lists: those that gave events first, then the rest in crawl order; validators and memos left out. */
-function jobSources(sources: SourceReport[]): JobSource[] {
-  const ranked = sources.map((s, i) => ({ s, i })).sort((a, b) => Number(b.s.eventCount > 0) - Number(a.s.eventCount > 0) || a.i - b.i)
-  return ranked.slice(0, JOB_SOURCES_LIMIT).map(({ s }) => {
-    const source: JobSource = { url: s.url, kind: s.kind, status: s.status, eventCount: s.eventCount }
-    if (s.platform) source.platform = s.platform
-    if (s.httpStatus !== undefined) source.httpStatus = s.httpStatus
-    if (s.error) source.error = s.error
-    return source
-  })
 }

@@ -14,6 +14,7 @@ const TABLES = [
   'credit_ledger',
   'event_categories',
   'events',
+  'events_generation',
   'index_jobs',
   'oauth_codes',
   'oauth_keys',
