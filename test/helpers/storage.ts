@@ -73,6 +73,7 @@ export async function pgPartialStorage(url: string, options: { max?: number } = 
     migrate: missing('migrate'),
     health: missing('health'),
     optimize: missing('optimize'),
+    singleton: missing('singleton'),
     close: async () => {
       await generation.close()
       await sql.close()
