@@ -1,16 +1,26 @@
-import { describe } from 'bun:test'
+import { afterEach, describe } from 'bun:test'
 import { migrate, openDatabase, type Db } from '../../src/db'
+import { migratePostgres } from '../../src/db/pg/migrate'
 import { sqliteStorage } from '../../src/db/sqlite-storage'
 import type { Storage } from '../../src/db/storage'
+import { PG_ACCOUNTS_GROUPS, pgAccountsStorage } from './pg-accounts-storage'
+import { describePostgres, migratedDatabase, sharedPostgres } from './postgres'
 
 export type Backend = Storage['backend']
 
+/** A part of the storage interface a suite uses. */
+export type StorageGroup = Exclude<keyof Storage, 'backend'>
+
 /**
- * The backends the storage tests run on: the one place that chooses them. Today SQLite only; PostgreSQL
- * joins when its implementation lands (issue 17), and every suite written with {@link forEachBackend}
- * then runs on both.
+ * The backends the storage tests run on: the one place that chooses them. PostgreSQL runs a suite only
+ * when the suite names the groups it uses and the PostgreSQL test storage has them all
+ * ({@link PG_TEST_GROUPS}: the groups implemented so far, issue 17); without PostgreSQL installed its
+ * suites print one line saying they did not run (describePostgres).
  */
-export const BACKENDS: readonly Backend[] = ['sqlite']
+export const BACKENDS: readonly Backend[] = ['sqlite', 'postgres']
+
+/** The groups the PostgreSQL test storage implements today. */
+export const PG_TEST_GROUPS: ReadonlySet<StorageGroup> = new Set<StorageGroup>([...PG_ACCOUNTS_GROUPS, 'close'])
 
 /** A fresh, migrated in-memory SQLite database and the storage over it (`db` for SQLite-only assertions). */
 export function sqliteMemoryStorage(): { storage: Storage; db: Db } {
@@ -19,13 +29,34 @@ export function sqliteMemoryStorage(): { storage: Storage; db: Db } {
   return { storage: sqliteStorage(db), db }
 }
 
-/** A fresh, migrated, empty storage of `backend`. */
+/** A fresh, migrated, empty SQLite storage. */
 export async function storageFor(backend: Backend): Promise<Storage> {
   if (backend === 'sqlite') return sqliteMemoryStorage().storage
-  throw new Error(`no test storage for ${backend} yet`)
+  throw new Error(`storageFor(${backend}): PostgreSQL storages are opened inside forEachBackend (one cluster per file)`)
 }
 
-/** One `describe` per backend of {@link BACKENDS}, each handed a way to open a fresh storage of that backend. */
-export function forEachBackend(name: string, suite: (open: () => Promise<Storage>, backend: Backend) => void): void {
-  for (const backend of BACKENDS) describe(`${name} [${backend}]`, () => suite(() => storageFor(backend), backend))
+/**
+ * One `describe` per backend of {@link BACKENDS}, each handed a way to open a fresh storage of that
+ * backend. `needs` names the groups the suite uses; PostgreSQL runs it when it has them all (a fresh
+ * migrated database per storage opened, in one cluster per file, closed after each test).
+ */
+export function forEachBackend(name: string, suite: (open: () => Promise<Storage>, backend: Backend) => void, needs?: readonly StorageGroup[]): void {
+  for (const backend of BACKENDS) {
+    if (backend === 'sqlite') describe(`${name} [sqlite]`, () => suite(() => storageFor('sqlite'), 'sqlite'))
+    else if (needs?.every((group) => PG_TEST_GROUPS.has(group))) describePostgres(`${name} [postgres]`, () => suite(postgresOpener(), 'postgres'))
+  }
+}
+
+/** Inside a describePostgres: opens a storage on a fresh migrated database of the file's cluster; closes them after each test. */
+export function postgresOpener(): () => Promise<Storage> {
+  const cluster = sharedPostgres()
+  const opened: Storage[] = []
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((s) => s.close()))
+  })
+  return async () => {
+    const storage = pgAccountsStorage(await migratedDatabase(cluster(), migratePostgres))
+    opened.push(storage)
+    return storage
+  }
 }

@@ -1,0 +1,141 @@
+// Pins what the PostgreSQL account storage must hold across instances (issue 17: "state that must be
+// shared lives in the database"), each instance being its own connection pool on one database: debits
+// made at once on several instances charge each call once and never take a balance below zero, and the
+// debit and its job's confirmation commit together or not at all; a gateway signature stored by one
+// instance's replay store is refused by another's (durable or free read, and when both see it at once),
+// an expired key is taken over and expired rows are pruned; health on a primary without standbys says
+// postgres, reachable, no replication lag, and an unreachable server makes it reject.
+import { afterEach, expect, it } from 'bun:test'
+import { SQL } from 'bun'
+import { embeddedPgMigrations, migratePostgres } from '../../../src/db/pg/migrate'
+import { pgCreditStorage } from '../../../src/db/pg/storage/credits'
+import { pgHealth } from '../../../src/db/pg/storage/health'
+import { pgReplayStore } from '../../../src/db/pg/storage/replay-keys'
+import type { DebitRequest } from '../../../src/db/storage'
+import { describePostgres, migratedDatabase, sharedPostgres } from '../../helpers/postgres'
+
+const NOW = Date.parse('2026-06-01T12:00:00Z')
+
+describePostgres('PostgreSQL account storage across instances', () => {
+  const cluster = sharedPostgres()
+  const clients: SQL[] = []
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((c) => c.close()))
+  })
+
+  /** `n` instances (a pool each) on one fresh migrated database. */
+  async function instances(n: number): Promise<SQL[]> {
+    const url = await migratedDatabase(cluster(), migratePostgres)
+    const opened = Array.from({ length: n }, () => new SQL({ url, max: 4, connectionTimeout: 10 }))
+    clients.push(...opened)
+    return opened
+  }
+
+  const debit = (over: Partial<DebitRequest>): DebitRequest => ({
+    accountId: 'acct_1',
+    tool: 'get_event',
+    callHash: 'call',
+    sinceMs: NOW - 600_000,
+    amount: 3,
+    idempotencyKey: `key-${crypto.randomUUID()}`,
+    result: null,
+    resultHash: 'fp',
+    nowMs: NOW,
+    ...over,
+  })
+
+  it('charges each call once and never below zero when three instances debit one small balance at once', async () => {
+    const sqls = await instances(3)
+    const credits = sqls.map(pgCreditStorage)
+    await credits[0]!.createAccount({ accountId: 'acct_1', email: 'a@example.org', keyHash: 'h', nowMs: NOW }, { credits: 10, reason: 'initial grant' })
+    const calls = Array.from({ length: 8 }, (_, i) => `call-${i}`)
+    // every call is sent twice, to two different instances, all at once
+    const sent = calls.flatMap((callHash, i) => [0, 1].map((copy) => ({ callHash, outcome: credits[(i + copy) % 3]!.debitOnce(debit({ callHash })) })))
+    const outcomes = await Promise.all(sent.map(async (s) => ({ callHash: s.callHash, outcome: (await s.outcome).outcome })))
+    const byCall = calls.map((c) =>
+      outcomes
+        .filter((o) => o.callHash === c)
+        .map((o) => o.outcome)
+        .sort(),
+    )
+    expect(byCall.filter((o) => o[0] === 'charged')).toHaveLength(3)
+    for (const pair of byCall)
+      expect([
+        ['charged', 'replayed'],
+        ['insufficient', 'insufficient'],
+      ]).toContainEqual(pair)
+    expect(await credits[2]!.balance('acct_1')).toBe(1)
+    const [{ n }] = await sqls[0]!`SELECT count(*)::int AS n FROM credit_ledger WHERE delta < 0 GROUP BY account_id`
+    expect(n).toBe(3)
+  })
+
+  it('confirms a reserved job with one debit only, when two instances pay for it at once', async () => {
+    const [a, b] = await instances(2)
+    await a!`INSERT INTO organizations (org_id, domain, website, created_at, updated_at) VALUES ('org_1', 'lib.example.org', 'https://lib.example.org', ${NOW}, ${NOW})`
+    await a!`INSERT INTO index_jobs (job_id, org_id, website, start_date, end_date, state, created_at, updated_at, expires_at)
+      VALUES ('job_1', 'org_1', 'https://lib.example.org/', '2026-06-01', '2026-08-30', 'reserved', ${NOW}, ${NOW}, ${NOW + 86_400_000})`
+    await pgCreditStorage(a!).createAccount({ accountId: 'acct_1', email: 'a@example.org', keyHash: 'h', nowMs: NOW }, { credits: 100, reason: 'initial grant' })
+    const both = await Promise.all([
+      pgCreditStorage(a!).debitOnce(debit({ callHash: 'first', amount: 40, confirmJobId: 'job_1' })),
+      pgCreditStorage(b!).debitOnce(debit({ callHash: 'second', amount: 40, confirmJobId: 'job_1' })),
+    ])
+    expect(both.map((o) => o.outcome).sort()).toEqual(['charged', 'job_not_confirmed'])
+    expect(await pgCreditStorage(b!).balance('acct_1')).toBe(60)
+    const [job] = await b!`SELECT state FROM index_jobs WHERE job_id = 'job_1'`
+    expect(job.state).toBe('pending')
+  })
+
+  it('refuses through a second instance a replay key stored through the first, durable or free read', async () => {
+    const [a, b] = await instances(2)
+    const first = pgReplayStore(a!, { now: () => NOW })
+    const second = pgReplayStore(b!, { now: () => NOW })
+    expect(await first.remember('sig:k1:abc', NOW + 300_000, NOW, true)).toBe(true)
+    expect(await second.remember('sig:k1:abc', NOW + 300_000, NOW + 1, true)).toBe(false)
+    expect(await first.remember('sig:k1:free', NOW + 300_000, NOW, false)).toBe(true)
+    expect(await second.remember('sig:k1:free', NOW + 300_000, NOW + 1, false)).toBe(false)
+    expect(await first.remember('sig:k1:free', NOW + 300_000, NOW + 2, false)).toBe(false)
+    const atOnce = await Promise.all([first.remember('id:gw-1', NOW + 300_000, NOW, true), second.remember('id:gw-1', NOW + 300_000, NOW, false)])
+    expect(atOnce.sort()).toEqual([false, true])
+    const twiceInOneTurn = await Promise.all([first.remember('id:gw-2', NOW + 300_000, NOW, false), first.remember('id:gw-2', NOW + 300_000, NOW, false)])
+    expect(twiceInOneTurn).toEqual([true, false])
+    await Promise.all([first.flush(), second.flush()])
+  })
+
+  it('takes over an expired key, and prunes expired rows', async () => {
+    const [a, b] = await instances(2)
+    const first = pgReplayStore(a!, { now: () => NOW })
+    expect(await first.remember('sig:old', NOW + 1_000, NOW, true)).toBe(true)
+    expect(await first.remember('sig:live', NOW + 300_000, NOW, true)).toBe(true)
+    const second = pgReplayStore(b!, { now: () => NOW })
+    expect(await second.remember('sig:old', NOW + 301_000, NOW + 1_000, true)).toBe(true)
+    expect(await first.remember('sig:gone', NOW + 2_000, NOW, true)).toBe(true)
+    // 30 s later, the next write prunes what has expired by then
+    expect(await first.remember('sig:late', NOW + 330_000, NOW + 30_000, true)).toBe(true)
+    const rows = await a!`SELECT key FROM replay_keys ORDER BY key`
+    expect(rows.map((r: { key: string }) => r.key)).toEqual(['sig:late', 'sig:live', 'sig:old'])
+    expect(await second.remember('sig:old', NOW + 331_000, NOW + 31_000, false)).toBe(false)
+  })
+
+  it('reports a primary without standbys: postgres, reachable, no replication lag', async () => {
+    const [a] = await instances(1)
+    expect(await pgHealth(a!)).toEqual({
+      backend: 'postgres',
+      reachable: true,
+      role: 'primary',
+      journalMode: 'replica',
+      migrations: embeddedPgMigrations().length,
+      replicationLagMs: null,
+      standbys: [],
+    })
+  })
+
+  it('rejects health when the server cannot be reached', async () => {
+    const url = await migratedDatabase(cluster(), migratePostgres)
+    const port = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } })
+    const closedPort = port.port
+    port.stop(true)
+    const unreachable = new SQL({ url: url.replace(`:${cluster().port}/`, `:${closedPort}/`), max: 1, connectionTimeout: 2 })
+    clients.push(unreachable)
+    await expect(pgHealth(unreachable)).rejects.toThrow()
+  })
+})
