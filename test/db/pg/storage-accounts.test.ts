@@ -3,13 +3,11 @@
 // made at once on several instances charge each call once and never take a balance below zero, and the
 // debit and its job's confirmation commit together or not at all; a gateway signature stored by one
 // instance's replay store is refused by another's (durable or free read, and when both see it at once),
-// an expired key is taken over and expired rows are pruned; health on a primary without standbys says
-// postgres, reachable, no replication lag, and an unreachable server makes it reject.
+// an expired key is taken over and expired rows are pruned. (Health: storage-health.test.ts.)
 import { afterEach, expect, it } from 'bun:test'
 import { SQL } from 'bun'
-import { embeddedPgMigrations, migratePostgres } from '../../../src/db/pg/migrate'
+import { migratePostgres } from '../../../src/db/pg/migrate'
 import { pgCreditStorage } from '../../../src/db/pg/storage/credits'
-import { pgHealth } from '../../../src/db/pg/storage/health'
 import { pgReplayStore } from '../../../src/db/pg/storage/replay-keys'
 import type { DebitRequest } from '../../../src/db/storage'
 import { describePostgres, migratedDatabase, sharedPostgres } from '../../helpers/postgres'
@@ -114,28 +112,5 @@ describePostgres('PostgreSQL account storage across instances', () => {
     const rows = await a!`SELECT key FROM replay_keys ORDER BY key`
     expect(rows.map((r: { key: string }) => r.key)).toEqual(['sig:late', 'sig:live', 'sig:old'])
     expect(await second.remember('sig:old', NOW + 331_000, NOW + 31_000, false)).toBe(false)
-  })
-
-  it('reports a primary without standbys: postgres, reachable, no replication lag', async () => {
-    const [a] = await instances(1)
-    expect(await pgHealth(a!)).toEqual({
-      backend: 'postgres',
-      reachable: true,
-      role: 'primary',
-      journalMode: 'replica',
-      migrations: embeddedPgMigrations().length,
-      replicationLagMs: null,
-      standbys: [],
-    })
-  })
-
-  it('rejects health when the server cannot be reached', async () => {
-    const url = await migratedDatabase(cluster(), migratePostgres)
-    const port = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } })
-    const closedPort = port.port
-    port.stop(true)
-    const unreachable = new SQL({ url: url.replace(`:${cluster().port}/`, `:${closedPort}/`), max: 1, connectionTimeout: 2 })
-    clients.push(unreachable)
-    await expect(pgHealth(unreachable)).rejects.toThrow()
   })
 })
