@@ -9,13 +9,18 @@ const PRUNE_BATCH = 2048
 type Waiting = { key: string; expiresAtMs: number; nowMs: number; durable: boolean; resolve: (fresh: boolean) => void; reject: (error: unknown) => void }
 
 /**
- * Stores `keys` (distinct) in one statement: a key is fresh when it had no row, or only one expired at
- * `nowMs` (its row is taken over); the keys answered are the fresh ones. The unique index on `key` decides
- * it inside PostgreSQL, so of two instances storing one key at once exactly one gets it back.
+ * Stores `keys` (distinct) in ONE statement, its own transaction (one round trip): a key is fresh when it
+ * had no row, or only one expired at `nowMs` (its row is taken over); the keys answered are the fresh
+ * ones. The unique index on `key` decides it inside PostgreSQL, so of two instances storing one key at
+ * once exactly one gets it back. Unless `durable`, the statement first sets `synchronous_commit` off for
+ * its own transaction (set_config local, in a one-row CTE that is materialized since set_config is
+ * volatile, joined so it runs), so its commit does not wait for the WAL flush; durable keys keep the
+ * server's setting.
  */
-async function insertFresh(tx: SQL, keys: string[], expiries: number[], nowMs: number): Promise<Set<string>> {
-  const rows = await tx`INSERT INTO replay_keys (key, expires_at)
-    SELECT * FROM unnest(${tx.array(keys, 'TEXT')}::text[], ${tx.array(expiries, 'INT8')}::bigint[])
+async function insertFresh(sql: SQL, keys: string[], expiries: number[], nowMs: number, durable: boolean): Promise<Set<string>> {
+  const rows = await sql`WITH commit_mode AS (SELECT set_config('synchronous_commit', CASE WHEN ${durable} THEN current_setting('synchronous_commit') ELSE 'off' END, true) AS mode)
+    INSERT INTO replay_keys (key, expires_at)
+    SELECT k.key, k.expires_at FROM unnest(${sql.array(keys, 'TEXT')}::text[], ${sql.array(expiries, 'INT8')}::bigint[]) AS k(key, expires_at), commit_mode
     ON CONFLICT (key) DO UPDATE SET expires_at = EXCLUDED.expires_at WHERE replay_keys.expires_at <= ${nowMs}
     RETURNING key`
   return new Set(rows.map((r: { key: string }) => r.key))
@@ -27,7 +32,8 @@ async function insertFresh(tx: SQL, keys: string[], expiries: number[], nowMs: n
  *
  * Every key is decided by the database, never from this instance's memory alone (memory only refuses a
  * key it already knows live, without a round trip): the keys asked for in one turn of the event loop,
- * durable or not, are stored by ONE `INSERT … ON CONFLICT … RETURNING` and each caller answered from it.
+ * durable or not, are stored by ONE `INSERT … ON CONFLICT … RETURNING` (one round trip) and each caller
+ * answered from it.
  * What differs is the commit: a batch holding a durable key (routes that bill or write) commits
  * synchronously (flushed to the WAL before the answer: no restart can accept the key again); a batch of
  * free reads only commits with `synchronous_commit = off` (no WAL flush waited for: a server crash may
@@ -61,28 +67,34 @@ export function pgReplayStore(sql: SQL, options: { lazyMs?: number; now?: () => 
     const first = new Map<string, Waiting>()
     for (const w of waiting) if (!first.has(w.key)) first.set(w.key, w)
     const rows = [...first.values()]
-    const prune = keysSincePrune + rows.length >= PRUNE_EVERY_KEYS || nowMs - lastPruneMs >= PRUNE_EVERY_MS
+    let fresh: Set<string>
     try {
-      const fresh = await sql.begin(async (tx) => {
-        if (!waiting.some((w) => w.durable)) await tx`SET LOCAL synchronous_commit = off`
-        const stored = await insertFresh(
-          tx,
-          rows.map((w) => w.key),
-          rows.map((w) => w.expiresAtMs),
-          nowMs,
-        )
-        if (prune) await tx`DELETE FROM replay_keys WHERE seq IN (SELECT seq FROM replay_keys WHERE expires_at <= ${nowMs} ORDER BY seq LIMIT ${PRUNE_BATCH})`
-        return stored
-      })
-      keysSincePrune = prune ? 0 : keysSincePrune + rows.length
-      if (prune) {
-        lastPruneMs = nowMs
-        forgetExpired(nowMs)
-      }
-      for (const w of rows) if (fresh.has(w.key)) learn(w.key, w.expiresAtMs)
-      for (const w of waiting) w.resolve(first.get(w.key) === w && fresh.has(w.key))
+      fresh = await insertFresh(
+        sql,
+        rows.map((w) => w.key),
+        rows.map((w) => w.expiresAtMs),
+        nowMs,
+        waiting.some((w) => w.durable),
+      )
     } catch (error) {
       for (const w of waiting) w.reject(error)
+      return
+    }
+    for (const w of rows) if (fresh.has(w.key)) learn(w.key, w.expiresAtMs)
+    for (const w of waiting) w.resolve(first.get(w.key) === w && fresh.has(w.key))
+    keysSincePrune += rows.length
+    if (keysSincePrune >= PRUNE_EVERY_KEYS || nowMs - lastPruneMs >= PRUNE_EVERY_MS) await prune(nowMs)
+  }
+
+  /** Deletes expired rows, oldest first, a batch at a time (after the callers are answered; a failure is retried at the next batch). */
+  const prune = async (nowMs: number) => {
+    try {
+      await sql`DELETE FROM replay_keys WHERE seq IN (SELECT seq FROM replay_keys WHERE expires_at <= ${nowMs} ORDER BY seq LIMIT ${PRUNE_BATCH})`
+      keysSincePrune = 0
+      lastPruneMs = nowMs
+      forgetExpired(nowMs)
+    } catch {
+      // the next batch tries again
     }
   }
 
