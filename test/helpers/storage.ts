@@ -4,7 +4,7 @@ import { migratePostgres } from '../../src/db/pg/migrate'
 import { sqliteStorage } from '../../src/db/sqlite-storage'
 import type { Storage } from '../../src/db/storage'
 import { PG_ACCOUNTS_GROUPS, pgAccountsStorage } from './pg-accounts-storage'
-import { describePostgres, migratedDatabase, sharedPostgres } from './postgres'
+import { describePostgres, findPostgresBin, migratedDatabase, type PostgresCluster, sharedPostgres } from './postgres'
 
 export type Backend = Storage['backend']
 
@@ -38,18 +38,29 @@ export async function storageFor(backend: Backend): Promise<Storage> {
 /**
  * One `describe` per backend of {@link BACKENDS}, each handed a way to open a fresh storage of that
  * backend. `needs` names the groups the suite uses; PostgreSQL runs it when it has them all (a fresh
- * migrated database per storage opened, in one cluster per file, closed after each test).
+ * migrated database per storage opened, closed after each test). Call it at a test file's top level: the
+ * PostgreSQL suites of one file share one cluster.
  */
 export function forEachBackend(name: string, suite: (open: () => Promise<Storage>, backend: Backend) => void, needs?: readonly StorageGroup[]): void {
   for (const backend of BACKENDS) {
     if (backend === 'sqlite') describe(`${name} [sqlite]`, () => suite(() => storageFor('sqlite'), 'sqlite'))
-    else if (needs?.every((group) => PG_TEST_GROUPS.has(group))) describePostgres(`${name} [postgres]`, () => suite(postgresOpener(), 'postgres'))
+    else if (needs?.every((group) => PG_TEST_GROUPS.has(group))) {
+      const cluster = findPostgresBin() ? clusterOfThisFile() : undefined
+      describePostgres(`${name} [postgres]`, () => suite(postgresOpener(cluster!), 'postgres'))
+    }
   }
 }
 
-/** Inside a describePostgres: opens a storage on a fresh migrated database of the file's cluster; closes them after each test. */
-export function postgresOpener(): () => Promise<Storage> {
-  const cluster = sharedPostgres()
+let fileCluster: { file: string; cluster: () => PostgresCluster } | undefined
+
+/** The cluster shared by the PostgreSQL suites of the test file being loaded (`Bun.main`), started before its first test and stopped after its last. */
+function clusterOfThisFile(): () => PostgresCluster {
+  if (fileCluster?.file !== Bun.main) fileCluster = { file: Bun.main, cluster: sharedPostgres() }
+  return fileCluster.cluster
+}
+
+/** Inside a describePostgres: opens a storage on a fresh migrated database of `cluster`; closes them after each test. */
+export function postgresOpener(cluster: () => PostgresCluster): () => Promise<Storage> {
   const opened: Storage[] = []
   afterEach(async () => {
     await Promise.all(opened.splice(0).map((s) => s.close()))
