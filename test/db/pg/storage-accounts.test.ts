@@ -1,7 +1,7 @@
 // Pins what the PostgreSQL account storage must hold across instances (issue 17: "state that must be
 // shared lives in the database"), each instance being its own connection pool on one database: debits
 // made at once on several instances charge each call once and never take a balance below zero, and the
-// debit and its job's confirmation commit together or not at all; a gateway signature stored by one
+// debit and its job's confirmation commit together or not at all; one email gets one account; a gateway signature stored by one
 // instance's replay store is refused by another's (durable or free read, and when both see it at once),
 // an expired key is taken over and expired rows are pruned. (Health: storage-health.test.ts.)
 import { afterEach, expect, it } from 'bun:test'
@@ -65,6 +65,17 @@ describePostgres('PostgreSQL account storage across instances', () => {
     expect(await credits[2]!.balance('acct_1')).toBe(1)
     const [{ n }] = await sqls[0]!`SELECT count(*)::int AS n FROM credit_ledger WHERE delta < 0 GROUP BY account_id`
     expect(n).toBe(3)
+  })
+
+  it('creates one account when two instances create the same email at once, refusing the other plainly', async () => {
+    const [a, b] = await instances(2)
+    const create = (sql: SQL, accountId: string) =>
+      pgCreditStorage(sql).createAccount({ accountId, email: 'same@example.org', keyHash: `h-${accountId}`, nowMs: NOW }, { credits: 5, reason: 'initial grant' })
+    const both = await Promise.allSettled([create(a!, 'acct_a'), create(b!, 'acct_b')])
+    expect(both.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected'])
+    expect((both.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason.message).toBe('an account for same@example.org already exists')
+    const [{ n, credits }] = await a!`SELECT count(DISTINCT account_id)::int AS n, sum(delta)::int AS credits FROM credit_ledger`
+    expect({ n, credits }).toEqual({ n: 1, credits: 5 })
   })
 
   it('confirms a reserved job with one debit only, when two instances pay for it at once', async () => {

@@ -5,6 +5,12 @@ import type { AccountRecord, ChargeRecord, DebitOutcome, DebitRequest, LedgerRec
 type RawAccount = { account_id: string; email: string; key_hash: string; created_at: string | number }
 const toAccount = (r: RawAccount | undefined): AccountRecord | undefined => (r ? { accountId: r.account_id, email: r.email, keyHash: r.key_hash, createdAt: Number(r.created_at) } : undefined)
 
+/** A PostgreSQL unique violation (SQLSTATE 23505) of `constraint`. */
+const isUniqueViolation = (error: unknown, constraint: string): boolean => {
+  const e = error as { errno?: unknown; constraint?: unknown } | null
+  return e?.errno === '23505' && e.constraint === constraint
+}
+
 async function latestCharge(sql: SQL, accountId: string, callHash: string, sinceMs: number): Promise<ChargeRecord | undefined> {
   const [row] = await sql`SELECT result, result_hash, delta FROM credit_ledger
     WHERE account_id = ${accountId} AND call_hash = ${callHash} AND created_at >= ${sinceMs} ORDER BY id DESC LIMIT 1`
@@ -66,12 +72,18 @@ async function debitOnce(sql: SQL, r: DebitRequest): Promise<DebitOutcome> {
 export function pgCreditStorage(sql: SQL): CreditStorage {
   return {
     createAccount: (a, grant) =>
-      sql.begin(async (tx) => {
-        const [exists] = await tx`SELECT 1 FROM accounts WHERE email = ${a.email}`
-        if (exists) throw new Error(`an account for ${a.email} already exists`)
-        await tx`INSERT INTO accounts (account_id, email, key_hash, created_at) VALUES (${a.accountId}, ${a.email}, ${a.keyHash}, ${a.nowMs})`
-        if (grant && grant.credits > 0) await insertGrant(tx, a.accountId, grant.credits, grant.reason, a.nowMs)
-      }),
+      sql
+        .begin(async (tx) => {
+          const [exists] = await tx`SELECT 1 FROM accounts WHERE email = ${a.email}`
+          if (exists) throw new Error(`an account for ${a.email} already exists`)
+          await tx`INSERT INTO accounts (account_id, email, key_hash, created_at) VALUES (${a.accountId}, ${a.email}, ${a.keyHash}, ${a.nowMs})`
+          if (grant && grant.credits > 0) await insertGrant(tx, a.accountId, grant.credits, grant.reason, a.nowMs)
+        })
+        .catch((error) => {
+          // the same email created at once on another connection: its unique index refused this one
+          if (isUniqueViolation(error, 'accounts_email_unique')) throw new Error(`an account for ${a.email} already exists`)
+          throw error
+        }),
     grant: (accountId, credits, reason, nowMs) =>
       sql.begin(async (tx) => {
         await insertGrant(tx, accountId, credits, reason, nowMs)
