@@ -1,13 +1,15 @@
 // Pins what the PostgreSQL account storage must hold across instances (issue 17: "state that must be
 // shared lives in the database"), each instance being its own connection pool on one database: debits
 // made at once on several instances charge each call once and never take a balance below zero, and the
-// debit and its job's confirmation commit together or not at all; one email gets one account; a gateway signature stored by one
-// instance's replay store is refused by another's (durable or free read, and when both see it at once),
-// an expired key is taken over and expired rows are pruned. (Health: storage-health.test.ts.)
+// debit and its job's confirmation commit together or not at all; one email gets one account; instances
+// starting at once store one signing key and one CSRF secret and all use them; a gateway signature stored
+// by one instance's replay store is refused by another's (durable or free read, and when both see it at
+// once), an expired key is taken over and expired rows are pruned. (Health: storage-health.test.ts.)
 import { afterEach, expect, it } from 'bun:test'
 import { SQL } from 'bun'
 import { migratePostgres } from '../../../src/db/pg/migrate'
 import { pgCreditStorage } from '../../../src/db/pg/storage/credits'
+import { pgOAuthStorage } from '../../../src/db/pg/storage/oauth'
 import { pgReplayStore } from '../../../src/db/pg/storage/replay-keys'
 import type { DebitRequest } from '../../../src/db/storage'
 import { describePostgres, migratedDatabase, sharedPostgres } from '../../helpers/postgres'
@@ -92,6 +94,20 @@ describePostgres('PostgreSQL account storage across instances', () => {
     expect(await pgCreditStorage(b!).balance('acct_1')).toBe(60)
     const [job] = await b!`SELECT state FROM index_jobs WHERE job_id = 'job_1'`
     expect(job.state).toBe('pending')
+  })
+
+  it('stores one signing key and one CSRF secret when four instances start at once, and all of them use it', async () => {
+    const sqls = await instances(4)
+    const key = (kid: string) => ({ kid, alg: 'ES256', privateJwk: `{"d":"${kid}"}`, publicJwk: `{"x":"${kid}"}` })
+    const keys = await Promise.all(sqls.map((sql, i) => pgOAuthStorage(sql).ensureSigningKey(key(`kid-${i}`), NOW + i)))
+    const secrets = await Promise.all(sqls.map((sql, i) => pgOAuthStorage(sql).ensureCsrfSecret(`csrf-${i}`, `secret-${i}`, NOW + i)))
+    expect(new Set(keys.map((k) => k.kid)).size).toBe(1)
+    expect(new Set(secrets).size).toBe(1)
+    const rows = await sqls[0]!`SELECT use, count(*)::int AS n FROM oauth_keys GROUP BY use ORDER BY use`
+    expect([...rows]).toEqual([
+      { use: 'csrf', n: 1 },
+      { use: 'jwt', n: 1 },
+    ])
   })
 
   it('refuses through a second instance a replay key stored through the first, durable or free read', async () => {
