@@ -37,11 +37,12 @@ export async function storageFor(backend: Backend): Promise<Storage> {
 
 /**
  * One `describe` per backend of {@link BACKENDS}, each handed a way to open a fresh storage of that
- * backend. `needs` names the groups the suite uses; PostgreSQL runs it when it has them all (a fresh
+ * backend. `needs` (before the suite) names the groups the suite uses; PostgreSQL runs it when it has them all (a fresh
  * migrated database per storage opened, closed after each test). Call it at a test file's top level: the
  * PostgreSQL suites of one file share one cluster.
  */
-export function forEachBackend(name: string, suite: (open: () => Promise<Storage>, backend: Backend) => void, needs?: readonly StorageGroup[]): void {
+export function forEachBackend(name: string, ...args: [suite: Suite] | [needs: readonly StorageGroup[], suite: Suite]): void {
+  const [needs, suite] = args.length === 1 ? [undefined, args[0]] : args
   for (const backend of BACKENDS) {
     if (backend === 'sqlite') describe(`${name} [sqlite]`, () => suite(() => storageFor('sqlite'), 'sqlite'))
     else if (needs?.every((group) => PG_TEST_GROUPS.has(group))) {
@@ -50,6 +51,8 @@ export function forEachBackend(name: string, suite: (open: () => Promise<Storage
     }
   }
 }
+
+type Suite = (open: () => Promise<Storage>, backend: Backend) => void
 
 let fileCluster: { file: string; cluster: () => PostgresCluster } | undefined
 
