@@ -29,7 +29,7 @@ const debit = (over: Partial<DebitRequest> = {}): DebitRequest => ({
   ...over,
 })
 
-forEachBackend('storage: credits', (open) => {
+forEachBackend('storage: credits', ['credits'], (open) => {
   it('creates an account with its grant once per email, and grants answer the new balance', async () => {
     const storage = await open()
     await account(storage, 10)
@@ -69,6 +69,16 @@ forEachBackend('storage: credits', (open) => {
     expect(await storage.credits.latestCharge('acct_1', 'free', 0)).toBeUndefined()
   })
 
+  it('forgets stored answers older than a moment, keeping the ledger rows', async () => {
+    const storage = await open()
+    await account(storage, 10)
+    await storage.credits.debitOnce(debit())
+    expect(await storage.credits.forgetStoredResults(NOW + 1)).toBe(1)
+    expect(await storage.credits.latestCharge('acct_1', 'call-1', 0)).toEqual({ result: null, resultHash: 'fp-1', delta: -3 })
+  })
+})
+
+forEachBackend('storage: credits with jobs', ['credits', 'jobs'], (open) => {
   it('commits a debit with the confirmation of the job it pays for, or neither', async () => {
     const storage = await open()
     await account(storage, 100)
@@ -96,19 +106,11 @@ forEachBackend('storage: credits', (open) => {
     expect(await storage.jobs.find('job_c')).toMatchObject({ state: 'reserved' })
     expect(await storage.credits.balance('acct_1')).toBe(60)
   })
-
-  it('forgets stored answers older than a moment, keeping the ledger rows', async () => {
-    const storage = await open()
-    await account(storage, 10)
-    await storage.credits.debitOnce(debit())
-    expect(await storage.credits.forgetStoredResults(NOW + 1)).toBe(1)
-    expect(await storage.credits.latestCharge('acct_1', 'call-1', 0)).toEqual({ result: null, resultHash: 'fp-1', delta: -3 })
-  })
 })
 
 const report = (reportId: string, reporter = 'agent-1', createdAt = NOW) => ({ reportId, reporter, message: 'missing events', diagnostics: '{}', createdAt })
 
-forEachBackend('storage: reports', (open) => {
+forEachBackend('storage: reports', ['reports'], (open) => {
   it("holds a reporter's daily cap against reports stored at once", async () => {
     const storage = await open()
     expect(await storage.reports.insertWithinDailyCap(report('r1'), 2)).toBe(true)
@@ -150,7 +152,7 @@ forEachBackend('storage: usage reports', ['usageReports'], (open) => {
 
 const refresh = (tokenHash: string, familyId = 'fam-1') => ({ tokenHash, familyId, accountId: 'acct_1', clientId: 'client', resource: 'https://x/mcp', scope: 'events:read', expiresAt: NOW + DAY })
 
-forEachBackend('storage: oauth', (open) => {
+forEachBackend('storage: oauth', ['oauth', 'credits'], (open) => {
   it('keeps the first signing key and CSRF secret stored, whoever stores them', async () => {
     const storage = await open()
     expect(await storage.oauth.signingKey()).toBeUndefined()

@@ -160,3 +160,36 @@ export async function migratedDatabase(cluster: PostgresCluster, migrate: (url: 
   return `${cluster.url.slice(0, cluster.url.lastIndexOf('/'))}/${name}`
 }
 let copies = 0
+
+/**
+ * A streaming standby of `primary` (issue 17: the health check reports the replication lag it can see):
+ * `pg_basebackup -R` of the primary into a temporary folder, started read-only on a free loopback port.
+ * `url` is its `postgres` database; `createDatabase` is refused (a standby takes no writes).
+ */
+export async function startStandby(primary: PostgresCluster): Promise<PostgresCluster> {
+  const bin = findPostgresBin()
+  if (!bin) throw new Error('PostgreSQL not found: install Debian package postgresql (or set PG_BIN)')
+  const owner = userInfo().uid === 0 ? 'postgres' : undefined
+  const dir = mkdtempSync(join(tmpdir(), 'event-index-pg-standby-'))
+  if (owner) {
+    const { uid, gid } = ownerIds(owner)
+    chownSync(dir, uid, gid)
+  }
+  const data = join(dir, 'data')
+  await asOwner([join(bin, 'pg_basebackup'), '-h', '127.0.0.1', '-p', String(primary.port), '-U', 'postgres', '-D', data, '-R', '-X', 'stream', '--checkpoint=fast', '--no-sync'], owner)
+  const port = freePort()
+  const options = `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c max_connections=200 -c hot_standby=on`
+  await asOwner([join(bin, 'pg_ctl'), '-D', data, '-o', options, '-l', join(dir, 'log'), '-w', '-t', '30', 'start'], owner)
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    port,
+    dir,
+    async createDatabase() {
+      throw new Error('a standby takes no writes: create databases on its primary')
+    },
+    async stop() {
+      await asOwner([join(bin, 'pg_ctl'), '-D', data, '-m', 'immediate', '-w', 'stop'], owner).catch(() => {})
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}

@@ -1,29 +1,15 @@
 import { afterEach, describe } from 'bun:test'
-import { SQL } from 'bun'
 import { migrate, openDatabase, type Db } from '../../src/db'
 import { migratePostgres } from '../../src/db/pg/migrate'
-import { pgEventStorage } from '../../src/db/pg/storage/events'
-import { listenGeneration } from '../../src/db/pg/storage/generation'
-import { pgJobStorage } from '../../src/db/pg/storage/jobs'
-import { pgOrganizationStorage } from '../../src/db/pg/storage/organizations'
-import { pgSourceStorage } from '../../src/db/pg/storage/sources'
-import { pgUsageReportStorage } from '../../src/db/pg/storage/usage-reports'
+import { openPgStorage } from '../../src/db/pg/pg-storage'
 import { sqliteStorage } from '../../src/db/sqlite-storage'
 import type { Storage } from '../../src/db/storage'
-import { describePostgres, migratedDatabase, type PostgresCluster, sharedPostgres } from './postgres'
+import { describePostgres, findPostgresBin, migratedDatabase, type PostgresCluster, sharedPostgres } from './postgres'
 
 export type Backend = Storage['backend']
 
-/** The groups of the storage interface (the members holding methods of one aggregate). */
-export type StorageGroup = 'organizations' | 'jobs' | 'events' | 'sources' | 'credits' | 'reports' | 'usageReports' | 'oauth'
-
-const ALL_GROUPS: readonly StorageGroup[] = ['organizations', 'jobs', 'events', 'sources', 'credits', 'reports', 'usageReports', 'oauth']
-
-/**
- * The groups the PostgreSQL test storage ({@link pgPartialStorage}) implements so far (issue 17: the
- * groups land from parallel branches; the lead replaces this composition by the whole `pgStorage`).
- */
-export const PG_GROUPS: readonly StorageGroup[] = ['organizations', 'jobs', 'events', 'sources', 'usageReports']
+/** A part of the storage interface a suite uses (kept for suites that name theirs; every part exists on both backends). */
+export type StorageGroup = Exclude<keyof Storage, 'backend'>
 
 /**
  * The backends the storage tests run on: the one place that chooses them. PostgreSQL runs where a server
@@ -38,85 +24,49 @@ export function sqliteMemoryStorage(): { storage: Storage; db: Db } {
   return { storage: sqliteStorage(db), db }
 }
 
-/** A stand-in for a group this composition does not implement: any use of it throws. */
-function notInThisTest(group: string): never {
-  return new Proxy({} as never, {
-    get: (_, method) => {
-      throw new Error(`storage.${group}.${String(method)} is not in this test (no PostgreSQL implementation of ${group} in this composition)`)
-    },
-  })
-}
-
-/**
- * The storage interface on the PostgreSQL database at `url`, with the groups of {@link PG_GROUPS} over
- * their PostgreSQL implementations (one pool of Bun's SQL client, the events generation listened to) and
- * the others throwing "not in this test". `close()` ends the subscription and the pool.
- */
-export async function pgPartialStorage(url: string, options: { max?: number } = {}): Promise<Storage> {
-  const sql = new SQL({ url, max: options.max ?? 4, connectionTimeout: 10 })
-  const generation = await listenGeneration(sql)
-  const missing = (what: string) => () => {
-    throw new Error(`storage.${what} is not in this test`)
-  }
-  return {
-    backend: 'postgres',
-    organizations: pgOrganizationStorage(sql),
-    jobs: pgJobStorage(sql),
-    events: pgEventStorage(sql, generation),
-    sources: pgSourceStorage(sql),
-    credits: notInThisTest('credits'),
-    reports: notInThisTest('reports'),
-    usageReports: pgUsageReportStorage(sql),
-    oauth: notInThisTest('oauth'),
-    replayStore: missing('replayStore'),
-    openReads: missing('openReads'),
-    migrate: missing('migrate'),
-    health: missing('health'),
-    optimize: missing('optimize'),
-    singleton: missing('singleton'),
-    close: async () => {
-      await generation.close()
-      await sql.close()
-    },
-  }
-}
-
-/** A fresh, migrated, empty storage of `backend` (PostgreSQL: a new database on `cluster`). */
-export async function storageFor(backend: Backend, cluster?: PostgresCluster): Promise<Storage> {
+/** A fresh, migrated, empty storage of `backend` (PostgreSQL: a new database on `cluster`, the whole pgStorage). */
+export async function storageFor(backend: Backend, cluster?: PostgresCluster, options: { max?: number } = {}): Promise<Storage> {
   if (backend === 'sqlite') return sqliteMemoryStorage().storage
   if (!cluster) throw new Error('a PostgreSQL storage needs a cluster (sharedPostgres())')
-  return pgPartialStorage(await migratedDatabase(cluster, migratePostgres))
+  return openPgStorage(await migratedDatabase(cluster, migratePostgres), { max: options.max ?? 4 })
 }
 
 type Suite = (open: () => Promise<Storage>, backend: Backend) => void
 
+let fileCluster: { file: string; cluster: () => PostgresCluster } | undefined
+
+/** The cluster shared by the PostgreSQL suites of the test file being loaded (`Bun.main`), started before its first test and stopped after its last. */
+function clusterOfThisFile(): () => PostgresCluster {
+  if (fileCluster?.file !== Bun.main) fileCluster = { file: Bun.main, cluster: sharedPostgres() }
+  return fileCluster.cluster
+}
+
+/** Inside a describePostgres: opens a storage on a fresh migrated database of `cluster`; closes them after each test. */
+export function postgresOpener(cluster: () => PostgresCluster): () => Promise<Storage> {
+  const opened: Storage[] = []
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((s) => s.close()))
+  })
+  return async () => {
+    const storage = await storageFor('postgres', cluster())
+    opened.push(storage)
+    return storage
+  }
+}
+
 /**
  * One `describe` per backend of {@link BACKENDS}, each handed a way to open a fresh storage of that
- * backend; on PostgreSQL one cluster serves the block, a database per opened storage, each closed after
- * its test. `needs` names the groups the suite uses: PostgreSQL runs it once they are all in
- * {@link PG_GROUPS} (without `needs`: every group).
+ * backend (PostgreSQL: a fresh migrated database per storage opened, closed after each test; the
+ * PostgreSQL suites of one file share one cluster). `needs` (the groups a suite uses) is accepted for the
+ * suites that name theirs: every group exists on both backends. Call it at a test file's top level.
  */
-export function forEachBackend(name: string, suite: Suite): void
-export function forEachBackend(name: string, needs: readonly StorageGroup[], suite: Suite): void
-export function forEachBackend(name: string, needsOrSuite: readonly StorageGroup[] | Suite, maybeSuite?: Suite): void {
-  const [needs, suite] = typeof needsOrSuite === 'function' ? [ALL_GROUPS, needsOrSuite] : [needsOrSuite, maybeSuite!]
+export function forEachBackend(name: string, ...args: [suite: Suite] | [needs: readonly StorageGroup[], suite: Suite]): void {
+  const suite = args.length === 1 ? args[0] : args[1]
   for (const backend of BACKENDS) {
-    if (backend === 'sqlite') {
-      describe(`${name} [sqlite]`, () => suite(() => storageFor('sqlite'), 'sqlite'))
-      continue
+    if (backend === 'sqlite') describe(`${name} [sqlite]`, () => suite(() => storageFor('sqlite'), 'sqlite'))
+    else {
+      const cluster = findPostgresBin() ? clusterOfThisFile() : undefined
+      describePostgres(`${name} [postgres]`, () => suite(postgresOpener(cluster!), 'postgres'))
     }
-    if (!needs.every((g) => PG_GROUPS.includes(g))) continue
-    describePostgres(`${name} [postgres]`, () => {
-      const cluster = sharedPostgres()
-      const opened: Storage[] = []
-      afterEach(async () => {
-        await Promise.all(opened.splice(0).map((s) => s.close()))
-      })
-      suite(async () => {
-        const storage = await storageFor('postgres', cluster())
-        opened.push(storage)
-        return storage
-      }, 'postgres')
-    })
   }
 }

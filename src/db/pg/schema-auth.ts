@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { bigint, index, pgTable, text } from 'drizzle-orm/pg-core'
+import { bigint, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 
 // Part of the PostgreSQL schema (re-exported by pg/schema.ts, which drizzle-kit reads), mirroring
 // src/db/schema.ts and src/db/schema-auth.ts: accounts and credits, OAuth, replay keys. Times are epoch
@@ -86,9 +86,17 @@ export const oauthRefreshTokens = pgTable(
   (table) => [index('oauth_refresh_family').on(table.familyId)],
 )
 
-/** Replay keys of verified gateway signatures (DESIGN §4), an append-only log in arrival order. */
-export const replayKeys = pgTable('replay_keys', {
-  seq: bigint('seq', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
-  key: text('key').notNull(),
-  expiresAt: millis('expires_at').notNull(),
-})
+/**
+ * Replay keys of verified gateway signatures (DESIGN §4), in arrival order. A key is unique: an instance
+ * stores a key with `INSERT … ON CONFLICT (key)`, so a signature one instance stored is refused by every
+ * other (src/db/pg/storage/replay-keys.ts); an expired row is taken over by the key seen again.
+ */
+export const replayKeys = pgTable(
+  'replay_keys',
+  {
+    seq: bigint('seq', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    key: text('key').notNull(),
+    expiresAt: millis('expires_at').notNull(),
+  },
+  (table) => [uniqueIndex('replay_keys_key').on(table.key)],
+)

@@ -9,7 +9,7 @@ import type { CrawlResult } from '../../../src/crawl/crawl-types'
 import { migratePostgres } from '../../../src/db/pg/migrate'
 import type { Storage } from '../../../src/db/storage'
 import { describePostgres, migratedDatabase, sharedPostgres } from '../../helpers/postgres'
-import { pgPartialStorage } from '../../helpers/storage'
+import { openPgStorage } from '../../../src/db/pg/pg-storage'
 
 const NOW = Date.parse('2026-06-01T12:00:00Z')
 const DAY = 86_400_000
@@ -21,7 +21,7 @@ afterEach(async () => {
 
 /** `n` instances on the database at `url`, each with its own pool. */
 async function instances(url: string, n: number): Promise<Storage[]> {
-  const all = await Promise.all(Array.from({ length: n }, () => pgPartialStorage(url, { max: 3 })))
+  const all = await Promise.all(Array.from({ length: n }, () => openPgStorage(url, { max: 3 })))
   opened.push(...all)
   return all
 }
