@@ -38,7 +38,8 @@ export const pgOngoingParts = (s: PgSource, extra = '') =>
 export function pgSearchSql(s: PgSource, extra = '') {
   const from = `FROM ${s.table} e WHERE ${s.filter}`
   return {
-    nextDay: `SELECT e.start_day ${from}e.start_day >= $from::text AND e.start_day <= $end::text ORDER BY e.start_day LIMIT 1`,
+    // min() over an index whose first columns are the filter's then the day: one seek (a MinMaxAgg).
+    nextDay: `SELECT min(e.start_day) ${from}e.start_day >= $from::text AND e.start_day <= $end::text`,
     day: `SELECT e.starts_at::float8 AS at, e.${s.id}::float8 AS id ${from}e.start_day = $day::text AND (e.starts_at, e.${s.id}) > ($at::bigint, $after::bigint)
       AND e.end_day >= $start::text AND e.until_at >= $now::bigint${extra} ORDER BY e.starts_at, e.${s.id} LIMIT $want::bigint`,
     ongoing: `${pgOngoingParts(s, `${extra} AND (e.starts_at, e.${s.id}) > ($at0::bigint, $after0::bigint)`)}\nORDER BY 1, 2 LIMIT $want::bigint`,
