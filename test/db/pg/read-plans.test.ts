@@ -1,5 +1,5 @@
 // Pins the query plans of PostgreSQL's event search (issue 12's rule, kept on PostgreSQL by issue 17: a
-// search is a bounded range scan at any size). On 40 000 analyzed events, every statement of each filter
+// search is a bounded range scan at any size). On 20 000 analyzed events, every statement of each filter
 // combination (none, city, category, both; the search near a point; the extended search's start order with
 // audience and free, by distance and by text) is explained with the values it binds: each table is read
 // through the covering index of its combination with the day (or the cells, or the text) as an index
@@ -37,7 +37,7 @@ describePostgres('PostgreSQL search plans', () => {
         'City ' || (g % 20), 'city ' || (g % 20), (ARRAY['kids', 'music', 'art', 'family', 'film', 'talk'])[g % 6 + 1], lat, lon, '{}', '{}', s + d,
         CASE WHEN d > ${DAY} THEN 2 ELSE 0 END, floor(lat + 90)::int * 361 + floor(lon + 180)::int, 0, '1'
       FROM (SELECT g, ${NOW}::bigint + ((g % 130) - 10)::bigint * ${DAY} + (g % 24) * 3600000 AS s, CASE WHEN g % 13 = 0 THEN 10 * ${DAY}::bigint ELSE 3600000 END AS d,
-              35 + (g % 7) * 1.1 AS lat, -80 - (g % 5) * 1.1 AS lon FROM generate_series(1, 40000) g) x`)
+              35 + (g % 7) * 1.1 AS lat, -80 - (g % 5) * 1.1 AS lon FROM generate_series(1, 20000) g) x`)
     await sql`INSERT INTO event_categories (event_pk, category, city_key, starts_at, start_day, end_day, until_at, span_class)
       SELECT id, category, city_key, starts_at, start_day, end_day, until_at, span_class FROM events`
     await sql`ANALYZE`

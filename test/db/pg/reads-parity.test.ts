@@ -5,8 +5,10 @@
 // (with and without text, cursor pages) and by text relevance (title before venue before description,
 // shorter text first, prefixes, accents, domains split into words, cursor pages; where bm25 and ts_rank
 // weigh a second hit in a weak field against length differently, the same matches, each once); the search near a point; categories,
-// cities, business search, an organization's events and the totals.
-import { afterAll, beforeAll, expect, it } from 'bun:test'
+// cities, business search, an organization's events and the totals. Beyond parity: text that holds no
+// word, or holds quotes and tsquery operators, is an empty answer or a match on its words, never a failed
+// query; reads after close fail and leave the caller's pool open.
+import { afterAll, afterEach, beforeAll, expect, it } from 'bun:test'
 import { SQL } from 'bun'
 import { migrate, openDatabase, type Db } from '../../../src/db'
 import { migratePostgres } from '../../../src/db/pg/migrate'
@@ -234,5 +236,55 @@ describePostgres('PostgreSQL reads answer as the SQLite reads do', () => {
   it('organizationEvents: the same organization and upcoming records in start order; undefined when unknown', async () => {
     for (const orgId of orgIds) for (const nowMs of [NOW, NOW + 20 * DAY]) expect(await pg.organizationEvents({ orgId, nowMs })).toEqual(await lite.organizationEvents({ orgId, nowMs }))
     expect(await pg.organizationEvents({ orgId: 'org_ffffffffffffffff', nowMs: NOW })).toBeUndefined()
+  })
+  /** A database of its own holding one organization and one event whose text is full of quotes and operators. */
+  async function lone() {
+    const own = new SQL(await migratedDatabase(cluster(), migratePostgres))
+    opened.push(own)
+    await seedPostgresOrganization(own, {
+      domain: 'springfield-library.org',
+      name: "Springfield's Library",
+      nowMs: NOW,
+      events: [{ title: "Rock 'n' Roll | Jazz & Blues", event_id: 'e1', startDate: new Date(NOW + DAY).toISOString(), city: 'Springfield' }],
+    })
+    return { sql: own, reads: pgReads(own) }
+  }
+  const opened: SQL[] = []
+  afterEach(async () => {
+    for (const own of opened.splice(0)) await own.close()
+  })
+
+  const wordless: FindParams = {
+    startDate: day(0),
+    endDate: day(10),
+    cityKey: null,
+    category: null,
+    limit: 10,
+    nowMs: NOW,
+    region: null,
+    country: null,
+    audience: null,
+    free: false,
+    match: null,
+    near: null,
+    after: null,
+  }
+
+  it('answers wordless text with nothing and hostile text by its words, never with a failed query', async () => {
+    const { sql: own, reads } = await lone()
+    expect(await reads.searchOrganizations({ match: '"" "*"', limit: 5 })).toEqual([])
+    expect((await reads.findEvents({ ...wordless, match: '""' })).records).toEqual([])
+    for (const match of [`"n'"* "roll"*`, `"jazz & blues"*`, `"rock | x"*`, `"!roll"*`, `"roll:*"*`, `"(roll"*`])
+      expect({ match, n: (await reads.findEvents({ ...wordless, match })).records.length }).toEqual({ match, n: match.includes('x') ? 0 : 1 })
+    expect((await reads.searchOrganizations({ match: `"springfield's"*`, limit: 5 })).map((o) => o.domain)).toEqual(['springfield-library.org'])
+  })
+
+  it('fails every read after close and leaves the pool to its owner', async () => {
+    const { sql: own, reads } = await lone()
+    expect((await reads.totals({ nowMs: NOW })).upcomingEvents).toBe(1)
+    await reads.close()
+    await expect(reads.totals({ nowMs: NOW })).rejects.toThrow('closed')
+    await expect(reads.searchEvents({ startDate: day(0), endDate: day(1), cityKey: null, category: null, limit: 5, nowMs: NOW })).rejects.toThrow('closed')
+    expect((await own`SELECT 1 AS one`)[0].one).toBe(1)
   })
 })
