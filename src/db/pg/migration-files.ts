@@ -3,9 +3,10 @@ import journal from '../../../drizzle-pg/meta/_journal.json' with { type: 'json'
 import m0 from '../../../drizzle-pg/0000_extensions.sql' with { type: 'text' }
 import m1 from '../../../drizzle-pg/0001_init.sql' with { type: 'text' }
 import m2 from '../../../drizzle-pg/0002_event_text.sql' with { type: 'text' }
+import m3 from '../../../drizzle-pg/0003_compound_words.sql' with { type: 'text' }
 
 /** The drizzle journal and the text of each migration, keyed by tag. */
 export const migrationFiles = {
   journal,
-  sql: { '0000_extensions': m0, '0001_init': m1, '0002_event_text': m2 } as Record<string, string>,
+  sql: { '0000_extensions': m0, '0001_init': m1, '0002_event_text': m2, '0003_compound_words': m3 } as Record<string, string>,
 }

@@ -56,6 +56,15 @@ const ORGS = [
   { domain: 'ogdenville-museum.org', name: 'Ogdenville Museum', city: 'springfield' },
 ]
 
+/** Organizations without events, for business search: a word in the name, in the domain, in both, in long and short names. */
+const MORE_ORGS = [
+  { domain: 'annex.example.org', name: 'Library Annex' },
+  { domain: 'library-town.org', name: 'Town Hall' },
+  { domain: 'central.example.org', name: 'Central Library of the Town of Springfield and Its Surroundings' },
+  { domain: 'springs.example.com', name: 'Hot Springs Library' },
+  { domain: 'museum-of-libraries.org', name: 'Museum' },
+]
+
 describePostgres('PostgreSQL reads answer as the SQLite reads do', () => {
   const cluster = sharedPostgres()
   let db: Db
@@ -72,6 +81,10 @@ describePostgres('PostgreSQL reads answer as the SQLite reads do', () => {
       const events = eventsOf(o, org.city)
       orgIds.push(seedOrganization(db, { domain: org.domain, name: org.name, nowMs: NOW, events }))
       expect(await seedPostgresOrganization(sql, { domain: org.domain, name: org.name, nowMs: NOW, events })).toBe(orgIds[o])
+    }
+    for (const org of MORE_ORGS) {
+      seedOrganization(db, { ...org, nowMs: NOW, events: [] })
+      await seedPostgresOrganization(sql, { ...org, nowMs: NOW, events: [] })
     }
     await sql`ANALYZE`
     lite = inlineReads(db.$client)
@@ -227,10 +240,20 @@ describePostgres('PostgreSQL reads answer as the SQLite reads do', () => {
   })
 
   it('searchOrganizations: the same organizations, best first', async () => {
-    for (const q of ['springfield', 'spring libr', 'library', 'museum', 'org', 'shelbyville example', 'nothing']) {
+    for (const q of ['springfield', 'spring libr', 'library', 'librar', 'museum', 'org', 'town', 'example', 'shelbyville example', 'nothing']) {
       const params = { match: ftsQuery(q)!, limit: 10 }
       expect({ q, found: await pg.searchOrganizations(params) }).toEqual({ q, found: await lite.searchOrganizations(params) })
     }
+  })
+
+  it('stores a hyphenated word by its parts only, as FTS5 reads it (no compound lexeme to count twice)', async () => {
+    const [{ v }] = await sql`SELECT text_search::text AS v FROM organizations WHERE domain = 'library-town.org'`
+    expect(v).toContain("'library'")
+    expect(v).toContain("'town'")
+    expect(v).not.toContain('library-town')
+    const [{ e }] = await sql`SELECT text_search::text AS e FROM events WHERE event_id = 'e0-0'`
+    expect(e).toContain("'springfield'")
+    expect(e).not.toContain('springfield-library')
   })
 
   it('organizationEvents: the same organization and upcoming records in start order; undefined when unknown', async () => {

@@ -1,6 +1,6 @@
 import type { SQL } from 'bun'
 import type { OrganizationEventsRow, OrganizationMatch } from '../../reads'
-import { tsQueryText } from './fts-query'
+import { textSize, tsQueryText } from './fts-query'
 import { rows } from './run'
 
 // The catalog reads on PostgreSQL, answering what src/db/queries/events.ts and organizations.ts answer.
@@ -30,14 +30,18 @@ export async function pgCities(sql: SQL, p: { limit: number; nowMs: number }): P
 
 /**
  * Indexed organizations whose name, domain or website match the caller's FTS query (as a tsquery on the
- * generated vector and its GIN index), best first (ts_rank, the name weighing most), then by domain.
+ * generated vector and its GIN index), best first, then by domain. As SQLite's bm25 over organizations_fts
+ * (no column weights), every field weighs the same (the vector's A/B/C labels are not used here) and on
+ * equal hits the shorter row ranks first. Trigram matching (pg_trgm) is not used: the vector's prefix
+ * terms already find what a name or domain prefix finds, and matching more would answer other businesses
+ * than SQLite does.
  */
 export async function pgSearchOrganizations(sql: SQL, p: { match: string; limit: number }): Promise<OrganizationMatch[]> {
   const match = tsQueryText(p.match)
   if (match === null) return []
   const text = `SELECT o.org_id, o.domain, o.name, o.website, o.event_count, o.last_indexed_at::float8 FROM organizations o
      WHERE o.text_search @@ to_tsquery('event_index_text', $match::text) AND o.last_indexed_at IS NOT NULL
-     ORDER BY ts_rank(o.text_search, to_tsquery('event_index_text', $match::text)) DESC, o.domain COLLATE "C" LIMIT $limit::bigint`
+     ORDER BY ts_rank('{1,1,1,1}'::float4[], o.text_search, to_tsquery('event_index_text', $match::text)) DESC, ${textSize('o.text_search')}, o.domain COLLATE "C" LIMIT $limit::bigint`
   return (await rows<[string, string, string | null, string | null, number, number | null]>(sql, text, { match, limit: p.limit })).map(([orgId, domain, name, website, eventCount, lastIndexedAt]) => ({
     orgId,
     domain,

@@ -1,7 +1,7 @@
 import type { SQL } from 'bun'
 import { distanceKm } from '../../../model/geo'
 import type { FindOrder, FindParams, FindResult } from '../../reads'
-import { tsQueryText } from './fts-query'
+import { textSize, tsQueryText } from './fts-query'
 import { mergeDays, type Row } from './merge'
 import { rows, type Named } from './run'
 import { cellsAround, dayReads, PG_SOURCES, pgOngoingParts, pgSearchSql, recordsById, searchBound } from './search'
@@ -20,8 +20,7 @@ import { cellsAround, dayReads, PG_SOURCES, pgOngoingParts, pgSearchSql, records
  * The cursor key is (minus the rank, the length, start, id), lower first as with bm25.
  */
 const RANK = `ts_rank('{0.1,0.25,0.4,1.0}'::float4[], e.text_search, to_tsquery('event_index_text', $match::text), 0)::float8`
-/** How many words the text holds (every position of every lexeme), as bm25 counts a row's length. */
-const SIZE = `coalesce((SELECT sum(cardinality(u.positions)) FROM unnest(e.text_search) u), 0)::float8`
+const SIZE = textSize('e.text_search')
 const TEXT = `e.text_search @@ to_tsquery('event_index_text', $match::text)`
 const MIN = -Number.MAX_SAFE_INTEGER
 

@@ -20,3 +20,9 @@ export function tsQueryText(match: string): string | null {
   }
   return terms.length ? terms.join(' & ') : null
 }
+
+/**
+ * How many words a row's vector holds (every position of every lexeme), as bm25 counts a row's length:
+ * the tie-break after the rank, shorter first, which is how bm25 orders rows with the same hits.
+ */
+export const textSize = (vector: string) => `coalesce((SELECT sum(cardinality(u.positions)) FROM unnest(${vector}) u), 0)::float8`
