@@ -221,6 +221,17 @@ describePostgres('PostgreSQL reads answer as the SQLite reads do', () => {
     }
   })
 
+  it('a cursor holding any finite numbers (a client can write one) answers the same page, never a failed query', async () => {
+    const odd = [[1e300, 1], [-1e300, 5], [NOW + 3 * DAY + 0.5, 7.5], [NOW + 5 * DAY, 1e300], [NOW + 2 * DAY, -1e300], [NOW + 4 * DAY, 40.25], [1.5]]
+    for (const after of odd) {
+      const [a, b] = await Promise.all([lite.findEvents({ ...base, after }), pg.findEvents({ ...base, after })])
+      expect({ after, records: b.records, last: b.last }).toEqual({ after, records: a.records, last: a.last })
+      const near = { ...base, near: { latitude: 40.1, longitude: -75.1, radiusKm: 15 }, after: [0.5, ...after] }
+      expect({ after, records: (await pg.findEvents(near)).records }).toEqual({ after, records: (await lite.findEvents(near)).records })
+      expect((await pg.findEvents({ ...base, match: ftsQuery('storytime')!, after: [-1e300, ...after] })).order).toBe('relevance')
+    }
+  })
+
   it('nearbyEvents: the same records and distances in start order', async () => {
     for (const category of [null, 'music'])
       for (const limit of [3, 100]) {

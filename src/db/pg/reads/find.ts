@@ -17,7 +17,8 @@ import { cellsAround, dayReads, PG_SOURCES, pgOngoingParts, pgSearchSql, records
  * text (fewer words) first, as bm25 favours shorter rows, then start and id. ts_rank's own length
  * normalizations were tried and let a long title-only match outrank a title-and-venue match, which bm25
  * never does. bm25's term rarity (idf) has no counterpart: see the report in the parity test's header.
- * The cursor key is (minus the rank, the length, start, id), lower first as with bm25.
+ * The cursor key is (minus the rank, the length, start, id), lower first as with bm25; compared as
+ * float8, so any number a client puts in a cursor is compared, never refused.
  */
 const RANK = `ts_rank('{0.1,0.25,0.4,1.0}'::float4[], e.text_search, to_tsquery('event_index_text', $match::text), 0)::float8`
 const SIZE = textSize('e.text_search')
@@ -63,7 +64,7 @@ export function startOrderSql(p: FindParams) {
 
 async function startOrder(sql: SQL, p: FindParams): Promise<{ rows: Row[]; keys: number[][] }> {
   const named = bound(p, { category: p.category ?? p.audience })
-  const found = await mergeDays(dayReads(sql, startOrderSql(p), named), named.first as string, p.limit, p.after ? [p.after[0], p.after[1]] : null)
+  const found = await mergeDays(dayReads(sql, startOrderSql(p), named), named.first as string, p.limit, [named.at0 as number, named.after0 as number])
   return { rows: found, keys: found.map((r) => [r[0], r[1]]) }
 }
 
@@ -107,7 +108,7 @@ export function relevanceSql(p: FindParams): string {
 async function relevanceOrder(sql: SQL, p: FindParams): Promise<{ rows: Row[]; keys: number[][] }> {
   const match = tsQueryText(p.match!)
   if (match === null) return { rows: [], keys: [] }
-  const after = p.after?.length === 4 ? p.after : null
+  const after = p.after
   const named = bound(p, { match, want: p.limit, k0: after?.[0] ?? -Number.MAX_VALUE, k1: after?.[1] ?? MIN, k2: after?.[2] ?? MIN, k3: after?.[3] ?? MIN })
   const found = await rows<[number, number, number, number]>(sql, relevanceSql(p), named)
   return { rows: found.map((r) => [r[0], r[1]]), keys: found.map((r) => [r[2], r[3], r[0], r[1]]) }

@@ -55,11 +55,26 @@ export function dayReads(sql: SQL, text: Record<'nextDay' | 'day' | 'ongoing', s
   }
 }
 
-const MIN = -Number.MAX_SAFE_INTEGER
+const MAX = Number.MAX_SAFE_INTEGER
+const MIN = -MAX
+
+/**
+ * A cursor's (start, id) as integer bounds that select the same rows after them: a cursor comes from the
+ * client and may hold any finite number (a fraction, 1e300), which PostgreSQL would refuse as a bigint
+ * (an error, where SQLite simply compares). Starts and ids are integers of at most 2^53.
+ */
+export function afterKey(at: number, id: number): [number, number] {
+  if (!(at <= MAX)) return [MAX, MAX]
+  if (at < MIN) return [MIN, MIN]
+  if (!Number.isInteger(at)) return [Math.floor(at), MAX]
+  if (!(id <= MAX)) return [at, MAX]
+  return [at, id < MIN ? MIN : Math.floor(id)]
+}
 
 /** The values every statement of a search binds: the window's (see bindings in event-search.ts) and a cursor's. */
 export function searchBound(params: Pick<EventSearchParams, 'startDate' | 'endDate' | 'nowMs'>, extra: Named, after?: number[] | null): Named {
-  return { ...bindings(params, extra), at0: after?.[0] ?? MIN, after0: after?.[1] ?? MIN }
+  const [at0, after0] = after ? afterKey(after[0] ?? MIN, after[1] ?? MIN) : [MIN, MIN]
+  return { ...bindings(params, extra), at0, after0 }
 }
 
 /** The search records of `ids` in one statement, keyed by id. */
