@@ -14,8 +14,10 @@ export function pgReads(sql: SQL): Reads {
   let closed = false
   const open =
     <P, R>(read: (sql: SQL, params: P) => Promise<R>) =>
-    (params: P): Promise<R> =>
-      closed ? Promise.reject(Object.assign(new Error('the database is closed'), { code: 'ERR_READS_CLOSED' })) : read(sql, params)
+    async (params: P): Promise<R> => {
+      if (closed) throw Object.assign(new Error('the database is closed'), { code: 'ERR_READS_CLOSED' })
+      return read(sql, params)
+    }
   return {
     searchEvents: open(pgSearchEvents),
     findEvents: open(pgFindEvents),

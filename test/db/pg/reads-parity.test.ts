@@ -232,6 +232,19 @@ describePostgres('PostgreSQL reads answer as the SQLite reads do', () => {
     }
   })
 
+  it('a filter value holding a NUL character (which PostgreSQL cannot bind) equals no stored value, as on SQLite, never a failed query', async () => {
+    const nul = 'spring\u0000field'
+    for (const f of [{ cityKey: nul }, { category: nul }, { audience: nul }, { cityKey: 'springfield', region: nul }, { country: nul }] as Partial<FindParams>[]) {
+      const params = { ...base, ...f }
+      expect({ f, b: await pg.findEvents(params) }).toEqual({ f, b: await lite.findEvents(params) })
+    }
+    const search = { startDate: day(0), endDate: day(30), cityKey: nul, category: null, limit: 5, nowMs: NOW }
+    expect(await pg.searchEvents(search)).toEqual(await lite.searchEvents(search))
+    expect(await pg.categories({ cityKey: nul, limit: 5, nowMs: NOW })).toEqual(await lite.categories({ cityKey: nul, limit: 5, nowMs: NOW }))
+    expect(await pg.organizationEvents({ orgId: nul, nowMs: NOW })).toBeUndefined()
+    expect(await pg.searchOrganizations({ match: '"spring\u0000field"*', limit: 5 })).toEqual([])
+  })
+
   it('nearbyEvents: the same records and distances in start order', async () => {
     for (const category of [null, 'music'])
       for (const limit of [3, 100]) {

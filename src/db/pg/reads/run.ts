@@ -23,8 +23,16 @@ export function positional(text: string, named: Named): { text: string; values: 
   return { text: out, values }
 }
 
+/**
+ * Text PostgreSQL cannot hold (with a NUL character; binding it fails the query) is bound as NULL: it
+ * equals no stored value, and NULL equals none either, so a filter on a city, category, tag or id the
+ * client wrote that way matches nothing, and `(region IS NULL OR region = $region)` lets only the unknown
+ * ones pass, as SQLite answers the same value.
+ */
+const bindable = (v: unknown) => (typeof v === 'string' && v.includes('\u0000') ? null : v)
+
 /** Runs a read statement with named values on the pool; rows as arrays in column order. */
 export async function rows<T extends unknown[] = unknown[]>(sql: SQL, text: string, named: Named): Promise<T[]> {
   const p = positional(text, named)
-  return (await sql.unsafe(p.text, p.values).values()) as T[]
+  return (await sql.unsafe(p.text, p.values.map(bindable)).values()) as T[]
 }
