@@ -5,9 +5,10 @@ import m1 from '../../../drizzle-pg/0001_init.sql' with { type: 'text' }
 import m2 from '../../../drizzle-pg/0002_event_text.sql' with { type: 'text' }
 import m3 from '../../../drizzle-pg/0003_events_generation.sql' with { type: 'text' }
 import m4 from '../../../drizzle-pg/0004_replay_key_unique.sql' with { type: 'text' }
+import m5 from '../../../drizzle-pg/0005_compound_words.sql' with { type: 'text' }
 
 /** The drizzle journal and the text of each migration, keyed by tag. */
 export const migrationFiles = {
   journal,
-  sql: { '0000_extensions': m0, '0001_init': m1, '0002_event_text': m2, '0003_events_generation': m3, '0004_replay_key_unique': m4 } as Record<string, string>,
+  sql: { '0000_extensions': m0, '0001_init': m1, '0002_event_text': m2, '0003_events_generation': m3, '0004_replay_key_unique': m4, '0005_compound_words': m5 } as Record<string, string>,
 }

@@ -12,6 +12,7 @@ import { pgReplayStore } from './storage/replay-keys'
 import { pgReportStorage } from './storage/reports'
 import { pgSourceStorage } from './storage/sources'
 import { pgUsageReportStorage } from './storage/usage-reports'
+import { pgReads } from './reads'
 
 /**
  * The storage interface over the PostgreSQL database at `url` (issue 17): one pool of Bun's SQL client
@@ -35,9 +36,7 @@ export async function openPgStorage(url: string, options: { max?: number } = {})
     oauth: pgOAuthStorage(sql),
     replayStore: (replayOptions) => pgReplayStore(sql, replayOptions),
     // PostgreSQL answers reads on its own pool: no reader threads (`workers` is SQLite's).
-    openReads: () => {
-      throw new Error('PostgreSQL reads are merged next')
-    },
+    openReads: () => pgReads(sql),
     migrate: () => migratePostgres(url),
     health: async () => {
       const { journalMode, migrations, replicationLagSeconds } = await pgHealth(sql)

@@ -1,0 +1,79 @@
+/**
+ * The day-by-day merge of src/db/queries/event-search.ts (see its header for why a search is read this
+ * way), over statements that answer asynchronously (PostgreSQL). The order and the bounds are the same:
+ * the running events of the window in one read, then one stream per local start day, opened only when the
+ * merge reaches the earliest instant an event of that day can have (its UTC midnight minus a day), each
+ * read in chunks by keyset on (start, id) up to what is still wanted; empty days skipped with one seek.
+ */
+const DAY_MS = 86_400_000
+const FIRST_CHUNK = 16
+
+/** A row of a stream: start instant, id, and for the search near a point the venue's latitude and longitude. */
+export type Row = [at: number, id: number, lat?: number, lon?: number]
+
+export type DayReads = {
+  /** The first day from `from` to the window's end with a row of this source (ended or not). */
+  nextDay(from: string): Promise<string | undefined>
+  /** One day's matching rows in start order after (`at`, `after`), at most `want` (null: all). */
+  day(day: string, at: number, after: number, want: number | null): Promise<Row[]>
+  /** The events running when the window opens, in start order, at most `want` (null: all). */
+  ongoing(want: number | null): Promise<Row[]>
+}
+
+type Stream = { rows: Row[]; i: number; day?: string; chunk: number; done: boolean }
+
+const utcMidnight = (day: string) => Date.parse(`${day}T00:00:00Z`)
+const dayAfter = (day: string) => new Date(utcMidnight(day) + DAY_MS).toISOString().slice(0, 10)
+
+/**
+ * The matching rows in start order, at most `limit`, from `first` (the first day a live single-day event
+ * can start on, see bindings in event-search.ts). `from` is where every day stream starts (a cursor's
+ * key, else before everything). With `accept` (near a point) rows are dropped after they are read, so
+ * each day is read whole.
+ */
+export async function mergeDays(reads: DayReads, first: string, limit: number, from: [number, number] | null, accept?: (row: Row) => boolean): Promise<Row[]> {
+  const out: Row[] = []
+  const streams: Stream[] = [{ rows: await reads.ongoing(accept ? null : limit), i: 0, chunk: 0, done: true }]
+  const read = async (s: Stream) => {
+    const last = s.rows[s.rows.length - 1]
+    const want = accept ? null : Math.min(s.chunk, limit - out.length)
+    s.rows = await reads.day(s.day!, last?.[0] ?? from?.[0] ?? -Number.MAX_SAFE_INTEGER, last?.[1] ?? from?.[1] ?? -Number.MAX_SAFE_INTEGER, want)
+    s.i = 0
+    s.done = want === null || s.rows.length < want
+    s.chunk *= 2
+  }
+  let nextFrom: string | undefined = first
+  let next: string | undefined
+  while (out.length < limit) {
+    if (next === undefined && nextFrom !== undefined) {
+      next = await reads.nextDay(nextFrom)
+      if (next === undefined) nextFrom = undefined
+    }
+    let best: Stream | undefined
+    for (const s of streams) {
+      if (s.i >= s.rows.length) {
+        if (s.done) continue
+        await read(s)
+        if (s.i >= s.rows.length) continue
+      }
+      if (!best) best = s
+      else {
+        const a = s.rows[s.i]
+        const b = best.rows[best.i]
+        if (a[0] < b[0] || (a[0] === b[0] && a[1] < b[1])) best = s
+      }
+    }
+    if (next !== undefined && (!best || best.rows[best.i][0] >= utcMidnight(next) - DAY_MS)) {
+      const s: Stream = { rows: [], i: 0, day: next, chunk: FIRST_CHUNK, done: false }
+      await read(s)
+      streams.push(s)
+      nextFrom = dayAfter(next)
+      next = undefined
+      continue
+    }
+    if (!best) break
+    const row = best.rows[best.i++]
+    if (!accept || accept(row)) out.push(row)
+  }
+  return out
+}
