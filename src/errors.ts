@@ -71,22 +71,33 @@ export function mapError(code: string | number, error: unknown): ErrorResponse {
   if (isStorageFailure(error))
     return {
       status: 503,
-      body: { error: 'storage_unavailable', message: 'the database cannot take this request right now (disk full, read-only or busy); nothing was changed, try again later' },
+      body: { error: 'storage_unavailable', message: 'the database cannot take this request right now (disk full, read-only, busy or unreachable); nothing was changed, try again later' },
       headers: { 'retry-after': '30' },
     }
   return plain(500, 'internal_error', 'internal error; the request id in the x-request-id header identifies it in the log')
 }
 
 const STORAGE_CODES = /^SQLITE_(FULL|READONLY|IOERR|BUSY|LOCKED|CANTOPEN|PROTOCOL|NOMEM)/
+/** Bun's own PostgreSQL client errors that mean the server cannot be reached or dropped the connection. */
+const POSTGRES_CODES = /^ERR_POSTGRES_(CONNECTION_CLOSED|CONNECTION_REFUSED|CONNECTION_TIMEOUT|IDLE_TIMEOUT|LIFETIME_TIMEOUT|QUERY_CANCELLED)$/
+/**
+ * SQLSTATEs of a PostgreSQL server that cannot take the request now: connection exceptions (08),
+ * insufficient resources (53: disk full, too many connections), operator intervention (57P0x: shutdown,
+ * crash recovery), a read-only transaction on a standby (25006), serialization failure and deadlock
+ * (40001, 40P01: retryable by definition).
+ */
+const POSTGRES_STATES = /^(08|53|57P0|25006|40001|40P01)/
 
 /**
  * A failure of the storage rather than of the request: disk full, database read-only, I/O error, lock
- * timeout. The request is answered 503 so the caller retries; SQLite rolled the statement back, so
- * nothing half-written remains.
+ * timeout, a PostgreSQL server unreachable, shutting down or out of resources. The request is answered
+ * 503 so the caller retries; the transaction was rolled back, so nothing half-written remains.
  */
 export function isStorageFailure(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code
-  return typeof code === 'string' && STORAGE_CODES.test(code)
+  const { code, errno } = (error ?? {}) as { code?: unknown; errno?: unknown }
+  if (typeof code !== 'string') return false
+  if (STORAGE_CODES.test(code) || POSTGRES_CODES.test(code)) return true
+  return code === 'ERR_POSTGRES_SERVER_ERROR' && typeof errno === 'string' && POSTGRES_STATES.test(errno)
 }
 
 function plain(status: number, error: string, message: string): ErrorResponse {

@@ -3,7 +3,7 @@ import { createApp } from './app'
 import { ConfigError, listenFailure, type Config } from './config'
 import { crawlResolve, type LoopbackSite } from './crawl/fetch/resolve-overrides'
 import { SCRIPT_VERSION } from './crawl/version'
-import { openStorage } from './db/open-storage'
+import { openStorage, redactDatabaseUrl } from './db/open-storage'
 import type { Storage } from './db/storage'
 import { startServer } from './http/server'
 import type { CrawlSettings } from './jobs/request'
@@ -40,26 +40,41 @@ export function crawlSettings(config: Config): CrawlSettings {
 export type ServiceExtras = { loopbackSites?: LoopbackSite[] }
 
 /**
- * Opens and migrates the configured database. A file that cannot be opened or written (a folder in the
- * way, no permission, not a database) is a bad DATABASE_PATH: a ConfigError naming it (exit 78), never a
- * raw error. Failures of a migration itself are not the path's fault and are passed on as they are.
+ * Opens and migrates the configured storage: the PostgreSQL database of DATABASE_URL when it is set, else
+ * the SQLite file of DATABASE_PATH. A file that cannot be opened or written (a folder in the way, no
+ * permission, not a database) is a bad DATABASE_PATH, a PostgreSQL server that cannot be reached a bad
+ * DATABASE_URL: a ConfigError naming it (exit 78), never a raw error, and never the URL's password.
+ * Failures of a migration itself are not the setting's fault and are passed on as they are.
  */
-export async function openConfiguredStorage(path: string): Promise<{ storage: Storage; migrationsApplied: number }> {
+export async function openConfiguredStorage(config: Pick<Config, 'DATABASE_PATH' | 'DATABASE_URL'>): Promise<{ storage: Storage; migrationsApplied: number }> {
+  const { DATABASE_PATH: path, DATABASE_URL: url } = config
+  const setting = url ? 'DATABASE_URL' : 'DATABASE_PATH'
+  const where = url ? redactDatabaseUrl(url) : path
   let storage: Storage
   try {
-    storage = openStorage({ path })
+    storage = await openStorage({ path, url: url || undefined })
   } catch (error) {
-    throw new ConfigError('DATABASE_PATH', `cannot open or create the database at ${path}: ${(error as Error).message}`)
+    throw new ConfigError(setting, `cannot open the database at ${where}: ${withoutSecret((error as Error).message, url)}`)
   }
   try {
     return { storage, migrationsApplied: await storage.migrate() }
   } catch (error) {
     await storage.close()
-    if (/SQLITE_(READONLY|CANTOPEN|NOTADB|PERM|IOERR|FULL|CORRUPT|AUTH)/.test(String((error as { code?: string }).code ?? ''))) {
-      throw new ConfigError('DATABASE_PATH', `cannot write the database at ${path}: ${(error as Error).message}`)
+    if (/SQLITE_(READONLY|CANTOPEN|NOTADB|PERM|IOERR|FULL|CORRUPT|AUTH)|ERR_POSTGRES_CONNECTION/.test(String((error as { code?: string }).code ?? ''))) {
+      throw new ConfigError(setting, `cannot write the database at ${where}: ${withoutSecret((error as Error).message, url)}`)
     }
     throw error
   }
+}
+
+/** `message` without the password of `url` (a driver may quote what it was given). */
+function withoutSecret(message: string, url: string | undefined): string {
+  if (!url) return message
+  let password = ''
+  try {
+    password = decodeURIComponent(new URL(url).password)
+  } catch {}
+  return password ? message.split(password).join('***') : message
 }
 
 /**
@@ -69,7 +84,7 @@ export async function openConfiguredStorage(path: string): Promise<{ storage: St
  * write is cut off halfway. A socket that cannot be opened is a ConfigError naming HOST or PORT.
  */
 export async function startService(config: Config, logger: Logger = createLogger(config.LOG_LEVEL), extras: ServiceExtras = {}): Promise<ServiceHandle> {
-  const { storage, migrationsApplied } = await openConfiguredStorage(config.DATABASE_PATH)
+  const { storage, migrationsApplied } = await openConfiguredStorage(config)
   const mailer = createMailer(config.SMTP_URL, config.REPORT_TO, config.REPORT_MAIL_HOURLY_CAP)
   const settings = crawlSettings(config)
   if (extras.loopbackSites?.length) settings.loopbackSites = extras.loopbackSites
@@ -125,7 +140,7 @@ export async function startService(config: Config, logger: Logger = createLogger
       scheduler.stop()
       await runner.stop()
       try {
-        replay.flush()
+        await replay.flush()
       } catch (error) {
         logger.error('replay keys could not be stored at stop', { error: (error as Error).message })
       }

@@ -1,6 +1,5 @@
 import { loadConfig } from '../config'
 import { openConfiguredStorage } from '../service'
-import { refusePostgres } from './sqlite-only'
 import { createAccount, creditBalance, findAccountByEmail, grantCredits, ledgerHistory } from '../services/credits'
 import { parseFlags, UsageError } from './flags'
 
@@ -25,8 +24,7 @@ export async function accountsCommand(args: string[]): Promise<number> {
   const email = values.email
   if (typeof email !== 'string' || !/^[^\s@]+@[^\s@]+$/.test(email)) throw new UsageError('--email must be an email address')
   const config = loadConfig(process.env, overrides)
-  refusePostgres(config, 'accounts')
-  const { storage } = await openConfiguredStorage(config.DATABASE_PATH)
+  const { storage } = await openConfiguredStorage(config)
   try {
     const nowMs = Date.now()
     const out = (value: unknown) => process.stdout.write(`${JSON.stringify(value, null, 2)}\n`)

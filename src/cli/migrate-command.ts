@@ -19,7 +19,7 @@ export async function migrateCommand(args: string[]): Promise<number> {
     process.stdout.write(`${redactDatabaseUrl(config.DATABASE_URL)}: ${applied} migration(s) applied\n`)
     return 0
   }
-  const { storage, migrationsApplied } = await openConfiguredStorage(config.DATABASE_PATH)
+  const { storage, migrationsApplied } = await openConfiguredStorage({ DATABASE_PATH: config.DATABASE_PATH, DATABASE_URL: '' })
   await storage.close()
   process.stdout.write(`${config.DATABASE_PATH}: ${migrationsApplied} migration(s) applied\n`)
   return 0

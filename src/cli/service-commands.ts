@@ -14,7 +14,6 @@ import { curlLine, gatewayBanner } from './gateway-commands'
 export async function serveCommand(args: string[]): Promise<number> {
   const { overrides } = parseFlags(args, SERVICE_FLAGS)
   const config = loadConfig(process.env, overrides)
-  refusePostgres(config, 'serve')
   if (!config.GW_SIGNING_KEYS) throw new ConfigError('GW_SIGNING_KEYS', 'required by `event-index serve` (kid:secret[,kid:secret]); use `event-index dev` to try the service locally')
   const handle = await startService(config)
   process.stderr.write(`event-index ${VERSION} serving on ${handle.url}\n`)

@@ -32,7 +32,7 @@ export const ConfigSchema = t.Object({
     pattern: POSTGRES_URL_PATTERN,
     form: 'a postgres:// or postgresql:// URL, e.g. postgres://user:password@db.internal:5432/event_index',
     description:
-      'PostgreSQL database shared by several instances (issue 17), `postgres://user:password@host:5432/database`. Empty: the SQLite file at DATABASE_PATH. `event-index migrate` applies the PostgreSQL migrations to it; serving from PostgreSQL is not built yet, so `serve`, `dev` and `accounts` refuse to start while it is set. Secret (holds the password).',
+      'PostgreSQL database shared by several instances (see Scale out), `postgres://user:password@host:5432/database`. Set: `serve`, `accounts` and `migrate` use it instead of DATABASE_PATH (`serve` migrates it under an advisory lock); `dev` refuses it. Empty: the SQLite file at DATABASE_PATH. Secret (holds the password).',
   }),
   PUBLIC_BASE_URL: t.String({
     default: '',

@@ -1,6 +1,7 @@
 import { closeDatabase, openDatabase } from './client'
 import { migrate } from './migrate'
 import { copySqliteToPostgres, type CopyCounts } from './pg/copy-from-sqlite'
+import { openPgStorage } from './pg/pg-storage'
 import { sqliteStorage } from './sqlite-storage'
 import type { Storage } from './storage'
 
@@ -9,12 +10,13 @@ export { TargetNotEmptyError, type CopyCounts } from './pg/copy-from-sqlite'
 export { migratePostgres } from './pg/migrate'
 
 /**
- * The storage of a service: today the SQLite file at `path` (created with its folder when missing), with
- * the connection settings every connection must have (client.ts). Throws when the file cannot be opened;
- * migrations are applied by the caller (`storage.migrate()`), so that the two failures can be told apart.
- * A PostgreSQL backend joins here when DATABASE_URL is set (issue 17).
+ * The storage of a service: the PostgreSQL database at `url` when one is given (DATABASE_URL, issue 17:
+ * several instances share it), else the SQLite file at `path` (created with its folder when missing), with
+ * the connection settings every connection must have (client.ts). Throws when the storage cannot be
+ * opened; migrations are applied by the caller (`storage.migrate()`), so that the two failures can be told apart.
  */
-export function openStorage(options: { path: string }): Storage {
+export async function openStorage(options: { path: string; url?: string }): Promise<Storage> {
+  if (options.url) return openPgStorage(options.url)
   return sqliteStorage(openDatabase(options.path), { path: options.path })
 }
 

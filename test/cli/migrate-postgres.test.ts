@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { closeDatabase, migrate, openDatabase } from '../../src/db'
 import { SQLITE_ONLY_TABLES } from '../../src/db/pg/copy-from-sqlite'
 import { embeddedPgMigrations, migratePostgres } from '../../src/db/pg/migrate'
-import { BUN, run } from '../helpers/process'
+import { BUN, freePort, run } from '../helpers/process'
 import { describePostgres, migratedDatabase, sharedPostgres } from '../helpers/postgres'
 import { seedEveryTable } from '../helpers/seed-every-table'
 import { tempDir } from '../helpers/tmp'
@@ -35,19 +35,24 @@ function seededFile(name: string): { path: string; counts: Map<string, number> }
   return { path, counts }
 }
 
-describe('DATABASE_URL before PostgreSQL serving exists', () => {
-  for (const command of ['serve', 'dev', 'accounts show --email a@example.org'])
-    it(`\`${command}\` refuses to start in one line naming DATABASE_URL, without its password`, async () => {
-      const env = {
-        DATABASE_URL: `postgres://app:${PASSWORD}@db.internal/event_index`,
-        DATABASE_PATH: join(tmp.dir, 'unused.sqlite'),
-        GW_SIGNING_KEYS: 'k:0123456789abcdef0123456789abcdef',
-        PORT: '0',
-      }
-      const { code, stdout, stderr } = await run([...CLI, ...command.split(' ')], { env })
+describe('DATABASE_URL on the command line', () => {
+  const env = (url: string) => ({ DATABASE_URL: url, DATABASE_PATH: join(tmp.dir, 'unused.sqlite'), GW_SIGNING_KEYS: 'k:0123456789abcdef0123456789abcdef', PORT: '0' })
+
+  it('`dev` refuses to start in one line naming DATABASE_URL, without its password (its round keeps its own SQLite file)', async () => {
+    const { code, stdout, stderr } = await run([...CLI, 'dev'], { env: env(`postgres://app:${PASSWORD}@db.internal/event_index`) })
+    expect(code).toBe(78)
+    expect(stderr.trim().split('\n')).toHaveLength(1)
+    expect(stderr).toStartWith('configuration error: DATABASE_URL: `event-index dev` runs on its own SQLite file only')
+    expect(stdout + stderr).not.toContain(PASSWORD)
+  })
+
+  for (const command of ['serve', 'accounts show --email a@example.org'])
+    it(`\`${command}\` over a PostgreSQL server that cannot be reached stops in one line naming DATABASE_URL, without its password`, async () => {
+      const url = `postgres://app:${PASSWORD}@127.0.0.1:${freePort()}/event_index`
+      const { code, stdout, stderr } = await run([...CLI, ...command.split(' ')], { env: env(url) })
       expect(code).toBe(78)
       expect(stderr.trim().split('\n')).toHaveLength(1)
-      expect(stderr).toStartWith('configuration error: DATABASE_URL: serving from PostgreSQL is not built yet')
+      expect(stderr).toStartWith('configuration error: DATABASE_URL: cannot open the database at postgres://app:***@127.0.0.1:')
       expect(stdout + stderr).not.toContain(PASSWORD)
     })
 
