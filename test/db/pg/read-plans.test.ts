@@ -127,6 +127,7 @@ describePostgres('PostgreSQL search plans', () => {
       const sqlOf = startOrderSql(p)
       const bound = searchBound(p, { city: p.cityKey, category: p.category ?? p.audience, audience: p.audience, country: p.country, region: p.region })
       const at = { ...bound, from: day(0), day: day(2), at: -Number.MAX_SAFE_INTEGER, after: -Number.MAX_SAFE_INTEGER, want: 20 }
+      expectIndexed(await plan(sqlOf.nextDay, at), { [dayIndex]: 'start_day >=' })
       expectIndexed(await plan(sqlOf.day, at), { [dayIndex]: 'start_day =' })
       expectIndexed(await plan(sqlOf.ongoing, at), { [ongoingIndex]: 'starts_at <' })
     }

@@ -16,7 +16,9 @@ import { cellsAround, dayReads, PG_SOURCES, pgOngoingParts, pgSearchSql, records
  * as 1.0, 0.4, 0.25, 0.1), so a match in more or weightier fields ranks first; on equal ranks the shorter
  * text (fewer words) first, as bm25 favours shorter rows, then start and id. ts_rank's own length
  * normalizations were tried and let a long title-only match outrank a title-and-venue match, which bm25
- * never does. bm25's term rarity (idf) has no counterpart: see the report in the parity test's header.
+ * never does. bm25's term rarity (idf) and saturation have no counterpart, so a row with the word in a
+ * weak field as well may rank above a shorter row that bm25 puts first (the parity suite holds the same
+ * matches there, not the same order).
  * The cursor key is (minus the rank, the length, start, id), lower first as with bm25; compared as
  * float8, so any number a client puts in a cursor is compared, never refused.
  */
