@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, test } from 'bun:test'
+import { beforeAll, describe, test } from 'bun:test'
 import { SQL } from 'bun'
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir, userInfo } from 'node:os'
@@ -118,20 +118,31 @@ export function describePostgres(name: string, fn: () => void): void {
   console.log(POSTGRES_SKIPPED)
 }
 
+let processCluster: Promise<PostgresCluster> | undefined
+
 /**
- * One cluster shared by the tests of a file (a cluster start costs a second or two): started before the
- * first test, stopped after the last. Each test takes a fresh database with `createDatabase()`.
+ * The cluster shared by every PostgreSQL suite of the test run (`bun test` runs its files in one process,
+ * and a cluster start costs two or three seconds): started before the first test that needs it, stopped
+ * after the last test of the run by {@link stopSharedPostgres} (test/preload.ts). Tests stay isolated because each takes a fresh database (`createDatabase()` or
+ * `migratedDatabase()`); a test that needs a server of its own (a standby, a primary to watch) starts one.
  */
 export function sharedPostgres(): () => PostgresCluster {
   let cluster: PostgresCluster | undefined
   beforeAll(async () => {
-    cluster = await startPostgres()
+    processCluster ??= startPostgres()
+    cluster = await processCluster
   }, 60_000)
-  afterAll(() => cluster?.stop())
   return () => {
     if (!cluster) throw new Error('the PostgreSQL cluster is not started (call sharedPostgres() inside describePostgres)')
     return cluster
   }
+}
+
+/** Stops the run's shared cluster, if one was started (a global afterAll: `bun test` fires no exit event). */
+export async function stopSharedPostgres(): Promise<void> {
+  const started = processCluster
+  processCluster = undefined
+  if (started) await (await started.catch(() => undefined))?.stop()
 }
 
 const templates = new WeakMap<PostgresCluster, Promise<string>>()

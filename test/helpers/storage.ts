@@ -4,7 +4,7 @@ import { migratePostgres } from '../../src/db/pg/migrate'
 import { openPgStorage } from '../../src/db/pg/pg-storage'
 import { sqliteStorage } from '../../src/db/sqlite-storage'
 import type { Storage } from '../../src/db/storage'
-import { describePostgres, findPostgresBin, migratedDatabase, type PostgresCluster, sharedPostgres } from './postgres'
+import { describePostgres, migratedDatabase, type PostgresCluster, sharedPostgres } from './postgres'
 
 export type Backend = Storage['backend']
 
@@ -33,14 +33,6 @@ export async function storageFor(backend: Backend, cluster?: PostgresCluster, op
 
 type Suite = (open: () => Promise<Storage>, backend: Backend) => void
 
-let fileCluster: { file: string; cluster: () => PostgresCluster } | undefined
-
-/** The cluster shared by the PostgreSQL suites of the test file being loaded (`Bun.main`), started before its first test and stopped after its last. */
-function clusterOfThisFile(): () => PostgresCluster {
-  if (fileCluster?.file !== Bun.main) fileCluster = { file: Bun.main, cluster: sharedPostgres() }
-  return fileCluster.cluster
-}
-
 /** Inside a describePostgres: opens a storage on a fresh migrated database of `cluster`; closes them after each test. */
 export function postgresOpener(cluster: () => PostgresCluster): () => Promise<Storage> {
   const opened: Storage[] = []
@@ -56,17 +48,14 @@ export function postgresOpener(cluster: () => PostgresCluster): () => Promise<St
 
 /**
  * One `describe` per backend of {@link BACKENDS}, each handed a way to open a fresh storage of that
- * backend (PostgreSQL: a fresh migrated database per storage opened, closed after each test; the
- * PostgreSQL suites of one file share one cluster). `needs` (the groups a suite uses) is accepted for the
+ * backend (PostgreSQL: a fresh migrated database per storage opened, closed after each test, on the
+ * run's shared cluster). `needs` (the groups a suite uses) is accepted for the
  * suites that name theirs: every group exists on both backends. Call it at a test file's top level.
  */
 export function forEachBackend(name: string, ...args: [suite: Suite] | [needs: readonly StorageGroup[], suite: Suite]): void {
   const suite = args.length === 1 ? args[0] : args[1]
   for (const backend of BACKENDS) {
     if (backend === 'sqlite') describe(`${name} [sqlite]`, () => suite(() => storageFor('sqlite'), 'sqlite'))
-    else {
-      const cluster = findPostgresBin() ? clusterOfThisFile() : undefined
-      describePostgres(`${name} [postgres]`, () => suite(postgresOpener(cluster!), 'postgres'))
-    }
+    else describePostgres(`${name} [postgres]`, () => suite(postgresOpener(sharedPostgres()), 'postgres'))
   }
 }
