@@ -88,7 +88,7 @@ export async function startService(config: Config, logger: Logger = createLogger
   const mailer = createMailer(config.SMTP_URL, config.REPORT_TO, config.REPORT_MAIL_HOURLY_CAP)
   const settings = crawlSettings(config)
   if (extras.loopbackSites?.length) settings.loopbackSites = extras.loopbackSites
-  const runner = new JobRunner({ storage, workers: config.CRAWL_WORKERS, settings, logger })
+  const runner = new JobRunner({ storage, workers: config.CRAWL_WORKERS, leaseMs: config.JOB_LEASE_MS, settings, logger })
   const usage = createUsageClient({ url: config.GW_USAGE_URL, readKey: config.GW_USAGE_READ_KEY, writeKey: config.GW_USAGE_WRITE_KEY, service: config.GW_SERVICE_SLUG })
   const scheduler = new Scheduler({ storage, mailer, logger, usage, settleAfterMs: config.BILLING_SETTLE_AFTER_MS, onEnqueued: () => runner.kick() })
   const replay = storage.replayStore()

@@ -107,6 +107,13 @@ export const ConfigSchema = t.Object({
       'Reverse proxies whose `X-Forwarded-For` is believed (CIDR list). The client address is the first hop not in this list, walking the header from the right. Empty: no forwarded header is trusted; the socket peer is the client.',
   }),
   CRAWL_WORKERS: t.Integer({ minimum: 1, maximum: 64, default: 2, description: 'Crawler worker threads.' }),
+  JOB_LEASE_MS: t.Integer({
+    minimum: 2000,
+    maximum: 600000,
+    default: 15000,
+    description:
+      'How long a claimed job stays with its instance without a renewal (renewed twice a second while it runs). When an instance dies, its jobs are taken over by another (or by the restarted service) once their leases run out: shorter means a faster takeover, longer tolerates longer stalls of the database.',
+  }),
   CRAWL_MAX_PAGES: t.Integer({ minimum: 1, maximum: 100000, default: 200, description: 'Page budget per index job.' }),
   CRAWL_USER_AGENT: t.String({
     minLength: 1,

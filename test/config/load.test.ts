@@ -48,6 +48,8 @@ describe('loadConfig', () => {
     [{ PORT: '65536' }, 'PORT'],
     [{ PORT: '80.5' }, 'PORT'],
     [{ CRAWL_WORKERS: '0' }, 'CRAWL_WORKERS'],
+    [{ JOB_LEASE_MS: '1999' }, 'JOB_LEASE_MS'],
+    [{ JOB_LEASE_MS: 'soon' }, 'JOB_LEASE_MS'],
     [{ CRAWL_MAX_PAGES: '-3' }, 'CRAWL_MAX_PAGES'],
     [{ REPORT_DAILY_CAP: 'many' }, 'REPORT_DAILY_CAP'],
     [{ CRAWL_ALLOW_PRIVATE: 'maybe' }, 'CRAWL_ALLOW_PRIVATE'],

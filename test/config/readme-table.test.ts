@@ -29,6 +29,7 @@ describe('README configuration table', () => {
         'REPORT_TO',
         'REPORT_DAILY_CAP',
         'CRAWL_WORKERS',
+        'JOB_LEASE_MS',
         'CRAWL_MAX_PAGES',
         'CRAWL_USER_AGENT',
         'CRAWL_ALLOW_PRIVATE',

@@ -65,6 +65,7 @@ describe('kill -9 while usage reports are in flight', () => {
       AGENT_KEYS: `${AGENT_KEY}:agent-test`,
       CRAWL_ALLOW_PRIVATE: 'true',
       BILLING_SETTLE_AFTER_MS: '3000',
+      JOB_LEASE_MS: '3000',
     }
     let service: Running = await startService([suite.binary, 'serve'], { cwd: suite.tmp.dir, env })
     suite.defer(() => service.stop('SIGKILL'))

@@ -17,6 +17,8 @@ import { startUsageServer } from '../helpers/usage-server'
 
 const suite = binarySuite()
 const SITES = 30
+/** Events per fixture organization (each is a detail page the crawl reads, 500 ms apart per host). */
+const EVENTS = 2
 
 /** Waits for an asynchronous condition (a query on the shared database), polling every `everyMs`. */
 async function eventually(check: () => Promise<boolean>, timeoutMs = 30_000, everyMs = 50): Promise<void> {
@@ -36,7 +38,7 @@ describePostgres('three instances over one PostgreSQL', () => {
     suite.defer(() => db.close())
     const usage = startUsageServer({ allowance: 'allow' })
     suite.defer(usage.stop)
-    const sites = Array.from({ length: SITES }, (_, i) => startEventSite({ name: `Drill Library ${i}`, count: 4, delayMs: 60 }))
+    const sites = Array.from({ length: SITES }, (_, i) => startEventSite({ name: `Drill Library ${i}`, count: EVENTS, delayMs: 60 }))
     for (const s of sites) suite.defer(s.stop)
     const env = {
       DATABASE_URL: url,
@@ -46,6 +48,8 @@ describePostgres('three instances over one PostgreSQL', () => {
       GW_USAGE_URL: usage.url,
       CRAWL_ALLOW_PRIVATE: 'true',
       CRAWL_WORKERS: '2',
+      // The dead instance's leases run out in 3 s (JOB_LEASE_MS), not the default 15.
+      JOB_LEASE_MS: '3000',
     }
     const instances: Running[] = []
     for (let i = 0; i < 3; i++) instances.push(await startService([suite.binary, 'serve'], { cwd: suite.tmp.dir, env }))
@@ -71,11 +75,11 @@ describePostgres('three instances over one PostgreSQL', () => {
     await eventually(async () => (await db`SELECT 1 FROM index_jobs WHERE job_id = ${watched} AND state = 'ready'`).length > 0, 60_000, 5)
     const readyAt = performance.now()
     let seen = 0
-    while (performance.now() - readyAt < 1000 && seen < 4) {
+    while (performance.now() - readyAt < 1000 && seen < EVENTS) {
       const res = await fetch(`${instances[2].url}${pullPath}`, { headers: gatewayHeaders('GET', pullPath, '') })
       seen = res.status === 200 ? ((await res.json()) as { events: unknown[] }).events.length : 0
     }
-    expect(seen).toBe(4)
+    expect(seen).toBe(EVENTS)
 
     await eventually(async () => (await states()).every((s) => s.state === 'ready' || s.state === 'failed') && (await states()).reduce((n, s) => n + s.n, 0) === SITES, 90_000)
     expect(await states()).toEqual([{ state: 'ready', n: SITES }])
@@ -85,7 +89,7 @@ describePostgres('three instances over one PostgreSQL', () => {
       distinct_ids: number
     }[]
     expect(perOrg).toHaveLength(SITES)
-    for (const row of perOrg) expect(row).toMatchObject({ n: 4, distinct_ids: 4 })
+    for (const row of perOrg) expect(row).toMatchObject({ n: EVENTS, distinct_ids: EVENTS })
     // Each POST /orgs was billed once: one usage report per job, none twice.
     const orgUsage = usage.received.filter((r) => r.path === '/usage' && r.body?.usage?.some((u: { meter: string }) => u.meter === 'orgs_index'))
     const ids = orgUsage.map((r) => r.body.request_id)

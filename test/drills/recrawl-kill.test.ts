@@ -37,6 +37,8 @@ describe('kill during a re-crawl', () => {
       GW_SIGNING_KEYS: 'k:drill-secret-0123456789abcdef0123456789',
       AGENT_KEYS: `${AGENT.key}:agent-drill`,
       CRAWL_ALLOW_PRIVATE: 'true',
+      // A killed service's lease runs out in 3 s (JOB_LEASE_MS), not the default 15.
+      JOB_LEASE_MS: '3000',
     }
     const usage = AGENT.startUsage()
     suite.defer(usage.stop)

@@ -20,7 +20,7 @@ describe('restarts during a crawl', () => {
     const usage = startUsageServer({ allowance: 'allow' })
     suite.defer(usage.stop)
     const database = join(suite.tmp.dir, 'restarts.sqlite')
-    const env = { DATABASE_PATH: database, PORT: '0', GW_SIGNING_KEYS: TEST_KEYRING, GW_USAGE_URL: usage.url, CRAWL_ALLOW_PRIVATE: 'true', CRAWL_WORKERS: '1' }
+    const env = { DATABASE_PATH: database, PORT: '0', GW_SIGNING_KEYS: TEST_KEYRING, GW_USAGE_URL: usage.url, CRAWL_ALLOW_PRIVATE: 'true', CRAWL_WORKERS: '1', JOB_LEASE_MS: '3000' }
     let service: Running = await startService([suite.binary, 'serve'], { cwd: suite.tmp.dir, env })
     suite.defer(() => service.stop('SIGKILL'))
     const body = JSON.stringify({ website: site.url })

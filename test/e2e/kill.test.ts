@@ -20,7 +20,7 @@ describe('kill -9 during crawls', () => {
     const usage = startUsageServer({ allowance: 'allow' })
     suite.defer(usage.stop)
     const database = join(tmp.dir, 'kill.sqlite')
-    const env = { DATABASE_PATH: database, PORT: '0', GW_SIGNING_KEYS: TEST_KEYRING, GW_USAGE_URL: usage.url, CRAWL_ALLOW_PRIVATE: 'true', CRAWL_WORKERS: '2' }
+    const env = { DATABASE_PATH: database, PORT: '0', GW_SIGNING_KEYS: TEST_KEYRING, GW_USAGE_URL: usage.url, CRAWL_ALLOW_PRIVATE: 'true', CRAWL_WORKERS: '2', JOB_LEASE_MS: '3000' }
     let service: Running = await startService([suite.binary, 'serve'], { cwd: tmp.dir, env })
     suite.defer(() => service.stop('SIGKILL'))
     for (const site of sites) {
@@ -30,6 +30,9 @@ describe('kill -9 during crawls', () => {
     }
     const db = new Database(database, { readonly: true })
     await eventually(() => (db.query("SELECT count(*) AS n FROM index_jobs WHERE state = 'running'").get() as { n: number }).n > 0)
+    // The configured lease (JOB_LEASE_MS) is the one claims take: never more than 3 s ahead.
+    const ahead = db.query("SELECT max(lease_expires_at) - ?1 AS ms FROM index_jobs WHERE state = 'running'").get(Date.now()) as { ms: number }
+    expect(ahead.ms).toBeLessThanOrEqual(3000)
     expect(await service.stop('SIGKILL')).not.toBe(0)
     const states = db.query('SELECT state FROM index_jobs').all() as { state: string }[]
     expect(states.some((s) => s.state === 'ready')).toBe(false)
