@@ -51,7 +51,15 @@ async function drive(instances: Instance[], paths: string[]): Promise<WrkResult>
   )
   const [first, ...rest] = runs
   return rest.reduce(
-    (a, b) => ({ ...a, requests: a.requests + b.requests, bytes: a.bytes + b.bytes, rps: a.rps + b.rps, p99Us: Math.max(a.p99Us, b.p99Us), meanUs: Math.max(a.meanUs, b.meanUs), non2xx: a.non2xx + b.non2xx }),
+    (a, b) => ({
+      ...a,
+      requests: a.requests + b.requests,
+      bytes: a.bytes + b.bytes,
+      rps: a.rps + b.rps,
+      p99Us: Math.max(a.p99Us, b.p99Us),
+      meanUs: Math.max(a.meanUs, b.meanUs),
+      non2xx: a.non2xx + b.non2xx,
+    }),
     first,
   )
 }

@@ -1,5 +1,6 @@
 import type { Database } from 'bun:sqlite'
-import { circleCells, distanceKm } from '../../model/geo'
+import { circleCells } from '../../model/geo'
+import { distancePage } from '../distance-page'
 import type { FindOrder, FindParams, FindResult } from '../reads'
 import { bindings, merge, ongoingParts, prepare, prepareAll, SOURCES, type Row, type Source } from './event-search'
 import { recordsById } from './search-records'
@@ -85,21 +86,7 @@ function distanceOrder(sqlite: Database, p: FindParams): { rows: Row[]; keys: nu
     UNION ALL
     SELECT x.at, x.id, e.latitude, e.longitude FROM (${ongoingParts(SOURCES.all, ' AND e.geo_cell IS NOT NULL')}) x JOIN events e ON e.id = x.id WHERE ${CELLS}${extra}${text}`
   const named = bound(p, { cells: JSON.stringify(circleCells(near.latitude, near.longitude, near.radiusKm, geoCell)), ...(p.match ? { match: p.match } : {}) })
-  const found: { row: Row; d: number }[] = []
-  for (const row of prepare(sqlite, `find:${sql}`, () => sqlite.prepare(sql)).values(named as never) as Row[]) {
-    const d = distanceKm(near.latitude, near.longitude, row[2]!, row[3]!)
-    if (d <= near.radiusKm) found.push({ row, d })
-  }
-  found.sort((a, b) => a.d - b.d || a.row[0] - b.row[0] || a.row[1] - b.row[1])
-  const after = p.after
-  const from = after ? found.findIndex((f) => compare([f.d, f.row[0], f.row[1]], after) > 0) : 0
-  const page = from < 0 ? [] : found.slice(from, from + p.limit)
-  return { rows: page.map((f) => f.row), keys: page.map((f) => [f.d, f.row[0], f.row[1]]), distances: page.map((f) => f.d) }
-}
-
-function compare(a: number[], b: number[]): number {
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] < (b[i] ?? 0) ? -1 : 1
-  return 0
+  return distancePage(prepare(sqlite, `find:${sql}`, () => sqlite.prepare(sql)).values(named as never) as Row[], near, p.after, p.limit)
 }
 
 /** By text relevance within the window (the FTS5 matches drive the read). */

@@ -1,5 +1,5 @@
 import type { SQL } from 'bun'
-import { distanceKm } from '../../../model/geo'
+import { distancePage } from '../../distance-page'
 import type { FindOrder, FindParams, FindResult } from '../../reads'
 import { textSize, tsQueryText } from './fts-query'
 import { mergeDays, type Row } from './merge'
@@ -83,21 +83,7 @@ export function distanceSql(p: FindParams): string {
 async function distanceOrder(sql: SQL, p: FindParams): Promise<{ rows: Row[]; keys: number[][]; distances: number[] }> {
   const near = p.near!
   const named = { ...bound(p, { cells: cellsAround(near.latitude, near.longitude, near.radiusKm), match: p.match && tsQueryText(p.match) }), at0: MIN, after0: MIN }
-  const found: { row: Row; d: number }[] = []
-  for (const row of await rows<Row>(sql, distanceSql(p), named)) {
-    const d = distanceKm(near.latitude, near.longitude, row[2]!, row[3]!)
-    if (d <= near.radiusKm) found.push({ row, d })
-  }
-  found.sort((a, b) => a.d - b.d || a.row[0] - b.row[0] || a.row[1] - b.row[1])
-  const after = p.after
-  const from = after ? found.findIndex((f) => compare([f.d, f.row[0], f.row[1]], after) > 0) : 0
-  const page = from < 0 ? [] : found.slice(from, from + p.limit)
-  return { rows: page.map((f) => f.row), keys: page.map((f) => [f.d, f.row[0], f.row[1]]), distances: page.map((f) => f.d) }
-}
-
-function compare(a: number[], b: number[]): number {
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] < (b[i] ?? 0) ? -1 : 1
-  return 0
+  return distancePage(await rows<Row>(sql, distanceSql(p), named), near, p.after, p.limit)
 }
 
 /** The statement of a search by text: the window's matches, best first, after the cursor's key. */
