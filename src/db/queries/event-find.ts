@@ -1,6 +1,6 @@
 import type { Database } from 'bun:sqlite'
 import { circleCells } from '../../model/geo'
-import { distancePage } from '../distance-page'
+import { distancePage, findResult } from '../find-pages'
 import type { FindOrder, FindParams, FindResult } from '../reads'
 import { bindings, merge, ongoingParts, prepare, prepareAll, SOURCES, type Row, type Source } from './event-search'
 import { recordsById } from './search-records'
@@ -104,15 +104,5 @@ export function findEventRecords(sqlite: Database, p: FindParams): FindResult {
   const order: FindOrder = p.near ? 'distance' : p.match ? 'relevance' : 'start'
   const found: { rows: Row[]; keys: number[][]; distances?: number[] } = order === 'distance' ? distanceOrder(sqlite, p) : order === 'relevance' ? relevanceOrder(sqlite, p) : startOrder(sqlite, p)
   const byId = recordsById(sqlite, found.rows)
-  const records: string[] = []
-  const distances: number[] = []
-  let last: number[] | null = null
-  found.rows.forEach((row, i) => {
-    const record = byId.get(row[1])
-    if (record === undefined) return
-    records.push(record)
-    if (found.distances) distances.push(found.distances[i])
-    last = found.keys[i]
-  })
-  return { order, records, distances, last }
+  return findResult(order, found, byId)
 }

@@ -1,5 +1,6 @@
 import type { Database, Statement } from 'bun:sqlite'
 import { circleCells, distanceKm } from '../../model/geo'
+import { DAY_MS, dayAfter, earliest, FIRST_CHUNK, opensBefore, type Row, utcMidnight } from '../day-merge'
 import type { EventSearchParams, NearbyParams, NearbyRow } from '../reads'
 import { joinRecordBytes } from './record-bytes'
 import { recordBytesById, recordsById } from './search-records'
@@ -24,7 +25,6 @@ import { geoCell, SPAN_CLASS_DAYS } from './search-keys'
  * Single-day events that started three days or more before today have all ended, so no day before that
  * is read. Only the records returned are read from the table.
  */
-const DAY_MS = 86_400_000
 /**
  * Values compared for equality (day, city, category) are bound behind a CAST. Compared bare with a column
  * (`city_key = $city`), SQLite (3.54) lets the bound value take part in planning, and then prepares the
@@ -98,8 +98,7 @@ export function nearbySql(category: boolean) {
 }
 
 export type Prepared = { nextDay: Statement; day: Statement; ongoing: Statement }
-/** A row of a stream: start instant, id, and for the search near a point the venue's latitude and longitude. */
-export type Row = [at: number, id: number, lat?: number, lon?: number]
+export type { Row } from '../day-merge'
 const cache = new WeakMap<Database, Map<string, Prepared | Statement>>()
 
 export function prepare<T extends Prepared | Statement>(sqlite: Database, key: string, make: () => T): T {
@@ -114,9 +113,6 @@ export function prepareAll(sqlite: Database, key: string, sql: Record<keyof Prep
   return prepare(sqlite, key, () => ({ nextDay: sqlite.prepare(sql.nextDay), day: sqlite.prepare(sql.day), ongoing: sqlite.prepare(sql.ongoing) }))
 }
 
-const utcMidnight = (day: string) => Date.parse(`${day}T00:00:00Z`)
-const dayAfter = (day: string) => new Date(utcMidnight(day) + DAY_MS).toISOString().slice(0, 10)
-
 /** The parameters every statement of a search binds (statements ignore the ones they do not name). */
 export function bindings(params: Pick<EventSearchParams, 'startDate' | 'endDate' | 'nowMs'>, extra: Record<string, unknown>) {
   const threeDaysAgo = new Date(params.nowMs - 3 * DAY_MS).toISOString().slice(0, 10)
@@ -125,9 +121,6 @@ export function bindings(params: Pick<EventSearchParams, 'startDate' | 'endDate'
   for (const k of ONGOING_CLASSES) bound[`lo${k}`] = Math.max(utcMidnight(params.startDate) - (SPAN_CLASS_DAYS[k] + 1) * DAY_MS, params.nowMs - (SPAN_CLASS_DAYS[k] + 3) * DAY_MS)
   return bound
 }
-
-/** Rows read from a day stream at first, doubled at each refill up to what is still wanted. */
-const FIRST_CHUNK = 16
 
 type Stream = { rows: Row[]; i: number; day?: string; chunk: number; done: boolean; from?: Position }
 type Position = [at: number, id: number]
@@ -200,21 +193,9 @@ export function merge(p: Prepared, bound: Record<string, unknown>, limit: number
       next = (p.nextDay.get({ ...bound, from }) as { day: string | null } | null)?.day ?? undefined
       if (next === undefined) from = undefined
     }
-    let best: Stream | undefined
-    for (const s of streams) {
-      if (s.i >= s.rows.length) {
-        if (s.done) continue
-        read(s)
-        if (s.i >= s.rows.length) continue
-      }
-      if (!best) best = s
-      else {
-        const a = s.rows[s.i]
-        const b = best.rows[best.i]
-        if (a[0] < b[0] || (a[0] === b[0] && a[1] < b[1])) best = s
-      }
-    }
-    if (next !== undefined && (!best || best.rows[best.i][0] >= utcMidnight(next) - DAY_MS)) {
+    for (const s of streams) if (s.i >= s.rows.length && !s.done) read(s)
+    const best = earliest(streams)
+    if (opensBefore(next, best)) {
       streams.push(open(next))
       from = dayAfter(next)
       next = undefined

@@ -1,5 +1,5 @@
 import type { SQL } from 'bun'
-import { distancePage } from '../../distance-page'
+import { distancePage, findResult } from '../../find-pages'
 import type { FindOrder, FindParams, FindResult } from '../../reads'
 import { textSize, tsQueryText } from './fts-query'
 import { mergeDays, type Row } from './merge'
@@ -111,15 +111,5 @@ export async function pgFindEvents(sql: SQL, p: FindParams): Promise<FindResult>
     sql,
     found.rows.map((r) => r[1]),
   )
-  const records: string[] = []
-  const distances: number[] = []
-  let last: number[] | null = null
-  found.rows.forEach((row, i) => {
-    const record = byId.get(row[1])
-    if (record === undefined) return
-    records.push(record)
-    if (found.distances) distances.push(found.distances[i])
-    last = found.keys[i]
-  })
-  return { order, records, distances, last }
+  return findResult(order, found, byId)
 }

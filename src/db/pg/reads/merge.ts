@@ -5,11 +5,9 @@
  * merge reaches the earliest instant an event of that day can have (its UTC midnight minus a day), each
  * read in chunks by keyset on (start, id) up to what is still wanted; empty days skipped with one seek.
  */
-const DAY_MS = 86_400_000
-const FIRST_CHUNK = 16
+import { dayAfter, earliest, FIRST_CHUNK, opensBefore, type Row } from '../../day-merge'
 
-/** A row of a stream: start instant, id, and for the search near a point the venue's latitude and longitude. */
-export type Row = [at: number, id: number, lat?: number, lon?: number]
+export type { Row } from '../../day-merge'
 
 export type DayReads = {
   /** The first day from `from` to the window's end with a row of this source (ended or not). */
@@ -21,9 +19,6 @@ export type DayReads = {
 }
 
 type Stream = { rows: Row[]; i: number; day?: string; chunk: number; done: boolean }
-
-const utcMidnight = (day: string) => Date.parse(`${day}T00:00:00Z`)
-const dayAfter = (day: string) => new Date(utcMidnight(day) + DAY_MS).toISOString().slice(0, 10)
 
 /**
  * The matching rows in start order, at most `limit`, from `first` (the first day a live single-day event
@@ -49,21 +44,9 @@ export async function mergeDays(reads: DayReads, first: string, limit: number, f
       next = await reads.nextDay(nextFrom)
       if (next === undefined) nextFrom = undefined
     }
-    let best: Stream | undefined
-    for (const s of streams) {
-      if (s.i >= s.rows.length) {
-        if (s.done) continue
-        await read(s)
-        if (s.i >= s.rows.length) continue
-      }
-      if (!best) best = s
-      else {
-        const a = s.rows[s.i]
-        const b = best.rows[best.i]
-        if (a[0] < b[0] || (a[0] === b[0] && a[1] < b[1])) best = s
-      }
-    }
-    if (next !== undefined && (!best || best.rows[best.i][0] >= utcMidnight(next) - DAY_MS)) {
+    for (const s of streams) if (s.i >= s.rows.length && !s.done) await read(s)
+    const best = earliest(streams)
+    if (opensBefore(next, best)) {
       const s: Stream = { rows: [], i: 0, day: next, chunk: FIRST_CHUNK, done: false }
       await read(s)
       streams.push(s)
