@@ -1,6 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm'
 import type { Db } from '../client'
 import { LEASE_MS, MAX_INTERRUPTIONS } from '../../model/job-state'
+import { jobRecord } from '../record-rows'
 import { indexJobs } from '../schema'
 import type { AccountJob, PendingJob, ReservedJobInsert } from '../storage-types'
 import { ensureOrganization } from './organizations'
@@ -81,33 +82,7 @@ export { LEASE_MS, MAX_INTERRUPTIONS } from '../../model/job-state'
 
 type RawJob = Record<string, unknown>
 
-const toRow = (raw: RawJob): JobRow => ({
-  jobId: raw.job_id as string,
-  orgId: raw.org_id as string,
-  website: raw.website as string,
-  startDate: raw.start_date as string,
-  endDate: raw.end_date as string,
-  hints: raw.hints as string,
-  hintReport: raw.hint_report as string,
-  state: raw.state as JobRow['state'],
-  attempts: raw.attempts as number,
-  maxAttempts: raw.max_attempts as number,
-  interruptions: raw.interruptions as number,
-  leaseOwner: raw.lease_owner as string | null,
-  leaseExpiresAt: raw.lease_expires_at as number | null,
-  progress: raw.progress as string,
-  error: raw.error as string | null,
-  eventCount: raw.event_count as number | null,
-  agentId: raw.agent_id as string | null,
-  accountId: raw.account_id as string | null,
-  requestId: raw.request_id as string | null,
-  billing: raw.billing as JobRow['billing'],
-  createdAt: raw.created_at as number,
-  updatedAt: raw.updated_at as number,
-  startedAt: raw.started_at as number | null,
-  finishedAt: raw.finished_at as number | null,
-  expiresAt: raw.expires_at as number,
-})
+const toRow = (raw: RawJob): JobRow => jobRecord(raw)
 
 /**
  * Claims the oldest runnable job for `owner`: a pending one with attempts left, or a running one whose

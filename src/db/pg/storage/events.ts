@@ -4,7 +4,7 @@ import { type StoredEvent, storedEvents, storedProgress, websiteOrigin } from '.
 import type { EventStorage } from '../../storage'
 import type { StoreArgs, StoreOutcome } from '../../storage-types'
 import { advanceGeneration, type PgGeneration } from './generation'
-import { num } from './rows'
+import { num } from '../../record-rows'
 
 type Written<T> = { result: T; generation?: number }
 

@@ -3,7 +3,7 @@ import { LEASE_MS, MAX_INTERRUPTIONS } from '../../../model/job-state'
 import type { JobStorage } from '../../storage'
 import type { JobRecord } from '../../storage-types'
 import { ensureOrganization } from './organizations'
-import { jobRecord, num, numOrNull, type Raw } from './rows'
+import { jobRecord, num, numOrNull, type Raw } from '../../record-rows'
 
 /** How many candidates one claim tries when another instance has just started a job of the candidate's organization. */
 const CLAIM_TRIES = 5

@@ -1,6 +1,6 @@
 import type { SQL } from 'bun'
 import type { OrganizationStorage } from '../../storage'
-import { organizationRecord } from './rows'
+import { organizationRecord } from '../../record-rows'
 
 /** The organization columns a record holds (never the search vector). */
 export const ORGANIZATION_COLUMNS = 'org_id, domain, website, name, timezone, platform, event_count, last_indexed_at, last_job_id, created_at, updated_at'

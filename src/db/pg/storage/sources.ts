@@ -1,7 +1,7 @@
 import type { SQL } from 'bun'
 import type { PreviousSource } from '../../../model/crawl-result'
 import type { SourceStorage } from '../../storage'
-import { num, numOrNull, type Raw } from './rows'
+import { num, numOrNull, type Raw } from '../../record-rows'
 
 /** The sources group of the storage interface on PostgreSQL (Bun's SQL client), the queries of queries/sources.ts. */
 export function pgSourceStorage(sql: SQL): SourceStorage {

@@ -2,7 +2,7 @@ import type { SQL } from 'bun'
 import type { UsageReportState } from '../../../model/job-state'
 import type { UsageReportStorage } from '../../storage'
 import type { UsageReportRecord } from '../../storage-types'
-import { num, type Raw } from './rows'
+import { num, type Raw } from '../../record-rows'
 
 const record = (r: Raw): UsageReportRecord => ({
   agentId: r.agent_id as string,

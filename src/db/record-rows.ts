@@ -1,10 +1,11 @@
 /**
- * Rows of Bun's PostgreSQL client as the storage interface's plain records (issue 17). Bun answers a
- * bigint (int8) column, such as every epoch-millisecond time and every count(*), as a string, so each
- * such value is made a number here; milliseconds and counts stay far below 2^53.
+ * Raw rows of either driver (the table's columns, snake case) as the storage interface's plain records,
+ * one mapping per record for both backends. Bun's PostgreSQL client answers a bigint (int8) column, such
+ * as every epoch-millisecond time and every count(*), as a string, so each such value is made a number
+ * here (bun:sqlite's numbers pass unchanged); milliseconds and counts stay far below 2^53.
  */
-import type { JobBilling, JobState } from '../../../model/job-state'
-import type { JobRecord, OrganizationRecord } from '../../storage-types'
+import type { JobBilling, JobState } from '../model/job-state'
+import type { JobRecord, OrganizationRecord } from './storage-types'
 
 export type Raw = Record<string, unknown>
 
