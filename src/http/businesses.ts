@@ -9,6 +9,7 @@ import { organizationEvents } from '../services/org-events'
 import type { ReadContext } from '../services/read-context'
 import { searchBusinesses } from '../services/search-businesses'
 import { billEventsPull } from '../services/usage-billing'
+import { answerResponse } from './answer-response'
 import { BusinessSearchQuery, businessesResponses, OrgParams } from './businesses.model'
 import { gatewayErrors } from './common.model'
 
@@ -36,7 +37,7 @@ export function businessesRoutes(deps: BusinessesDeps) {
             throw new DomainError('usage_unknown', `the usage report could not be confirmed (${billed.reason}): the charge may have been recorded; nothing was served`, {}, 5)
           headers['gw-usage'] = usageHeader(usage)!
         }
-        return new Response(result.body, { status: 200, headers })
+        return answerResponse(result.body, { status: 200, headers })
       },
       {
         params: OrgParams,

@@ -2,6 +2,7 @@ import { Elysia } from 'elysia'
 import type { GatewayPlugin } from '../gateway/plugin'
 import type { ReadContext } from '../services/read-context'
 import { searchEvents } from '../services/search-events'
+import { answerResponse } from './answer-response'
 import { assertDateWindow, gatewayErrors } from './common.model'
 import { EventSearchQuery, searchResponses } from './search.model'
 
@@ -10,7 +11,7 @@ export function searchRoutes(deps: { gateway: GatewayPlugin; catalog: ReadContex
   return new Elysia({ name: 'search', prefix: '/api/v1' }).use(deps.gateway).get(
     '/search/events',
     async ({ query, set }) =>
-      new Response((await searchEvents(deps.catalog, query, deps.now())).body, {
+      answerResponse((await searchEvents(deps.catalog, query, deps.now())).body, {
         headers: { 'content-type': 'application/json', 'x-request-id': String(set.headers['x-request-id'] ?? '') },
       }),
     {

@@ -2,6 +2,7 @@ import type { Server } from 'bun'
 import type { App } from '../app'
 import type { Logger } from '../log'
 import { recordPeerAddress } from '../net/client-address'
+import { sendable } from './answer-response'
 import { requestPath } from './request-target'
 
 /**
@@ -16,7 +17,8 @@ const SOCKET_BODY_CAP = Number.MAX_SAFE_INTEGER
  * Serves the app on a real socket and writes one JSON log line per request (method, path without query,
  * status, duration, request id). Logging sits here rather than in an Elysia hook because only the final
  * Response knows the status that went out, including those made by the error plugin. The socket's peer
- * address is recorded for the app (client-address.ts) before the request is handled.
+ * address is recorded for the app (client-address.ts) before the request is handled. Every response leaves
+ * through {@link sendable}: headers and body in one send.
  */
 export function startServer(app: App, options: { hostname: string; port: number; logger: Logger }): Server<undefined> {
   const { logger } = options
@@ -27,7 +29,7 @@ export function startServer(app: App, options: { hostname: string; port: number;
     development: false,
     async fetch(request, server) {
       recordPeerAddress(request, server.requestIP(request)?.address)
-      if (!logger.enabled('info')) return app.handle(request)
+      if (!logger.enabled('info')) return sendable(await app.handle(request), request.method)
       const started = performance.now()
       const response = await app.handle(request)
       logger.info('request', {
@@ -37,7 +39,7 @@ export function startServer(app: App, options: { hostname: string; port: number;
         status: response.status,
         durationMs: Math.round((performance.now() - started) * 100) / 100,
       })
-      return response
+      return sendable(response, request.method)
     },
     error(error) {
       logger.error('server error', { error: error.message })

@@ -1,15 +1,15 @@
-import { releaseBuffer } from '../memory'
 import type { Organization } from '../model/organization'
+import { answerBytes, answerText } from './answer-bytes'
 import type { ReadContext } from './read-context'
 
-/** The answer's body as a Blob (a Response shares a Blob's bytes; see SearchAnswer). */
-export type OrganizationEvents = { eventCount: number; body: Blob }
+/** The answer's JSON body as bytes, built once per cache fill (see answerBytes). */
+export type OrganizationEvents = { eventCount: number; body: Uint8Array }
 
 /** How long an organization's answer may be reused while no event was written ("upcoming" moves with the clock). */
 export const ORG_EVENTS_CACHE_TTL_MS = 2000
 /** The answer as the spec's Organization object (MCP tools, exports). */
-export async function organizationObject(answer: OrganizationEvents): Promise<Organization> {
-  return JSON.parse(await answer.body.text()) as Organization
+export function organizationObject(answer: OrganizationEvents): Organization {
+  return JSON.parse(answerText(answer.body)) as Organization
 }
 
 /**
@@ -33,11 +33,10 @@ export async function organizationEvents(ctx: ReadContext, orgId: string, nowMs:
         lastIndexedAt: new Date(row.lastIndexedAt).toISOString(),
         eventCount: row.count,
       })
-      const body = new Blob([`${head.slice(0, -1)},"events":[`, row.records, ']}'], { type: 'application/json' })
-      releaseBuffer(row.records)
+      const body = answerBytes(`${head.slice(0, -1)},"events":[`, row.records, ']}')
       return { eventCount: row.count, body }
     },
-    (answer) => answer?.body.size ?? 0,
+    (answer) => answer?.body.byteLength ?? 0,
   )
   return answer ?? undefined
 }

@@ -34,7 +34,7 @@ describe('records handed to the request thread', () => {
     const answer = await searchEvents(context(handed), { limit: 10 }, NOW)
     expect(handed).toHaveLength(1)
     expect((handed[0].buffer as ArrayBuffer).detached).toBe(true)
-    expect(JSON.parse(await answer.body.text()).events).toEqual([{ title: 'Café ☕' }, { title: 'Two' }])
+    expect(JSON.parse(new TextDecoder().decode(answer.body)).events).toEqual([{ title: 'Café ☕' }, { title: 'Two' }])
   })
 
   it('are let go of once an organization answer holds them, and the answer is whole', async () => {
@@ -42,7 +42,7 @@ describe('records handed to the request thread', () => {
     const answer = await organizationEvents(context(handed), 'org_1', NOW)
     expect(handed).toHaveLength(1)
     expect((handed[0].buffer as ArrayBuffer).detached).toBe(true)
-    const body = JSON.parse(await answer!.body.text())
+    const body = JSON.parse(new TextDecoder().decode(answer!.body))
     expect(body.eventCount).toBe(2)
     expect(body.events).toEqual([{ title: 'Café ☕' }, { title: 'Two' }])
   })
