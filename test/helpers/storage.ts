@@ -1,10 +1,11 @@
-import { afterEach, describe } from 'bun:test'
+import { afterAll, afterEach, beforeEach, describe } from 'bun:test'
 import { migrate, openDatabase, type Db } from '../../src/db'
 import { migratePostgres } from '../../src/db/pg/migrate'
 import { openPgStorage } from '../../src/db/pg/pg-storage'
 import { sqliteStorage } from '../../src/db/sqlite-storage'
 import type { Storage } from '../../src/db/storage'
-import { describePostgres, migratedDatabase, type PostgresCluster, sharedPostgres } from './postgres'
+import { peekPostgres, peekSqlite } from './peek'
+import { describePostgres, dropDatabase, migratedDatabase, type PostgresCluster, sharedPostgres } from './postgres'
 
 export type Backend = Storage['backend']
 
@@ -21,25 +22,42 @@ export const BACKENDS: readonly Backend[] = ['sqlite', 'postgres']
 export function sqliteMemoryStorage(): { storage: Storage; db: Db } {
   const db = openDatabase(':memory:')
   migrate(db)
-  return { storage: sqliteStorage(db), db }
+  const storage = sqliteStorage(db)
+  peekSqlite(storage, db)
+  return { storage, db }
 }
 
-/** A fresh, migrated, empty storage of `backend` (PostgreSQL: a new database on `cluster`, the whole pgStorage). */
+/** A fresh, migrated, empty storage of `backend` (PostgreSQL: a new database on `cluster`, the whole pgStorage, its database dropped when it closes). */
 export async function storageFor(backend: Backend, cluster?: PostgresCluster, options: { max?: number } = {}): Promise<Storage> {
   if (backend === 'sqlite') return sqliteMemoryStorage().storage
   if (!cluster) throw new Error('a PostgreSQL storage needs a cluster (sharedPostgres())')
-  return openPgStorage(await migratedDatabase(cluster, migratePostgres), { max: options.max ?? 4 })
+  const url = await migratedDatabase(cluster, migratePostgres)
+  return peekPostgres(await openPgStorage(url, { max: options.max ?? 4 }), url, async () => void dropDatabase(cluster, url).catch(() => {}))
 }
 
 type Suite = (open: () => Promise<Storage>, backend: Backend) => void
 
-/** Inside a describePostgres: opens a storage on a fresh migrated database of `cluster`; closes them after each test. */
+/**
+ * Inside a describePostgres: opens a storage on a fresh migrated database of `cluster`. One opened in a test
+ * (or its beforeEach) is closed after that test; one opened in a beforeAll (a suite sharing one app) after
+ * the suite.
+ */
 export function postgresOpener(cluster: () => PostgresCluster): () => Promise<Storage> {
-  const opened: Storage[] = []
+  const perTest: Storage[] = []
+  const perSuite: Storage[] = []
+  let inTest = false
+  beforeEach(() => {
+    inTest = true
+  })
   afterEach(async () => {
-    await Promise.all(opened.splice(0).map((s) => s.close()))
+    inTest = false
+    await Promise.all(perTest.splice(0).map((s) => s.close()))
+  })
+  afterAll(async () => {
+    await Promise.all(perSuite.splice(0).map((s) => s.close()))
   })
   return async () => {
+    const opened = inTest ? perTest : perSuite
     const storage = await storageFor('postgres', cluster())
     opened.push(storage)
     return storage
