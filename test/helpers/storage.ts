@@ -1,10 +1,12 @@
 import { afterAll, afterEach, beforeEach, describe } from 'bun:test'
+import { join } from 'node:path'
 import { migrate, openDatabase, type Db } from '../../src/db'
 import { migratePostgres } from '../../src/db/pg/migrate'
 import { openPgStorage } from '../../src/db/pg/pg-storage'
 import { sqliteStorage } from '../../src/db/sqlite-storage'
 import type { Storage } from '../../src/db/storage'
 import { peekPostgres, peekSqlite } from './peek'
+import { tempDir } from './tmp'
 import { describePostgres, dropDatabase, migratedDatabase, type PostgresCluster, sharedPostgres } from './postgres'
 
 export type Backend = Storage['backend']
@@ -35,45 +37,110 @@ export async function storageFor(backend: Backend, cluster?: PostgresCluster, op
   return peekPostgres(await openPgStorage(url, { max: options.max ?? 4 }), url, async () => void dropDatabase(cluster, url).catch(() => {}))
 }
 
-type Suite = (open: () => Promise<Storage>, backend: Backend) => void
+/** A database several storages open at once: instances of the service on one database, or one service restarted. */
+export type SharedDatabase = {
+  /** Opens one more storage on the database (the first one migrates it); closed after the test like the others. */
+  instance(): Promise<Storage>
+}
+
+type Suite = (open: () => Promise<Storage>, backend: Backend, shared: () => Promise<SharedDatabase>) => void
+type Track = (close: () => Promise<void>) => void
 
 /**
- * Inside a describePostgres: opens a storage on a fresh migrated database of `cluster`. One opened in a test
- * (or its beforeEach) is closed after that test; one opened in a beforeAll (a suite sharing one app) after
- * the suite.
+ * Inside a describe: closes what is opened there after the test that opened it (or its beforeEach), or
+ * after the suite when it was opened in a beforeAll (a suite sharing one app). Answers how to register a close.
  */
-export function postgresOpener(cluster: () => PostgresCluster): () => Promise<Storage> {
-  const perTest: Storage[] = []
-  const perSuite: Storage[] = []
+function lifetimes(): Track {
+  const perTest: (() => Promise<void>)[] = []
+  const perSuite: (() => Promise<void>)[] = []
   let inTest = false
   beforeEach(() => {
     inTest = true
   })
   afterEach(async () => {
     inTest = false
-    await Promise.all(perTest.splice(0).map((s) => s.close()))
+    await Promise.all(perTest.splice(0).map((close) => close()))
   })
   afterAll(async () => {
-    await Promise.all(perSuite.splice(0).map((s) => s.close()))
+    await Promise.all(perSuite.splice(0).map((close) => close()))
   })
-  return async () => {
-    const opened = inTest ? perTest : perSuite
-    const storage = await storageFor('postgres', cluster())
-    opened.push(storage)
-    return storage
+  return (close) => {
+    ;(inTest ? perTest : perSuite).push(close)
+  }
+}
+
+/** Closes `storage`, once, whatever a test already closed (a restart closes its first instance). */
+const closeQuietly = (storage: Storage) => storage.close().catch(() => {})
+
+/** A migrated SQLite file in a temporary folder, each instance a connection of its own (as two processes on one file). */
+function sqliteShared(track: Track): SharedDatabase {
+  const tmp = tempDir('event-index-shared-')
+  const path = join(tmp.dir, 'shared.sqlite')
+  const opened: Storage[] = []
+  track(async () => {
+    await Promise.all(opened.map(closeQuietly))
+    tmp.cleanup()
+  })
+  return {
+    async instance() {
+      const db = openDatabase(path)
+      if (opened.length === 0) migrate(db)
+      const storage = sqliteStorage(db, { path })
+      peekSqlite(storage, db)
+      opened.push(storage)
+      return storage
+    },
+  }
+}
+
+/** A fresh migrated database of `cluster`, each instance a storage (pool) of its own on it; dropped after the test. */
+async function postgresShared(cluster: PostgresCluster, track: Track): Promise<SharedDatabase> {
+  const url = await migratedDatabase(cluster, migratePostgres)
+  const opened: Storage[] = []
+  track(async () => {
+    await Promise.all(opened.map(closeQuietly))
+    await dropDatabase(cluster, url).catch(() => {})
+  })
+  return {
+    async instance() {
+      const storage = peekPostgres(await openPgStorage(url, { max: 4 }), url)
+      opened.push(storage)
+      return storage
+    },
   }
 }
 
 /**
  * One `describe` per backend of {@link BACKENDS}, each handed a way to open a fresh storage of that
- * backend (PostgreSQL: a fresh migrated database per storage opened, closed after each test, on the
- * run's shared cluster). `needs` (the groups a suite uses) is accepted for the
- * suites that name theirs: every group exists on both backends. Call it at a test file's top level.
+ * backend (PostgreSQL: a fresh migrated database per storage opened, on the run's shared cluster), and a
+ * way to make a database several storages share (`shared().instance()`: instances on one database, or a
+ * restart). What a test opens is closed after it; what a beforeAll opens, after the suite. `needs` (the
+ * groups a suite uses) is accepted for the suites that name theirs: every group exists on both backends.
+ * Call it at a test file's top level.
  */
 export function forEachBackend(name: string, ...args: [suite: Suite] | [needs: readonly StorageGroup[], suite: Suite]): void {
   const suite = args.length === 1 ? args[0] : args[1]
   for (const backend of BACKENDS) {
-    if (backend === 'sqlite') describe(`${name} [sqlite]`, () => suite(() => storageFor('sqlite'), 'sqlite'))
-    else describePostgres(`${name} [postgres]`, () => suite(postgresOpener(sharedPostgres()), 'postgres'))
+    if (backend === 'sqlite') {
+      describe(`${name} [sqlite]`, () => {
+        const track = lifetimes()
+        suite(
+          async () => storageFor('sqlite'),
+          'sqlite',
+          async () => sqliteShared(track),
+        )
+      })
+      continue
+    }
+    describePostgres(`${name} [postgres]`, () => {
+      const cluster = sharedPostgres()
+      const track = lifetimes()
+      const open = async () => {
+        const storage = await storageFor('postgres', cluster())
+        track(() => storage.close())
+        return storage
+      }
+      suite(open, 'postgres', () => postgresShared(cluster(), track))
+    })
   }
 }
