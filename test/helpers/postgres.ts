@@ -15,6 +15,8 @@ export type PostgresCluster = {
   createDatabase(name?: string): Promise<string>
   /** The cluster's own connection to its `postgres` database (CREATE/DROP DATABASE), opened on first use and closed by `stop`. */
   admin(): SQL
+  /** Runs `close` when the cluster stops, before the server does (connections the helpers keep open). */
+  onStop(close: () => Promise<unknown>): void
   stop(): Promise<void>
 }
 
@@ -89,6 +91,7 @@ export async function startPostgres(where: { inMemory?: boolean } = {}): Promise
   const base = `postgres://postgres@127.0.0.1:${port}`
   let serial = 0
   let admin: SQL | undefined
+  const closers: (() => Promise<unknown>)[] = []
   return {
     url: `${base}/postgres`,
     port,
@@ -98,7 +101,9 @@ export async function startPostgres(where: { inMemory?: boolean } = {}): Promise
       return `${base}/${name}`
     },
     admin: () => (admin ??= new SQL({ url: `${base}/postgres`, max: 2 })),
+    onStop: (close) => void closers.push(close),
     async stop() {
+      await Promise.all(closers.splice(0).map((close) => close().catch(() => {})))
       await admin?.close().catch(() => {})
       await asOwner([join(bin, 'pg_ctl'), '-D', data, '-m', 'immediate', '-w', 'stop'], owner).catch(() => {})
       rmSync(dir, { recursive: true, force: true })
@@ -227,6 +232,7 @@ export async function startStandby(primary: PostgresCluster): Promise<PostgresCl
   await asOwner([join(bin, 'pg_ctl'), '-D', data, '-o', options, '-l', join(dir, 'log'), '-w', '-t', '30', 'start'], owner)
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`
   let admin: SQL | undefined
+  const closers: (() => Promise<unknown>)[] = []
   return {
     url,
     port,
@@ -235,7 +241,9 @@ export async function startStandby(primary: PostgresCluster): Promise<PostgresCl
       throw new Error('a standby takes no writes: create databases on its primary')
     },
     admin: () => (admin ??= new SQL({ url, max: 1 })),
+    onStop: (close) => void closers.push(close),
     async stop() {
+      await Promise.all(closers.splice(0).map((close) => close().catch(() => {})))
       await admin?.close().catch(() => {})
       await asOwner([join(bin, 'pg_ctl'), '-D', data, '-m', 'immediate', '-w', 'stop'], owner).catch(() => {})
       rmSync(dir, { recursive: true, force: true })

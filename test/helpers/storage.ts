@@ -1,13 +1,13 @@
 import { afterAll, afterEach, beforeEach, describe } from 'bun:test'
 import { join } from 'node:path'
 import { migrate, openDatabase, type Db } from '../../src/db'
-import { migratePostgres } from '../../src/db/pg/migrate'
 import { openPgStorage } from '../../src/db/pg/pg-storage'
 import { sqliteStorage } from '../../src/db/sqlite-storage'
 import type { Storage } from '../../src/db/storage'
 import { peekPostgres, peekSqlite } from './peek'
 import { tempDir } from './tmp'
-import { describePostgres, dropDatabase, migratedDatabase, type PostgresCluster, sharedPostgres } from './postgres'
+import { giveBackDatabase, testDatabase } from './pg-databases'
+import { describePostgres, type PostgresCluster, sharedPostgres } from './postgres'
 
 export type Backend = Storage['backend']
 
@@ -29,12 +29,35 @@ export function sqliteMemoryStorage(): { storage: Storage; db: Db } {
   return { storage, db }
 }
 
-/** A fresh, migrated, empty storage of `backend` (PostgreSQL: a new database on `cluster`, the whole pgStorage, its database dropped when it closes). */
+/** The whole pgStorage over an empty migrated database of `cluster`; the database is recycled once the storage closes. */
+async function openPostgresStorage(cluster: PostgresCluster, max: number): Promise<Storage> {
+  const url = await testDatabase(cluster)
+  const storage = await openPgStorage(url, { max }).catch(async (error) => {
+    await giveBackDatabase(cluster, url)
+    throw error
+  })
+  return peekPostgres(storage, url, async () => void giveBackDatabase(cluster, url))
+}
+
+/** Per cluster: the next test's storage (pool size 4), opened while the current test runs. */
+const spares = new WeakMap<PostgresCluster, Promise<Storage>>()
+
+/**
+ * A fresh, migrated, empty storage of `backend` (PostgreSQL: the whole pgStorage with a pool of `max`
+ * connections, on an empty database of `cluster` of its own). With the default pool, the storage was
+ * opened ahead, during the previous test, and the next one is opened now; the last one left over is
+ * closed when the cluster stops.
+ */
 export async function storageFor(backend: Backend, cluster?: PostgresCluster, options: { max?: number } = {}): Promise<Storage> {
   if (backend === 'sqlite') return sqliteMemoryStorage().storage
   if (!cluster) throw new Error('a PostgreSQL storage needs a cluster (sharedPostgres())')
-  const url = await migratedDatabase(cluster, migratePostgres)
-  return peekPostgres(await openPgStorage(url, { max: options.max ?? 4 }), url, async () => void dropDatabase(cluster, url).catch(() => {}))
+  if (options.max !== undefined && options.max !== 4) return openPostgresStorage(cluster, options.max)
+  const spare = spares.get(cluster)
+  if (!spare) cluster.onStop(async () => (await spares.get(cluster)?.catch(() => undefined))?.close())
+  const next = openPostgresStorage(cluster, 4)
+  next.catch(() => {})
+  spares.set(cluster, next)
+  return (await spare?.catch(() => undefined)) ?? openPostgresStorage(cluster, 4)
 }
 
 /** A database several storages open at once: instances of the service on one database, or one service restarted. */
@@ -93,13 +116,13 @@ function sqliteShared(track: Track): SharedDatabase {
   }
 }
 
-/** A fresh migrated database of `cluster`, each instance a storage (pool) of its own on it; dropped after the test. */
+/** An empty migrated database of `cluster`, each instance a storage (pool) of its own on it; recycled after the test. */
 async function postgresShared(cluster: PostgresCluster, track: Track): Promise<SharedDatabase> {
-  const url = await migratedDatabase(cluster, migratePostgres)
+  const url = await testDatabase(cluster)
   const opened: Storage[] = []
   track(async () => {
     await Promise.all(opened.map(closeQuietly))
-    await dropDatabase(cluster, url).catch(() => {})
+    void giveBackDatabase(cluster, url)
   })
   return {
     async instance() {
