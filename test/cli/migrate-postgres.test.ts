@@ -21,11 +21,11 @@ afterAll(() => tmp.cleanup())
 /** The cluster trusts loopback, so any password is accepted: one is put in the URL to check it never shows. */
 const withPassword = (url: string) => url.replace('postgres://postgres@', `postgres://postgres:${PASSWORD}@`)
 
-function seededFile(name: string): { path: string; counts: Map<string, number> } {
+async function seededFile(name: string): Promise<{ path: string; counts: Map<string, number> }> {
   const path = join(tmp.dir, name)
   const db = openDatabase(path)
   migrate(db)
-  seedEveryTable(db)
+  await seedEveryTable(db)
   const tables = db.$client.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%fts%' AND name NOT LIKE '\\_\\_%' ESCAPE '\\'").all() as {
     name: string
   }[]
@@ -67,7 +67,7 @@ describePostgres('event-index migrate with PostgreSQL', () => {
   const cluster = sharedPostgres()
 
   it('copies the SQLite file, prints each verified count, and refuses a second copy into the same database', async () => {
-    const { path, counts } = seededFile('copy.sqlite')
+    const { path, counts } = await seededFile('copy.sqlite')
     const url = withPassword(await migratedDatabase(cluster(), migratePostgres))
     const first = await run([...CLI, 'migrate', '--to-postgres', url], { env: { DATABASE_PATH: path } })
     expect({ code: first.code, stderr: first.stderr }).toMatchObject({ code: 0 })

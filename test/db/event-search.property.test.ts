@@ -5,6 +5,8 @@
 // the same order (start instant, then id). The same for the search near a point (exact circle). And
 // remembering where a day's live events begin (resumeFor) changes no answer, whatever ends or is written
 // between two searches.
+// SQLite only: it checks SQLite's bounded search functions against a SQLite scan (the PostgreSQL reads are
+// held to the SQLite answers in db/pg/reads-parity.test.ts).
 import { describe, expect, it } from 'bun:test'
 import fc from 'fast-check'
 import { migrate, openDatabase, type Db } from '../../src/db'
@@ -12,6 +14,7 @@ import { eventsGeneration } from '../../src/db/queries/generation'
 import { nearbyEventRecords, searchEventRecords } from '../../src/db/queries/event-search'
 import { distanceKm } from '../../src/model/geo'
 import type { Event } from '../../src/model/event'
+import { sqliteStorage } from '../../src/db/sqlite-storage'
 import { seedOrganization } from '../helpers/seed'
 
 /** The records a search returns, as text (they come as UTF-8 bytes). */
@@ -59,12 +62,13 @@ function toEvent(e: EventSpec, i: number): Event {
   return event
 }
 
-function world(events: EventSpec[]): Db {
+async function world(events: EventSpec[]): Promise<Db> {
   const db = openDatabase(':memory:')
   migrate(db)
+  const storage = sqliteStorage(db)
   const half = Math.ceil(events.length / 2)
-  seedOrganization(db, { domain: 'one.example.org', timezone: 'America/Los_Angeles', nowMs: NOW, events: events.slice(0, half).map(toEvent) })
-  seedOrganization(db, { domain: 'two.example.org', timezone: 'Asia/Tokyo', nowMs: NOW, events: events.slice(half).map((e, i) => toEvent(e, half + i)) })
+  await seedOrganization(storage, { domain: 'one.example.org', timezone: 'America/Los_Angeles', nowMs: NOW, events: events.slice(0, half).map(toEvent) })
+  await seedOrganization(storage, { domain: 'two.example.org', timezone: 'Asia/Tokyo', nowMs: NOW, events: events.slice(half).map((e, i) => toEvent(e, half + i)) })
   return db
 }
 
@@ -92,10 +96,10 @@ const queryArb = fc.record({
 describe('bounded event search', () => {
   it(
     'returns exactly what a full scan returns, in the same order',
-    () => {
-      fc.assert(
-        fc.property(fc.array(eventArb, { minLength: 0, maxLength: 80 }), fc.array(queryArb, { minLength: 1, maxLength: 8 }), (events, queries) => {
-          const db = world(events)
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.array(eventArb, { minLength: 0, maxLength: 80 }), fc.array(queryArb, { minLength: 1, maxLength: 8 }), async (events, queries) => {
+          const db = await world(events)
           for (const q of queries) {
             const params = { startDate: day(q.from), endDate: day(q.from + q.length), cityKey: q.cityKey, category: q.category, limit: q.limit, nowMs: NOW }
             const expected = reference(db, params)
@@ -112,7 +116,7 @@ describe('bounded event search', () => {
 
   it(
     'answers the same when it remembers where the live events of a day begin, whatever ends or is written between searches',
-    () => {
+    async () => {
       // Events of today ending within seconds of NOW, searches at instants moving by up to 1.5 s either way (so that
       // what was remembered is used, and events end between them), organizations written between searches.
       const second = (s: number) => NOW + s * 1000
@@ -143,15 +147,16 @@ describe('bounded event search', () => {
         { arbitrary: fc.record({ write: fc.array(liveArb, { minLength: 1, maxLength: 6 }) }), weight: 1 },
       )
       let orgs = 0
-      fc.assert(
-        fc.property(fc.array(liveArb, { maxLength: 60 }), fc.array(stepArb, { minLength: 1, maxLength: 25 }), (events, steps) => {
+      await fc.assert(
+        fc.asyncProperty(fc.array(liveArb, { maxLength: 60 }), fc.array(stepArb, { minLength: 1, maxLength: 25 }), async (events, steps) => {
           const db = openDatabase(':memory:')
           migrate(db)
-          seedOrganization(db, { domain: `org-${orgs++}.example.org`, nowMs: NOW, events: events.map(toLive) })
+          const storage = sqliteStorage(db)
+          await seedOrganization(storage, { domain: `org-${orgs++}.example.org`, nowMs: NOW, events: events.map(toLive) })
           let nowMs = NOW - 2000
           for (const step of steps) {
             if ('write' in step) {
-              seedOrganization(db, { domain: `org-${orgs++}.example.org`, nowMs, events: step.write.map((e, i) => toLive(e, 1000 + i)) })
+              await seedOrganization(storage, { domain: `org-${orgs++}.example.org`, nowMs, events: step.write.map((e, i) => toLive(e, 1000 + i)) })
               continue
             }
             nowMs += step.advanceMs
@@ -173,9 +178,9 @@ describe('bounded event search', () => {
 
   it(
     'near a point returns exactly the events of a full scan inside the circle',
-    () => {
-      fc.assert(
-        fc.property(
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
           fc.array(eventArb, { minLength: 0, maxLength: 60 }),
           fc.record({
             from: fc.integer({ min: -30, max: 60 }),
@@ -184,8 +189,8 @@ describe('bounded event search', () => {
             category: fc.constantFrom(...CATEGORIES, null),
             limit: fc.integer({ min: 1, max: 40 }),
           }),
-          (events, q) => {
-            const db = world(events)
+          async (events, q) => {
+            const db = await world(events)
             const params = { startDate: day(q.from), endDate: day(q.from + q.length), category: q.category, limit: q.limit, nowMs: NOW, latitude: 40.3, longitude: -75.2, radiusKm: q.radiusKm }
             const all = db.$client
               .query(

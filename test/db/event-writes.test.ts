@@ -2,46 +2,38 @@
 // `writeEvents`), which advances the read-cache generation once the write committed a change, so a cached
 // answer older than the write is never served: a stored crawl and a prune each advance it; a prune that
 // deletes nothing and a store refused for a lost lease leave it alone. No other module writes events, but
-// PostgreSQL's (db/pg/storage/events.ts), whose two writes each advance the shared generation.
+// PostgreSQL's (db/pg/storage/events.ts), whose two writes each advance the shared generation. The
+// generation rules run on both backends, through the storage interface.
 import { describe, expect, it } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { migrate, openDatabase } from '../../src/db'
-import { pruneEndedEvents } from '../../src/db/queries/events'
-import { eventsGeneration } from '../../src/db/queries/generation'
-import { storeCrawlResult } from '../../src/db/queries/store'
 import { seedOrganization } from '../helpers/seed'
+import { forEachBackend } from '../helpers/storage'
 
 const NOW = Date.parse('2026-06-01T12:00:00Z')
 
-function setup() {
-  const db = openDatabase(':memory:')
-  migrate(db)
-  return db
-}
-
-describe('writes to events', () => {
-  it('a stored crawl advances the generation', () => {
-    const db = setup()
-    const before = eventsGeneration(db)
-    seedOrganization(db, { events: [{ title: 'Story time', startDate: '2026-06-02T10:00:00-04:00', event_id: 'e1' }], nowMs: NOW })
-    expect(eventsGeneration(db)).toBe(before + 1)
+forEachBackend('writes to events', (open) => {
+  it('a stored crawl advances the generation', async () => {
+    const storage = await open()
+    const before = storage.events.generation()
+    await seedOrganization(storage, { events: [{ title: 'Story time', startDate: '2026-06-02T10:00:00-04:00', event_id: 'e1' }], nowMs: NOW })
+    expect(storage.events.generation()).toBe(before + 1)
   })
 
-  it('a prune advances it when it deleted events, and not when it deleted none', () => {
-    const db = setup()
-    seedOrganization(db, { events: [{ title: 'Past', startDate: '2026-05-01T10:00:00-04:00', event_id: 'old' }], nowMs: NOW })
-    const afterSeed = eventsGeneration(db)
-    expect(pruneEndedEvents(db, NOW - 86_400_000)).toBe(1)
-    expect(eventsGeneration(db)).toBe(afterSeed + 1)
-    expect(pruneEndedEvents(db, NOW - 86_400_000)).toBe(0)
-    expect(eventsGeneration(db)).toBe(afterSeed + 1)
+  it('a prune advances it when it deleted events, and not when it deleted none', async () => {
+    const storage = await open()
+    await seedOrganization(storage, { events: [{ title: 'Past', startDate: '2026-05-01T10:00:00-04:00', event_id: 'old' }], nowMs: NOW })
+    const afterSeed = storage.events.generation()
+    expect(await storage.events.pruneEnded(NOW - 86_400_000)).toBe(1)
+    expect(storage.events.generation()).toBe(afterSeed + 1)
+    expect(await storage.events.pruneEnded(NOW - 86_400_000)).toBe(0)
+    expect(storage.events.generation()).toBe(afterSeed + 1)
   })
 
-  it('a store refused because the lease was lost leaves the generation alone', () => {
-    const db = setup()
-    const before = eventsGeneration(db)
-    const outcome = storeCrawlResult(db, {
+  it('a store refused because the lease was lost leaves the generation alone', async () => {
+    const storage = await open()
+    const before = storage.events.generation()
+    const outcome = await storage.events.storeCrawlResult({
       jobId: 'job_missing',
       owner: 'nobody',
       orgId: 'org_missing',
@@ -50,9 +42,11 @@ describe('writes to events', () => {
       scriptVersion: 't',
     })
     expect(outcome.stored).toBe(false)
-    expect(eventsGeneration(db)).toBe(before)
+    expect(storage.events.generation()).toBe(before)
   })
+})
 
+describe('writes to events', () => {
   it('no module but db/queries/events.ts and the crawl store (through writeEvents), and on PostgreSQL pg/storage/events.ts (advancing the shared generation), holds a statement that writes events', () => {
     const src = join(import.meta.dir, '../../src')
     const writers = [...new Bun.Glob('**/*.ts').scanSync(src)].filter((f) => /\b(INSERT\s+INTO|DELETE\s+FROM|UPDATE)\s+events\b/.test(readFileSync(join(src, f), 'utf8'))).sort()

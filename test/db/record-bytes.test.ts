@@ -2,12 +2,14 @@
 // bytes, joined with commas and handed from the read worker to the request thread as one buffer. What
 // arrives, through the real worker pool on a real file, is exactly the stored records in start order,
 // non-ASCII text included, and the answers built from them are the same JSON as before.
+// SQLite only: the bytes come from SQLite's read-worker pool (PostgreSQL has no reader threads).
 import { afterEach, describe, expect, it } from 'bun:test'
 import { join } from 'node:path'
 import { closeDatabase, migrate, openDatabase } from '../../src/db'
 import { joinRecordBytes } from '../../src/db/queries/record-bytes'
 import { readPool } from '../../src/db/read-pool'
 import type { Event } from '../../src/model/event'
+import { sqliteStorage } from '../../src/db/sqlite-storage'
 import { seedOrganization } from '../helpers/seed'
 import { tempDir } from '../helpers/tmp'
 
@@ -50,7 +52,7 @@ describe('records read by the worker pool', () => {
       // Stored out of start order, so that the order must come from the read.
       startDate: new Date(NOW + ((i * 3) % 5) * DAY + DAY).toISOString().replace(/\.\d{3}Z$/, '+00:00'),
     }))
-    const orgId = seedOrganization(db, { domain: 'bytes.example.org', events, nowMs: NOW })
+    const orgId = await seedOrganization(sqliteStorage(db), { domain: 'bytes.example.org', events, nowMs: NOW })
     const stored = db.$client.query('SELECT record, search_record FROM events ORDER BY starts_at, id').all() as { record: string; search_record: string }[]
     const reads = readPool({ path, workers: 1 })
     cleanups.push(async () => {
@@ -75,7 +77,7 @@ describe('records read by the worker pool', () => {
     const path = join(tmp.dir, 'empty.sqlite')
     const db = openDatabase(path)
     migrate(db)
-    const orgId = seedOrganization(db, { domain: 'none.example.org', events: [], nowMs: NOW })
+    const orgId = await seedOrganization(sqliteStorage(db), { domain: 'none.example.org', events: [], nowMs: NOW })
     const reads = readPool({ path, workers: 1 })
     cleanups.push(async () => {
       await reads.close()

@@ -6,11 +6,13 @@
 // resuming after its last row) or a range bounded on both sides; no SCAN of a table (only of the list of
 // ids being read), no temporary sort. The search near a point is held to the same rule
 // (its per-day sort is bounded by one day's events in the cells around the point).
+// SQLite only: these are SQLite's query plans (PostgreSQL's are pinned in db/pg/read-plans.test.ts).
 import type { Database } from 'bun:sqlite'
-import { describe, expect, it } from 'bun:test'
+import { beforeAll, describe, expect, it } from 'bun:test'
 import { migrate, openDatabase, optimizeDatabase } from '../../src/db'
 import { nearbyEventRecords, searchEventRecords } from '../../src/db/queries/event-search'
 import type { Event } from '../../src/model/event'
+import { sqliteStorage } from '../../src/db/sqlite-storage'
 import { seedOrganization } from '../helpers/seed'
 
 const NOW = Date.UTC(2026, 11, 1, 15)
@@ -18,9 +20,10 @@ const DAY = 86_400_000
 const day = (offset: number) => new Date(NOW + offset * DAY).toISOString().slice(0, 10)
 
 /** Events on every day from 10 days ago to 120 days ahead, some lasting days or months, in two cities. */
-function seeded() {
+async function seeded() {
   const db = openDatabase(':memory:')
   migrate(db)
+  const storage = sqliteStorage(db)
   for (const [o, city] of ['Springfield', 'Shelbyville'].entries()) {
     const events: Event[] = Array.from({ length: 260 }, (_, i) => {
       const start = NOW + (Math.floor(i / 2) - 10) * DAY + (i % 7) * 3600_000
@@ -35,7 +38,7 @@ function seeded() {
         venue: { name: 'Hall', address: null, latitude: 40 + o, longitude: -75 - o },
       }
     })
-    seedOrganization(db, { domain: `org-${o}.example.org`, nowMs: NOW, events })
+    await seedOrganization(storage, { domain: `org-${o}.example.org`, nowMs: NOW, events })
   }
   optimizeDatabase(db)
   return db
@@ -102,7 +105,10 @@ const INDEXES = {
 }
 
 describe('event search query plans', () => {
-  const db = seeded()
+  let db: Awaited<ReturnType<typeof seeded>>
+  beforeAll(async () => {
+    db = await seeded()
+  })
   for (const cityKey of [null, 'springfield']) {
     for (const category of [null, 'kids']) {
       for (const [windowName, window] of Object.entries(WINDOWS)) {

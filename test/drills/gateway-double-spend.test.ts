@@ -3,9 +3,12 @@
 // balance covers exactly 50 of them: a 2-event organization, where the 50-event trial pays 25 pulls and
 // 50 units pay 25 more. The gateway's allowance holds what it grants, so exactly the debited pulls are
 // served, every other one is a 402 challenge, and the balance is never seen below 0 during the run.
+// SQLite only: it drives the compiled binary on its default embedded file (the binary over PostgreSQL has
+// its own drill, postgres-instances.test.ts).
 import { describe, expect, it } from 'bun:test'
 import { join } from 'node:path'
 import { migrate, openDatabase, closeDatabase } from '../../src/db'
+import { sqliteStorage } from '../../src/db/sqlite-storage'
 import { seedIndexedOrganization } from '../helpers/seed'
 import { binarySuite, freePort, startService } from '../helpers/process'
 
@@ -18,7 +21,7 @@ describe('200 concurrent paid pulls against a balance of exactly 50', () => {
     const database = join(suite.tmp.dir, 'double-spend.sqlite')
     const db = openDatabase(database)
     migrate(db)
-    const orgId = seedIndexedOrganization(db, { events: 2 })
+    const orgId = await seedIndexedOrganization(sqliteStorage(db), { events: 2 })
     closeDatabase(db)
     const gatewayPort = freePort()
     const service = await startService([suite.binary, 'serve'], { cwd: suite.tmp.dir, env: { ...SECRETS, DATABASE_PATH: database, GW_USAGE_URL: `http://127.0.0.1:${gatewayPort}/_usage` } })

@@ -4,6 +4,7 @@
 // search then completes. Ordering, not durations: were reads on the request thread, the slow read would
 // hold it and neither answer could come first. A read worker that dies mid-read fails that read with a
 // 503 and is replaced: the next search is answered.
+// SQLite only: the read-worker pool is SQLite's (PostgreSQL answers reads on its own connection pool).
 import { sqliteStorage } from '../../src/db/sqlite-storage'
 import { afterEach, describe, expect, it } from 'bun:test'
 import { existsSync, writeFileSync } from 'node:fs'
@@ -31,7 +32,7 @@ async function service() {
   const path = join(tmp.dir, 'drill.sqlite')
   const db = openDatabase(path)
   migrate(db)
-  seedIndexedOrganization(db, { events: 5, city: 'Springfield' })
+  await seedIndexedOrganization(sqliteStorage(db), { events: 5, city: 'Springfield' })
   const reads = readPool({ path, workers: 2, workerUrl: SLOW_WORKER })
   const app = createApp({ config: loadConfig({ GW_SIGNING_KEYS: TEST_KEYRING }), storage: sqliteStorage(db), reads })
   const server: Server<undefined> = startServer(app, { hostname: '127.0.0.1', port: 0, logger: silentLogger })

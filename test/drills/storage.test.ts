@@ -3,6 +3,7 @@
 // stays intact, nothing is lost (a crawl whose result could not be stored is crawled again), and
 // everything recovers once space returns. Disk-full is simulated with SQLite's own limit
 // (PRAGMA max_page_count), read-only with PRAGMA query_only, on the real database file.
+// SQLite only: both conditions are made with SQLite's own limits on its file.
 import { sqliteStorage } from '../../src/db/sqlite-storage'
 import { afterEach, describe, expect, it } from 'bun:test'
 import { join } from 'node:path'
@@ -55,7 +56,7 @@ const integrity = (db: Db) => (db.$client.query('PRAGMA integrity_check').get() 
 describe('disk full', () => {
   it('answers 503 to writes without billing, keeps reads working, and recovers', async () => {
     const { db, app, usageCalls } = setup()
-    const orgId = seedIndexedOrganization(db, { events: 3 })
+    const orgId = await seedIndexedOrganization(sqliteStorage(db), { events: 3 })
     fillDisk(db)
     let wrote = 0
     for (let i = 0; i < 20; i++) {
@@ -84,7 +85,7 @@ describe('disk full', () => {
 describe('read-only database', () => {
   it('answers 503 to writes and serves reads, then recovers', async () => {
     const { db, app } = setup()
-    const orgId = seedIndexedOrganization(db, { events: 2 })
+    const orgId = await seedIndexedOrganization(sqliteStorage(db), { events: 2 })
     db.$client.run('PRAGMA query_only = ON')
     expect((await call(app, 'POST', '/api/v1/report', { body: { message: 'hello while read-only' } })).json.error).toBe('storage_unavailable')
     expect((await call(app, 'POST', '/api/v1/orgs', { body: { website: 'museum.example.org' } })).status).toBe(503)
@@ -98,8 +99,8 @@ describe('read-only database', () => {
 describe('a crawl finishing while the disk is full', () => {
   it('is not lost: its job is crawled again after recovery and the old events stay until then', async () => {
     const { db } = setup()
-    seedIndexedOrganization(db, { events: 1, domain: 'lib.example.org' })
-    const { jobId, orgId } = insertPendingJob(db, { domain: 'lib.example.org', calendarUrls: ['script:big'] })
+    await seedIndexedOrganization(sqliteStorage(db), { events: 1, domain: 'lib.example.org' })
+    const { jobId, orgId } = await insertPendingJob(sqliteStorage(db), { domain: 'lib.example.org', calendarUrls: ['script:big'] })
     const refusals: unknown[] = []
     const logger = { ...silentLogger, error: (msg: string, fields?: Record<string, unknown>) => void (msg === 'runner: could not store the crawl' && refusals.push(fields)) }
     const runner = new JobRunner({
@@ -117,11 +118,11 @@ describe('a crawl finishing while the disk is full', () => {
     // The crawl's result came back and storing it was refused: the moment it would otherwise be ready.
     await eventually(() => refusals.length > 0, 10_000)
     expect(refusals[0]).toMatchObject({ jobId })
-    expect(jobRow(db, jobId).state).not.toBe('ready')
+    expect((await jobRow(sqliteStorage(db), jobId)).state).not.toBe('ready')
     expect((db.$client.query('SELECT title FROM events WHERE org_id = ?').all(orgId) as { title: string }[]).map((r) => r.title)).toEqual(['Event 1'])
     freeDisk(db)
-    await eventually(() => jobRow(db, jobId).state === 'ready', 10_000)
-    expect(jobRow(db, jobId).event_count).toBe(60)
+    await eventually(async () => (await jobRow(sqliteStorage(db), jobId)).state === 'ready', 10_000)
+    expect((await jobRow(sqliteStorage(db), jobId)).eventCount).toBe(60)
     expect(integrity(db)).toBe('ok')
   })
 })

@@ -5,20 +5,20 @@
 // at the end every served pull and every job that runs was billed exactly once, and nothing else was; no
 // request is served without an allowance; no job stays reserved and no report stays pending. Answers are
 // truthful: 503 usage_unavailable only when nothing was charged, 503 usage_unknown (with the job) when
-// the charge may have been recorded.
-import { sqliteStorage } from '../../src/db/sqlite-storage'
-import { afterEach, describe, expect, it } from 'bun:test'
+// the charge may have been recorded. On both backends.
+import { afterEach, expect, it } from 'bun:test'
 import type { Server } from 'bun'
 import { createApp } from '../../src/app'
 import { loadConfig } from '../../src/config'
-import { migrate, openDatabase } from '../../src/db'
 import { createUsageClient } from '../../src/gateway/usage-client'
 import { Scheduler } from '../../src/jobs/scheduler'
 import { createMailer } from '../../src/report/mailer'
 import { call } from '../helpers/app'
 import { scopedUsageRequestId } from '../../src/gateway/usage-id'
 import { TEST_AGENT, TEST_KEYRING } from '../helpers/gateway'
+import { countRows, peekRow } from '../helpers/peek'
 import { seedIndexedOrganization } from '../helpers/seed'
+import { forEachBackend } from '../helpers/storage'
 
 const servers: Server<undefined>[] = []
 afterEach(() => {
@@ -69,15 +69,14 @@ function flappingUsageService(seed: number) {
   return { url: `http://127.0.0.1:${server.port}`, granted, billed, mode }
 }
 
-describe('a flapping usage service under concurrent paid requests', () => {
+forEachBackend('a flapping usage service under concurrent paid requests', (open) => {
   it('serves exactly what is billed, once each, and tells the truth about what it does not know', async () => {
     const usage = flappingUsageService(20261122)
-    const db = openDatabase(':memory:')
-    migrate(db)
+    const storage = await open()
     let clock = Date.now()
     const config = loadConfig({ GW_SIGNING_KEYS: TEST_KEYRING, GW_USAGE_URL: usage.url, GW_USAGE_READ_KEY: 'r', GW_USAGE_WRITE_KEY: 'w' })
-    const app = createApp({ config, storage: sqliteStorage(db), now: () => clock })
-    const orgId = seedIndexedOrganization(db, { events: 4 })
+    const app = createApp({ config, storage, now: () => clock })
+    const orgId = await seedIndexedOrganization(storage, { events: 4 })
     const requests = Array.from({ length: 120 }, (_, i) => {
       const id = `drill-request-${String(i).padStart(4, '0')}`
       const requestId = scopedUsageRequestId(TEST_AGENT, id)
@@ -86,9 +85,8 @@ describe('a flapping usage service under concurrent paid requests', () => {
         : call(app, 'GET', `/api/v1/businesses/${orgId}/events?i=${i}`, { sign: { id } }).then((res) => ({ requestId, res, kind: 'pull' as const }))
     })
     const results = await Promise.all(requests)
-    const jobOf = (requestId: string) =>
-      db.$client.query('SELECT job_id, state, billing FROM index_jobs WHERE request_id = ?').get(requestId) as { job_id: string; state: string; billing: string | null } | null
-    const pending = (requestId: string) => !!db.$client.query("SELECT 1 FROM usage_reports WHERE request_id = ? AND state = 'pending'").get(requestId)
+    const jobOf = (requestId: string) => peekRow<{ job_id: string; state: string; billing: string | null }>(storage, 'SELECT job_id, state, billing FROM index_jobs WHERE request_id = ?', requestId)
+    const pending = async (requestId: string) => (await countRows(storage, 'usage_reports', "request_id = ? AND state = 'pending'", requestId)) > 0
     const statuses = new Map<string, number>()
     for (const { requestId, res, kind } of results) {
       const key = `${res.status} ${res.json?.error ?? ''}`.trim()
@@ -98,13 +96,13 @@ describe('a flapping usage service under concurrent paid requests', () => {
       if (served) {
         expect(usage.granted.has(requestId)).toBe(true)
         expect(res.headers.get('gw-usage')).toBe(kind === 'index' ? 'orgs_index=1' : 'events_pull=4')
-        expect(usage.billed.has(requestId) || pending(requestId)).toBe(true)
+        expect(usage.billed.has(requestId) || (await pending(requestId))).toBe(true)
       } else expect(res.headers.get('gw-usage')).toBeNull()
       if (key === '402 payment_required' || (key === '503 usage_unavailable' && !usage.granted.has(requestId))) expect(usage.billed.has(requestId)).toBe(false)
       if (kind === 'index') {
-        if (res.status === 202) expect(jobOf(requestId)).toMatchObject({ job_id: res.json.jobId, state: 'pending' })
-        else if (key === '503 usage_unknown') expect(jobOf(requestId)).toMatchObject({ job_id: res.json.jobId, state: 'reserved', billing: 'unknown' })
-        else expect(jobOf(requestId)).toBeNull()
+        if (res.status === 202) expect(await jobOf(requestId)).toMatchObject({ job_id: res.json.jobId, state: 'pending' })
+        else if (key === '503 usage_unknown') expect(await jobOf(requestId)).toMatchObject({ job_id: res.json.jobId, state: 'reserved', billing: 'unknown' })
+        else expect(await jobOf(requestId)).toBeUndefined()
       }
     }
     expect((statuses.get('200') ?? 0) + (statuses.get('202') ?? 0)).toBeGreaterThan(10)
@@ -115,23 +113,22 @@ describe('a flapping usage service under concurrent paid requests', () => {
     // The scheduler settles what was left unknown; the service keeps flapping, but answers at once now.
     usage.mode.slow = false
     const scheduler = new Scheduler({
-      storage: sqliteStorage(db),
+      storage,
       mailer: createMailer('', ''),
       usage: createUsageClient({ url: usage.url, readKey: 'r', writeKey: 'w', service: 'event-index' }),
       now: () => clock,
       staleAfterMs: 0,
     })
-    const unsettled = () =>
-      (db.$client.query("SELECT (SELECT count(*) FROM index_jobs WHERE state = 'reserved') + (SELECT count(*) FROM usage_reports WHERE state = 'pending') AS n").get() as { n: number }).n
-    for (let round = 0; round < 40 && unsettled() > 0; round++) {
+    const unsettled = async () => (await countRows(storage, 'index_jobs', "state = 'reserved'")) + (await countRows(storage, 'usage_reports', "state = 'pending'"))
+    for (let round = 0; round < 40 && (await unsettled()) > 0; round++) {
       clock += 61_000
       await scheduler.settle()
     }
-    expect(unsettled()).toBe(0)
+    expect(await unsettled()).toBe(0)
     for (const { requestId, res, kind } of results) {
       const billedTimes = usage.billed.get(requestId) ?? 0
       expect(billedTimes).toBeLessThanOrEqual(1)
-      const job = jobOf(requestId)
+      const job = await jobOf(requestId)
       const servedOrRuns = kind === 'pull' ? res.status === 200 : job?.state === 'pending'
       expect({ requestId, billed: billedTimes === 1 }).toEqual({ requestId, billed: servedOrRuns })
       if (kind === 'index' && res.json?.error === 'usage_unknown')

@@ -4,6 +4,8 @@
 // included) are never accepted unless the mutated request is the signed one as Bun would parse it, and
 // none makes verification throw. Through the app, the Host (short, with a port, IPv6) changes nothing: a
 // request is served exactly when its method and target are the signed ones.
+// SQLite only: it fuzzes verification, which decides before storage is asked anything but whether a key
+// was seen; the replay store of each backend has its own tests (replay-store.test.ts, db/pg/storage-accounts.test.ts).
 import { describe, expect, it } from 'bun:test'
 import fc from 'fast-check'
 import { authenticate, type AuthInput } from '../../src/gateway/authenticate'
@@ -204,8 +206,8 @@ describe('through the app', () => {
   })
 
   it('serves a request exactly when its method and target are the signed ones, whatever the Host', async () => {
-    const { app, db } = makeApp()
-    seedIndexedOrganization(db, { events: 2, city: "O'Fallon" })
+    const { app, storage } = makeApp()
+    await seedIndexedOrganization(storage, { events: 2, city: "O'Fallon" })
     const target = "/api/v1/search/events?city=O'Fallon"
     let n = 0
     await fc.assert(

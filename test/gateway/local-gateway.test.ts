@@ -5,37 +5,35 @@
 // holds the quoted amount for the request id until /usage settles it or the hold expires, /usage answers
 // 402 when the debit is refused, and a repeated report is answered 200 without a second debit.
 // It signs with gw2 and a fresh id per request: identical requests in one second are neither replays nor
-// moved to a future timestamp.
-import { sqliteStorage } from '../../src/db/sqlite-storage'
+// moved to a future timestamp. On both backends.
 import { afterEach, describe, expect, it } from 'bun:test'
 import { createApp } from '../../src/app'
 import { loadConfig } from '../../src/config'
-import { migrate, openDatabase } from '../../src/db'
+import type { Storage } from '../../src/db/storage'
 import { startLocalGateway, type LocalGateway } from '../../src/gateway/local/server'
 import { startServer } from '../../src/http/server'
 import { silentLogger } from '../../src/log'
 import { signRequest } from '../../src/gateway/signature'
 import { seedIndexedOrganization } from '../helpers/seed'
+import { forEachBackend } from '../helpers/storage'
 
 const running: (() => Promise<void> | void)[] = []
 afterEach(async () => {
   for (const stop of running.splice(0).reverse()) await stop()
 })
 
-function stack(options: { now?: () => number } = {}) {
+function stack(storage: Storage, options: { now?: () => number } = {}) {
   const keys = { kid: 'lg1', secret: 'local-gateway-secret-0123456789abcdef0123456789', usageReadKey: 'ur-key', usageWriteKey: 'uw-key' }
   let serviceUrl = ''
   const gateway: LocalGateway = startLocalGateway({ upstream: () => serviceUrl, port: 0, ...keys, adminKey: 'admin-key', now: options.now })
   running.push(() => gateway.stop())
-  const db = openDatabase(':memory:')
-  migrate(db)
   const config = loadConfig({
     GW_SIGNING_KEYS: `${keys.kid}:${keys.secret}`,
     GW_USAGE_URL: gateway.usageUrl,
     GW_USAGE_READ_KEY: keys.usageReadKey,
     GW_USAGE_WRITE_KEY: keys.usageWriteKey,
   })
-  const server = startServer(createApp({ config, storage: sqliteStorage(db) }), { hostname: '127.0.0.1', port: 0, logger: silentLogger })
+  const server = startServer(createApp({ config, storage }), { hostname: '127.0.0.1', port: 0, logger: silentLogger })
   running.push(() => server.stop(true))
   serviceUrl = `http://127.0.0.1:${server.port}`
   const agent = gateway.agents[0]
@@ -45,14 +43,14 @@ function stack(options: { now?: () => number } = {}) {
     (path: string, init: RequestInit = {}) =>
       fetch(`${storefront}${path}`, { ...init, headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}), ...(init.headers as object) } })
   const admin = (path: string, init: RequestInit = {}) => fetch(`${gateway.url}${path}`, { ...init, headers: { authorization: 'Bearer admin-key', ...(init.headers as object) } })
-  return { gateway, db, agent, storefront, call: as(agent.key), anonymous: as(undefined), as, admin }
+  return { gateway, storage, agent, storefront, call: as(agent.key), anonymous: as(undefined), as, admin }
 }
 
 const indexBody = (website: string) => ({ method: 'POST', body: JSON.stringify({ website }) })
 
-describe('the local gateway', () => {
+forEachBackend('the local gateway', (open) => {
   it('indexes through the free trial, then answers a challenge with the price, then serves after a top-up', async () => {
-    const { call, admin, agent, storefront } = stack()
+    const { call, admin, agent, storefront } = stack(await open())
     for (let i = 0; i < 3; i++) {
       const res = await call('/api/v1/orgs', indexBody(`library-${i}.example.org`))
       expect(res.status).toBe(202)
@@ -79,8 +77,8 @@ describe('the local gateway', () => {
   })
 
   it('bills an events pull per event: trial first, then units, once per request', async () => {
-    const { call, admin, agent, db } = stack()
-    const orgId = seedIndexedOrganization(db, { events: 60 })
+    const { call, admin, agent, storage } = stack(await open())
+    const orgId = await seedIndexedOrganization(storage, { events: 60 })
     const short = await call(`/api/v1/businesses/${orgId}/events`)
     expect(short.status).toBe(402)
     expect(((await short.json()) as any).price).toEqual({ units: 10, usd: 0.1 })
@@ -94,7 +92,7 @@ describe('the local gateway', () => {
   })
 
   it('gives an anonymous caller the identity challenge and lets it poll a job', async () => {
-    const { call, anonymous } = stack()
+    const { call, anonymous } = stack(await open())
     const search = await anonymous('/api/v1/search/events')
     expect(search.status).toBe(402)
     expect((await search.json()) as any).toMatchObject({ error: 'identity_required', usage: [] })
@@ -104,7 +102,7 @@ describe('the local gateway', () => {
   })
 
   it('refuses an unknown key, another agent’s session and an unknown session', async () => {
-    const { as, admin, gateway } = stack()
+    const { as, admin, gateway } = stack(await open())
     expect((await as('ak_nobody')('/api/v1/search/events')).status).toBe(401)
     const other = (await (await admin('/_gateway/agents', { method: 'POST' })).json()) as any
     const mismatch = await fetch(`${gateway.url}/s/${gateway.agents[0].session}/api/v1/search/events`, { headers: { authorization: `Bearer ${other.key}` } })
@@ -113,14 +111,14 @@ describe('the local gateway', () => {
   })
 
   it('keeps the service’s rule for paths outside /api/v1', async () => {
-    const { call } = stack()
+    const { call } = stack(await open())
     const res = await call('/health')
     expect(res.status).toBe(403)
     expect(((await res.json()) as any).message).toBe('Missing Authentication Token')
   })
 
   it('protects its usage service and admin endpoints with their keys', async () => {
-    const { gateway } = stack()
+    const { gateway } = stack(await open())
     const body = JSON.stringify({ request_id: 'r1', service: 's', agent_id: 'a', usage: [{ meter: 'orgs_index', quantity: 1 }] })
     expect((await fetch(`${gateway.usageUrl}/allowance`, { method: 'POST', body, headers: { authorization: 'Bearer uw-key' } })).status).toBe(401)
     expect((await fetch(`${gateway.usageUrl}/usage`, { method: 'POST', body, headers: { authorization: 'Bearer ur-key' } })).status).toBe(401)
@@ -130,8 +128,8 @@ describe('the local gateway', () => {
   })
 
   it('serves ten concurrent reads of a 30-event organization only as far as the allowance goes', async () => {
-    const { call, admin, agent, db } = stack()
-    const orgId = seedIndexedOrganization(db, { events: 30 })
+    const { call, admin, agent, storage } = stack(await open())
+    const orgId = await seedIndexedOrganization(storage, { events: 30 })
     const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => call(`/api/v1/businesses/${orgId}/events?n=${i}`)))
     const served = answers.filter((r) => r.status === 200)
     expect(served).toHaveLength(1)
@@ -142,7 +140,7 @@ describe('the local gateway', () => {
   })
 
   it('answers a usage report that cannot be debited with 402, and a repeated report with 200 and no second debit', async () => {
-    const { gateway, admin, agent } = stack()
+    const { gateway, admin, agent } = stack(await open())
     const post = (path: string, requestId: string, quantity: number, key: string) =>
       fetch(`${gateway.usageUrl}${path}`, {
         method: 'POST',
@@ -160,7 +158,7 @@ describe('the local gateway', () => {
 
   it('holds the quoted amount from /allowance until the report settles it or the hold expires', async () => {
     let now = 1_000_000
-    const { gateway, admin, agent } = stack({ now: () => now })
+    const { gateway, admin, agent } = stack(await open(), { now: () => now })
     const post = async (path: string, requestId: string, quantity: number) => {
       const res = await fetch(`${gateway.usageUrl}${path}`, {
         method: 'POST',
@@ -185,7 +183,7 @@ describe('the local gateway', () => {
   })
 
   it('serves two identical polls sent in the same second (each has its own signed id)', async () => {
-    const { call, anonymous } = stack()
+    const { call, anonymous } = stack(await open())
     const created = (await (await call('/api/v1/orgs', indexBody('twice.example.org'))).json()) as any
     const polls = await Promise.all([
       anonymous(`/api/v1/orgs/${created.jobId}`),

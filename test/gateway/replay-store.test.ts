@@ -6,17 +6,22 @@
 // turn are stored together, each decided once. An expired key may be used again,
 // expired rows are pruned, and while the database takes no writes (read-only, disk full) replays are still
 // refused from memory and the keys are stored once it recovers.
-import { sqliteStorage } from '../../src/db/sqlite-storage'
+// Restarts and instances sharing a database run on both backends; the SQLite replay store's own batching,
+// lazy writes, read-only spells and learning from another connection are SQLite's (its PostgreSQL
+// counterpart is pinned in db/pg/storage-accounts.test.ts).
 import { afterEach, describe, expect, it } from 'bun:test'
 import { join } from 'node:path'
 import { createApp } from '../../src/app'
 import { loadConfig } from '../../src/config'
 import { closeDatabase, migrate, openDatabase, type Db } from '../../src/db'
 import { sqliteReplayStore } from '../../src/db/queries/replay-keys'
+import type { Storage } from '../../src/db/storage'
 import type { ReplayStore } from '../../src/gateway/replay'
 import { call } from '../helpers/app'
 import { gatewayHeaders, recordingUsage, TEST_KEYRING } from '../helpers/gateway'
 import { eventually } from '../helpers/jobs'
+import { countRows } from '../helpers/peek'
+import { forEachBackend } from '../helpers/storage'
 import { tempDir } from '../helpers/tmp'
 
 const cleanups: (() => void)[] = []
@@ -30,10 +35,10 @@ function fileDb(path: string): Db {
   return db
 }
 
-function appOn(db: Db, replay: ReplayStore = sqliteReplayStore(db)) {
+function appOn(storage: Storage, replay: ReplayStore = storage.replayStore()) {
   const usage = recordingUsage()
   return {
-    app: createApp({ config: loadConfig({ GW_SIGNING_KEYS: TEST_KEYRING, PUBLIC_BASE_URL: 'http://public.test' }), storage: sqliteStorage(db), usage: usage.client, replay }),
+    app: createApp({ config: loadConfig({ GW_SIGNING_KEYS: TEST_KEYRING, PUBLIC_BASE_URL: 'http://public.test' }), storage, usage: usage.client, replay }),
     usageCalls: usage.calls,
     replay,
   }
@@ -50,43 +55,34 @@ const SEARCH = '/api/v1/search/events'
 const BODY = JSON.stringify({ website: 'example.org' })
 const rows = (db: Db) => (db.$client.query('SELECT count(*) AS n FROM replay_keys').get() as { n: number }).n
 
-describe('replays across restarts and instances', () => {
+forEachBackend('replays across restarts and instances', (_open, _backend, shared) => {
   it('refuses a captured paid request after a restart of the service', async () => {
-    const path = tmpPath('replay.sqlite')
+    const database = await shared()
     const headers = gatewayHeaders('POST', ORGS, BODY)
-    const first = fileDb(path)
+    const first = await database.instance()
     expect((await call(appOn(first).app, 'POST', ORGS, { body: BODY, sign: false, headers })).status).toBe(202)
-    closeDatabase(first)
-    const restarted = fileDb(path)
-    cleanups.push(() => closeDatabase(restarted))
-    const { app, usageCalls } = appOn(restarted)
+    await first.close()
+    const { app, usageCalls } = appOn(await database.instance())
     const replay = await call(app, 'POST', ORGS, { body: BODY, sign: false, headers })
     expect(replay).toMatchObject({ status: 401, json: { error: 'invalid_gateway_signature' } })
     expect(usageCalls).toEqual([])
   })
 
   it('refuses a captured search after a restart (its key is stored at shutdown)', async () => {
-    const path = tmpPath('search.sqlite')
+    const database = await shared()
     const headers = gatewayHeaders('GET', SEARCH, '', { id: 'search-1' })
-    const first = fileDb(path)
+    const first = await database.instance()
     const before = appOn(first)
     expect((await call(before.app, 'GET', SEARCH, { sign: false, headers })).status).toBe(200)
     expect((await call(before.app, 'GET', SEARCH, { sign: false, headers })).status).toBe(401)
-    before.replay.flush()
-    closeDatabase(first)
-    const restarted = fileDb(path)
-    cleanups.push(() => closeDatabase(restarted))
-    expect((await call(appOn(restarted).app, 'GET', SEARCH, { sign: false, headers })).status).toBe(401)
+    await before.replay.flush()
+    await first.close()
+    expect((await call(appOn(await database.instance()).app, 'GET', SEARCH, { sign: false, headers })).status).toBe(401)
   })
 
   it('serves a paid request once when instances share the database, however they race', async () => {
-    const path = tmpPath('shared.sqlite')
-    const a = fileDb(path)
-    const b = openDatabase(path)
-    cleanups.push(
-      () => closeDatabase(a),
-      () => closeDatabase(b),
-    )
+    const database = await shared()
+    const [a, b] = [await database.instance(), await database.instance()]
     const headers = gatewayHeaders('POST', ORGS, BODY, { id: 'shared-1' })
     const apps = [appOn(a), appOn(b), appOn(a), appOn(b)]
     const results = await Promise.all(apps.map(({ app }) => call(app, 'POST', ORGS, { body: BODY, sign: false, headers })))
@@ -95,17 +91,12 @@ describe('replays across restarts and instances', () => {
   })
 
   it('refuses a search on another instance once its key is written and read (no delay configured)', async () => {
-    const path = tmpPath('lazy.sqlite')
-    const a = fileDb(path)
-    const b = openDatabase(path)
-    cleanups.push(
-      () => closeDatabase(a),
-      () => closeDatabase(b),
-    )
-    const [first, second] = [appOn(a, sqliteReplayStore(a, { lazyMs: 0 })), appOn(b, sqliteReplayStore(b, { lazyMs: 0 }))]
+    const database = await shared()
+    const [a, b] = [await database.instance(), await database.instance()]
+    const [first, second] = [appOn(a, a.replayStore({ lazyMs: 0 })), appOn(b, b.replayStore({ lazyMs: 0 }))]
     const headers = gatewayHeaders('GET', SEARCH, '', { id: 'lazy-1' })
     expect((await call(first.app, 'GET', SEARCH, { sign: false, headers })).status).toBe(200)
-    await eventually(() => rows(b) === 1, 2000)
+    await eventually(async () => (await countRows(b, 'replay_keys')) === 1, 2000)
     expect((await call(second.app, 'GET', SEARCH, { sign: false, headers })).status).toBe(401)
   })
 })

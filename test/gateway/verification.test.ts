@@ -1,11 +1,15 @@
 // Pins gateway authentication through the app (spec "Authentication", DESIGN §4): every way a signed
 // request can be altered is refused with 401, unknown kids with unknown_kid, stale or future timestamps,
 // replays; two kids live during rotation; the route classes (identity, verify-only, paid); bearer agent
-// keys on read routes only; and 401 before 402 before 400.
+// keys on read routes only; and 401 before 402 before 400. A signed paid request (served, replayed,
+// altered: what is stored or refused) runs on both backends; the other parts decide before any storage is
+// read or written, on the default (SQLite) app.
 import { describe, expect, it } from 'bun:test'
 import { createLogger } from '../../src/log'
 import { call, makeApp } from '../helpers/app'
 import { gatewayHeaders, TEST_SECRET } from '../helpers/gateway'
+import { countRows } from '../helpers/peek'
+import { forEachBackend } from '../helpers/storage'
 
 const ORGS = '/api/v1/orgs'
 const BODY = JSON.stringify({ website: 'example.org' })
@@ -16,9 +20,9 @@ async function send(app: ReturnType<typeof makeApp>['app'], method: string, path
   return { status: res.status, json: (await res.json()) as any }
 }
 
-describe('a signed paid request', () => {
+forEachBackend('a signed paid request', (open) => {
   it('is served when nothing was changed', async () => {
-    const { app } = makeApp()
+    const { app } = makeApp({ storage: await open() })
     const res = await send(app, 'POST', ORGS, BODY, gatewayHeaders('POST', ORGS, BODY))
     expect(res.status).toBe(202)
   })
@@ -39,25 +43,25 @@ describe('a signed paid request', () => {
   ]
   for (const [name, alter] of altered) {
     it(`is refused with 401 when ${name}`, async () => {
-      const { app, db, usageCalls } = makeApp()
+      const { app, storage, usageCalls } = makeApp({ storage: await open() })
       const [method, path, body, headers] = alter(gatewayHeaders('POST', ORGS, BODY))
       const res = await send(app, method, path, body, headers)
       expect([401, 403]).toContain(res.status)
       if (res.status === 401) expect(res.json.error).toBe('invalid_gateway_signature')
       expect(usageCalls).toEqual([])
-      expect(db.$client.query('SELECT count(*) AS n FROM index_jobs').get()).toEqual({ n: 0 })
+      expect(await countRows(storage, 'index_jobs')).toBe(0)
     })
   }
 
   it('is refused when the method changes on a route that exists for both (GET poll)', async () => {
-    const { app } = makeApp()
+    const { app } = makeApp({ storage: await open() })
     const path = '/api/v1/orgs/job_abcdefghij'
     const res = await send(app, 'GET', path, undefined, gatewayHeaders('HEAD', path, ''))
     expect(res.status).toBe(401)
   })
 
   it('answers unknown_kid for a key id the service does not hold', async () => {
-    const { app } = makeApp()
+    const { app } = makeApp({ storage: await open() })
     const res = await send(app, 'POST', ORGS, BODY, gatewayHeaders('POST', ORGS, BODY, { kid: 'k-unknown', secret: 'whatever' }))
     expect(res).toMatchObject({ status: 401, json: { error: 'unknown_kid' } })
   })
@@ -71,7 +75,7 @@ describe('a signed paid request', () => {
     it(`${status === 401 ? 'refuses' : 'accepts'} a timestamp ${name}`, async () => {
       // The app's clock is held still: at the boundary a second passing between signing and checking would turn 300 s into 301.
       const fixedMs = Date.now()
-      const { app } = makeApp({ deps: { now: () => fixedMs } })
+      const { app } = makeApp({ storage: await open(), deps: { now: () => fixedMs } })
       const res = await send(app, 'POST', ORGS, BODY, gatewayHeaders('POST', ORGS, BODY, { t: Math.floor(fixedMs / 1000) + skew }))
       expect(res.status).toBe(status)
       if (status === 401) expect(res.json.error).toBe('invalid_gateway_signature')
@@ -86,7 +90,7 @@ describe('a signed paid request', () => {
     ['of a v1 with foreign characters', (h: string) => `${h.slice(0, -1)}+`],
   ] as const) {
     it(`refuses a signature header ${name} without a 500`, async () => {
-      const { app } = makeApp()
+      const { app } = makeApp({ storage: await open() })
       const h = gatewayHeaders('POST', ORGS, BODY)
       const signature = typeof header === 'function' ? header(h['gw-signature']) : header
       const { 'gw-signature': _, ...rest } = h
@@ -96,7 +100,7 @@ describe('a signed paid request', () => {
   }
 
   it('is served once and refused when replayed', async () => {
-    const { app, usageCalls } = makeApp()
+    const { app, usageCalls } = makeApp({ storage: await open() })
     const headers = gatewayHeaders('POST', ORGS, BODY)
     expect((await send(app, 'POST', ORGS, BODY, headers)).status).toBe(202)
     const replay = await send(app, 'POST', ORGS, BODY, headers)

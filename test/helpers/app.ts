@@ -1,23 +1,29 @@
 import { createApp, type AppDeps } from '../../src/app'
 import { loadConfig, type Config } from '../../src/config'
-import type { Db } from '../../src/db'
-import { eventsGeneration } from '../../src/db/queries/generation'
-import { inlineReads } from '../../src/db/read-ops'
+import type { Storage } from '../../src/db/storage'
 import { sqliteMemoryStorage } from './storage'
 import { AnswerCache } from '../../src/services/answer-cache'
 import type { ReadContext } from '../../src/services/read-context'
 import { gatewayHeaders, recordingUsage, TEST_KEYRING, type SignOptions } from './gateway'
 
+export type AppOptions = {
+  /** A fresh storage of the backend under test (forEachBackend's `open()`); a fresh in-memory SQLite one when not given. */
+  storage?: Storage
+  env?: Record<string, string>
+  deps?: Partial<AppDeps>
+}
+
 /**
- * A fresh app over a fresh, migrated in-memory database (tests never share state), with the test
- * keyring and, unless given, a usage client double that allows everything.
+ * A fresh app over `storage`, a fresh migrated database of either backend (tests never share state), with
+ * the test keyring and, unless given, a usage client double that allows everything. Suites that touch
+ * stored data pass the storage of each backend (forEachBackend); protocol-only suites take the default.
  */
-export function makeApp(options: { env?: Record<string, string>; deps?: Partial<AppDeps> } = {}) {
+export function makeApp(options: AppOptions = {}) {
   const config: Config = loadConfig({ GW_SIGNING_KEYS: TEST_KEYRING, PUBLIC_BASE_URL: 'http://public.test', ...options.env })
-  const { storage, db } = sqliteMemoryStorage()
+  const storage = options.storage ?? sqliteMemoryStorage().storage
   const usage = recordingUsage()
   const app = createApp({ config, storage, usage: usage.client, ...options.deps })
-  return { app, db, storage, config, usageCalls: usage.calls }
+  return { app, storage, config, usageCalls: usage.calls }
 }
 
 export type TestApp = ReturnType<typeof makeApp>['app']
@@ -45,7 +51,7 @@ export async function call(app: TestApp, method: string, path: string, init: Cal
   return { status: response.status, headers: response.headers, text, json }
 }
 
-/** The read services' context over `db` as the app builds it (reads on the test's own connection), with a 64 MiB cache. */
-export function readContext(db: Db, cacheBytes = 64 * 1024 * 1024): ReadContext {
-  return { reads: inlineReads(db.$client), cache: new AnswerCache(cacheBytes), generation: () => eventsGeneration(db) }
+/** The read services' context over `storage` as the app builds it (reads on the storage's own connections), with a 64 MiB cache. */
+export function readContext(storage: Storage, cacheBytes = 64 * 1024 * 1024): ReadContext {
+  return { reads: storage.openReads({ workers: 0 }), cache: new AnswerCache(cacheBytes), generation: () => storage.events.generation() }
 }

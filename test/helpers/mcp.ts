@@ -5,6 +5,7 @@ import { startServer } from '../../src/http/server'
 import { silentLogger } from '../../src/log'
 import { issueAccessToken, type Scope, ALL_SCOPES } from '../../src/oauth/tokens'
 import { createAccount } from '../../src/services/credits'
+import type { Storage } from '../../src/db/storage'
 import { makeApp } from './app'
 import { seedOrganization } from './seed'
 
@@ -14,10 +15,11 @@ import { seedOrganization } from './seed'
  * http://127.0.0.1:<port>, as `serve` computes them. CRAWL_ALLOW_PRIVATE lets tools and the
  * client-metadata fetcher reach other loopback servers of the test.
  */
-export function startMcpApp(options: { env?: Record<string, string>; deps?: Partial<AppDeps> } = {}) {
+export function startMcpApp(options: { storage?: Storage; env?: Record<string, string>; deps?: Partial<AppDeps> } = {}) {
   let server: Server<undefined> | undefined
   const port = () => server?.port ?? 0
   const made = makeApp({
+    storage: options.storage,
     env: { PUBLIC_BASE_URL: '', CRAWL_ALLOW_PRIVATE: 'true', ...options.env },
     deps: { publicBaseUrl: () => `http://127.0.0.1:${port()}`, listeningPort: port, ...options.deps },
   })
@@ -27,7 +29,7 @@ export function startMcpApp(options: { env?: Record<string, string>; deps?: Part
 }
 
 /** An account with `credits` and an access token for it minted directly (the OAuth dance has its own tests). */
-export async function accountWithToken(app: { storage: ReturnType<typeof makeApp>['storage']; base: string }, options: { credits: number; scopes?: Scope[]; email?: string }) {
+export async function accountWithToken(app: { storage: Storage; base: string }, options: { credits: number; scopes?: Scope[]; email?: string }) {
   const account = await createAccount(app.storage, { email: options.email ?? `a${Math.random().toString(36).slice(2, 8)}@example.org`, credits: options.credits, nowMs: Date.now() })
   const token = await issueAccessToken(app.storage, {
     issuer: app.base,
@@ -67,7 +69,7 @@ export async function callTool(client: Client, name: string, args: Record<string
 }
 
 /** A ready-made indexed organization for tool tests: venues with coordinates, categories, a recurring event. */
-export function seedRichOrganization(db: ReturnType<typeof makeApp>['db'], nowMs = Date.now()) {
+export async function seedRichOrganization(storage: Storage, nowMs = Date.now()) {
   const day = (n: number, time = '10:00:00') => `${new Date(nowMs + n * 86_400_000).toISOString().slice(0, 10)}T${time}-05:00`
   const events = [
     {
@@ -106,5 +108,5 @@ export function seedRichOrganization(db: ReturnType<typeof makeApp>['db'], nowMs
       event_id: 'evt_concert',
     },
   ]
-  return { orgId: seedOrganization(db, { domain: 'springfield-library.org', name: 'Springfield Public Library', timezone: 'America/Chicago', events: events as never, nowMs }), events }
+  return { orgId: await seedOrganization(storage, { domain: 'springfield-library.org', name: 'Springfield Public Library', timezone: 'America/Chicago', events: events as never, nowMs }), events }
 }

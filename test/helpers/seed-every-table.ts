@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '../../src/db'
 import { accounts, creditLedger, indexJobs, oauthCodes, oauthKeys, oauthRefreshTokens, replayKeys, reports, usageReports } from '../../src/db/schema'
+import { sqliteStorage } from '../../src/db/sqlite-storage'
 import type { Event } from '../../src/model/event'
 import { seedOrganization } from './seed'
 
@@ -15,7 +16,7 @@ export const FAR_MS = 4_102_444_800_123
  * sqlite_sequence runs ahead of the rows). Values include NULLs, empty strings, accents and emoji,
  * 64-bit millisecond times and doubles with all their digits. Returns the organizations' ids.
  */
-export function seedEveryTable(db: Db, nowMs = 1_780_000_000_000): string[] {
+export async function seedEveryTable(db: Db, nowMs = 1_780_000_000_000): Promise<string[]> {
   const event = (i: number, extra: Partial<Event> = {}): Event => ({
     title: `Café concert ${i} 🎻`,
     description: `Strings & “quotes” – night ${i}\nsecond line\r\n\ttab, back\\slash \\N`,
@@ -28,9 +29,10 @@ export function seedEveryTable(db: Db, nowMs = 1_780_000_000_000): string[] {
     isAccessibleForFree: i % 2 === 0,
     ...extra,
   })
+  const storage = sqliteStorage(db)
   const orgs = [
-    seedOrganization(db, { domain: 'cafe-musique.example.org', name: 'Café Musique', events: [0, 1, 2].map((i) => event(i)), nowMs }),
-    seedOrganization(db, { domain: 'library.example.org', name: 'Library', events: [event(3, { startDate: '2027-01-05', city: null, venue: undefined })], nowMs: nowMs + 1 }),
+    await seedOrganization(storage, { domain: 'cafe-musique.example.org', name: 'Café Musique', events: [0, 1, 2].map((i) => event(i)), nowMs }),
+    await seedOrganization(storage, { domain: 'library.example.org', name: 'Library', events: [event(3, { startDate: '2027-01-05', city: null, venue: undefined })], nowMs: nowMs + 1 }),
   ]
   db.insert(indexJobs)
     .values({

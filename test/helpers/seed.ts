@@ -1,34 +1,49 @@
 import type { CrawlResult } from '../../src/crawl/crawl-types'
-import type { Db } from '../../src/db'
-import { storeCrawlResult } from '../../src/db/queries/store'
+import type { Storage } from '../../src/db/storage'
 import type { Event } from '../../src/model/event'
-import { claimJob, LEASE_MS } from '../../src/db/queries/jobs'
+import { LEASE_MS } from '../../src/model/job-state'
 import { insertPendingJob } from './jobs'
 
-/**
- * Indexes an organization through the same path the job runner uses (a claimed job and
- * storeCrawlResult), so the read side is tested on rows written exactly as in production.
- */
-export function seedOrganization(db: Db, options: { domain?: string; name?: string; timezone?: string; events: Event[]; nowMs?: number }): string {
-  const nowMs = options.nowMs ?? Date.now()
-  const job = insertPendingJob(db, { domain: options.domain, nowMs })
-  const owner = `seed-${job.jobId}`
-  if (claimJob(db, owner, nowMs, LEASE_MS, job.jobId)?.jobId !== job.jobId) throw new Error('seed: could not claim its job')
-  const result: CrawlResult = {
-    organization: { name: options.name ?? `Library of ${job.domain}`, timezone: options.timezone ?? 'America/New_York' },
-    events: options.events.map((event) => ({ event, source: `https://${job.domain}/events` })),
-    sources: [{ url: `https://${job.domain}/events`, kind: 'page', status: 'ok', eventCount: options.events.length }],
+/** A crawl of `domain` that found `events` on one page (what seedOrganization stores). */
+export function crawlResultFor(domain: string, options: { name?: string; timezone?: string; events: Event[]; sources?: CrawlResult['sources'] }): CrawlResult {
+  return {
+    organization: { name: options.name ?? `Library of ${domain}`, timezone: options.timezone ?? 'America/New_York' },
+    events: options.events.map((event) => ({ event, source: `https://${domain}/events` })),
+    sources: options.sources ?? [{ url: `https://${domain}/events`, kind: 'page', status: 'ok', eventCount: options.events.length }],
     progress: { pagesFetched: 1, sourcesFound: 1, eventsFound: options.events.length },
     warnings: [],
     refused: [],
   }
-  const outcome = storeCrawlResult(db, { jobId: job.jobId, owner, orgId: job.orgId, result, nowMs, scriptVersion: 'seed-1' })
+}
+
+/**
+ * Runs a waiting job to `ready` as the job runner would: claims it by name and stores `result` for its
+ * organization (the default: an empty crawl). Throws when the job cannot be claimed or stored.
+ */
+export async function finishJob(storage: Storage, job: { jobId: string; orgId: string }, result: CrawlResult = crawlResultFor('example.org', { events: [] }), nowMs = Date.now()): Promise<void> {
+  const owner = `seed-${job.jobId}`
+  if ((await storage.jobs.claim(owner, nowMs, LEASE_MS, job.jobId))?.jobId !== job.jobId) throw new Error('seed: could not claim its job')
+  const outcome = await storage.events.storeCrawlResult({ jobId: job.jobId, owner, orgId: job.orgId, result, nowMs, scriptVersion: 'seed-1' })
   if (!outcome.stored) throw new Error(`seed: ${outcome.reason}`)
+}
+
+/**
+ * Indexes an organization through the same path the job runner uses (a claimed job and
+ * storage.events.storeCrawlResult), so the read side is tested on rows written exactly as in production,
+ * on whichever backend `storage` is.
+ */
+export async function seedOrganization(
+  storage: Storage,
+  options: { domain?: string; name?: string; timezone?: string; events: Event[]; nowMs?: number; sources?: CrawlResult['sources'] },
+): Promise<string> {
+  const nowMs = options.nowMs ?? Date.now()
+  const job = await insertPendingJob(storage, { domain: options.domain, nowMs })
+  await finishJob(storage, job, crawlResultFor(job.domain, options), nowMs)
   return job.orgId
 }
 
 /** An indexed organization with `events` daily events starting tomorrow, for billing and read tests. */
-export function seedIndexedOrganization(db: Db, options: { events: number; domain?: string; city?: string; nowMs?: number }): string {
+export function seedIndexedOrganization(storage: Storage, options: { events: number; domain?: string; city?: string; nowMs?: number }): Promise<string> {
   const now = options.nowMs ?? Date.now()
   const events: Event[] = Array.from({ length: options.events }, (_, i) => ({
     title: `Event ${i + 1}`,
@@ -36,5 +51,5 @@ export function seedIndexedOrganization(db: Db, options: { events: number; domai
     event_id: `ev-${i}`,
     city: options.city ?? 'Springfield',
   }))
-  return seedOrganization(db, { domain: options.domain, events, nowMs: now })
+  return seedOrganization(storage, { domain: options.domain, events, nowMs: now })
 }

@@ -6,6 +6,7 @@
  * read from `GET /api/v1/businesses/{id}/events`. Politeness is 0 (tests that check it say so).
  */
 import { randomUUID } from 'node:crypto'
+import type { Storage } from '../../src/db/storage'
 import { JobRunner } from '../../src/jobs/runner'
 import { crawlSettings } from '../../src/service'
 import { call, makeApp } from './app'
@@ -14,7 +15,7 @@ import { startFixtureSite, TEST_WEB_CA, type FixtureSite } from './fixture-serve
 export type TestWeb = {
   sites: FixtureSite[]
   app: ReturnType<typeof makeApp>['app']
-  db: ReturnType<typeof makeApp>['db']
+  storage: Storage
   /** Indexes `website` through the API and waits for the job: its last poll answer and the organization's events. */
   index(website: string, body?: Record<string, unknown>): Promise<{ poll: any; pollStatus: number; events: any[]; orgId?: string }>
   stop(): Promise<void>
@@ -25,9 +26,10 @@ const signed = (app: TestWeb['app'], method: string, path: string, body?: object
 
 /**
  * Starts the named fixture sites (dates relative to the real now, so the default window holds them), an
- * app whose configuration maps every site's names to its server, and one crawler worker.
+ * app over `storage` (a fresh SQLite one when not given) whose configuration maps every site's names to
+ * its server, and one crawler worker.
  */
-export async function startTestWeb(names: string[], options: { maxPages?: number; env?: Record<string, string> } = {}): Promise<TestWeb> {
+export async function startTestWeb(names: string[], options: { storage?: Storage; maxPages?: number; env?: Record<string, string> } = {}): Promise<TestWeb> {
   const sites = await Promise.all(names.map((name) => startFixtureSite(name)))
   const env = {
     CRAWL_ALLOW_PRIVATE: 'true',
@@ -39,13 +41,13 @@ export async function startTestWeb(names: string[], options: { maxPages?: number
     ...options.env,
   }
   let runner: JobRunner | undefined
-  const { app, db, storage, config } = makeApp({ env, deps: { onJobQueued: () => runner?.kick() } })
+  const { app, storage, config } = makeApp({ storage: options.storage, env, deps: { onJobQueued: () => runner?.kick() } })
   runner = new JobRunner({ storage, workers: 1, pollMs: 50, settings: { ...crawlSettings(config), budgetMs: 60_000, politenessMs: 0, ca: TEST_WEB_CA } })
   runner.start()
   return {
     sites,
     app,
-    db,
+    storage,
     async index(website, body = {}) {
       const created = await signed(app, 'POST', '/api/v1/orgs', { website, ...body })
       if (created.status !== 202) throw new Error(`POST /api/v1/orgs answered ${created.status}: ${created.text}`)

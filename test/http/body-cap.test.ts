@@ -2,7 +2,8 @@
 // streams in, declared or chunked, with the service's JSON 413 (never Bun's bare one) and the connection
 // closed; an unsigned or badly signed request to a body route is refused before its body is read; the
 // signature is checked before the JSON is parsed; and what the hint sanitizer dropped is stored as a short
-// summary, so a large request cannot make every later poll large.
+// summary, so a large request cannot make every later poll large. What is stored (nothing, or the summary)
+// is checked on both backends; the rest is decided before storage is touched, on the default (SQLite) app.
 import { afterEach, describe, expect, it } from 'bun:test'
 import type { Server } from 'bun'
 import { connect } from 'node:net'
@@ -10,7 +11,10 @@ import { MAX_BODY_BYTES } from '../../src/app'
 import { startServer } from '../../src/http/server'
 import { createLogger } from '../../src/log'
 import { call, makeApp } from '../helpers/app'
+import type { Storage } from '../../src/db/storage'
 import { gatewayHeaders } from '../helpers/gateway'
+import { countRows } from '../helpers/peek'
+import { forEachBackend } from '../helpers/storage'
 
 let server: Server<undefined> | undefined
 afterEach(async () => {
@@ -18,13 +22,13 @@ afterEach(async () => {
   server = undefined
 })
 
-function serve() {
-  const made = makeApp()
+function serve(storage?: Storage) {
+  const made = makeApp({ storage })
   server = startServer(made.app, { hostname: '127.0.0.1', port: 0, logger: createLogger('error', () => {}) })
   return { ...made, port: server.port! }
 }
 
-const jobs = (db: ReturnType<typeof makeApp>['db']) => (db.$client.query('SELECT count(*) AS n FROM index_jobs').get() as { n: number }).n
+const jobs = (storage: Storage) => countRows(storage, 'index_jobs')
 
 /** Sends raw bytes on a socket; resolves with what came back once the server closed or `waitMs` passed. */
 function rawExchange(port: number, head: string, body: Iterable<Uint8Array> | AsyncIterable<Uint8Array> = [], waitMs = 5000): Promise<{ response: string; closed: boolean }> {
@@ -65,9 +69,9 @@ function* chunked(total: number, size = 64 * 1024, fill = 0x20): Generator<Uint8
 
 const bodyOf = (response: string) => JSON.parse(response.slice(response.indexOf('\r\n\r\n') + 4))
 
-describe('over a real socket', () => {
+forEachBackend('a body over the cap, signed', (open) => {
   it('answers a signed chunked body over the cap with the JSON 413 and closes, creating nothing', async () => {
-    const { port, db } = serve()
+    const { port, storage } = serve(await open())
     const total = 2_900_000
     const body = new Uint8Array(total).fill(0x20)
     const signed = gatewayHeaders('POST', '/api/v1/orgs', body)
@@ -77,9 +81,11 @@ describe('over a real socket', () => {
     expect(response.toLowerCase()).toContain('connection: close')
     expect(bodyOf(response)).toEqual({ error: 'payload_too_large', message: expect.stringContaining(String(MAX_BODY_BYTES)) })
     expect(closed).toBe(true)
-    expect(jobs(db)).toBe(0)
+    expect(await jobs(storage)).toBe(0)
   })
+})
 
+describe('over a real socket', () => {
   for (const [name, total] of [
     ['5 MB', 5_000_000],
     ['just over the cap', MAX_BODY_BYTES + 1],
@@ -191,9 +197,9 @@ describe('through the app', () => {
   })
 })
 
-describe('dropped hints', () => {
+forEachBackend('dropped hints', (open) => {
   it('are kept as a short summary: a huge hint list cannot make every poll huge', async () => {
-    const { app } = makeApp()
+    const { app } = makeApp({ storage: await open() })
     const long = (i: number) => `https://example.org/${i}/${'x'.repeat(2000)}`
     const hints = { calendarUrls: Array.from({ length: 300 }, (_, i) => long(i)), eventUrls: Array.from({ length: 200 }, (_, i) => `bad url ${i} ${'y'.repeat(1500)}`) }
     const created = await call(app, 'POST', '/api/v1/orgs', { body: { website: 'example.org', hints } })

@@ -1,48 +1,56 @@
-// Pins what the runner hands a worker (issue 12): settings that are not set stay absent, never
-// `undefined` over a default (that once switched politeness off); stored hints are read whatever was
+// Pins what the runner hands a worker (issue 12), on both backends: settings that are not set stay absent,
+// never `undefined` over a default (that once switched politeness off); stored hints are read whatever was
 // written; and the sources of the last crawl come with their validators only when a memo can stand for them.
-import { sqliteStorage } from '../../src/db/sqlite-storage'
-import { describe, expect, it } from 'bun:test'
-import { migrate, openDatabase } from '../../src/db'
-import { findJob } from '../../src/db/queries/jobs'
+import { expect, it } from 'bun:test'
+import type { Storage } from '../../src/db/storage'
 import { buildCrawlRequest } from '../../src/jobs/request'
-import { insertPendingJob } from '../helpers/jobs'
+import { insertPendingJob, jobRow } from '../helpers/jobs'
+import { seedOrganization } from '../helpers/seed'
+import { forEachBackend } from '../helpers/storage'
 
 const settings = { maxPages: 200, budgetMs: 600_000, userAgent: 'event-index/1.0', allowPrivate: false, scriptVersion: '1.0.0' }
 
-function setup() {
-  const db = openDatabase(':memory:')
-  migrate(db)
-  const job = insertPendingJob(db, { domain: 'lib.example.org' })
-  const row = () => findJob(db, job.jobId)!
-  return { db, job, row }
+async function setup(storage: Storage) {
+  const job = await insertPendingJob(storage, { domain: 'lib.example.org' })
+  return { job, row: () => jobRow(storage, job.jobId) }
 }
 
-describe('buildCrawlRequest', () => {
+forEachBackend('buildCrawlRequest', (open) => {
   it('leaves unset settings and an unknown zone absent instead of undefined', async () => {
-    const { db, row } = setup()
-    const request = await buildCrawlRequest(sqliteStorage(db), row(), settings)
+    const storage = await open()
+    const { row } = await setup(storage)
+    const request = await buildCrawlRequest(storage, await row(), settings)
     for (const key of ['politenessMs', 'timezone']) expect(Object.keys(request)).not.toContain(key)
     expect(Object.entries(request).filter(([, v]) => v === undefined)).toEqual([])
-    expect((await buildCrawlRequest(sqliteStorage(db), row(), { ...settings, politenessMs: 0 })).politenessMs).toBe(0)
+    expect((await buildCrawlRequest(storage, await row(), { ...settings, politenessMs: 0 })).politenessMs).toBe(0)
   })
 
   it('reads hints stored as the column default, or damaged, as two lists of URLs', async () => {
-    const { db, job, row } = setup()
+    const storage = await open()
+    const { row } = await setup(storage)
     for (const stored of ['{}', 'not json', '{"calendarUrls":"x","eventUrls":["https://lib.example.org/e/1",7]}']) {
-      db.$client.run('UPDATE index_jobs SET hints = ?1 WHERE job_id = ?2', [stored, job.jobId])
-      expect((await buildCrawlRequest(sqliteStorage(db), row(), settings)).hints).toEqual({ calendarUrls: [], eventUrls: stored.includes('e/1') ? ['https://lib.example.org/e/1'] : [] })
+      expect((await buildCrawlRequest(storage, { ...(await row()), hints: stored }, settings)).hints).toEqual({
+        calendarUrls: [],
+        eventUrls: stored.includes('e/1') ? ['https://lib.example.org/e/1'] : [],
+      })
     }
   })
 
   it('passes the validators of the last crawl only for sources that have a memo', async () => {
-    const { db, job, row } = setup()
-    const insert = db.$client.prepare("INSERT INTO sources (org_id, url, kind, status, etag, last_modified, memo) VALUES (?1, ?2, 'page', 'ok', ?3, ?4, ?5)")
-    insert.run(job.orgId, 'https://lib.example.org/a', '"a"', null, '{"a":1}')
-    insert.run(job.orgId, 'https://lib.example.org/b', null, 'Sun, 01 Nov 2026 10:00:00 GMT', '{"b":1}')
-    insert.run(job.orgId, 'https://lib.example.org/c', '"c"', null, null)
-    insert.run(job.orgId, 'https://lib.example.org/d', null, null, '{"d":1}')
-    expect((await buildCrawlRequest(sqliteStorage(db), row(), settings)).previous).toEqual({
+    const storage = await open()
+    const source = (url: string, validators: { etag?: string; lastModified?: string; memo?: string }) => ({ url, kind: 'page' as const, status: 'ok' as const, eventCount: 0, ...validators })
+    await seedOrganization(storage, {
+      domain: 'lib.example.org',
+      events: [],
+      sources: [
+        source('https://lib.example.org/a', { etag: '"a"', memo: '{"a":1}' }),
+        source('https://lib.example.org/b', { lastModified: 'Sun, 01 Nov 2026 10:00:00 GMT', memo: '{"b":1}' }),
+        source('https://lib.example.org/c', { etag: '"c"' }),
+        source('https://lib.example.org/d', { memo: '{"d":1}' }),
+      ],
+    })
+    const { row } = await setup(storage)
+    expect((await buildCrawlRequest(storage, await row(), settings)).previous).toEqual({
       'https://lib.example.org/a': { etag: '"a"', memo: '{"a":1}' },
       'https://lib.example.org/b': { lastModified: 'Sun, 01 Nov 2026 10:00:00 GMT', memo: '{"b":1}' },
     })

@@ -2,12 +2,13 @@
 // separate awaits could interleave): one authorization code presented twice at once yields tokens once,
 // and the other exchange revokes the tokens it issued (RFC 6749 §4.1.2); one refresh token presented
 // twice at once is rotated once, and the other presentation revokes its whole grant. Marking used and
-// storing the new refresh token is one storage transaction that marks only while unused.
+// storing the new refresh token is one storage transaction that marks only while unused. On both backends.
 import { describe, expect, it } from 'bun:test'
 import { createHash, randomBytes } from 'node:crypto'
 import { createAuthorizationCode, exchangeCode, OAuthFailure, refreshTokens, type TokenSet } from '../../src/oauth/tokens'
 import { createAccount } from '../../src/services/credits'
-import { sqliteMemoryStorage } from '../helpers/storage'
+import type { Storage } from '../../src/db/storage'
+import { forEachBackend } from '../helpers/storage'
 
 const NOW = Date.parse('2026-06-01T12:00:00Z')
 const ISSUER = 'http://127.0.0.1:1'
@@ -15,8 +16,7 @@ const RESOURCE = `${ISSUER}/mcp`
 const CLIENT = 'https://client.example/meta.json'
 const REDIRECT = 'https://client.example/callback'
 
-async function codeFor() {
-  const { storage } = sqliteMemoryStorage()
+async function codeFor(storage: Storage) {
   const { accountId } = await createAccount(storage, { email: 'holder@example.org', credits: 0, nowMs: NOW })
   const verifier = randomBytes(32).toString('base64url')
   const challenge = createHash('sha256').update(verifier).digest('base64url')
@@ -37,21 +37,23 @@ function oneEach(results: PromiseSettledResult<TokenSet>[]) {
   return { tokens: won[0]!, refusal: lost[0]! }
 }
 
-describe('an authorization code presented twice at once', () => {
-  it('yields tokens once, and the other exchange revokes them', async () => {
-    const { exchange, refresh } = await codeFor()
-    const { tokens, refusal } = oneEach(await Promise.allSettled([exchange(), exchange()]))
-    expect(refusal.message).toContain('already used')
-    await expect(refresh(tokens.refresh_token)).rejects.toThrow('revoked')
+forEachBackend('OAuth grants under concurrency', (open) => {
+  describe('an authorization code presented twice at once', () => {
+    it('yields tokens once, and the other exchange revokes them', async () => {
+      const { exchange, refresh } = await codeFor(await open())
+      const { tokens, refusal } = oneEach(await Promise.allSettled([exchange(), exchange()]))
+      expect(refusal.message).toContain('already used')
+      await expect(refresh(tokens.refresh_token)).rejects.toThrow('revoked')
+    })
   })
-})
 
-describe('a refresh token presented twice at once', () => {
-  it('is rotated once, and the other presentation revokes the whole grant', async () => {
-    const { exchange, refresh } = await codeFor()
-    const first = await exchange()
-    const { tokens, refusal } = oneEach(await Promise.allSettled([refresh(first.refresh_token), refresh(first.refresh_token)]))
-    expect(refusal.message).toContain('already used')
-    await expect(refresh(tokens.refresh_token, NOW + 3000)).rejects.toThrow('revoked')
+  describe('a refresh token presented twice at once', () => {
+    it('is rotated once, and the other presentation revokes the whole grant', async () => {
+      const { exchange, refresh } = await codeFor(await open())
+      const first = await exchange()
+      const { tokens, refusal } = oneEach(await Promise.allSettled([refresh(first.refresh_token), refresh(first.refresh_token)]))
+      expect(refusal.message).toContain('already used')
+      await expect(refresh(tokens.refresh_token, NOW + 3000)).rejects.toThrow('revoked')
+    })
   })
 })

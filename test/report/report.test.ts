@@ -1,14 +1,16 @@
 // Pins POST /api/v1/report (spec "Endpoints"; issue 5) against a real SMTP server on loopback: the report
 // is stored with its diagnostics and mailed to REPORT_TO; 202 {status, reportId, delivered}; 400 without
 // message; 429 past the daily cap per reporter; a mail failure keeps the report undelivered and the
-// scheduler's retry sends it later.
-import { sqliteStorage } from '../../src/db/sqlite-storage'
-import { afterEach, describe, expect, it } from 'bun:test'
+// scheduler's retry sends it later. On both backends.
+import { afterEach, expect, it } from 'bun:test'
+import type { Storage } from '../../src/db/storage'
 import { createMailer } from '../../src/report/mailer'
 import { retryUndelivered } from '../../src/report/reports'
 import { call, makeApp } from '../helpers/app'
 import { deadUrl } from '../helpers/usage-server'
+import { peekRows } from '../helpers/peek'
 import { seedOrganization } from '../helpers/seed'
+import { forEachBackend } from '../helpers/storage'
 import { header, startSmtpSink } from '../helpers/smtp-sink'
 
 const sinks: { stop(): Promise<void> }[] = []
@@ -16,20 +18,20 @@ afterEach(async () => {
   for (const s of sinks.splice(0)) await s.stop()
 })
 
-async function setup(options: { cap?: string; smtp?: 'sink' | 'down' | 'none' } = {}) {
+async function setup(storage: Storage, options: { cap?: string; smtp?: 'sink' | 'down' | 'none' } = {}) {
   const sink = await startSmtpSink()
   sinks.push(sink)
   const smtpUrl = options.smtp === 'down' ? deadUrl().replace('http', 'smtp') : options.smtp === 'none' ? '' : sink.url
-  const ctx = makeApp({ env: { SMTP_URL: smtpUrl, REPORT_TO: 'team@events.example', REPORT_DAILY_CAP: options.cap ?? '20' } })
+  const ctx = makeApp({ storage, env: { SMTP_URL: smtpUrl, REPORT_TO: 'team@events.example', REPORT_DAILY_CAP: options.cap ?? '20' } })
   return { ...ctx, sink }
 }
 
-const rows = (db: any) => db.$client.query('SELECT report_id, reporter, delivered, delivery_attempts, last_error, diagnostics FROM reports').all() as any[]
+const rows = (storage: Storage) => peekRows<any>(storage, 'SELECT report_id, reporter, CASE WHEN delivered THEN 1 ELSE 0 END AS delivered, delivery_attempts, last_error, diagnostics FROM reports')
 
-describe('POST /api/v1/report', () => {
+forEachBackend('POST /api/v1/report', (open) => {
   it('stores the report with diagnostics and mails the team', async () => {
-    const { app, db, sink } = await setup()
-    const orgId = seedOrganization(db, {
+    const { app, storage, sink } = await setup(await open())
+    const orgId = await seedOrganization(storage, {
       domain: 'springfield-library.org',
       events: [{ title: 'Storytime', startDate: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10), event_id: 'e1', url: 'https://springfield-library.org/e1' }],
     })
@@ -37,7 +39,7 @@ describe('POST /api/v1/report', () => {
     const res = await call(app, 'POST', '/api/v1/report', { body: { message: 'Storytime shows the wrong time', email: 'ops@agent.example', orgId, jobId: job } })
     expect(res.status).toBe(202)
     expect(res.json).toEqual({ status: 'received', reportId: expect.stringMatching(/^rpt_/), delivered: true })
-    const [stored] = rows(db)
+    const [stored] = await rows(storage)
     expect(stored).toMatchObject({ report_id: res.json.reportId, reporter: 'agent:agent-test', delivered: 1, delivery_attempts: 1 })
     const diagnostics = JSON.parse(stored.diagnostics)
     expect(diagnostics).toMatchObject({
@@ -55,43 +57,43 @@ describe('POST /api/v1/report', () => {
   })
 
   it('resolves the organization from a domain alone', async () => {
-    const { app, db } = await setup()
-    const orgId = seedOrganization(db, { domain: 'museum-example.org', events: [] })
+    const { app, storage } = await setup(await open())
+    const orgId = await seedOrganization(storage, { domain: 'museum-example.org', events: [] })
     await call(app, 'POST', '/api/v1/report', { body: { message: 'No events found', domain: 'https://www.museum-example.org/calendar' } })
-    expect(JSON.parse(rows(db)[0].diagnostics).organization.orgId).toBe(orgId)
+    expect(JSON.parse((await rows(storage))[0].diagnostics).organization.orgId).toBe(orgId)
   })
 
   it('keeps the report when the mail server is down, and the retry sends it later', async () => {
-    const { app, db, sink } = await setup()
+    const { app, storage, sink } = await setup(await open())
     sink.state.reject = true
     const res = await call(app, 'POST', '/api/v1/report', { body: { message: 'Events missing' } })
     expect(res.status).toBe(202)
     expect(res.json.delivered).toBe(false)
-    expect(rows(db)[0]).toMatchObject({ delivered: 0, delivery_attempts: 1 })
-    expect(rows(db)[0].last_error).toContain('451')
+    expect((await rows(storage))[0]).toMatchObject({ delivered: 0, delivery_attempts: 1 })
+    expect((await rows(storage))[0].last_error).toContain('451')
     sink.state.reject = false
     const mailer = createMailer(sink.url, 'team@events.example')
-    expect(await retryUndelivered(sqliteStorage(db), mailer, Date.now())).toBe(0)
-    expect(await retryUndelivered(sqliteStorage(db), mailer, Date.now() + 61_000)).toBe(1)
-    expect(rows(db)[0]).toMatchObject({ delivered: 1, delivery_attempts: 2 })
+    expect(await retryUndelivered(storage, mailer, Date.now())).toBe(0)
+    expect(await retryUndelivered(storage, mailer, Date.now() + 61_000)).toBe(1)
+    expect((await rows(storage))[0]).toMatchObject({ delivered: 1, delivery_attempts: 2 })
     expect(sink.messages).toHaveLength(1)
   })
 
   it('answers delivered:false quickly when nothing listens on the SMTP port', async () => {
-    const { app, db } = await setup({ smtp: 'down' })
+    const { app, storage } = await setup(await open(), { smtp: 'down' })
     const res = await call(app, 'POST', '/api/v1/report', { body: { message: 'x' } })
     expect(res.json.delivered).toBe(false)
-    expect(rows(db)).toHaveLength(1)
+    expect(await rows(storage)).toHaveLength(1)
   })
 
   it('stores without mailing when no SMTP server is configured', async () => {
-    const { app, db } = await setup({ smtp: 'none' })
+    const { app, storage } = await setup(await open(), { smtp: 'none' })
     expect((await call(app, 'POST', '/api/v1/report', { body: { message: 'x' } })).json.delivered).toBe(false)
-    expect(rows(db)[0]).toMatchObject({ delivered: 0, delivery_attempts: 0 })
+    expect((await rows(storage))[0]).toMatchObject({ delivered: 0, delivery_attempts: 0 })
   })
 
   it('answers 429 past the daily cap of one reporter, and counts reporters apart', async () => {
-    const { app } = await setup({ cap: '2' })
+    const { app } = await setup(await open(), { cap: '2' })
     for (let i = 0; i < 2; i++) expect((await call(app, 'POST', '/api/v1/report', { body: { message: `r${i}` } })).status).toBe(202)
     const capped = await call(app, 'POST', '/api/v1/report', { body: { message: 'r3' } })
     expect(capped.status).toBe(429)
@@ -101,10 +103,10 @@ describe('POST /api/v1/report', () => {
   })
 
   it('answers 400 without a message', async () => {
-    const { app, db } = await setup()
+    const { app, storage } = await setup(await open())
     const res = await call(app, 'POST', '/api/v1/report', { body: { email: 'a@b.example' } })
     expect(res.status).toBe(400)
     expect(res.json.message).toContain('message')
-    expect(rows(db)).toHaveLength(0)
+    expect(await rows(storage)).toHaveLength(0)
   })
 })

@@ -2,13 +2,14 @@
 // budget, the least recently used answer goes first, an answer bigger than the budget is not kept, an
 // answer is reused only within its time to live and its write generation, identical questions asked
 // together are computed once, a failed computation is not kept; the service's budget is CACHE_MEMORY_MB
-// (64 MiB by default). Search answers of the service itself stay within a small budget.
+// (64 MiB by default). Search answers of the service itself stay within a small budget, on both backends.
 import { describe, expect, it } from 'bun:test'
 import { loadConfig } from '../../src/config'
 import { AnswerCache, answerCacheFor } from '../../src/services/answer-cache'
 import { searchEvents } from '../../src/services/search-events'
-import { makeApp, readContext } from '../helpers/app'
+import { readContext } from '../helpers/app'
 import { seedOrganization } from '../helpers/seed'
+import { forEachBackend } from '../helpers/storage'
 
 const KIB = 1024
 const policy = (nowMs = 0, generation = 0) => ({ generation, nowMs, ttlMs: 2000 })
@@ -100,16 +101,18 @@ describe('answer cache', () => {
     expect(answerCacheFor(loadConfig({})).budgetBytes).toBe(64 * 1024 * 1024)
     expect(answerCacheFor(loadConfig({ CACHE_MEMORY_MB: '3' })).budgetBytes).toBe(3 * 1024 * 1024)
   })
+})
 
+forEachBackend('the answer cache of the service', (open) => {
   it('holds the service’s own search answers within a small budget', async () => {
-    const { db } = makeApp()
+    const storage = await open()
     const now = Date.UTC(2026, 11, 1)
     const description = 'x'.repeat(2000)
-    seedOrganization(db, {
+    await seedOrganization(storage, {
       nowMs: now,
       events: Array.from({ length: 200 }, (_, i) => ({ title: `E${i}`, description, event_id: `e${i}`, city: 'Springfield', startDate: new Date(now + (i + 1) * 3600_000).toISOString() })),
     })
-    const ctx = readContext(db, 256 * KIB)
+    const ctx = readContext(storage, 256 * KIB)
     for (let limit = 1; limit <= 200; limit += 7) {
       const answer = await searchEvents(ctx, { limit }, now)
       expect(answer.count).toBe(limit)

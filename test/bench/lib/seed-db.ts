@@ -1,8 +1,9 @@
 import { closeDatabase, migrate, openDatabase, optimizeDatabase } from '../../../src/db'
 import { storeCrawlResult } from '../../../src/db/queries/store'
-import { claimJob } from '../../../src/db/queries/jobs'
+import { claimJob, confirmJob, reserveJob } from '../../../src/db/queries/jobs'
 import type { Event } from '../../../src/model/event'
-import { insertPendingJob } from '../../helpers/jobs'
+import { orgIdFor } from '../../../src/model/org-identity'
+import { newJobId } from '../../../src/services/index-jobs'
 
 export const CITIES = ['Springfield', 'Shelbyville', 'Ogdenville', 'North Haverbrook', 'Capital City', 'Brockway', 'Cypress Creek', 'Waverly Hills']
 export const CATEGORIES = ['kids', 'family', 'storytime', 'teens', 'music', 'art', 'science', 'outdoors', 'crafts', 'books']
@@ -25,7 +26,20 @@ export function seedBenchDatabase(path: string, orgs: number, perOrg: number, no
   const midnight = nowMs - (nowMs % 86_400_000)
   for (let o = 0; o < orgs; o++) {
     const city = CITIES[o % CITIES.length]
-    const job = insertPendingJob(db, { domain: `${prefix}-${o}.example.org`, nowMs })
+    const domain = `${prefix}-${o}.example.org`
+    const job = { jobId: newJobId(), orgId: orgIdFor(domain) }
+    reserveJob(db, {
+      organization: { orgId: job.orgId, domain, website: `https://${domain}` },
+      jobId: job.jobId,
+      website: `https://${domain}/`,
+      startDate: '2026-12-01',
+      endDate: '2027-02-28',
+      hints: '{"calendarUrls":[],"eventUrls":[]}',
+      hintReport: '{"items":[],"count":0}',
+      nowMs,
+      expiresAt: nowMs + 86_400_000,
+    })
+    confirmJob(db, job.jobId, nowMs)
     claimJob(db, 'seed', nowMs)
     const events: Event[] = Array.from({ length: perOrg }, (_, i) => {
       const start = new Date(midnight + ((i * 7 + o) % 80) * 86_400_000 + 3600_000 * (9 + (i % 10)))

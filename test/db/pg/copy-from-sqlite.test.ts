@@ -18,11 +18,11 @@ afterEach(() => {
   for (const db of open.splice(0)) closeDatabase(db)
 })
 
-function seededSqlite(): Db {
+async function seededSqlite(): Promise<Db> {
   const db = openDatabase(':memory:')
   open.push(db)
   migrate(db)
-  seedEveryTable(db)
+  await seedEveryTable(db)
   return db
 }
 
@@ -60,7 +60,7 @@ describePostgres('copySqliteToPostgres', () => {
   })
 
   it('copies every row of every table with its values intact, and verifies the counts', async () => {
-    const source = seededSqlite()
+    const source = await seededSqlite()
     const url = await cluster().createDatabase()
     const seen: string[] = []
     const counts = await copySqliteToPostgres(source, url, (table) => seen.push(table))
@@ -80,7 +80,7 @@ describePostgres('copySqliteToPostgres', () => {
   })
 
   it('builds the search vectors of the copied rows and continues keys after SQLite, pruned replay keys included', async () => {
-    const source = seededSqlite()
+    const source = await seededSqlite()
     const url = await migratedDatabase(cluster(), migratePostgres)
     await copySqliteToPostgres(source, url)
     const sql = new SQL(url)
@@ -104,7 +104,7 @@ describePostgres('copySqliteToPostgres', () => {
 
   it('refuses a target that holds any row, before writing anything', async () => {
     const url = await migratedDatabase(cluster(), migratePostgres)
-    await copySqliteToPostgres(seededSqlite(), url)
+    await copySqliteToPostgres(await seededSqlite(), url)
     const other = openDatabase(':memory:')
     open.push(other)
     migrate(other)
@@ -126,13 +126,13 @@ describePostgres('copySqliteToPostgres', () => {
     const sql = new SQL(url)
     await sql`INSERT INTO accounts (account_id, email, key_hash, created_at) VALUES ('a', 'a@example.org', 'k', 0)`
     await sql.close()
-    const error = await copySqliteToPostgres(seededSqlite(), url).catch((e: Error) => e)
+    const error = await copySqliteToPostgres(await seededSqlite(), url).catch((e: Error) => e)
     expect(error).toBeInstanceOf(TargetNotEmptyError)
     expect((error as TargetNotEmptyError).counts).toEqual([{ table: 'accounts', rows: 1 }])
   })
 
   it('leaves the target empty when a row cannot be copied (one transaction)', async () => {
-    const source = seededSqlite()
+    const source = await seededSqlite()
     // SQLite keeps what it is given in a column of another type; PostgreSQL refuses it.
     source.$client.run("UPDATE replay_keys SET expires_at = 'soon' WHERE seq = 3")
     const url = await migratedDatabase(cluster(), migratePostgres)

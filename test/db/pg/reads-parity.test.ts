@@ -1,5 +1,5 @@
-// Pins the PostgreSQL read side (issue 17): for the same events, seeded into SQLite through the store and
-// into PostgreSQL with the same derived columns, pgReads answers every read of `Reads` with the same
+// Pins the PostgreSQL read side (issue 17): for the same events, seeded into SQLite and into PostgreSQL
+// through each backend's crawl store (seedOrganization), pgReads answers every read of `Reads` with the same
 // records in the same order as the SQLite reads: event search by window, city, category, both and limit;
 // the extended search in start order (audience, free, region and country, cursor pages), by distance
 // (with and without text, cursor pages) and by text relevance (title before venue before description,
@@ -12,11 +12,13 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'bun:test'
 import { SQL } from 'bun'
 import { migrate, openDatabase, type Db } from '../../../src/db'
 import { migratePostgres } from '../../../src/db/pg/migrate'
+import { openPgStorage } from '../../../src/db/pg/pg-storage'
 import { pgReads } from '../../../src/db/pg/reads'
 import { inlineReads } from '../../../src/db/read-ops'
 import type { FindParams, Reads } from '../../../src/db/reads'
+import { sqliteStorage } from '../../../src/db/sqlite-storage'
+import type { Storage } from '../../../src/db/storage'
 import { ftsQuery } from '../../../src/services/search-businesses'
-import { seedPostgresOrganization } from '../../helpers/pg-seed'
 import { describePostgres, migratedDatabase, sharedPostgres } from '../../helpers/postgres'
 import { DAY, day, eventsOf, MORE_ORGS, NOW, ORGS } from '../../helpers/read-parity-data'
 import { seedOrganization } from '../../helpers/seed'
@@ -25,6 +27,7 @@ describePostgres('PostgreSQL reads answer as the SQLite reads do', () => {
   const cluster = sharedPostgres()
   let db: Db
   let sql: SQL
+  let pgStorage: Storage
   let lite: Reads
   let pg: Reads
   const orgIds: string[] = []
@@ -32,15 +35,18 @@ describePostgres('PostgreSQL reads answer as the SQLite reads do', () => {
   beforeAll(async () => {
     db = openDatabase(':memory:')
     migrate(db)
-    sql = new SQL(await migratedDatabase(cluster(), migratePostgres))
+    const url = await migratedDatabase(cluster(), migratePostgres)
+    sql = new SQL(url)
+    pgStorage = await openPgStorage(url, { max: 2 })
+    const liteStorage = sqliteStorage(db)
     for (const [o, org] of ORGS.entries()) {
       const events = eventsOf(o, org.city)
-      orgIds.push(seedOrganization(db, { domain: org.domain, name: org.name, nowMs: NOW, events }))
-      expect(await seedPostgresOrganization(sql, { domain: org.domain, name: org.name, nowMs: NOW, events })).toBe(orgIds[o])
+      orgIds.push(await seedOrganization(liteStorage, { domain: org.domain, name: org.name, nowMs: NOW, events }))
+      expect(await seedOrganization(pgStorage, { domain: org.domain, name: org.name, nowMs: NOW, events })).toBe(orgIds[o])
     }
     for (const org of MORE_ORGS) {
-      seedOrganization(db, { ...org, nowMs: NOW, events: [] })
-      await seedPostgresOrganization(sql, { ...org, nowMs: NOW, events: [] })
+      await seedOrganization(liteStorage, { ...org, nowMs: NOW, events: [] })
+      await seedOrganization(pgStorage, { ...org, nowMs: NOW, events: [] })
     }
     await sql`ANALYZE`
     lite = inlineReads(db.$client)
@@ -49,6 +55,7 @@ describePostgres('PostgreSQL reads answer as the SQLite reads do', () => {
   afterAll(async () => {
     await pg?.close()
     await sql?.close()
+    await pgStorage?.close()
     db?.$client.close()
   })
 
@@ -242,9 +249,11 @@ describePostgres('PostgreSQL reads answer as the SQLite reads do', () => {
   })
   /** A database of its own holding one organization and one event whose text is full of quotes and operators. */
   async function lone() {
-    const own = new SQL(await migratedDatabase(cluster(), migratePostgres))
-    opened.push(own)
-    await seedPostgresOrganization(own, {
+    const url = await migratedDatabase(cluster(), migratePostgres)
+    const own = new SQL(url)
+    const storage = await openPgStorage(url, { max: 1 })
+    opened.push(own, storage)
+    await seedOrganization(storage, {
       domain: 'springfield-library.org',
       name: "Springfield's Library",
       nowMs: NOW,
@@ -252,7 +261,7 @@ describePostgres('PostgreSQL reads answer as the SQLite reads do', () => {
     })
     return { sql: own, reads: pgReads(own) }
   }
-  const opened: SQL[] = []
+  const opened: { close(): Promise<unknown> }[] = []
   afterEach(async () => {
     for (const own of opened.splice(0)) await own.close()
   })
