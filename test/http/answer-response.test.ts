@@ -2,6 +2,7 @@
 // direct stream, so that an answer completed after an await goes out with its headers in one send (Bun
 // corks only the synchronous part of a handler), byte for byte, chunked, whatever the reader's pace; and
 // every other finite response of the app leaves the same way, while event streams and bodiless answers stay.
+// The served answers are checked on both backends.
 import { afterEach, describe, expect, it } from 'bun:test'
 import { connect } from 'node:net'
 import type { Server } from 'bun'
@@ -11,6 +12,7 @@ import { createLogger } from '../../src/log'
 import { makeApp } from '../helpers/app'
 import { gatewayHeaders } from '../helpers/gateway'
 import { seedIndexedOrganization } from '../helpers/seed'
+import { forEachBackend } from '../helpers/storage'
 
 let server: Server<undefined> | undefined
 afterEach(async () => {
@@ -77,10 +79,12 @@ describe('answerResponse', () => {
     expect(await answerResponse(bytes, { headers: {} }).text()).toBe('{"ok":true}')
     expect(await answerResponse(bytes, { headers: {} }).json()).toEqual({ ok: true })
   })
+})
 
+forEachBackend('answers over a real socket', (open) => {
   it('serves the search and the paid pull over a real socket exactly as the app answers them', async () => {
-    const { app, db } = makeApp()
-    const orgId = seedIndexedOrganization(db, { events: 40 })
+    const { app, storage } = makeApp({ storage: await open() })
+    const orgId = await seedIndexedOrganization(storage, { events: 40 })
     server = startServer(app, { hostname: '127.0.0.1', port: 0, logger: createLogger('error', () => {}) })
     for (const path of ['/api/v1/search/events?limit=30', `/api/v1/businesses/${orgId}/events`]) {
       const inProcess = await app.handle(new Request(`http://localhost${path}`, { headers: gatewayHeaders('GET', path, '', { id: crypto.randomUUID() }) }))
