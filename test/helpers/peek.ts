@@ -24,13 +24,16 @@ export function peekSqlite(storage: Storage, db: Db): void {
 export function peekPostgres(storage: Storage, url: string, afterClose: () => Promise<void> = async () => {}): Storage {
   let reader: SQL | undefined
   const close = storage.close.bind(storage)
+  // Once, however often a test and its lifetimes close it: its database must be given back once.
+  let closing: Promise<void> | undefined
   const wrapped: Storage = {
     ...storage,
-    close: async () => {
-      await reader?.close()
-      await close()
-      await afterClose()
-    },
+    close: () =>
+      (closing ??= (async () => {
+        await reader?.close()
+        await close()
+        await afterClose()
+      })()),
   }
   runners.set(wrapped, async (query, params) => {
     reader ??= new SQL({ url, max: 1 })

@@ -33,6 +33,7 @@ export async function testDatabase(cluster: PostgresCluster): Promise<string> {
 /** Takes back the database at `url` once nothing uses it: emptied, it serves a later test (dropped when it cannot be emptied). */
 export async function giveBackDatabase(cluster: PostgresCluster, url: string): Promise<void> {
   const pool = poolOf(cluster)
+  if (pool.idle.includes(url)) throw new Error(`test database ${url} given back twice: two tests would share it`)
   let janitor = pool.janitors.get(url)
   if (!janitor) {
     janitor = new SQL({ url, max: 1 })
