@@ -57,17 +57,19 @@ function rank(a: ParsedAddress): number {
 
 /** The text of the page's footer-like lines (`<footer>`, role=contentinfo, `.footer`, `.contact`, `<address>`, `.vcard`). */
 function footerText(lines: Line[]): string {
-  const verdict = new Map<Element, boolean>()
+  // Per element: it or an element around it is footer-like. Filled top-down along each new path, so each
+  // element is judged once and each line costs one lookup.
+  const inside = new Map<Element, boolean>()
   const out: string[] = []
   let size = 0
   for (const line of lines) {
     if (!line.text || line.virtual) continue
-    const inside = line.path.some((el) => {
-      let v = verdict.get(el)
-      if (v === undefined) verdict.set(el, (v = isFooterish(el)))
-      return v
-    })
-    if (!inside) continue
+    const { path } = line
+    let known = path.length - 1
+    while (known >= 0 && !inside.has(path[known])) known--
+    let v = known >= 0 && inside.get(path[known])!
+    for (let i = known + 1; i < path.length; i++) inside.set(path[i], (v = v || isFooterish(path[i])))
+    if (!v) continue
     out.push(line.text)
     size += line.text.length + 1
     if (size > MAX_TEXT) break
