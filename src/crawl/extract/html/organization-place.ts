@@ -9,7 +9,8 @@ import type { ParsedAddress } from '../../../geo/address'
 import type { CandidatePlace } from '../../candidate-types'
 import { isEventItem, placeFromItem } from '../schema-org'
 import { isItem, typesOf, type SchemaItem } from '../schema-values'
-import { attr, tokens, type Element } from '../../shared/dom'
+import { memoize } from '../../../bounded-cache'
+import { attr, type Element } from '../../shared/dom'
 import type { Line } from './page-lines'
 
 const MAX_TEXT = 20_000
@@ -42,9 +43,13 @@ function fromStructured(roots: unknown[]): CandidatePlace | undefined {
   return undefined
 }
 
+/** A listing repeats its class attributes on every card: each distinct one is judged once. */
+const footerishClass = memoize((cls: string) => cls.split(/\s+/).some((t) => FOOTERISH.test(t)))
+
 function isFooterish(el: Element): boolean {
   if (el.tagName === 'footer' || el.tagName === 'address' || attr(el, 'role') === 'contentinfo') return true
-  return [...tokens(el, 'class'), attr(el, 'id') ?? ''].some((t) => FOOTERISH.test(t))
+  const cls = attr(el, 'class')
+  return (!!cls && footerishClass(cls)) || FOOTERISH.test(attr(el, 'id') ?? '')
 }
 
 /** How well a found address names a town: a postal code with its region or country best, then a town with its region. */
