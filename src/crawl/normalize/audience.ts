@@ -121,9 +121,10 @@ const STRONG = Object.fromEntries(AUDIENCE_TAGS.map((tag) => [tag, wholeWords(Ob
  * folds to an ASCII one, and the only letters and digits beside a word are ASCII ones), at a fraction of
  * the cost: JavaScriptCore runs long case-insensitive `u` alternations several times slower.
  */
-const STRONG_ASCII = Object.fromEntries(
-  AUDIENCE_TAGS.map((tag) => [tag, new RegExp(String.raw`(?<![A-Za-z0-9])(?:${Object.values(WORDS[tag]).flat().join('|')})(?![A-Za-z0-9])`, 'i')]),
-) as Record<AudienceTag, RegExp>
+const STRONG_ASCII = Object.fromEntries(AUDIENCE_TAGS.map((tag) => [tag, new RegExp(String.raw`(?<![A-Za-z0-9])(?:${Object.values(WORDS[tag]).flat().join('|')})(?![A-Za-z0-9])`, 'i')])) as Record<
+  AudienceTag,
+  RegExp
+>
 const ASCII = /^[\x00-\x7f]*$/
 const ANY = AUDIENCE_TAGS.flatMap((tag) => Object.values(WORDS[tag]).flat()).join('|')
 const AND = String.raw`(?:and|&|or|und|oder|et|ou|y|o|en|of|e)(?:\s+(?:the|les|la|le|los|las|die|de|het|i|gli|os|as))?`
