@@ -62,19 +62,21 @@ function rank(a: ParsedAddress): number {
 
 /** The text of the page's footer-like lines (`<footer>`, role=contentinfo, `.footer`, `.contact`, `<address>`, `.vcard`). */
 function footerText(lines: Line[]): string {
-  // Per element: it or an element around it is footer-like. Filled top-down along each new path, so each
-  // element is judged once and each line costs one lookup.
-  const inside = new Map<Element, boolean>()
+  // `inside[i]`: an element of the path down to depth i is footer-like. Lines come in document order and an
+  // element's lines follow one another, so a line shares the head of its path with the line before: only
+  // the elements after that head are judged, each once.
+  const inside: boolean[] = []
+  let previous: Element[] = []
   const out: string[] = []
   let size = 0
   for (const line of lines) {
     if (!line.text || line.virtual) continue
     const { path } = line
-    let known = path.length - 1
-    while (known >= 0 && !inside.has(path[known])) known--
-    let v = known >= 0 && inside.get(path[known])!
-    for (let i = known + 1; i < path.length; i++) inside.set(path[i], (v = v || isFooterish(path[i])))
-    if (!v) continue
+    let i = 0
+    while (i < path.length && i < previous.length && path[i] === previous[i]) i++
+    for (; i < path.length; i++) inside[i] = (i > 0 && inside[i - 1]) || isFooterish(path[i])
+    previous = path
+    if (!path.length || !inside[path.length - 1]) continue
     out.push(line.text)
     size += line.text.length + 1
     if (size > MAX_TEXT) break
