@@ -13,17 +13,24 @@ const NAME = String.raw`[A-ZÀ-ÖØ-Þ][\p{L}.'’]*(?:[ -](?:[A-ZÀ-ÖØ-Þ(][\
 const US_REGION = String.raw`(?:A[LKZR]|C[AOT]|D[EC]|FL|GA|HI|I[DLNA]|K[SY]|LA|M[EDAINSOT]|N[EVHJMYCD]|O[HKR]|PA|RI|S[CD]|T[NX]|UT|V[TA]|W[AVIY]|AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT|NSW|VIC|QLD|TAS|ACT)`
 const STATE_NAMES = String.raw`(?:Alabama|Alaska|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Idaho|Illinois|Indiana|Iowa|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|New Hampshire|New Jersey|New Mexico|New York|North Carolina|North Dakota|Ohio|Oklahoma|Oregon|Pennsylvania|Rhode Island|South Carolina|South Dakota|Tennessee|Texas|Utah|Vermont|Virginia|Washington|West Virginia|Wisconsin|Wyoming|Ontario|Quebec|Québec|British Columbia|Alberta|Manitoba|Saskatchewan|Nova Scotia|New Brunswick)`
 
-const PATTERNS: RegExp[] = [
+/**
+ * Each address shape, with what every one of its matches holds: a short scan that lets a text without it
+ * skip the shape's pattern, whose many starts (every capitalised word) make it the costly part.
+ */
+const SHAPES: { pattern: RegExp; needs: RegExp }[] = [
   // "Springfield, IL 62701", "Toronto, ON M5H 2N2", "Fresno, California"; a lower-case word after the code means prose ("…, IN the").
-  new RegExp(String.raw`${NAME},\s*(?:${US_REGION}|${STATE_NAMES})(?:\s+(?:\d{5}(?:-\d{4})?|[A-Z]\d[A-Z] ?\d[A-Z]\d|\d{4}))?\b(?![ \t]+[a-z])`, 'gu'),
+  {
+    pattern: new RegExp(String.raw`${NAME},\s*(?:${US_REGION}|${STATE_NAMES})(?:\s+(?:\d{5}(?:-\d{4})?|[A-Z]\d[A-Z] ?\d[A-Z]\d|\d{4}))?\b(?![ \t]+[a-z])`, 'gu'),
+    needs: new RegExp(String.raw`,\s*(?:${US_REGION}|${STATE_NAMES})`, 'u'),
+  },
   // "Sydney NSW 2000", "Springfield IL 62701"
-  new RegExp(String.raw`${NAME}\s+(?:${US_REGION})\s+(?:\d{5}(?:-\d{4})?|\d{4})\b`, 'gu'),
+  { pattern: new RegExp(String.raw`${NAME}\s+(?:${US_REGION})\s+(?:\d{5}(?:-\d{4})?|\d{4})\b`, 'gu'), needs: new RegExp(String.raw`\s(?:${US_REGION})\s+\d{4}`, 'u') },
   // "70173 Stuttgart", "D-70173 Stuttgart", "69002 Lyon", "1010 Wien", "1100-148 Lisboa", "1012 AB Amsterdam"
-  new RegExp(String.raw`(?<![\d.,:/-])(?:[A-Z]{1,2}-)?(?:\d{5}|\d{4}-\d{3}|\d{4}\s?[A-Z]{2}(?=\s)|\d{4})\s+${NAME}`, 'gu'),
+  { pattern: new RegExp(String.raw`(?<![\d.,:/-])(?:[A-Z]{1,2}-)?(?:\d{5}|\d{4}-\d{3}|\d{4}\s?[A-Z]{2}(?=\s)|\d{4})\s+${NAME}`, 'gu'), needs: /\d{4}/ },
   // "Little Whinging, Surrey GU1 2AB", "London SW1A 2AA"
-  new RegExp(String.raw`(?:${NAME},\s*)?${NAME}\s+[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\b`, 'gu'),
+  { pattern: new RegExp(String.raw`(?:${NAME},\s*)?${NAME}\s+[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\b`, 'gu'), needs: /\s[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}/ },
   // "Montréal (Québec) H2J 2L3", "Kingston (Ontario)"
-  new RegExp(String.raw`${NAME}\s*\(\s*(?:${US_REGION}|${STATE_NAMES})\s*\)(?:\s+[A-Z]\d[A-Z] ?\d[A-Z]\d)?`, 'gu'),
+  { pattern: new RegExp(String.raw`${NAME}\s*\(\s*(?:${US_REGION}|${STATE_NAMES})\s*\)(?:\s+[A-Z]\d[A-Z] ?\d[A-Z]\d)?`, 'gu'), needs: /\(/ },
 ]
 
 /**
@@ -49,7 +56,8 @@ export function findAddresses(text: string): { text: string; address: ParsedAddr
   const sample = text.length > MAX_TEXT ? text.slice(0, MAX_TEXT) : text
   const found: { index: number; text: string; address: ParsedAddress }[] = []
   const seen = new Set<string>()
-  for (const pattern of PATTERNS) {
+  for (const { pattern, needs } of SHAPES) {
+    if (!needs.test(sample)) continue
     for (const m of sample.matchAll(pattern)) {
       if (found.length >= MAX_FOUND) break
       const snippet = m[0].replace(/\s+/g, ' ').trim()

@@ -3,6 +3,7 @@
  * `{"@value"}` literal, a node reference or an array of any of these. Shared by the schema.org mapper and
  * the readers that build schema.org-shaped items.
  */
+import { memoize } from '../../bounded-cache'
 import type { WallTime } from '../candidate-types'
 import { parseIsoDateTime, parseRfc822 } from '../shared/datetime'
 
@@ -17,19 +18,24 @@ export function isItem(value: unknown): value is SchemaItem {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-/** Local type names of an item (`http://schema.org/MusicEvent` → `MusicEvent`); `type` is the schema.org context alias of `@type`. */
-export function typesOf(item: SchemaItem): string[] {
+/** Local type names of an item (`http://schema.org/MusicEvent` → `MusicEvent`); `type` is the schema.org context alias of `@type`. Read-only: one answer is shared by every item of that type. */
+export function typesOf(item: SchemaItem): readonly string[] {
   const raw = item['@type'] ?? item.type
+  // One type (nearly every item): its answer is shared, so callers must not change the array.
+  if (typeof raw === 'string') return singleType(raw)
   const list = Array.isArray(raw) ? raw : [raw]
-  return list
-    .filter((t): t is string => typeof t === 'string')
-    .map((t) =>
-      t
-        .trim()
-        .replace(VOCAB, '')
-        .replace(/^.*[/#]/, ''),
-    )
+  return list.filter((t): t is string => typeof t === 'string').map(localType)
 }
+
+function localType(t: string): string {
+  return t
+    .trim()
+    .replace(VOCAB, '')
+    .replace(/^.*[/#]/, '')
+}
+
+/** A document's items repeat a few type names (`Event`, `Place`, `PostalAddress`): each is read once. */
+const singleType = memoize((t: string): readonly string[] => [localType(t)])
 
 /** Follows a bare node reference (`{"@id": "#place"}`) to the full node when the document has it. */
 export function deref(value: SchemaItem, index?: Map<string, SchemaItem>): SchemaItem {

@@ -138,3 +138,20 @@ describe('plain mentions in long descriptions', () => {
     expect(audienceTags({ title: 'Club', description: `${filler} Für Jugendliche von 13 bis 17 Jahren.` })).toEqual(['teens'])
   })
 })
+
+// Titles and descriptions written in ASCII alone are read with ASCII word boundaries (audience.ts, STRONG_ASCII
+// and FOR_START_ASCII); any other text keeps the Unicode ones. A word glued to an accented letter is still no
+// whole word, and the same words read the same either way.
+describe('word boundaries in ASCII and non-ASCII text', () => {
+  it('tags the same words whether or not the text holds a letter beyond ASCII', () => {
+    expect(audienceTags({ title: 'Teen Game Night' })).toEqual(['teens'])
+    expect(audienceTags({ title: 'Teen Game Night – Café' })).toEqual(['teens'])
+    expect(audienceTags({ title: 'Talk', description: 'Crafts for kids.' })).toEqual(['kids', 'family'])
+    expect(audienceTags({ title: 'Talk', description: 'Crafts for kids – café open.' })).toEqual(['kids', 'family'])
+  })
+
+  it('does not read a word glued to an accented letter as a whole word', () => {
+    expect(audienceTags({ title: 'Éteens Collective' })).toEqual([])
+    expect(audienceTags({ title: 'Talk', description: 'Café ófor kids.' })).toEqual([])
+  })
+})

@@ -122,12 +122,17 @@ function partAround(line: Line, from: number, to: number): [number, number] {
   return [lo, hi]
 }
 
+/** True for the character codes `\s` matches above ASCII (no one-character string and regex per accented letter). */
+function isWideSpace(c: number): boolean {
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff
+}
+
 /** Characters of `text[from, to)` other than white space. */
 function visibleLength(text: string, from = 0, to = text.length): number {
   let n = 0
   for (let i = from; i < to; i++) {
     const c = text.charCodeAt(i)
-    if (!(c === 32 || (c >= 9 && c <= 13) || (c >= 0x80 && /\s/.test(text[i])))) n++
+    if (!(c === 32 || (c >= 9 && c <= 13) || (c >= 0x80 && isWideSpace(c)))) n++
   }
   return n
 }

@@ -119,8 +119,11 @@ export function registrationLink(doc: Document, baseUrl: string): string | undef
     if (el.tagName !== 'a') return
     const href = attr(el, 'href')
     const abs = absoluteUrl(href, baseUrl)
-    if (!abs || ICS_HREF.test(href ?? '') || /add to (my )?calendar|google calendar|outlook/i.test(textOf(el))) return
-    if (REGISTER_TEXT.test(collapse(textOf(el))) || isTicketingLink(abs)) found = abs
+    if (!abs || ICS_HREF.test(href ?? '')) return
+    // textOf gives the text collapsed: read once for both tests.
+    const text = textOf(el)
+    if (/add to (my )?calendar|google calendar|outlook/i.test(text)) return
+    if (REGISTER_TEXT.test(text) || isTicketingLink(abs)) found = abs
   })
   return found
 }

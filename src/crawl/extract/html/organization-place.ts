@@ -9,7 +9,8 @@ import type { ParsedAddress } from '../../../geo/address'
 import type { CandidatePlace } from '../../candidate-types'
 import { isEventItem, placeFromItem } from '../schema-org'
 import { isItem, typesOf, type SchemaItem } from '../schema-values'
-import { attr, tokens, type Element } from '../../shared/dom'
+import { memoize } from '../../../bounded-cache'
+import { attr, type Element } from '../../shared/dom'
 import type { Line } from './page-lines'
 
 const MAX_TEXT = 20_000
@@ -42,9 +43,13 @@ function fromStructured(roots: unknown[]): CandidatePlace | undefined {
   return undefined
 }
 
+/** A listing repeats its class attributes on every card: each distinct one is judged once. */
+const footerishClass = memoize((cls: string) => cls.split(/\s+/).some((t) => FOOTERISH.test(t)))
+
 function isFooterish(el: Element): boolean {
   if (el.tagName === 'footer' || el.tagName === 'address' || attr(el, 'role') === 'contentinfo') return true
-  return [...tokens(el, 'class'), attr(el, 'id') ?? ''].some((t) => FOOTERISH.test(t))
+  const cls = attr(el, 'class')
+  return (!!cls && footerishClass(cls)) || FOOTERISH.test(attr(el, 'id') ?? '')
 }
 
 /** How well a found address names a town: a postal code with its region or country best, then a town with its region. */
@@ -57,17 +62,21 @@ function rank(a: ParsedAddress): number {
 
 /** The text of the page's footer-like lines (`<footer>`, role=contentinfo, `.footer`, `.contact`, `<address>`, `.vcard`). */
 function footerText(lines: Line[]): string {
-  const verdict = new Map<Element, boolean>()
+  // `inside[i]`: an element of the path down to depth i is footer-like. Lines come in document order and an
+  // element's lines follow one another, so a line shares the head of its path with the line before: only
+  // the elements after that head are judged, each once.
+  const inside: boolean[] = []
+  let previous: Element[] = []
   const out: string[] = []
   let size = 0
   for (const line of lines) {
     if (!line.text || line.virtual) continue
-    const inside = line.path.some((el) => {
-      let v = verdict.get(el)
-      if (v === undefined) verdict.set(el, (v = isFooterish(el)))
-      return v
-    })
-    if (!inside) continue
+    const { path } = line
+    let i = 0
+    while (i < path.length && i < previous.length && path[i] === previous[i]) i++
+    for (; i < path.length; i++) inside[i] = (i > 0 && inside[i - 1]) || isFooterish(path[i])
+    previous = path
+    if (!path.length || !inside[path.length - 1]) continue
     out.push(line.text)
     size += line.text.length + 1
     if (size > MAX_TEXT) break

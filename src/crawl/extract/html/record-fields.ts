@@ -46,7 +46,11 @@ function usableHref(el: Element | undefined): string | undefined {
 /** The link of a line: the line is a link, or holds one whose text is part of the title. */
 function lineLink(line: Line, title: string): string | undefined {
   if (line.link) return usableHref(line.link)
-  const anchor = findFirst(line.el, (e) => e.tagName === 'a' && !!attr(e, 'href') && title.includes(textOf(e)) && textOf(e).length >= 3)
+  const anchor = findFirst(line.el, (e) => {
+    if (e.tagName !== 'a' || !attr(e, 'href')) return false
+    const text = textOf(e)
+    return text.length >= 3 && title.includes(text)
+  })
   return usableHref(anchor)
 }
 
