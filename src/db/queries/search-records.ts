@@ -63,4 +63,3 @@ export function joinedRecordBytes(sqlite: Database, rows: readonly Row[]): { cou
 /** The statement of {@link joinedRecordBytes}; exported so that the plan test can pin it. */
 export const JOINED_RECORDS_SQL =
   "SELECT count(*) AS n, max(json_each.key) AS lastIndex, CAST(group_concat(event_search_records.record, ',') AS BLOB) AS records FROM json_each(?1) CROSS JOIN event_search_records ON event_search_records.key = json_each.value"
-
