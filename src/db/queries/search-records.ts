@@ -42,6 +42,10 @@ export function recordsById(sqlite: Database, rows: readonly Row[]): Map<number,
   return recordsOf<string>(sqlite, 'records', 'record', rows)
 }
 
+/** The statement of {@link joinedRecordBytes} (its plan is pinned by test/db/search-plans.test.ts). */
+const JOINED_RECORDS_SQL =
+  "SELECT count(*) AS n, max(json_each.key) AS lastIndex, CAST(group_concat(event_search_records.record, ',') AS BLOB) AS records FROM json_each(?1) CROSS JOIN event_search_records ON event_search_records.key = json_each.value"
+
 /**
  * The search records of `rows`, in the rows' order, comma-separated (a JSON array's inside) as UTF-8 bytes
  * in one buffer of its own (see record-bytes.ts), with how many were found and the index in `rows` of the
@@ -59,7 +63,3 @@ export function joinedRecordBytes(sqlite: Database, rows: readonly Row[]): { cou
   const found = stmt.get(JSON.stringify(rows.map((row) => recordKey(row[0], row[1])))) as { n: number; lastIndex: number | null; records: Uint8Array | null }
   return { count: found.n, bytes: found.records ?? new Uint8Array(0), lastIndex: found.lastIndex ?? -1 }
 }
-
-/** The statement of {@link joinedRecordBytes}; exported so that the plan test can pin it. */
-export const JOINED_RECORDS_SQL =
-  "SELECT count(*) AS n, max(json_each.key) AS lastIndex, CAST(group_concat(event_search_records.record, ',') AS BLOB) AS records FROM json_each(?1) CROSS JOIN event_search_records ON event_search_records.key = json_each.value"
