@@ -40,9 +40,8 @@ export function serveReads(ops: ReadOps, scope: Scope): void {
       const transfer = transferable(value)
       scope.postMessage({ id: message.id, value }, transfer)
       // Records posted as text were copied into the message and are garbage here now; bytes were handed
-      // over whole, and the small per-record arrays they were joined from are left to the collector's own
-      // pace (they live in its heap, so it sees them): a forced collection per 8 MiB of them cost a search
-      // about 15% more (in-process, interleaved), for a resident size under the mix within run-to-run noise.
+      // over whole (a search's records are joined by SQLite, search-records.ts; an organization's from
+      // per-record arrays left to the collector's own pace: they live in its heap, so it sees them).
       if (transfer.length === 0) releasedBytes(recordBytes(value))
     } catch (error) {
       const e = error as Error & { code?: unknown }

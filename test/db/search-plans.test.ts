@@ -121,6 +121,9 @@ describe('event search query plans', () => {
             const seen = new Set<string>()
             for (const call of calls) {
               const lines = plan(db.$client, call)
+              // the records are joined in the order of the list of ids (the list is the outer loop): the answer's order
+              if (lines.some((line) => line.startsWith('SEARCH event_search_records')))
+                expect(lines.map((line) => line.split(' ').slice(0, 2).join(' '))).toEqual(['SCAN json_each', 'SEARCH event_search_records'])
               for (const line of lines) {
                 expect(line).not.toMatch(/^SCAN (?!json_each)|TEMP B-TREE/) // json_each: the list of ids to read, at most `limit`
                 if (!line.startsWith('SEARCH')) continue

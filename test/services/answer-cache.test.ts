@@ -1,11 +1,12 @@
 // Pins the answer cache (issue 12: caches bounded by bytes, not by count): the bytes held never pass the
-// budget, the least recently used answer goes first, an answer bigger than the budget is not kept, an
-// answer is reused only within its time to live and its write generation, identical questions asked
-// together are computed once, a failed computation is not kept; the service's budget is CACHE_MEMORY_MB
-// (64 MiB by default). Search answers of the service itself stay within a small budget, on both backends.
+// budget, an answer counts at what it costs in memory (more than its bytes), the least recently used
+// answer goes first, an answer bigger than the budget is not kept, an answer is reused only within its
+// time to live and its write generation, identical questions asked together are computed once, a failed
+// computation is not kept; the service's budget is CACHE_MEMORY_MB (64 MiB by default). Search answers of
+// the service itself stay within a small budget, on both backends.
 import { describe, expect, it } from 'bun:test'
 import { loadConfig } from '../../src/config'
-import { AnswerCache, answerCacheFor } from '../../src/services/answer-cache'
+import { AnswerCache, answerCacheFor, MEMORY_PER_BYTE } from '../../src/services/answer-cache'
 import { searchEvents } from '../../src/services/search-events'
 import { readContext } from '../helpers/app'
 import { seedOrganization } from '../helpers/seed'
@@ -33,18 +34,33 @@ describe('answer cache', () => {
   it('never holds more bytes than its budget, dropping the least recently used first', async () => {
     const cache = new AnswerCache(100 * KIB)
     const { computed, get } = counted(cache)
-    for (const key of ['a', 'b', 'c']) await get(key, 30 * KIB)
-    await get('a', 30 * KIB) // a is now the most recently used
-    await get('d', 30 * KIB) // over budget: b (least recently used) goes
+    for (const key of ['a', 'b', 'c']) await get(key, 25 * KIB)
+    await get('a', 25 * KIB) // a is now the most recently used
+    await get('d', 25 * KIB) // over budget: b (least recently used) goes
     expect(cache.bytes).toBeLessThanOrEqual(100 * KIB)
     computed.length = 0
-    await get('a', 30 * KIB)
-    await get('c', 30 * KIB)
-    await get('d', 30 * KIB)
+    await get('a', 25 * KIB)
+    await get('c', 25 * KIB)
+    await get('d', 25 * KIB)
     expect(computed).toEqual([])
-    await get('b', 30 * KIB)
+    await get('b', 25 * KIB)
     expect(computed).toEqual(['b'])
     expect(cache.bytes).toBeLessThanOrEqual(100 * KIB)
+  })
+
+  it('counts an answer at what it costs in memory, more than its bytes, so that the budget bounds real memory', async () => {
+    // Measured (answer-cache.ts): the memory an answer takes grows about 1.25 times its bytes.
+    expect(MEMORY_PER_BYTE).toBeGreaterThanOrEqual(1.25)
+    const cache = new AnswerCache(100 * KIB)
+    const { computed, get } = counted(cache)
+    for (const key of ['a', 'b', 'c']) await get(key, 30 * KIB) // 90 KiB of bytes, 112.5 KiB of memory: a goes
+    expect(cache.size).toBe(2)
+    expect(cache.bytes).toBeGreaterThanOrEqual(2 * 30 * KIB * MEMORY_PER_BYTE)
+    computed.length = 0
+    await get('b', 30 * KIB)
+    await get('c', 30 * KIB)
+    await get('a', 30 * KIB)
+    expect(computed).toEqual(['a'])
   })
 
   it('keeps no answer bigger than the whole budget, and nothing with a budget of 0', async () => {

@@ -2,8 +2,7 @@ import type { Database, Statement } from 'bun:sqlite'
 import { circleCells, distanceKm } from '../../model/geo'
 import { DAY_MS, dayAfter, earliest, FIRST_CHUNK, opensBefore, type Row, utcMidnight } from '../day-merge'
 import type { EventSearchParams, NearbyParams, NearbyRow } from '../reads'
-import { joinRecordBytes } from './record-bytes'
-import { recordBytesById, recordsById } from './search-records'
+import { joinedRecordBytes, recordsById } from './search-records'
 import { geoCell, SPAN_CLASS_DAYS } from './search-keys'
 
 /**
@@ -218,16 +217,9 @@ export function searchEventRecords(sqlite: Database, params: EventSearchParams):
   if (params.cityKey) extra.city = params.cityKey
   if (params.category) extra.category = params.category
   const rows = merge(prepareAll(sqlite, source, searchSql(source)), bindings(params, extra), params.limit, undefined, resumeFor(sqlite, `${source}|${params.cityKey}|${params.category}`, params))
-  const found = recordBytesById(sqlite, rows)
-  const records: Uint8Array[] = []
-  let last: [number, number] | null = null
-  for (const row of rows) {
-    const record = found.get(row[1])
-    if (record === undefined) continue
-    records.push(record)
-    last = [row[0], row[1]]
-  }
-  return { count: records.length, records: joinRecordBytes(records), last }
+  const found = joinedRecordBytes(sqlite, rows)
+  const last = rows[found.lastIndex]
+  return { count: found.count, records: found.bytes, last: last ? [last[0], last[1]] : null }
 }
 
 /**

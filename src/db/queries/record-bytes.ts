@@ -1,9 +1,10 @@
 /**
- * Stored records as UTF-8 bytes (issue 12). A read that answers with many records (a search, an
- * organization's events) reads them from SQLite as BLOBs and joins them here into one buffer that the
- * read worker hands to the request thread without copying (a transferred ArrayBuffer): a JavaScript
- * string of the same records is built of a hundred small strings, then flattened, copied into the
- * message, copied out of it and encoded again into the answer's Blob, three times the work.
+ * Stored records as UTF-8 bytes (issue 12). A read that answers with many records (an organization's
+ * events; a search has SQLite join them, see search-records.ts) reads them as BLOBs and joins them here
+ * into one buffer that the read worker hands to the request thread without copying (a transferred
+ * ArrayBuffer): a JavaScript string of the same records is built of a hundred small strings, then
+ * flattened, copied into the message, copied out of it and encoded again into the answer's Blob, three
+ * times the work.
  */
 const COMMA = 0x2c
 

@@ -42,7 +42,24 @@ export function recordsById(sqlite: Database, rows: readonly Row[]): Map<number,
   return recordsOf<string>(sqlite, 'records', 'record', rows)
 }
 
-/** The search records of `rows` as UTF-8 bytes (see record-bytes.ts), keyed by event id. */
-export function recordBytesById(sqlite: Database, rows: readonly Row[]): Map<number, Uint8Array> {
-  return recordsOf<Uint8Array>(sqlite, 'record-bytes', 'CAST(record AS BLOB)', rows)
+/** The statement of {@link joinedRecordBytes} (its plan is pinned by test/db/search-plans.test.ts). */
+const JOINED_RECORDS_SQL =
+  "SELECT count(*) AS n, max(json_each.key) AS lastIndex, CAST(group_concat(event_search_records.record, ',') AS BLOB) AS records FROM json_each(?1) CROSS JOIN event_search_records ON event_search_records.key = json_each.value"
+
+/**
+ * The search records of `rows`, in the rows' order, comma-separated (a JSON array's inside) as UTF-8 bytes
+ * in one buffer of its own (see record-bytes.ts), with how many were found and the index in `rows` of the
+ * last one found. Joined by SQLite in one statement: read one by one, each record was a buffer of its own
+ * in the read worker's heap, and a search's hundreds of them made the worker's heap grow to several times
+ * what it keeps (issue 12: resident memory). The CROSS JOIN keeps `rows` as the outer loop, so records come
+ * in their order (pinned with the plans in test/db/search-plans.test.ts; the property tests check the order).
+ */
+export function joinedRecordBytes(sqlite: Database, rows: readonly Row[]): { count: number; bytes: Uint8Array; lastIndex: number } {
+  if (rows.length === 0) return { count: 0, bytes: new Uint8Array(0), lastIndex: -1 }
+  let byKey = statements.get(sqlite)
+  if (!byKey) statements.set(sqlite, (byKey = new Map()))
+  let stmt = byKey.get('joined')
+  if (!stmt) byKey.set('joined', (stmt = sqlite.prepare(JOINED_RECORDS_SQL)))
+  const found = stmt.get(JSON.stringify(rows.map((row) => recordKey(row[0], row[1])))) as { n: number; lastIndex: number | null; records: Uint8Array | null }
+  return { count: found.n, bytes: found.records ?? new Uint8Array(0), lastIndex: found.lastIndex ?? -1 }
 }
