@@ -17,6 +17,9 @@ import { DEMO_ZONE, demoToday, FEED_SERIES } from '../../src/dev/demo-calendar'
  */
 function endedToday(nowMs = Date.now()): number {
   const today = demoToday(nowMs)
+  // The crawl's window starts on the UTC day: from UTC midnight to the demo zone's midnight, the zone's
+  // today (and its storytime) lies before the window, so it was never stored and cannot drop out.
+  if (today !== new Date(nowMs).toISOString().slice(0, 10)) return 0
   const weekday = new Date(`${today}T12:00:00Z`).getUTCDay()
   const wall = new Intl.DateTimeFormat('en-GB', { timeZone: DEMO_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(nowMs))
   return weekday === FEED_SERIES.weekday && wall >= FEED_SERIES.end ? 1 : 0
