@@ -131,12 +131,19 @@ export type ExtractContext = {
    */
   timezoneInferred?: boolean
   /** The window: only events overlapping [start, end] (YYYY-MM-DD, inclusive) are kept. */
-  window: { start: string; end: string }
+  window: CrawlWindow
   /** The organization's registrable domain, for `_external`. */
   orgDomain?: string
   /** The organization's own address (the document's footer or JSON-LD Organization, or the site's): the last resort for an event's city. */
   organizationPlace?: CandidatePlace
 }
+
+/**
+ * A window of local days (YYYY-MM-DD, inclusive), read in each event's own zone. `openedEarlyAt` is set when
+ * the window was opened a day before the day asked for (model/dates.ts `crawlWindow`): of that first day,
+ * only occurrences not yet over at that instant are kept.
+ */
+export type CrawlWindow = { start: string; end: string; openedEarlyAt?: number }
 
 /** Links a crawler will want to follow from a document (absolute URLs, deduplicated). */
 export type ExtractLinks = {

@@ -1,7 +1,7 @@
 import type { PreviousSource } from '../model/crawl-result'
 import type { LoopbackSite, ResolveOverride } from './fetch/resolve-overrides'
 import type { Task } from './frontier'
-import type { Candidate, CandidatePlace, ExtractLinks, Format } from './candidate-types'
+import type { Candidate, CandidatePlace, CrawlWindow, ExtractLinks, Format } from './candidate-types'
 
 /** What one crawl of one organization needs; plain data, so it crosses the worker boundary as is. */
 export type CrawlRequest = {
@@ -9,7 +9,7 @@ export type CrawlRequest = {
   startUrl: string
   /** The organization's registrable domain (host:port for a private test site). */
   orgDomain: string
-  window: { start: string; end: string }
+  window: CrawlWindow
   hints: { calendarUrls: string[]; eventUrls: string[] }
   /** The organization's zone when known from an earlier crawl. */
   timezone?: string

@@ -1,6 +1,7 @@
 import type { CrawlRequest } from '../crawl/crawl-types'
 import type { LoopbackSite, ResolveOverride } from '../crawl/fetch/resolve-overrides'
 import type { JobRecord, Storage } from '../db/storage'
+import { crawlWindow } from '../model/dates'
 
 /** Operator settings every crawl request carries (from the configuration). */
 export type CrawlSettings = {
@@ -34,7 +35,8 @@ function readHints(text: string): CrawlRequest['hints'] {
 
 /**
  * Everything a worker needs for one job, read on the main thread (workers never touch the database):
- * the job's window and hints, the organization's domain and known zone, and the sources of the last
+ * the job's window (opened a day early when it starts on the day the job was asked for, see
+ * `crawlWindow`) and hints, the organization's domain and known zone, and the sources of the last
  * crawl with their validators and memos, for conditional requests. Settings that are not set stay
  * absent, never `undefined` over a default.
  */
@@ -44,7 +46,7 @@ export async function buildCrawlRequest(storage: Storage, job: JobRecord, settin
   const request: CrawlRequest = {
     startUrl: job.website,
     orgDomain: org.domain,
-    window: { start: job.startDate, end: job.endDate },
+    window: crawlWindow(job.startDate, job.endDate, job.createdAt),
     hints: readHints(job.hints),
     maxPages: settings.maxPages,
     budgetMs: settings.budgetMs,

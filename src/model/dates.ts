@@ -36,6 +36,19 @@ export function utcToday(nowMs: number): string {
   return today.text
 }
 
+/**
+ * The window a stored crawl reads for a job asking for [startDate, endDate] at `askedAtMs`. Windows are read
+ * in each event's own local days, and "today" is the UTC date: west of UTC that is already tomorrow for up to
+ * 12 hours of every day, so a window starting today would lose the evening's events of the Americas
+ * (crawled at 01:00 UTC, a 19:00 event in Los Angeles is on the 24th, UTC's today the 25th). A window that
+ * starts on the UTC today of its request therefore opens a day earlier, and of that extra day keeps only
+ * what had not ended when the job was asked for (`openedEarlyAt`): reads show nothing that has ended. A
+ * start the caller chose on another day is kept as given.
+ */
+export function crawlWindow(startDate: string, endDate: string, askedAtMs: number): { start: string; end: string; openedEarlyAt?: number } {
+  return startDate === utcToday(askedAtMs) ? { start: addDays(startDate, -1), end: endDate, openedEarlyAt: askedAtMs } : { start: startDate, end: endDate }
+}
+
 /** The last midnight written with four year digits (9999-12-31). */
 const MAX_DAY_MS = 253_402_214_400_000
 

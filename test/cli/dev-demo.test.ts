@@ -9,20 +9,21 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { BUN, ROOT, startService, type Running } from '../helpers/process'
 import { tempDir } from '../helpers/tmp'
-import { DEMO_ZONE, demoToday, FEED_SERIES } from '../../src/dev/demo-calendar'
+import { demoOffset, demoToday, FEED_SERIES } from '../../src/dev/demo-calendar'
 
 /**
- * How many of the stored demo events have ended by now: today's occurrence of the weekly storytime once
- * its end has passed (the crawl stores the whole of today; pulls and searches answer what has not ended).
+ * How many of the demo events the crawl stored have ended by `nowMs`: today's occurrence of the weekly
+ * storytime, once over. The job, asked for at `askedAtMs`, reads from the UTC day before today: the demo
+ * zone's (Los Angeles) today is stored whole when it is the UTC today too, but when it is still the UTC
+ * yesterday (UTC midnight to the zone's midnight) only what had not ended at `askedAtMs` was stored.
+ * Pulls and searches answer what has not ended.
  */
-function endedToday(nowMs = Date.now()): number {
+function endedSince(askedAtMs: number, nowMs: number): number {
   const today = demoToday(nowMs)
-  // The crawl's window starts on the UTC day: from UTC midnight to the demo zone's midnight, the zone's
-  // today (and its storytime) lies before the window, so it was never stored and cannot drop out.
-  if (today !== new Date(nowMs).toISOString().slice(0, 10)) return 0
-  const weekday = new Date(`${today}T12:00:00Z`).getUTCDay()
-  const wall = new Intl.DateTimeFormat('en-GB', { timeZone: DEMO_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(nowMs))
-  return weekday === FEED_SERIES.weekday && wall >= FEED_SERIES.end ? 1 : 0
+  if (new Date(`${today}T12:00:00Z`).getUTCDay() !== FEED_SERIES.weekday) return 0
+  const end = Date.parse(`${today}T${FEED_SERIES.end}:00${demoOffset(today)}`)
+  const storedAfter = today === new Date(askedAtMs).toISOString().slice(0, 10) ? -Infinity : askedAtMs
+  return end > storedAfter && end <= nowMs ? 1 : 0
 }
 
 const tmp = tempDir()
@@ -71,6 +72,7 @@ describe('event-index dev with its demo site', () => {
       expect(lines).toHaveLength(4)
       expect(lines[0]).toContain('"website":"http://riverside.localhost:')
 
+      const askedAt = Date.now()
       const indexed = await runLine(lines[0])
       expect(indexed.status).toBe(202)
       const jobId = indexed.body.jobId as string
@@ -95,18 +97,16 @@ describe('event-index dev with its demo site', () => {
       expect(poll.body.sources.filter((s: any) => new URL(s.url).host !== demoHost)).toEqual([])
       expect(lines[2]).toContain(`/api/v1/businesses/${poll.body.orgId}/events`)
 
-      const endedBefore = endedToday()
       const pulled = await runLine(lines[2])
       expect(pulled.status).toBe(200)
-      // Read on either side of the pull: the storytime may end while it runs.
-      expect([poll.body.eventCount - endedBefore, poll.body.eventCount - endedToday()]).toContain(pulled.body.events.length)
+      // The job's count is what a pull returns, less what had ended (the pull runs on either side of that).
+      expect([poll.body.eventCount, poll.body.eventCount - endedSince(askedAt, Date.now())]).toContain(pulled.body.events.length)
       const titles = new Set(pulled.body.events.map((e: any) => e.title))
       for (const title of ['Storytime at the Centre', 'Family Movie Night: The Iron Giant', 'Junior Science Workshop: Volcanoes', 'Family Swim Night']) expect(titles).toContain(title)
 
-      const endedBeforeSearch = endedToday()
       const found = await runLine(lines[3])
       expect(found.status).toBe(200)
-      expect([poll.body.eventCount - endedBeforeSearch, poll.body.eventCount - endedToday()]).toContain(found.body.count)
+      expect([poll.body.eventCount, poll.body.eventCount - endedSince(askedAt, Date.now())]).toContain(found.body.count)
       expect(found.body.events.every((e: any) => e.city === 'Riverside')).toBe(true)
     } finally {
       expect(await dev.stop()).toBe(0)

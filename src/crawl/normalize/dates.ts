@@ -5,7 +5,7 @@
  */
 import { addDays } from '../../model/dates'
 import { formatDuration, parseIsoDuration } from '../shared/datetime'
-import type { WallTime } from '../candidate-types'
+import type { CrawlWindow, WallTime } from '../candidate-types'
 import { formatInstant, offsetAt, resolveWallTime, type ResolvedTime } from '../shared/time'
 
 export type ResolvedOccurrence = {
@@ -79,9 +79,19 @@ export function localDay(t: ResolvedTime): string {
   return t.iso.slice(0, 10)
 }
 
-/** True when the occurrence overlaps the window [start, end] of local days, both inclusive. */
-export function overlapsWindow(o: ResolvedOccurrence, window: { start: string; end: string }): boolean {
+/**
+ * True when the occurrence overlaps the window [start, end] of local days, both inclusive; of a window opened
+ * a day early, an occurrence on that first day alone counts only when it was not over at `openedEarlyAt`.
+ */
+export function overlapsWindow(o: ResolvedOccurrence, window: CrawlWindow): boolean {
   const first = localDay(o.start)
   const last = o.end ? localDay(o.end) : first
+  if (window.openedEarlyAt !== undefined && last === window.start && overAt(o) < window.openedEarlyAt) return false
   return first <= window.end && last >= window.start
+}
+
+/** The instant an occurrence is over: its end, else its start; a date-only one at the end of its day (as stored: db/queries/event-columns.ts). */
+function overAt(o: ResolvedOccurrence): number {
+  const t = o.end ?? o.start
+  return t.allDay ? t.ms + 86_400_000 : t.ms
 }
