@@ -37,16 +37,25 @@ export function utcToday(nowMs: number): string {
 }
 
 /**
- * The window a stored crawl reads for a job asking for [startDate, endDate] at `askedAtMs`. Windows are read
- * in each event's own local days, and "today" is the UTC date: west of UTC that is already tomorrow for up to
- * 12 hours of every day, so a window starting today would lose the evening's events of the Americas
- * (crawled at 01:00 UTC, a 19:00 event in Los Angeles is on the 24th, UTC's today the 25th). A window that
- * starts on the UTC today of its request therefore opens a day earlier, and of that extra day keeps only
- * what had not ended when the job was asked for (`openedEarlyAt`): reads show nothing that has ended. A
- * start the caller chose on another day is kept as given.
+ * The first local day a window starting on `startDate` holds at `nowMs`. Windows are read in each event's
+ * own local days, and "today" is the UTC date; but west of UTC the date is still yesterday's for up to 12
+ * hours of every day, and a window starting today would lose the evening's events of the Americas (at 01:00
+ * UTC a 19:00 event in Los Angeles is on the 24th, UTC's today the 25th). So a window that starts on the UTC
+ * today starts on the earliest date anywhere on Earth (UTC−12), and readers keep only what is not over.
+ * A start the caller chose on another day is kept as given.
+ */
+export function firstLocalDay(startDate: string, nowMs: number): string {
+  return startDate === utcToday(nowMs) ? dayText(Math.floor((nowMs - 12 * 3_600_000) / DAY_MS)) : startDate
+}
+
+/**
+ * The window a stored crawl reads for a job asking for [startDate, endDate] at `askedAtMs`: from
+ * `firstLocalDay`, and of a day before the one asked for only what was not over when the job was asked for
+ * (`openedEarlyAt`), since reads show nothing that has ended.
  */
 export function crawlWindow(startDate: string, endDate: string, askedAtMs: number): { start: string; end: string; openedEarlyAt?: number } {
-  return startDate === utcToday(askedAtMs) ? { start: addDays(startDate, -1), end: endDate, openedEarlyAt: askedAtMs } : { start: startDate, end: endDate }
+  const start = firstLocalDay(startDate, askedAtMs)
+  return start === startDate ? { start, end: endDate } : { start, end: endDate, openedEarlyAt: askedAtMs }
 }
 
 /** The last midnight written with four year digits (9999-12-31). */
