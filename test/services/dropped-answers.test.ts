@@ -58,7 +58,13 @@ describe('dropped answers', () => {
     const cache = new AnswerCache(2000)
     const released: string[] = []
     const put = (key: string, size: number, nowMs = 0) =>
-      cache.get(key, { generation: 0, nowMs, ttlMs: 10 }, async () => ({ key, body: new Uint8Array(size) }), (v) => v.body.byteLength, (v) => released.push(v.key))
+      cache.get(
+        key,
+        { generation: 0, nowMs, ttlMs: 10 },
+        async () => ({ key, body: new Uint8Array(size) }),
+        (v) => v.body.byteLength,
+        (v) => released.push(v.key),
+      )
     await put('a', 1000)
     await put('b', 1000)
     expect(released).toEqual(['a'])
