@@ -12,6 +12,7 @@ import { answerBytes, dropAnswer, holdAnswer } from '../../src/services/answer-b
 import { AnswerCache } from '../../src/services/answer-cache'
 import { makeApp } from '../helpers/app'
 import { gatewayHeaders, recordingUsage } from '../helpers/gateway'
+import { callTool, connect, seedRichOrganization, startMcpApp } from '../helpers/mcp'
 import { seedIndexedOrganization } from '../helpers/seed'
 import { forEachBackend } from '../helpers/storage'
 
@@ -51,7 +52,8 @@ describe('dropped answers', () => {
     dropAnswer(foreign, 1250)
     await nextTurn()
     expect(detached(foreign)).toBe(false)
-    expect(countedBytes() === before + 1250 || countedBytes() < before).toBe(true)
+    // Counted, unless these bytes crossed the threshold and brought on a collection (which starts the count again).
+    expect([before + 1250, 0]).toContain(countedBytes())
   })
 
   it('are let go of by the cache when evicted, replaced or too big, through the release it was given', async () => {
@@ -110,5 +112,21 @@ forEachBackend('answers dropped as soon as made (CACHE_MEMORY_MB=0)', (open) => 
       expect(((await response.json()) as { events: unknown[] }).events).toHaveLength(events)
     }
     expect(usage.calls.map((c) => c.kind)).toEqual(['allowance', 'usage'])
+  })
+
+  it('are still read whole by the MCP search tool', async () => {
+    const app = startMcpApp({ storage: await open(), env: { CACHE_MEMORY_MB: '0' } })
+    try {
+      await seedRichOrganization(app.storage)
+      const client = await connect(app.mcpUrl)
+      const result = await callTool(client, 'search_events', { limit: 5 })
+      await client.close()
+      expect(result.isError ?? false).toBe(false)
+      const content = result.structuredContent as { count: number; events: unknown[] }
+      expect(content.count).toBeGreaterThan(0)
+      expect(content.events).toHaveLength(content.count)
+    } finally {
+      app.stop()
+    }
   })
 })
