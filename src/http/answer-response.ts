@@ -17,8 +17,9 @@ import { holdAnswer } from '../services/answer-bytes'
  */
 export function answerResponse(bytes: Uint8Array, init: { status?: number; headers: Headers | Record<string, string> }): Response {
   // Once `pull` has returned, Bun no longer reads the bytes: a socket copies what it does not take at once,
-  // an in-process reader (response.json()) takes them when the stream closes, just after `pull` (both
-  // pinned by test/services/dropped-answers.test.ts). A cached answer dropped meanwhile is freed then.
+  // an in-process reader (response.json()) takes them when the stream closes, just after `pull` (pinned by
+  // test/http/answer-response.test.ts and test/services/dropped-answers.test.ts). A cached answer dropped
+  // meanwhile is freed then.
   const letGo = holdAnswer(bytes)
   const body = new ReadableStream({
     type: 'direct',
