@@ -17,6 +17,11 @@ export function releasedBytes(bytes: number): void {
   Bun.gc(true)
 }
 
+/** Bytes counted since the last collection (tests: what lets go of memory without counting it). */
+export function countedBytes(): number {
+  return dropped
+}
+
 /**
  * Lets go of a large buffer that nothing else holds, at once: the records a read worker handed over, once
  * copied into their answer's Blob. Detaching it (`transfer(0)`) frees its memory without waiting for a

@@ -4,6 +4,7 @@ import { requireAllowance, type GatewayPlugin } from '../gateway/plugin'
 import type { UsageItem } from '../gateway/routes'
 import { usageHeader } from '../gateway/settlement'
 import type { UsageClient } from '../gateway/usage-client'
+import { holdAnswer } from '../services/answer-bytes'
 import { DomainError } from '../services/errors'
 import { organizationEvents } from '../services/org-events'
 import type { ReadContext } from '../services/read-context'
@@ -27,17 +28,23 @@ export function businessesRoutes(deps: BusinessesDeps) {
           throw new DomainError('not_indexed', `organization ${params.id} is not indexed; index it with POST indexUrl (this answer is free)`, {
             indexUrl: `${caller!.baseUrl}/api/v1/orgs`,
           })
-        const usage: UsageItem[] = [{ meter: 'events_pull', quantity: result.eventCount }]
-        const headers: Record<string, string> = { 'content-type': 'application/json', 'x-request-id': String(set.headers['x-request-id'] ?? '') }
-        if (result.eventCount > 0) {
-          await requireAllowance(deps.usage, caller!, usage)
-          const billed = await billEventsPull(deps.storage, deps.usage, { requestId: caller!.usageRequestId, agentId: caller!.agentId!, usage }, deps.now)
-          if (billed.outcome === 'refused') throw new DomainError('usage_unavailable', `billing is unavailable: ${billed.reason}; nothing was charged`, {}, 5)
-          if (billed.outcome === 'unknown')
-            throw new DomainError('usage_unknown', `the usage report could not be confirmed (${billed.reason}): the charge may have been recorded; nothing was served`, {}, 5)
-          headers['gw-usage'] = usageHeader(usage)!
+        // Kept across the usage service's calls (see holdAnswer), until the response holds it.
+        const letGo = holdAnswer(result.body)
+        try {
+          const usage: UsageItem[] = [{ meter: 'events_pull', quantity: result.eventCount }]
+          const headers: Record<string, string> = { 'content-type': 'application/json', 'x-request-id': String(set.headers['x-request-id'] ?? '') }
+          if (result.eventCount > 0) {
+            await requireAllowance(deps.usage, caller!, usage)
+            const billed = await billEventsPull(deps.storage, deps.usage, { requestId: caller!.usageRequestId, agentId: caller!.agentId!, usage }, deps.now)
+            if (billed.outcome === 'refused') throw new DomainError('usage_unavailable', `billing is unavailable: ${billed.reason}; nothing was charged`, {}, 5)
+            if (billed.outcome === 'unknown')
+              throw new DomainError('usage_unknown', `the usage report could not be confirmed (${billed.reason}): the charge may have been recorded; nothing was served`, {}, 5)
+            headers['gw-usage'] = usageHeader(usage)!
+          }
+          return answerResponse(result.body, { status: 200, headers })
+        } finally {
+          letGo()
         }
-        return answerResponse(result.body, { status: 200, headers })
       },
       {
         params: OrgParams,

@@ -9,7 +9,7 @@ import { releasedBytes } from '../memory'
  */
 export type CachePolicy = { generation: number; nowMs: number; ttlMs: number }
 
-type Entry = { value: unknown; bytes: number; generation: number; at: number }
+type Entry = { value: unknown; bytes: number; generation: number; at: number; release?: (value: never, bytes: number) => void }
 
 /** What an entry costs besides its value: the key, the entry and the Map's slot (measured order of size). */
 const ENTRY_OVERHEAD = 160
@@ -42,9 +42,12 @@ export class AnswerCache {
 
   /**
    * The cached answer for `key` if it is fresh under `policy`, else the one being computed for the same
-   * generation, else `compute()`'s, kept when it fits the budget. `measure` gives a value's size in bytes.
+   * generation, else `compute()`'s, kept when it fits the budget. `measure` gives a value's size in bytes;
+   * `release`, when given, is told of a value the cache lets go of (with what it counted for it), and
+   * frees or counts it itself (answer bytes are freed at once, see dropAnswer); without it the value is
+   * left to the collector and counted toward the next collection (memory.ts).
    */
-  async get<T>(key: string, policy: CachePolicy, compute: () => Promise<T>, measure: (value: T) => number): Promise<T> {
+  async get<T>(key: string, policy: CachePolicy, compute: () => Promise<T>, measure: (value: T) => number, release?: (value: T, bytes: number) => void): Promise<T> {
     const hit = this.entries.get(key)
     if (hit) {
       if (hit.generation === policy.generation && policy.nowMs - hit.at < policy.ttlMs && policy.nowMs >= hit.at) {
@@ -60,7 +63,7 @@ export class AnswerCache {
     this.pending.set(key, { generation: policy.generation, promise })
     try {
       const value = await promise
-      this.put(key, { value, bytes: Math.ceil(measure(value) * MEMORY_PER_BYTE) + key.length * 2 + ENTRY_OVERHEAD, generation: policy.generation, at: policy.nowMs })
+      this.put(key, { value, bytes: Math.ceil(measure(value) * MEMORY_PER_BYTE) + key.length * 2 + ENTRY_OVERHEAD, generation: policy.generation, at: policy.nowMs, release })
       return value
     } finally {
       if (this.pending.get(key)?.promise === promise) this.pending.delete(key)
@@ -70,7 +73,7 @@ export class AnswerCache {
   private put(key: string, entry: Entry): void {
     const old = this.entries.get(key)
     if (old) this.drop(key, old)
-    if (entry.bytes > this.budgetBytes) return releasedBytes(entry.bytes)
+    if (entry.bytes > this.budgetBytes) return letGo(entry)
     this.entries.set(key, entry)
     this.used += entry.bytes
     for (const [k, e] of this.entries) {
@@ -82,8 +85,13 @@ export class AnswerCache {
   private drop(key: string, entry: Entry): void {
     this.entries.delete(key)
     this.used -= entry.bytes
-    releasedBytes(entry.bytes)
+    letGo(entry)
   }
+}
+
+function letGo(entry: Entry): void {
+  if (entry.release) entry.release(entry.value as never, entry.bytes)
+  else releasedBytes(entry.bytes)
 }
 
 /** The service's one answer cache, with the configured budget (CACHE_MEMORY_MB, in MiB). */

@@ -1,5 +1,5 @@
 import type { Organization } from '../model/organization'
-import { answerBytes, answerText } from './answer-bytes'
+import { answerBytes, answerText, dropAnswer } from './answer-bytes'
 import type { ReadContext } from './read-context'
 
 /** The answer's JSON body as bytes, built once per cache fill (see answerBytes). */
@@ -37,6 +37,7 @@ export async function organizationEvents(ctx: ReadContext, orgId: string, nowMs:
       return { eventCount: row.count, body }
     },
     (answer) => answer?.body.byteLength ?? 0,
+    (answer, bytes) => (answer ? dropAnswer(answer.body, bytes) : undefined),
   )
   return answer ?? undefined
 }

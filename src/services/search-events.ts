@@ -1,5 +1,5 @@
 import { addDays, utcToday } from '../model/dates'
-import { answerBytes, answerText } from './answer-bytes'
+import { answerBytes, answerText, dropAnswer } from './answer-bytes'
 import { DEFAULT_WINDOW_DAYS } from './index-jobs'
 import { encodeCursor, findEvents, fingerprint, isExtended, resolveFind, type FindFilters, type FindInput } from './find-events'
 import type { ReadContext } from './read-context'
@@ -75,6 +75,7 @@ export function searchEvents(ctx: ReadContext, input: EventSearchInput, nowMs: n
       return { count: found.count, filters, body, nextCursor: next }
     },
     (answer) => answer.body.byteLength,
+    (answer, bytes) => dropAnswer(answer.body, bytes),
   )
 }
 
@@ -124,5 +125,6 @@ async function findSearch(ctx: ReadContext, input: EventSearchInput, nowMs: numb
       return { count: found.count, filters, body, nextCursor: found.nextCursor }
     },
     (answer) => answer.body.byteLength,
+    (answer, bytes) => dropAnswer(answer.body, bytes),
   )
 }

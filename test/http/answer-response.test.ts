@@ -2,11 +2,14 @@
 // direct stream, so that an answer completed after an await goes out with its headers in one send (Bun
 // corks only the synchronous part of a handler), byte for byte, chunked, whatever the reader's pace; and
 // every other finite response of the app leaves the same way, while event streams and bodiless answers stay.
+// An answer dropped from the cache while its response is being written reaches a slow reader whole (Bun
+// copies what the socket does not take at once) and is freed once written.
 // The served answers are checked on both backends.
 import { afterEach, describe, expect, it } from 'bun:test'
 import { connect } from 'node:net'
 import type { Server } from 'bun'
 import { answerResponse, sendable } from '../../src/http/answer-response'
+import { answerBytes, dropAnswer } from '../../src/services/answer-bytes'
 import { startServer } from '../../src/http/server'
 import { createLogger } from '../../src/log'
 import { makeApp } from '../helpers/app'
@@ -74,6 +77,29 @@ describe('answerResponse', () => {
     expect(body.byteLength).toBe(bytes.byteLength)
   })
 
+  it('sends a dropped answer whole to a slow reader, and frees it once written (the socket keeps what it did not send)', async () => {
+    const records = new Uint8Array(8_000_000)
+    for (let i = 0; i < records.length; i++) records[i] = 97 + ((i * 7) % 26)
+    const bytes = answerBytes('"', records.slice(), '"')
+    const expected = Bun.hash(bytes)
+    let served: Uint8Array | undefined
+    server = Bun.serve({
+      port: 0,
+      hostname: '127.0.0.1',
+      async fetch() {
+        await Bun.sleep(1)
+        const response = answerResponse(bytes, { status: 200, headers: { 'content-type': 'application/json' } })
+        dropAnswer(bytes)
+        served = bytes
+        return response
+      },
+    })
+    const { body } = dechunk(await slowExchange(server.port!, '/'))
+    expect(body.byteLength).toBe(8_000_002)
+    expect(Bun.hash(body)).toBe(expected)
+    expect((served!.buffer as ArrayBuffer).detached).toBe(true)
+  })
+
   it('can be read twice from the same bytes (a cached answer serves many requests)', async () => {
     const bytes = new TextEncoder().encode('{"ok":true}')
     expect(await answerResponse(bytes, { headers: {} }).text()).toBe('{"ok":true}')
@@ -126,6 +152,18 @@ describe('sendable', () => {
     expect(await sendable(head, 'HEAD')).toBe(head)
     const answer = answerResponse(new TextEncoder().encode('{}'), { headers: {} })
     expect(await sendable(answer, 'GET')).toBe(answer)
+  })
+
+  it("passes an answer's direct stream on without reading it again when the app wrapped it in another Response", async () => {
+    const { app } = makeApp()
+    const path = '/api/v1/search/events?limit=20'
+    const response = await app.handle(new Request(`http://localhost${path}`, { headers: gatewayHeaders('GET', path, '', {}) }))
+    expect(response.status).toBe(200)
+    const body = response.body
+    // The same Response, so its body is neither read nor copied (Elysia makes a new Response around the handler's body).
+    expect(await sendable(response, 'GET')).toBe(response)
+    expect(response.body).toBe(body)
+    expect(((await response.json()) as { count: number }).count).toBe(0)
   })
 
   it('copies the body, status and headers of any other response', async () => {
