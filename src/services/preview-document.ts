@@ -2,6 +2,7 @@ import { FetchError } from '../crawl/fetch/errors'
 import { createFetcher, type FetcherOptions } from '../crawl/fetch/fetcher'
 import { readDocument, type ReadDocumentResult } from '../crawl/read-document'
 import type { NormalizeOptions } from '../crawl/normalize'
+import type { CrawlWindow } from '../crawl/candidate-types'
 import { DomainError } from './errors'
 
 /** One document to read: where it came from (relative links resolve against `url`), its bytes and content type. */
@@ -9,7 +10,7 @@ export type DocumentSource = { url: string; body: Uint8Array | string; contentTy
 
 export type PreviewOptions = {
   /** The window of events kept (YYYY-MM-DD, inclusive). */
-  window: { start: string; end: string }
+  window: CrawlWindow
   /** The organization's zone; without it the zone comes from the document only when `inferFromDocument`. */
   timezone?: string
   orgDomain?: string

@@ -1,4 +1,4 @@
-import { addDays, utcToday } from '../model/dates'
+import { addDays, firstLocalDay, utcToday } from '../model/dates'
 import { answerBytes, answerText, dropAnswer } from './answer-bytes'
 import { DEFAULT_WINDOW_DAYS } from './index-jobs'
 import { encodeCursor, findEvents, fingerprint, isExtended, resolveFind, type FindFilters, type FindInput } from './find-events'
@@ -46,7 +46,8 @@ export function applyDefaults(input: EventSearchInput, nowMs: number): AppliedFi
 
 /**
  * Upcoming events across every indexed organization, in start order: those overlapping the requested
- * local days (an evening event in Los Angeles counts for its own date), not yet ended, optionally in a
+ * local days (an evening event in Los Angeles counts for its own date; a window starting today starts on
+ * the earliest date on Earth, so that evening is still found after UTC midnight: `firstLocalDay`), not yet ended, optionally in a
  * city (case-insensitive) and a category. Records come out of storage exactly as search returns them
  * (built at write time) and the body is encoded once; an identical question is answered from the cache
  * until an event is written or two seconds pass. A full page carries `nextCursor`. A search with any
@@ -62,7 +63,7 @@ export function searchEvents(ctx: ReadContext, input: EventSearchInput, nowMs: n
     { generation, nowMs, ttlMs: SEARCH_CACHE_TTL_MS },
     async () => {
       const found = await ctx.reads.searchEvents({
-        startDate: filters.startDate,
+        startDate: firstLocalDay(filters.startDate, nowMs),
         endDate: filters.endDate,
         cityKey: filters.city?.toLowerCase() ?? null,
         category: filters.category?.toLowerCase() ?? null,
@@ -104,7 +105,8 @@ async function findSearch(ctx: ReadContext, input: EventSearchInput, nowMs: numb
       const found = await findEvents(
         ctx,
         {
-          startDate: filters.startDate,
+          // A start from `when` is already a local day of the place's zone; only "today" in UTC opens early.
+          startDate: input.when && input.startDate === undefined ? filters.startDate : firstLocalDay(filters.startDate, nowMs),
           endDate: filters.endDate,
           cityKey: resolved.cityName?.toLowerCase() || null,
           region: resolved.place?.region ?? null,

@@ -1,8 +1,9 @@
 import { Type as t } from '@sinclair/typebox'
 import { CrawlFailure, crawlSite } from '../../crawl/pipeline'
+import type { CrawlWindow } from '../../crawl/candidate-types'
 import { SCRIPT_VERSION } from '../../crawl/version'
 import { assertDateWindow } from '../../services/date-window'
-import { addDays, utcToday } from '../../model/dates'
+import { addDays, crawlWindow, utcToday } from '../../model/dates'
 import { EventSchema } from '../../model/event'
 import { identifyWebsite } from '../../model/org-identity'
 import { CREDIT_PRICES } from '../../services/credits'
@@ -19,16 +20,17 @@ export const PREVIEW_BUDGET = { maxPages: 15, budgetMs: 30_000 } as const
 const OPEN = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true }
 const UrlArg = t.String({ minLength: 1, maxLength: 2048, pattern: '^https?://', description: 'an http(s) URL' })
 
+/** The window a preview reads: the one an index job would (a window starting today keeps tonight's events west of UTC). */
 const window = (args: { startDate?: string; endDate?: string }, nowMs: number) => {
   const start = args.startDate ?? utcToday(nowMs)
-  return { start, end: args.endDate ?? addDays(start, DEFAULT_WINDOW_DAYS) }
+  return crawlWindow(start, args.endDate ?? addDays(start, DEFAULT_WINDOW_DAYS), nowMs)
 }
 
 /** How a preview tool fetches: the service's user agent and SSRF guard, with the test seams. */
 const fetcherOf = (ctx: ToolContext) => withDefaults({ userAgent: ctx.deps.userAgent, allowPrivate: ctx.deps.allowPrivate }, ctx.deps.fetcher)
 
 /** The events a preview shows: exactly the zone the caller gave (nothing inferred from the document), stamped now. */
-const previewOptions = (ctx: ToolContext, timezone: string | undefined, window: { start: string; end: string }) => ({
+const previewOptions = (ctx: ToolContext, timezone: string | undefined, window: CrawlWindow) => ({
   timezone,
   window,
   inferFromDocument: false,
