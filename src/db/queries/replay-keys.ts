@@ -1,5 +1,6 @@
 import { isStorageFailure } from '../../errors'
 import { LAZY_WRITE_MS, type ReplayStore } from '../../gateway/replay'
+import { ReplayKeySet } from '../../gateway/replay-key-set'
 import type { Db } from '../client'
 
 /** Look at this many oldest rows for expired ones, after this many keys or this long, whichever comes first. */
@@ -59,8 +60,8 @@ class ReplayLog {
   private readonly tail
   private readonly append
   private readonly prune
-  /** Every live key this instance knows, in insertion order (so expired ones are dropped from the front). */
-  private readonly live = new Map<string, number>()
+  /** Every live key this instance knows (as fingerprints: see ReplayKeySet). */
+  private readonly live = new ReplayKeySet()
   pending: Row[] = []
   private seenSeq = 0
   private keysSincePrune = 0
@@ -91,7 +92,6 @@ class ReplayLog {
   }
 
   private learn(key: string, expiresAtMs: number) {
-    this.live.delete(key)
     this.live.set(key, expiresAtMs)
   }
 
@@ -139,10 +139,7 @@ class ReplayLog {
 
   private pruneExpired(nowMs: number) {
     this.prune.run(nowMs, PRUNE_BATCH)
-    for (const [k, expiresAtMs] of this.live) {
-      if (expiresAtMs > nowMs) break
-      this.live.delete(k)
-    }
+    this.live.forgetExpired(nowMs)
     this.keysSincePrune = 0
     this.lastPruneMs = nowMs
   }
