@@ -1,8 +1,10 @@
 /** Bytes a slot takes: a 64-bit fingerprint (two Uint32) and its expiry (Float64). */
 const SLOT_BYTES = 16
 const MIN_CAPACITY = 1024
-/** Rebuilt (expired keys dropped, capacity grown or shrunk) once this share of the slots is taken. */
+/** Rebuilt (expired keys dropped, capacity grown or shrunk) once this share of the slots is taken… */
 const MAX_LOAD = 0.75
+/** …into a table where this share is. */
+const REBUILT_LOAD = 0.5
 /** Expired keys are dropped by a full pass at most this often (and at every rebuild). */
 const SWEEP_EVERY_MS = 10_000
 
@@ -12,8 +14,8 @@ const digest = new Uint32Array(8)
  * The live replay keys an instance knows, each held as 64 bits of its SHA-256 and its expiry, in an
  * open-addressing hash table of typed arrays (issue 12: resident memory). Held as strings in a Map, a
  * key cost about 140 bytes of heap (117 000 keys loaded at start-up took 16 MiB, and a steady 1 000
- * signed requests a second keep 300 000 live); here it costs 21–64 bytes (16 per slot, a quarter to three
- * quarters of the slots taken), outside the collected heap.
+ * signed requests a second keep 300 000 live); here it costs 21–32 bytes (16 per slot, half to three quarters
+ * of the slots taken), outside the collected heap.
  *
  * What must hold (DESIGN §4: the same signature or gw2 id seen again within the window is refused): a key
  * set is found again until it expires, so a replay is never accepted. Two different keys share a
@@ -55,49 +57,50 @@ export class ReplayKeySet {
       this.count++
     }
     this.expiry[slot] = expiresAtMs
-    if (this.count > this.hi.length * MAX_LOAD) this.rebuild()
+    if (this.count > this.hi.length * MAX_LOAD) this.rebuild(true)
   }
 
   /** Drops the keys expired at `nowMs` (decisions are never made before it again); a full pass at most every 10 s. */
   forgetExpired(nowMs: number): void {
     this.horizonMs = Math.max(this.horizonMs, nowMs)
     if (nowMs < this.nextSweepMs) return
-    this.rebuild()
+    this.rebuild(false)
   }
 
   /** The slot holding `key`'s fingerprint, or the empty slot where it would go; leaves the fingerprint in `digest`. */
   private find(key: string): number {
     Bun.SHA256.hash(key, digest)
     if (digest[0] === 0 && digest[1] === 0) digest[1] = 1 // (0, 0) marks an empty slot
-    const mask = this.hi.length - 1
-    let slot = digest[1] & mask
+    const capacity = this.hi.length
+    let slot = digest[1] % capacity
     while (this.hi[slot] !== digest[0] || this.lo[slot] !== digest[1]) {
       if (this.hi[slot] === 0 && this.lo[slot] === 0) return slot
-      slot = (slot + 1) & mask
+      if (++slot === capacity) slot = 0
     }
     return slot
   }
 
-  /** Copies the keys still live at the horizon into a table of at most half load (never below the minimum). */
-  private rebuild(): void {
+  /** Copies the keys still live at the horizon into a table of REBUILT_LOAD (never below the minimum size); unless `full`, only when some expired. */
+  private rebuild(full: boolean): void {
     const { hi, lo, expiry } = this
     let live = 0
     for (let i = 0; i < hi.length; i++) if ((hi[i] !== 0 || lo[i] !== 0) && expiry[i] > this.horizonMs) live++
-    let capacity = MIN_CAPACITY
-    while (capacity < live * 2) capacity *= 2
+    this.nextSweepMs = this.horizonMs + SWEEP_EVERY_MS
+    if (!full && live === this.count) return
+    const capacity = Math.max(MIN_CAPACITY, Math.ceil(live / REBUILT_LOAD))
     this.hi = new Uint32Array(capacity)
     this.lo = new Uint32Array(capacity)
     this.expiry = new Float64Array(capacity)
-    const mask = capacity - 1
     for (let i = 0; i < hi.length; i++) {
       if ((hi[i] === 0 && lo[i] === 0) || expiry[i] <= this.horizonMs) continue
-      let slot = lo[i] & mask
-      while (this.hi[slot] !== 0 || this.lo[slot] !== 0) slot = (slot + 1) & mask
+      let slot = lo[i] % capacity
+      while (this.hi[slot] !== 0 || this.lo[slot] !== 0) if (++slot === capacity) slot = 0
       this.hi[slot] = hi[i]
       this.lo[slot] = lo[i]
       this.expiry[slot] = expiry[i]
     }
     this.count = live
-    this.nextSweepMs = this.horizonMs + SWEEP_EVERY_MS
+    // The old table is garbage now: detached, its memory is freed at once rather than at a collection.
+    for (const old of [hi, lo, expiry]) old.buffer.transfer(0)
   }
 }

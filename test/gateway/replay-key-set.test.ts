@@ -58,16 +58,16 @@ describe('ReplayKeySet', () => {
     expect(set.get(id(1_999))).toBe(50_000)
   })
 
-  it('costs at most 64 bytes a key, and gives the memory of expired keys back', () => {
+  it('costs at most 32 bytes a key, and gives the memory of expired keys back', () => {
     const set = new ReplayKeySet()
     for (let n = 1; n <= 100_000; n++) {
       set.set(id(n), n < 90_000 ? 1_000 : 2_000)
-      if (n >= 2_000 && n % 997 === 0) expect(set.bytes / set.size).toBeLessThanOrEqual(64)
+      if (n >= 2_000 && n % 997 === 0) expect(set.bytes / set.size).toBeLessThanOrEqual(32)
     }
     const full = set.bytes
     set.forgetExpired(1_000)
     expect(set.size).toBe(10_001)
     expect(set.bytes).toBeLessThanOrEqual(full / 4)
-    expect(set.bytes / set.size).toBeLessThanOrEqual(64)
+    expect(set.bytes / set.size).toBeLessThanOrEqual(32)
   })
 })
