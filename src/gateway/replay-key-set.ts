@@ -8,8 +8,6 @@ const REBUILT_LOAD = 0.5
 /** Expired keys are dropped by a full pass at most this often (and at every rebuild). */
 const SWEEP_EVERY_MS = 10_000
 
-const digest = new Uint32Array(8)
-
 /**
  * The live replay keys an instance knows, each held as 64 bits of its SHA-256 and its expiry, in an
  * open-addressing hash table of typed arrays (issue 12: resident memory). Held as strings in a Map, a
@@ -31,6 +29,9 @@ export class ReplayKeySet {
   /** Decisions are made at this time or later (the latest `forgetExpired`), so keys expired by then are never needed again. */
   private horizonMs = -Infinity
   private nextSweepMs = -Infinity
+  /** The SHA-256 of `hashed` (a key is looked up, then recorded: hashed once for both). */
+  private readonly digest = new Uint32Array(8)
+  private hashed: string | undefined
 
   /** Live keys held (expired ones not yet dropped included). */
   get size(): number {
@@ -52,8 +53,8 @@ export class ReplayKeySet {
   set(key: string, expiresAtMs: number): void {
     const slot = this.find(key)
     if (this.hi[slot] === 0 && this.lo[slot] === 0) {
-      this.hi[slot] = digest[0]
-      this.lo[slot] = digest[1]
+      this.hi[slot] = this.digest[0]
+      this.lo[slot] = this.digest[1]
       this.count++
     }
     this.expiry[slot] = expiresAtMs
@@ -69,8 +70,12 @@ export class ReplayKeySet {
 
   /** The slot holding `key`'s fingerprint, or the empty slot where it would go; leaves the fingerprint in `digest`. */
   private find(key: string): number {
-    Bun.SHA256.hash(key, digest)
-    if (digest[0] === 0 && digest[1] === 0) digest[1] = 1 // (0, 0) marks an empty slot
+    const digest = this.digest
+    if (key !== this.hashed) {
+      Bun.SHA256.hash(key, digest)
+      if (digest[0] === 0 && digest[1] === 0) digest[1] = 1 // (0, 0) marks an empty slot
+      this.hashed = key
+    }
     const capacity = this.hi.length
     let slot = digest[1] % capacity
     while (this.hi[slot] !== digest[0] || this.lo[slot] !== digest[1]) {

@@ -19,6 +19,13 @@ describe('ReplayKeySet', () => {
     set.set('id:one', 600_000)
     expect(set.get('id:one')).toBe(600_000)
     expect(set.size).toBe(1)
+    const other = new ReplayKeySet()
+    expect(other.get('id:two')).toBeUndefined()
+    other.set('id:two', 700_000)
+    expect(set.get('id:one')).toBe(600_000)
+    expect(set.get('id:two')).toBeUndefined()
+    expect(other.get('id:one')).toBeUndefined()
+    expect(other.get('id:two')).toBe(700_000)
   })
 
   it('keeps every key through the table growing, and finds none of the keys never recorded', () => {
