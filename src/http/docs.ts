@@ -1,20 +1,14 @@
 import { swagger } from '@elysiajs/swagger'
 import { Elysia } from 'elysia'
-// Swagger UI's assets are embedded (text imports end up inside the compiled binary), so the docs page
-// works with no network: nothing is loaded from a CDN.
-import swaggerUiBundle from 'swagger-ui-dist/swagger-ui-bundle.js' with { type: 'text' }
-import swaggerUiCss from 'swagger-ui-dist/swagger-ui.css' with { type: 'text' }
-import { lookupTable } from '../lookup-table'
 import { VERSION } from '../version'
 import { finishOpenApi } from './openapi-document'
 
 const SPEC_PATH = '/api/v1/openapi.json'
 const DOCS_PATH = '/api/v1/docs'
 
-const ASSETS: Record<string, { body: string; type: string }> = lookupTable({
-  'swagger-ui-bundle.js': { body: swaggerUiBundle, type: 'text/javascript; charset=utf-8' },
-  'swagger-ui.css': { body: swaggerUiCss, type: 'text/css; charset=utf-8' },
-})
+/** The embedded assets (docs-assets.ts), loaded with the first request for one. */
+let assets: Promise<typeof import('./docs-assets').DOCS_ASSETS> | undefined
+const docsAssets = () => (assets ??= import('./docs-assets').then((m) => m.DOCS_ASSETS))
 
 /**
  * The docs page. Every address in it is relative to the page, so it also works behind the storefront
@@ -51,8 +45,8 @@ export function docsPlugin() {
       .get(DOCS_PATH, ({ path }) => html(docsPage(path.endsWith('/'))), { detail: { hide: true } })
       .get(
         `${DOCS_PATH}/:asset`,
-        ({ params, set }) => {
-          const asset = ASSETS[params.asset]
+        async ({ params, set }) => {
+          const asset = (await docsAssets())[params.asset]
           if (!asset) {
             set.status = 404
             return { error: 'not_found', message: `no docs asset ${params.asset}` }

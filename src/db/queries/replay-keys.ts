@@ -1,5 +1,7 @@
 import { isStorageFailure } from '../../errors'
+import { releasedBytes } from '../../memory'
 import { LAZY_WRITE_MS, type ReplayStore } from '../../gateway/replay'
+import { ReplayKeySet } from '../../gateway/replay-key-set'
 import type { Db } from '../client'
 
 /** Look at this many oldest rows for expired ones, after this many keys or this long, whichever comes first. */
@@ -8,6 +10,8 @@ const PRUNE_EVERY_KEYS = 512
 const PRUNE_EVERY_MS = 30_000
 /** Keys waiting to be stored; past this (the database has taken no write for a long time) signed requests get a 503. */
 const PENDING_CAP = 200_000
+/** About what one row read costs the heap besides its key's characters (the row object and the string's cell). */
+const ROW_BYTES = 80
 
 type Row = { key: string; expiresAtMs: number }
 
@@ -59,8 +63,8 @@ class ReplayLog {
   private readonly tail
   private readonly append
   private readonly prune
-  /** Every live key this instance knows, in insertion order (so expired ones are dropped from the front). */
-  private readonly live = new Map<string, number>()
+  /** Every live key this instance knows (as fingerprints: see ReplayKeySet). */
+  private readonly live = new ReplayKeySet()
   pending: Row[] = []
   private seenSeq = 0
   private keysSincePrune = 0
@@ -91,7 +95,6 @@ class ReplayLog {
   }
 
   private learn(key: string, expiresAtMs: number) {
-    this.live.delete(key)
     this.live.set(key, expiresAtMs)
   }
 
@@ -106,7 +109,14 @@ class ReplayLog {
     // The last row first: rows appended meanwhile come after it, and the next read takes them all.
     const last = sqlite.query<{ seq: number | null }, []>('SELECT max(seq) AS seq FROM replay_keys').get()?.seq ?? 0
     const live = sqlite.query<{ key: string; expires_at: number }, [number, number]>('SELECT key, expires_at FROM replay_keys WHERE seq <= ?1 AND expires_at > ?2 ORDER BY seq')
-    for (const row of live.iterate(last, nowMs)) this.learn(row.key, row.expires_at)
+    let read = 0
+    for (const row of live.iterate(last, nowMs)) {
+      this.learn(row.key, row.expires_at)
+      read += ROW_BYTES + row.key.length * 2
+    }
+    // The rows read are garbage now (only fingerprints are kept): counted, so that the 100 000 or so left
+    // by a loaded run before a restart are collected now rather than held until the heap grows.
+    releasedBytes(read)
     this.seenSeq = last
   }
 
@@ -139,10 +149,7 @@ class ReplayLog {
 
   private pruneExpired(nowMs: number) {
     this.prune.run(nowMs, PRUNE_BATCH)
-    for (const [k, expiresAtMs] of this.live) {
-      if (expiresAtMs > nowMs) break
-      this.live.delete(k)
-    }
+    this.live.forgetExpired(nowMs)
     this.keysSincePrune = 0
     this.lastPruneMs = nowMs
   }

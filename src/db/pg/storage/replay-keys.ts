@@ -1,5 +1,6 @@
 import type { SQL } from 'bun'
 import type { ReplayStore } from '../../../gateway/replay'
+import { ReplayKeySet } from '../../../gateway/replay-key-set'
 
 /** Delete expired rows after this many stored keys or this long, whichever comes first, at most this many at a time. */
 const PRUNE_EVERY_KEYS = 512
@@ -43,23 +44,14 @@ async function insertFresh(sql: SQL, keys: string[], expiries: number[], nowMs: 
  * (the gateway fails closed: a 503), since no instance could tell replays apart meanwhile.
  */
 export function pgReplayStore(sql: SQL, options: { lazyMs?: number; now?: () => number } = {}): ReplayStore {
-  const known = new Map<string, number>()
+  const known = new ReplayKeySet()
   let batch: Waiting[] = []
   let inFlight: Promise<void> = Promise.resolve()
   let keysSincePrune = 0
   let lastPruneMs = (options.now ?? Date.now)()
 
-  const learn = (key: string, expiresAtMs: number) => {
-    known.delete(key)
-    known.set(key, expiresAtMs)
-  }
-
-  const forgetExpired = (nowMs: number) => {
-    for (const [key, expiresAtMs] of known) {
-      if (expiresAtMs > nowMs) break
-      known.delete(key)
-    }
-  }
+  const learn = (key: string, expiresAtMs: number) => known.set(key, expiresAtMs)
+  const forgetExpired = (nowMs: number) => known.forgetExpired(nowMs)
 
   /** Stores one batch; answers each caller; the first of a key repeated in the batch is the only fresh one. */
   const store = async (waiting: Waiting[]) => {
