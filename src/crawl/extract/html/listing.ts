@@ -43,6 +43,7 @@ export class PageReader {
   /** The window's start, and the page's publication date for dates without a year or weekday. */
   readonly ref: YearRef
   private readonly cache: (LineDates | null | undefined)[]
+  private readonly shapes = new Map<string, LineDates>()
   constructor(
     readonly page: PageLines,
     windowStart: string,
@@ -61,17 +62,37 @@ export class PageReader {
   dates = (line: Line): LineDates | undefined => {
     const hit = this.cache[line.index]
     if (hit !== undefined) return hit ?? undefined
-    const d = line.text ? lineDates(line, this.reader) : undefined
+    let d = line.text ? this.shared(line) : undefined
     // `<dt>Anmeldeschluss</dt><dd>7. Oktober 2026</dd>`: a deadline label on the line before.
     const prev = this.page.lines[line.index - 1]
-    if (d?.mentions.length && prev && !prev.virtual && prev.text.length <= 40 && NOT_EVENT_DATE.test(prev.text)) for (const m of d.mentions) m.eligible = false
-    if (d && (d.day || d.time) && !d.mentions.some((m) => m.eligible)) {
-      d.day = false
-      d.time = false
+    if (d?.mentions.length && prev && !prev.virtual && prev.text.length <= 40 && NOT_EVENT_DATE.test(prev.text)) {
+      // The shared reading stays as it is: this line gets its own copy.
+      d = { ...d, mentions: d.mentions.map((m) => ({ ...m, eligible: false })) }
     }
+    if (d && (d.day || d.time) && !d.mentions.some((m) => m.eligible)) d = { ...d, day: false, time: false }
     this.cache[line.index] = d ?? null
     return d
   }
+
+  /**
+   * `lineDates` once per distinct line (its text, inline breaks, publication spans and whether it is
+   * virtual: all it reads of a line); a listing repeats its times, labels and boilerplate in every card.
+   * Lines of one shape share the one reading, which nobody changes (see `dates`).
+   */
+  private shared(line: Line): LineDates {
+    const key = shapeKey(line)
+    let d = this.shapes.get(key)
+    if (!d) this.shapes.set(key, (d = lineDates(line, this.reader)))
+    return d
+  }
+}
+
+/** What `lineDates` reads of a line, as one string. */
+function shapeKey(line: Line): string {
+  let key = line.virtual ? `\u0001${line.text}` : line.text
+  if (line.breaks.length) key += `\u0002${line.breaks.join(',')}`
+  if (line.postedSpans) key += `\u0003${line.postedSpans.join(';')}`
+  return key
 }
 
 /**
