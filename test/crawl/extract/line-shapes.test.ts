@@ -1,5 +1,6 @@
 // Pins the page reader's one reading per line shape (src/crawl/extract/html/listing.ts, PageReader): lines
-// with the same text, inline breaks and publication spans are read for dates once and share that reading,
+// with the same text, inline breaks and publication spans are read for dates once and share that reading
+// (the same text in another inline shape is read on its own),
 // but what the line's neighbours say stays the line's own: a date under a deadline label ("Registration
 // deadline:") is no event's date there, and that must never leak into the same text elsewhere on the page,
 // whichever of the two is read first.
@@ -22,6 +23,14 @@ describe('one date reading per line shape', () => {
     const [a, b] = lines.filter((l) => l.text === 'June 5, 7:00 PM')
     expect(pr.dates(a)).toBe(pr.dates(b)!)
     expect(pr.dates(a)?.day).toBe(true)
+  })
+
+  it('reads one text set in different inline shapes once per shape', () => {
+    const { pr, lines } = readerOf('<div><p><b>June 5</b> 7:00 PM</p><p>Trivia</p></div><div><p>June 5 7:00 PM</p><p>Chess</p></div><div><p><b>June 5</b> 7:00 PM</p><p>Go</p></div>')
+    const [bold, plain, boldAgain] = lines.filter((l) => l.text === 'June 5 7:00 PM')
+    expect(bold.breaks).not.toEqual(plain.breaks)
+    expect(pr.dates(bold)).not.toBe(pr.dates(plain)!)
+    expect(pr.dates(boldAgain)).toBe(pr.dates(bold)!)
   })
 
   it('keeps a deadline label to its own line, whichever copy is read first', () => {

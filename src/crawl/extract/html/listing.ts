@@ -35,6 +35,8 @@ export type ListingRecord = { candidate: Candidate; from: number; to: number; re
 export type ListingResult = { candidates: Candidate[]; records: ListingRecord[]; diagnostics: string[]; reader: PageReader }
 
 const MAX_RECORDS = 2000
+/** Inline shapes remembered per line text (see PageReader.shared). */
+const MAX_SHAPES = 8
 const YEAR = /\b(19[5-9]\d|20\d\d)\b/
 
 /** What the reader knows about a page's lines: their dates, read once each. */
@@ -43,7 +45,7 @@ export class PageReader {
   /** The window's start, and the page's publication date for dates without a year or weekday. */
   readonly ref: YearRef
   private readonly cache: (LineDates | null | undefined)[]
-  private readonly shapes = new Map<string, LineDates>()
+  private readonly shapes = new Map<string, { line: Line; d: LineDates }[]>()
   constructor(
     readonly page: PageLines,
     windowStart: string,
@@ -80,19 +82,30 @@ export class PageReader {
    * Lines of one shape share the one reading, which nobody changes (see `dates`).
    */
   private shared(line: Line): LineDates {
-    const key = shapeKey(line)
-    let d = this.shapes.get(key)
-    if (!d) this.shapes.set(key, (d = lineDates(line, this.reader)))
+    // Keyed by the line's own text (no key string is built; its hash is the one every text cache uses).
+    let same = this.shapes.get(line.text)
+    if (!same) this.shapes.set(line.text, (same = []))
+    for (const s of same) if (sameShape(s.line, line)) return s.d
+    const d = lineDates(line, this.reader)
+    // A text set in many inline shapes (a hostile page) is read per line: the search stays short.
+    if (same.length < MAX_SHAPES) same.push({ line, d })
     return d
   }
 }
 
-/** What `lineDates` reads of a line, as one string. */
-function shapeKey(line: Line): string {
-  let key = line.virtual ? `\u0001${line.text}` : line.text
-  if (line.breaks.length) key += `\u0002${line.breaks.join(',')}`
-  if (line.postedSpans) key += `\u0003${line.postedSpans.join(';')}`
-  return key
+/** True when two lines of one text read the same to `lineDates`: virtual or not, the same breaks and publication spans. */
+function sameShape(a: Line, b: Line): boolean {
+  if (!!a.virtual !== !!b.virtual || !sameNumbers(a.breaks, b.breaks)) return false
+  const pa = a.postedSpans
+  const pb = b.postedSpans
+  if (!pa || !pb) return pa === pb
+  return pa.length === pb.length && pa.every(([x, y], i) => x === pb[i][0] && y === pb[i][1])
+}
+
+function sameNumbers(a: number[], b: number[]): boolean {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
 }
 
 /**
