@@ -8,6 +8,8 @@
  * in every language. An adults-only statement drops the young tags.
  */
 
+import { documentMemo } from '../document-memo'
+
 export const AUDIENCE_TAGS = ['storytime', 'teens', 'kids', 'family', 'seniors', 'adults'] as const
 export type AudienceTag = (typeof AUDIENCE_TAGS)[number]
 
@@ -159,6 +161,17 @@ function plainTags(description: string, tags: Set<AudienceTag>, ascii: boolean) 
   }
 }
 
+/**
+ * The tags a description states plainly, read once per distinct description of a document: a listing
+ * repeats its blurb in every card. Added to the title's tags as a union (plainTags only skips tags already
+ * found), so reading it alone gives the same tags.
+ */
+const plainOf = documentMemo((description: string): AudienceTag[] => {
+  const tags = new Set<AudienceTag>()
+  plainTags(description, tags, ASCII.test(description))
+  return [...tags]
+})
+
 /** The tags an age range or lower bound says: babies and children, teenagers, adults, seniors. */
 function ageTags(text: string, tags: Set<AudienceTag>) {
   const add = (min: number, max: number, unit: string | undefined) => {
@@ -191,7 +204,7 @@ export function audienceTags(words: AudienceWords): AudienceTag[] {
   const tags = new Set<AudienceTag>()
   const strongWords = ASCII.test(strong) ? STRONG_ASCII : STRONG
   for (const tag of AUDIENCE_TAGS) if (strongWords[tag].test(strong)) tags.add(tag)
-  plainTags(description, tags, ASCII.test(description))
+  if (description) for (const tag of plainOf(description)) tags.add(tag)
   const opening = OPENING.exec(words.title ?? '')?.[1]?.toLowerCase()
   if (opening === 'adult') tags.add('adults')
   if (opening === 'senior') tags.add('seniors')

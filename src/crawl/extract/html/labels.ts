@@ -4,6 +4,7 @@
  * document links that are never a title ("Agenda", "Read more", "Weiterlesen"), and rows that say there
  * is no event ("No meeting", "Summer break").
  */
+import { memoize } from '../../../bounded-cache'
 
 export type FieldRole = 'title' | 'date' | 'time' | 'when' | 'place' | 'address' | 'cost' | 'description' | 'category' | 'organizer'
 
@@ -65,14 +66,22 @@ function computeRole(text: string, header: boolean): FieldRole | undefined {
   return ROLE_BY_WORD.get(words[words.length - 1]) ?? ROLE_BY_WORD.get(words[0])
 }
 
-/** "Location: Main Hall", "Wann: 19 Uhr", "Lieu : Salle 2": the label's role and the value after it. */
-export function labelValue(text: string): { role: FieldRole; value: string } | undefined {
+/**
+ * "Location: Main Hall", "Wann: 19 Uhr", "Lieu : Salle 2": the label's role and the value after it. Every
+ * card's lines are asked this by the title and place readers: each distinct text is read once, and the
+ * answer is shared (callers only read it).
+ */
+export function labelValue(text: string): Readonly<{ role: FieldRole; value: string }> | undefined {
   if (!text.includes(':') && !text.includes('：')) return undefined
+  return labelValueOf(text)
+}
+
+const labelValueOf = memoize((text: string): Readonly<{ role: FieldRole; value: string }> | undefined => {
   const m = /^([\p{L}][\p{L} /&]{0,28}?)\s*[:：]\s*(.*)$/u.exec(text)
   if (!m) return undefined
   const role = roleOfLabel(m[1])
   return role ? { role, value: m[2].trim() } : undefined
-}
+})
 
 /** Link and button texts that never name an event. */
 // biome-ignore format: a word table, kept packed so it reads as one table
@@ -98,8 +107,8 @@ export function isBoilerplate(text: string): boolean {
 export const NO_EVENT =
   /^(no (meetings?|sessions?|classes|events?|programs?)( (is |are )?(scheduled|planned|held|this month|at this time))?|(summer|winter|holiday|spring) break|recess|keine sitzung|pas de (réunion|séance)|sin (reunión|sesión)|geen (vergadering|bijeenkomst)|nessuna riunione|sem reunião)[.!]*$/i
 
-/** Status words a record states. */
-export function statusFromText(text: string): string | undefined {
+/** Status words a record states (asked of every short line of every card: each distinct text is read once). */
+export const statusFromText = memoize((text: string): string | undefined => {
   // Most lines name no status: one cheap look for the stems before the word-bounded tests.
   if (!STATUS_STEM.test(text)) return undefined
   if (
@@ -111,7 +120,7 @@ export function statusFromText(text: string): string | undefined {
   if (/(?<![\p{L}])(postponed|verschoben|reporté|reportée|aplazado|pospuesto|uitgesteld|rinviato|adiado)(?![\p{L}])/iu.test(text)) return 'EventPostponed'
   if (/(?<![\p{L}])(rescheduled)(?![\p{L}])/iu.test(text)) return 'EventRescheduled'
   return undefined
-}
+})
 
 /** A stem of every status word `statusFromText` knows. */
 const STATUS_STEM = /cancel|abgesagt|entf|fällt|annul|suspendid|afgelast|vervalt|postponed|verschoben|report|aplazado|pospuesto|uitgesteld|rinviato|adiado|rescheduled/iu

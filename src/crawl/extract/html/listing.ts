@@ -35,6 +35,8 @@ export type ListingRecord = { candidate: Candidate; from: number; to: number; re
 export type ListingResult = { candidates: Candidate[]; records: ListingRecord[]; diagnostics: string[]; reader: PageReader }
 
 const MAX_RECORDS = 2000
+/** Inline shapes remembered per line text (see PageReader.shared). */
+const MAX_SHAPES = 8
 const YEAR = /\b(19[5-9]\d|20\d\d)\b/
 
 /** What the reader knows about a page's lines: their dates, read once each. */
@@ -43,6 +45,7 @@ export class PageReader {
   /** The window's start, and the page's publication date for dates without a year or weekday. */
   readonly ref: YearRef
   private readonly cache: (LineDates | null | undefined)[]
+  private readonly shapes = new Map<string, { line: Line; d: LineDates }[]>()
   constructor(
     readonly page: PageLines,
     windowStart: string,
@@ -61,17 +64,48 @@ export class PageReader {
   dates = (line: Line): LineDates | undefined => {
     const hit = this.cache[line.index]
     if (hit !== undefined) return hit ?? undefined
-    const d = line.text ? lineDates(line, this.reader) : undefined
+    let d = line.text ? this.shared(line) : undefined
     // `<dt>Anmeldeschluss</dt><dd>7. Oktober 2026</dd>`: a deadline label on the line before.
     const prev = this.page.lines[line.index - 1]
-    if (d?.mentions.length && prev && !prev.virtual && prev.text.length <= 40 && NOT_EVENT_DATE.test(prev.text)) for (const m of d.mentions) m.eligible = false
-    if (d && (d.day || d.time) && !d.mentions.some((m) => m.eligible)) {
-      d.day = false
-      d.time = false
+    if (d?.mentions.length && prev && !prev.virtual && prev.text.length <= 40 && NOT_EVENT_DATE.test(prev.text)) {
+      // The shared reading stays as it is: this line gets its own copy.
+      d = { ...d, mentions: d.mentions.map((m) => ({ ...m, eligible: false })) }
     }
+    if (d && (d.day || d.time) && !d.mentions.some((m) => m.eligible)) d = { ...d, day: false, time: false }
     this.cache[line.index] = d ?? null
     return d
   }
+
+  /**
+   * `lineDates` once per distinct line (its text, inline breaks, publication spans and whether it is
+   * virtual: all it reads of a line); a listing repeats its times, labels and boilerplate in every card.
+   * Lines of one shape share the one reading, which nobody changes (see `dates`).
+   */
+  private shared(line: Line): LineDates {
+    // Keyed by the line's own text (no key string is built; its hash is the one every text cache uses).
+    let same = this.shapes.get(line.text)
+    if (!same) this.shapes.set(line.text, (same = []))
+    for (const s of same) if (sameShape(s.line, line)) return s.d
+    const d = lineDates(line, this.reader)
+    // A text set in many inline shapes (a hostile page) is read per line: the search stays short.
+    if (same.length < MAX_SHAPES) same.push({ line, d })
+    return d
+  }
+}
+
+/** True when two lines of one text read the same to `lineDates`: virtual or not, the same breaks and publication spans. */
+function sameShape(a: Line, b: Line): boolean {
+  if (!!a.virtual !== !!b.virtual || !sameNumbers(a.breaks, b.breaks)) return false
+  const pa = a.postedSpans
+  const pb = b.postedSpans
+  if (!pa || !pb) return pa === pb
+  return pa.length === pb.length && pa.every(([x, y], i) => x === pb[i][0] && y === pb[i][1])
+}
+
+function sameNumbers(a: number[], b: number[]): boolean {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
 }
 
 /**

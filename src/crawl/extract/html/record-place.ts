@@ -2,6 +2,7 @@
  * Where a record happens: a label ("Location:", "Wo:", "Waar:") and the lines of its value, a table
  * column, a place class, a map link's address, or an address-shaped line with the venue's name above it.
  */
+import { memoize } from '../../../bounded-cache'
 import type { CandidatePlace } from '../../candidate-types'
 import { pathHas, PLACE } from './class-flags'
 import { attr, type Element, findFirst } from '../../shared/dom'
@@ -15,6 +16,8 @@ export const MAP_HOST = /(maps\.google\.|google\.[a-z.]+\/maps|maps\.apple\.com|
 const STREET =
   /\b\d{1,6}[a-z]?\s+[\p{L}][\p{L}\s.'-]*\b(street|st|road|rd|avenue|ave|boulevard|blvd|drive|dr|lane|ln|way|court|ct|place|pl|highway|hwy|parkway|pkwy|circle|cir|square|sq|terrace)\b\.?|\b[\p{L}-]*(straat|weg|laan|plein|gracht|kade|singel|dijk|strasse|straße|str\.|platz|gasse|allee|ring)\s+\d{1,5}\b|\b(rue|avenue|boulevard|chemin|place|calle|avenida|plaza|via|viale|piazza|corso|rua|praça)\s+[\p{L}]/iu
 const POSTAL = /\b[A-Z]{2}\s+\d{5}(-\d{4})?\b|\b\d{4}\s?[A-Z]{2}\b|\b\d{5}\s+[\p{Lu}][\p{L}]+/u
+/** A street or a postal code in the text; asked of each line of every card, so each distinct text is read once. */
+const addressShaped = memoize((text: string) => STREET.test(text) || POSTAL.test(text))
 
 /** The address a map link searches for (`maps.google.com?q=2975 Farmersville Road …`). */
 function mapAddress(lines: Line[]): string | undefined {
@@ -96,7 +99,7 @@ export function placeOf(lines: Line[], role: Role, skip: Set<string>): Candidate
   }
   const fromMap = mapAddress(lines)
   if (fromMap) return { address: fromMap }
-  const i = lines.findIndex((l) => !l.virtual && l.text.length <= 120 && (STREET.test(l.text) || POSTAL.test(l.text)) && !skip.has(l.text))
+  const i = lines.findIndex((l) => !l.virtual && l.text.length <= 120 && addressShaped(l.text) && !skip.has(l.text))
   if (i < 0) return undefined
   const name = nameBefore(lines, i, skip)
   return name ? { name, address: lines[i].text } : { address: lines[i].text }
@@ -113,7 +116,7 @@ function nameBefore(lines: Line[], i: number, skip: Set<string>): string | undef
 function splitPlace(values: string[]): CandidatePlace {
   if (values.length === 1) {
     const v = values[0]
-    if (!STREET.test(v) && !POSTAL.test(v)) return { name: v }
+    if (!addressShaped(v)) return { name: v }
     // "Library Annex, 300 Pinon Street": a name without digits, then the address.
     const comma = v.indexOf(',')
     const head = comma > 0 ? v.slice(0, comma) : ''

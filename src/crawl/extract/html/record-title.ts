@@ -37,15 +37,20 @@ function keptRange(text: string, spans: Mention[]): [number, number] {
   return [kept[0].from, kept[kept.length - 1].to]
 }
 
-const stripped = new WeakMap<Line, { d: LineDates | undefined; text: string }>()
+const stripped = new WeakMap<Line, string>()
+const strippedReading = new WeakMap<LineDates, string>()
 
-/** A line's text without its dates ("Closed Session – January 7, 2026, 4:00 PM" → "Closed Session"). */
+/**
+ * A line's text without its dates ("Closed Session – January 7, 2026, 4:00 PM" → "Closed Session"). A
+ * record's lines are read for words, then for its title, and a listing repeats its lines in every card:
+ * the answer depends on the line's text and its reading alone, and lines of one shape share one reading
+ * (see PageReader), so it is worked out once per reading.
+ */
 export function withoutDates(line: Line, d: LineDates | undefined): string {
-  // A record's lines are read for words, then for its title: each line once (for the dates it was read with).
-  const hit = stripped.get(line)
-  if (hit && hit.d === d) return hit.text
-  const text = strip(line, d)
-  stripped.set(line, { d, text })
+  const cache: WeakMap<object, string> = d ? strippedReading : stripped
+  const key = d ?? line
+  let text = cache.get(key)
+  if (text === undefined) cache.set(key, (text = strip(line, d)))
   return text
 }
 
