@@ -3,6 +3,7 @@
  * normalizer turns Candidates into the spec's Event records. Nothing here touches the network or the
  * database.
  */
+import type { DayWindow } from '../model/dates'
 
 /**
  * Document formats the extractors recognise (detected from content, helped by the URL). `json-events` is
@@ -138,12 +139,8 @@ export type ExtractContext = {
   organizationPlace?: CandidatePlace
 }
 
-/**
- * A window of local days (YYYY-MM-DD, inclusive), read in each event's own zone. `openedEarlyAt` is set when
- * the window was opened a day before the day asked for (model/dates.ts `crawlWindow`): of that first day,
- * only occurrences not yet over at that instant are kept.
- */
-export type CrawlWindow = { start: string; end: string; openedEarlyAt?: number }
+/** The window of a crawl (model/dates.ts). */
+export type CrawlWindow = DayWindow
 
 /** Links a crawler will want to follow from a document (absolute URLs, deduplicated). */
 export type ExtractLinks = {

@@ -49,11 +49,18 @@ export function firstLocalDay(startDate: string, nowMs: number): string {
 }
 
 /**
+ * A window of local days (YYYY-MM-DD, inclusive), read in each event's own zone. `openedEarlyAt` is set when
+ * the window was opened a day before the day asked for (`crawlWindow`): of that first day, only occurrences
+ * not yet over at that instant are kept.
+ */
+export type DayWindow = { start: string; end: string; openedEarlyAt?: number }
+
+/**
  * The window a stored crawl reads for a job asking for [startDate, endDate] at `askedAtMs`: from
  * `firstLocalDay`, and of a day before the one asked for only what was not over when the job was asked for
  * (`openedEarlyAt`), since reads show nothing that has ended.
  */
-export function crawlWindow(startDate: string, endDate: string, askedAtMs: number): { start: string; end: string; openedEarlyAt?: number } {
+export function crawlWindow(startDate: string, endDate: string, askedAtMs: number): DayWindow {
   const start = firstLocalDay(startDate, askedAtMs)
   return start === startDate ? { start, end: endDate } : { start, end: endDate, openedEarlyAt: askedAtMs }
 }
