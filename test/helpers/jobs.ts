@@ -1,4 +1,6 @@
 import type { JobRecord, Storage } from '../../src/db/storage'
+import type { CrawlSettings } from '../../src/jobs/request'
+import { JobRunner } from '../../src/jobs/runner'
 import { orgIdFor } from '../../src/model/org-identity'
 import { newJobId } from '../../src/services/index-jobs'
 
@@ -49,4 +51,21 @@ export async function eventually(check: () => boolean | Promise<boolean>, timeou
     if (Date.now() > until) throw new Error('condition not met in time')
     await Bun.sleep(25)
   }
+}
+
+/**
+ * The real job runner and crawler worker over loopback sites, one worker, started: what a test that crawls
+ * a fixture site end to end needs. Politeness is 0 only to keep such tests short (the default is pinned in
+ * test/jobs/politeness.test.ts). `onStop` receives the runner's stop, for the test's cleanup list.
+ */
+export function startLoopbackRunner(storage: Storage, onStop: (stop: () => Promise<void>) => void, settings: Partial<CrawlSettings> = {}): JobRunner {
+  const runner = new JobRunner({
+    storage,
+    workers: 1,
+    pollMs: 50,
+    settings: { maxPages: 20, budgetMs: 20_000, userAgent: 'event-index-test', allowPrivate: true, politenessMs: 0, scriptVersion: 'test', ...settings },
+  })
+  onStop(() => runner.stop())
+  runner.start()
+  return runner
 }

@@ -7,9 +7,8 @@
 // window reads every document afresh. On both backends.
 import { afterEach, describe, expect, it } from 'bun:test'
 import type { Storage } from '../../src/db/storage'
-import { JobRunner } from '../../src/jobs/runner'
 import { startFixtureSite, type FixtureSite, type RecordedRequest } from '../helpers/fixture-server'
-import { eventually, insertPendingJob, jobRow } from '../helpers/jobs'
+import { eventually, insertPendingJob, jobRow, startLoopbackRunner } from '../helpers/jobs'
 import { peekRows } from '../helpers/peek'
 import { forEachBackend } from '../helpers/storage'
 
@@ -27,15 +26,8 @@ type StoredEvent = { event_id: string; title: string; record: string }
 async function setup(storage: Storage) {
   const site = await startFixtureSite('listing-details')
   cleanups.push(() => site.stop())
-  // The real crawler worker; politeness 0 only to keep this test short (the default is pinned in politeness.test.ts).
-  const runner = new JobRunner({
-    storage,
-    workers: 1,
-    pollMs: 50,
-    settings: { maxPages: 60, budgetMs: 30_000, userAgent: 'event-index-test/1.0', allowPrivate: true, politenessMs: 0, scriptVersion: 'recrawl-test' },
-  })
-  cleanups.push(() => runner.stop())
-  runner.start()
+  // The real crawler worker (politeness 0 only to keep this test short).
+  const runner = startLoopbackRunner(storage, (stop) => cleanups.push(stop), { maxPages: 60, budgetMs: 30_000, userAgent: 'event-index-test/1.0', scriptVersion: 'recrawl-test' })
   const expected = site.expected()
   const crawl = async (window = expected.window) => {
     const since = site.requests.length

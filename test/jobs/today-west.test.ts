@@ -4,8 +4,7 @@
 // that day's morning event, over before the job was asked for; a window the caller started on a day of
 // their own choosing stays exactly that window.
 import { afterEach, expect, it } from 'bun:test'
-import { JobRunner } from '../../src/jobs/runner'
-import { eventually, insertPendingJob, jobRow } from '../helpers/jobs'
+import { eventually, insertPendingJob, jobRow, startLoopbackRunner } from '../helpers/jobs'
 import { peekRows } from '../helpers/peek'
 import { forEachBackend } from '../helpers/storage'
 
@@ -54,14 +53,7 @@ forEachBackend('a crawl window that starts today', (open) => {
   async function storedTitles(createdAt: number): Promise<string[]> {
     const host = startSite()
     const storage = await open()
-    const runner = new JobRunner({
-      storage,
-      workers: 1,
-      pollMs: 50,
-      settings: { maxPages: 5, budgetMs: 20_000, userAgent: 'event-index-test', allowPrivate: true, politenessMs: 0, scriptVersion: 'test' },
-    })
-    cleanups.push(() => runner.stop())
-    runner.start()
+    const runner = startLoopbackRunner(storage, (stop) => cleanups.push(stop), { maxPages: 5 })
     const job = await insertPendingJob(storage, { domain: host, website: `http://${host}/`, calendarUrls: [`http://${host}/cal.ics`], window: { start: '2026-11-25', end: '2027-02-23' }, createdAt })
     runner.kick()
     await eventually(async () => ['ready', 'failed'].includes((await jobRow(storage, job.jobId)).state), 20_000)

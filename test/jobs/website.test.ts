@@ -3,11 +3,10 @@
 // that succeeds becomes the organization's website, a later failing request does not undo it, and the
 // scheduler's re-crawl goes to the website of the last successful crawl, with its hints. On both backends.
 import { afterEach, expect, it } from 'bun:test'
-import { JobRunner } from '../../src/jobs/runner'
 import { Scheduler } from '../../src/jobs/scheduler'
 import { createMailer } from '../../src/report/mailer'
 import { startEventSite } from '../helpers/event-site'
-import { eventually, insertPendingJob, jobRow } from '../helpers/jobs'
+import { eventually, insertPendingJob, jobRow, startLoopbackRunner } from '../helpers/jobs'
 import { peekRows } from '../helpers/peek'
 import { forEachBackend } from '../helpers/storage'
 
@@ -22,14 +21,7 @@ forEachBackend("an organization's website", (open) => {
     cleanups.push(site.stop)
     const host = new URL(site.url).host
     const storage = await open()
-    const runner = new JobRunner({
-      storage,
-      workers: 1,
-      pollMs: 50,
-      settings: { maxPages: 20, budgetMs: 20_000, userAgent: 'event-index-test', allowPrivate: true, politenessMs: 0, scriptVersion: 'test' },
-    })
-    cleanups.push(() => runner.stop())
-    runner.start()
+    const runner = startLoopbackRunner(storage, (stop) => cleanups.push(stop))
     const crawl = async (website: string, calendarUrls: string[] = []) => {
       const job = await insertPendingJob(storage, { domain: host, website, calendarUrls })
       runner.kick()
