@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { createHash } from '../crypto-native'
 import type { MigrationMeta } from 'drizzle-orm/migrator'
 import { optimizeDatabase, type Db } from './client'
 import { migrationFiles } from './migration-files'

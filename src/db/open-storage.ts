@@ -1,13 +1,14 @@
 import { closeDatabase, openDatabase } from './client'
 import { migrate } from './migrate'
-import { copySqliteToPostgres, type CopyCounts } from './pg/copy-from-sqlite'
-import { openPgStorage } from './pg/pg-storage'
+import type { CopyCounts } from './pg/copy-from-sqlite'
 import { sqliteStorage } from './sqlite-storage'
 import type { Storage } from './storage'
 
-export { redactDatabaseUrl } from './pg/client'
-export { TargetNotEmptyError, type CopyCounts } from './pg/copy-from-sqlite'
-export { migratePostgres } from './pg/migrate'
+export { redactDatabaseUrl } from './database-url'
+export type { CopyCounts } from './pg/copy-from-sqlite'
+
+// The PostgreSQL modules (drizzle's pg-core schema, the client, the copier) load only when a DATABASE_URL
+// asks for them: evaluating them cost a service on its SQLite default about a tenth of its cold start.
 
 /**
  * The storage of a service: the PostgreSQL database at `url` when one is given (DATABASE_URL, issue 17:
@@ -16,7 +17,7 @@ export { migratePostgres } from './pg/migrate'
  * opened; migrations are applied by the caller (`storage.migrate()`), so that the two failures can be told apart.
  */
 export async function openStorage(options: { path: string; url?: string }): Promise<Storage> {
-  if (options.url) return openPgStorage(options.url)
+  if (options.url) return (await import('./pg/pg-storage')).openPgStorage(options.url)
   return sqliteStorage(openDatabase(options.path), { path: options.path })
 }
 
@@ -27,6 +28,7 @@ export async function openStorage(options: { path: string; url?: string }): Prom
  * holds any row. The file is closed however it ends.
  */
 export async function copySqliteFileToPostgres(path: string, url: string, onTable?: (table: string, rows: number) => void): Promise<CopyCounts> {
+  const { copySqliteToPostgres } = await import('./pg/copy-from-sqlite')
   const db = openDatabase(path)
   try {
     migrate(db)
@@ -34,4 +36,9 @@ export async function copySqliteFileToPostgres(path: string, url: string, onTabl
   } finally {
     closeDatabase(db)
   }
+}
+
+/** Applies the embedded PostgreSQL migrations to the database at `url` (see pg/migrate.ts); returns how many were applied. */
+export async function migratePostgres(url: string): Promise<number> {
+  return (await import('./pg/migrate')).migratePostgres(url)
 }

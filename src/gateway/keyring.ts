@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { createHash } from '../crypto-native'
 
 /**
  * Shortest signing secret accepted, in bytes of its UTF-8 form: 256 bits, as the Standard Webhooks

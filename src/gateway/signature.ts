@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto'
+import { createHash, timingSafeEqual } from '../crypto-native'
 
 /** Seconds a signature's timestamp may differ from the service clock (DESIGN §4). */
 export const SIGNATURE_TOLERANCE_S = 300

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from '../crypto-native'
 
 /**
  * The ids sent to the usage service as `request_id` (DESIGN §4). The usage service is idempotent by this id,

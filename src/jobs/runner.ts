@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { randomBytes } from '../crypto-native'
 import type { CrawlRequest } from '../crawl/crawl-types'
 import type { JobRecord, Storage } from '../db/storage'
 import type { WorkerStatus } from '../model/health'

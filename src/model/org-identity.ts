@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { createHash } from '../crypto-native'
 import { parse } from 'tldts'
 import { loopbackSiteFor, type LoopbackSite } from './loopback-site'
 

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { createHmac, randomBytes, timingSafeEqual } from '../crypto-native'
 import type { Storage } from '../db/storage'
 import { accountForKey } from '../services/credits'
 import { fetchClientMetadata, type ClientMetadata, type ClientMetadataOptions } from './client-metadata'

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { randomBytes } from '../crypto-native'
 import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose'
 import type { Storage } from '../db/storage'
 

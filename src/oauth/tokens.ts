@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { createHash, randomBytes, timingSafeEqual } from '../crypto-native'
 import { importJWK, jwtVerify, SignJWT, errors as joseErrors, type JWK } from 'jose'
 import type { RefreshInsert, Storage } from '../db/storage'
 import { lookupTable } from '../lookup-table'

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { randomBytes } from '../crypto-native'
 import type { Storage } from '../db/storage'
 import { DomainError } from '../services/errors'
 import { collectDiagnostics, type Diagnostics } from './diagnostics'

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { createHash, randomBytes, timingSafeEqual } from '../crypto-native'
 import type { ChargeRecord, Storage } from '../db/storage'
 import { DomainError } from './errors'
 

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { randomBytes } from '../crypto-native'
 import { sanitizeHints, type DroppedHint, type HintInput } from '../crawl/discover/hints'
 import type { LoopbackSite } from '../crawl/fetch/resolve-overrides'
 import type { JobRecord, Storage } from '../db/storage'

@@ -2,6 +2,8 @@ import { SQL } from 'bun'
 import { drizzle, type BunSQLDatabase } from 'drizzle-orm/bun-sql'
 import * as schema from './schema'
 
+export { redactDatabaseUrl } from '../database-url'
+
 export type PgDb = BunSQLDatabase<typeof schema> & { $client: SQL }
 
 /**
@@ -17,21 +19,4 @@ export function openPostgres(url: string, options: { max?: number } = {}): PgDb 
 /** Closes the pool (waiting for queries under way); the drizzle object is unusable afterwards. */
 export async function closePostgres(db: PgDb): Promise<void> {
   await db.$client.close()
-}
-
-/**
- * A PostgreSQL URL fit to print or log: the password replaced by `***` (the user, host, port and database
- * stay, so an operator can tell which database was meant). A value that does not parse as a URL is not
- * shown at all, since its password could sit anywhere in it.
- */
-export function redactDatabaseUrl(url: string): string {
-  let parsed: URL
-  try {
-    parsed = new URL(url)
-  } catch {
-    return '(a database URL that does not parse)'
-  }
-  if (parsed.password) parsed.password = '***'
-  parsed.search = ''
-  return parsed.toString()
 }

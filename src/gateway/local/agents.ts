@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { randomBytes } from '../../crypto-native'
 import { hashKey } from '../keyring'
 
 export type Agent = { agentId: string; session: string }

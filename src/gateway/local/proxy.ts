@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { randomBytes } from '../../crypto-native'
 import type { UsageItem } from '../routes'
 import { signRequest } from '../signature'
 import type { AgentRegistry } from './agents'

@@ -1,4 +1,4 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto'
+import { randomBytes, timingSafeEqual } from '../../crypto-native'
 import type { Server } from 'bun'
 import { AgentRegistry, type IssuedAgent } from './agents'
 import { Ledger, type LedgerState } from './ledger'

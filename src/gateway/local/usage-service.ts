@@ -1,4 +1,4 @@
-import { timingSafeEqual } from 'node:crypto'
+import { timingSafeEqual } from '../../crypto-native'
 import type { UsageItem } from '../routes'
 import type { Ledger } from './ledger'
 
