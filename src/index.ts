@@ -10,7 +10,7 @@ type Command = (args: string[]) => Promise<number>
 /** Each command's module is loaded only when it runs, so `--version` or `sign` do not pay for the crawler. */
 const commands: Record<string, () => Promise<Command>> = lookupTable({
   serve: async () => (await import('./cli/service-commands')).serveCommand,
-  dev: async () => (await import('./cli/service-commands')).devCommand,
+  dev: async () => (await import('./cli/dev-command')).devCommand,
   migrate: async () => (await import('./cli/migrate-command')).migrateCommand,
   gateway: async () => (await import('./cli/gateway-commands')).gatewayCommand,
   sign: async () => (await import('./cli/gateway-commands')).signCommand,
