@@ -142,7 +142,7 @@ describe('the SQLite replay store', () => {
 
   it('stores the keys of one write in the order they came, each with its expiry, whatever characters they hold', async () => {
     const { db, store: s } = store()
-    const keys = ['plain', 'quote"d', "back\\slash", 'café ☕', 'comma,[1]', 'id:a.b:c-d_e']
+    const keys = ['plain', 'quote"d', 'back\\slash', 'café ☕', 'comma,[1]', 'id:a.b:c-d_e']
     for (const [i, key] of keys.entries()) expect(await s.remember(key, T + 300_000 + i, T, false)).toBe(true)
     expect(await Promise.all([s.remember('durable-1', T + 301_000, T, true), s.remember('durable-2', T + 302_000, T, true)])).toEqual([true, true])
     const stored = db.$client.query('SELECT seq, key, expires_at FROM replay_keys ORDER BY seq').all() as { seq: number; key: string; expires_at: number }[]
