@@ -140,6 +140,18 @@ describe('the SQLite replay store', () => {
     expect(rows(db)).toBe(2)
   })
 
+  it('stores the keys of one write in the order they came, each with its expiry, whatever characters they hold', async () => {
+    const { db, store: s } = store()
+    const keys = ['plain', 'quote"d', 'back\\slash', 'café ☕', 'comma,[1]', 'id:a.b:c-d_e']
+    for (const [i, key] of keys.entries()) expect(await s.remember(key, T + 300_000 + i, T, false)).toBe(true)
+    expect(await Promise.all([s.remember('durable-1', T + 301_000, T, true), s.remember('durable-2', T + 302_000, T, true)])).toEqual([true, true])
+    const stored = db.$client.query('SELECT seq, key, expires_at FROM replay_keys ORDER BY seq').all() as { seq: number; key: string; expires_at: number }[]
+    expect(stored.map((r) => [r.key, r.expires_at])).toEqual([...keys.map((key, i) => [key, T + 300_000 + i]), ['durable-1', T + 301_000], ['durable-2', T + 302_000]])
+    expect(stored.map((r) => r.seq)).toEqual(stored.map((_, i) => stored[0].seq + i))
+    expect(await sqliteReplayStore(db).remember('durable-2', T + 302_000, T + 1, true)).toBe(false)
+    expect(await sqliteReplayStore(db).remember('café ☕', T + 300_000, T + 1, true)).toBe(false)
+  })
+
   it('prunes expired rows', async () => {
     const { db, store: s } = store()
     for (let i = 0; i < 50; i++) await s.remember(`old-${i}`, T + 300_000, T, true)
