@@ -41,13 +41,20 @@ function computeKey(title: string): string {
 const keyOf = documentMemo(computeKey)
 
 function urlKey(url: string | undefined | null): string | undefined {
-  if (!url) return undefined
-  return url
+  return url ? urlKeyOf(url) : undefined
+}
+
+/** A day's records are compared pairwise: each URL is reduced once per document. */
+const urlKeyOf = documentMemo((url: string) =>
+  url
     .replace(/#.*$/, '')
     .replace(/\/+$/, '')
     .replace(/^https?:\/\/(www\.)?/i, '')
-    .toLowerCase()
-}
+    .toLowerCase(),
+)
+
+/** The distinct words of a title key (read only), once per document. */
+const wordsOf = documentMemo((key: string) => new Set(key.split(' ')))
 
 function similarTitles(a: string | undefined, b: string | undefined): boolean {
   const x = titleKey(a)
@@ -56,10 +63,12 @@ function similarTitles(a: string | undefined, b: string | undefined): boolean {
   if (x === y) return true
   const [short, long] = x.length < y.length ? [x, y] : [y, x]
   if (short.length >= 8 && long.includes(short)) return true
-  const wx = new Set(x.split(' '))
-  const wy = new Set(y.split(' '))
-  const common = [...wx].filter((w) => wy.has(w)).length
-  return common / new Set([...wx, ...wy]).size >= 0.75
+  const wx = wordsOf(x)
+  const wy = wordsOf(y)
+  let common = 0
+  for (const w of wx) if (wy.has(w)) common++
+  // The words both titles hold over the words either holds (|wx ∪ wy| = |wx| + |wy| - common).
+  return common / (wx.size + wy.size - common) >= 0.75
 }
 
 const isTimed = (iso: string | undefined) => !!iso && iso.length > 10

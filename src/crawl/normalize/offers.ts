@@ -10,6 +10,7 @@ import { cleanLine } from '../shared/text'
 import { availabilityName } from './status'
 import { absolute } from '../shared/urls'
 import { lookupTable } from '../../lookup-table'
+import { documentMemo } from '../document-memo'
 
 type Offer = NonNullable<Event['offers']>[number]
 
@@ -85,13 +86,17 @@ export function isFree(c: Candidate, offers: Offer[], cost: string | undefined):
   if (c.isAccessibleForFree !== undefined) return c.isAccessibleForFree
   const prices = offers.map((o) => o.price).filter((p): p is number => p !== null)
   if (prices.length) return prices.every((p) => p === 0)
-  if (!cost) return undefined
+  return cost ? freeByWords(cost) : undefined
+}
+
+/** What a cost's words say of free admission; a listing repeats its cost in every event, so each is read once per document. */
+const freeByWords = documentMemo((cost: string): boolean | undefined => {
   if (FREE_START.test(cost) && !POSITIVE_AMOUNT.test(cost)) return true
   const amount = priceFromText(cost)
   // "Free for members, $5 guests" or "Free; $5 suggested donation": mixed, so unknown.
   if (FREE_ANYWHERE.test(cost)) return undefined
   return amount !== undefined && amount > 0 ? false : undefined
-}
+})
 
 /** The lowest stated price, for `ticket_price`. */
 export function lowestPrice(offers: Offer[], cost: string | undefined): number | undefined {

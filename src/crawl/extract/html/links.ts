@@ -83,9 +83,18 @@ function isNextLink(el: Element): boolean {
 }
 
 function isEventPage(u: UrlParts, base: string): boolean {
+  // No EVENT_PATH match spans the path and the query (none crosses a `?`): most links fail before any text is joined.
+  if (!EVENT_PATH.test(u.pathname) && !EVENT_PATH.test(u.search)) return false
   const path = u.pathname + u.search
-  if (!EVENT_PATH.test(path) || NOT_EVENT_PATH.test(path)) return false
-  return u.hostname.replace(/^www\./, '') === hostOf(base) && u.href.split('#')[0] !== base.split('#')[0]
+  if (NOT_EVENT_PATH.test(path)) return false
+  const host = u.hostname.startsWith('www.') ? u.hostname.slice(4) : u.hostname
+  return host === hostOf(base) && withoutFragment(u.href) !== withoutFragment(base)
+}
+
+/** A URL up to its `#` (all of it when it has none). */
+function withoutFragment(url: string): string {
+  const hash = url.indexOf('#')
+  return hash < 0 ? url : url.slice(0, hash)
 }
 
 let lastBase = ''

@@ -51,8 +51,11 @@ export function coveredBy(structured: Candidate[]): ((text: string) => boolean) 
     const key = titleKey(text)
     // Up to a few dozen events a native search of the text per title is cheaper; past that, look the text's positions up among the titles.
     if (keys.length <= 64) return keys.some((k) => key.includes(k.title) && formsOf(k.date).some((f) => f.test(text)))
+    // The hash of the HEAD characters at each position, rolled along the key (one step per position).
+    let h = key.length >= HEAD ? headHash(key, 0) : 0
     for (let at = 0; at + HEAD <= key.length; at++) {
-      const list = byHead.get(headHash(key, at))
+      if (at > 0) h = (Math.imul((h - Math.imul(key.charCodeAt(at - 1), LEAD)) | 0, BASE) + key.charCodeAt(at + HEAD - 1)) >>> 0
+      const list = byHead.get(h)
       if (list?.some((k) => key.startsWith(k.title, at) && formsOf(k.date).some((f) => f.test(text)))) return true
     }
     return false
@@ -60,11 +63,14 @@ export function coveredBy(structured: Candidate[]): ((text: string) => boolean) 
 }
 
 const HEAD = 4
+const BASE = 65_599
+/** BASE to the power HEAD - 1, modulo 2^32: the weight of a head's first character, taken off when the head moves on. */
+const LEAD = Math.imul(Math.imul(BASE, BASE), BASE)
 
 /** A number for the HEAD characters of `text` at `at` (equal texts, equal numbers; a match is checked after). */
 function headHash(text: string, at: number): number {
   let h = 0
-  for (let i = at; i < at + HEAD; i++) h = (h * 65_599 + text.charCodeAt(i)) >>> 0
+  for (let i = at; i < at + HEAD; i++) h = (h * BASE + text.charCodeAt(i)) >>> 0
   return h
 }
 

@@ -19,8 +19,12 @@ const CONTENT_LINE = /^[A-Za-z0-9-]+[;:]/
 /** Properties whose value is free text, so a line that lost its folding is most likely more of it. */
 const TEXT_PROPERTIES = new Set(['DESCRIPTION', 'SUMMARY', 'LOCATION', 'COMMENT', 'X-ALT-DESC', 'CONTACT'])
 
+/** The property name a content line opens with, upper-cased (`dtstart;tzid=…` → `DTSTART`); '' when none. */
 export function propertyName(line: string): string {
-  return (/^[A-Za-z0-9-]+/.exec(line)?.[0] ?? '').toUpperCase()
+  // Every line of a feed asks: the name's end is found without a regular expression.
+  let end = 0
+  for (let c = line.charCodeAt(0); (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 45; c = line.charCodeAt(++end));
+  return line.slice(0, end).toUpperCase()
 }
 
 /** Index of the `:` that separates parameters from the value, skipping colons inside quoted parameter values. */
@@ -81,10 +85,14 @@ export function splitIcs(text: string, warnings: string[]): IcsDocument {
   }
   for (const { text: line, line: number } of unfold(text, warnings)) {
     const name = propertyName(line)
-    const value = line
-      .slice(line.indexOf(':') + 1)
-      .trim()
-      .toUpperCase()
+    // Only BEGIN and END lines are told apart by their value: a long DESCRIPTION is not upper-cased for nothing.
+    const value =
+      name === 'BEGIN' || name === 'END'
+        ? line
+            .slice(line.indexOf(':') + 1)
+            .trim()
+            .toUpperCase()
+        : ''
     if (venue) {
       if (name === 'END' && value === 'VVENUE') {
         doc.blocks.push(venue)

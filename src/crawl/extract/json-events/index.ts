@@ -46,9 +46,18 @@ function profileFor(root: unknown, base: URL | undefined): JsonProfile | undefin
   })
 }
 
-/** The profile's rewrite of a record, then nested fields lifted (flatten.ts). */
+/**
+ * The profile's rewrite of a record, then nested fields lifted (flatten.ts). Both are pure and nothing
+ * writes to a prepared record, so a record judged while the lists are sought is prepared once, not again
+ * when it is read.
+ */
 function preparer(profile: JsonProfile | undefined, root: unknown, base: URL | undefined): (r: Json) => Json {
-  return (r) => flattenRecord(profile?.prepare ? profile.prepare(r, root, base) : r)
+  const prepared = new WeakMap<Json, Json>()
+  return (r) => {
+    let out = prepared.get(r)
+    if (!out) prepared.set(r, (out = flattenRecord(profile?.prepare ? profile.prepare(r, root, base) : r)))
+    return out
+  }
 }
 
 /** Numeric dates are month-first in the Americas, day-first elsewhere. */

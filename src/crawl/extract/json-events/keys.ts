@@ -3,6 +3,7 @@
  * spaces (`start_time`, `StartTime` and `startTime` are one key). Exact names only: `createdOn`,
  * `publishStart` or `liveStartTime` are not the event's start.
  */
+import { memoize } from '../../../bounded-cache'
 import { asRecord, str } from '../feed-utils'
 
 type Json = Record<string, unknown>
@@ -111,8 +112,20 @@ export const COST_KEYS = keys('cost', 'price', 'registrationcost', 'ticketcost',
 
 /** `Start_Time` → `starttime`. */
 export function normalKey(key: string): string {
-  return key.toLowerCase().replace(/[\s_\-.]/g, '')
+  return plainKey(key) ? key : foldedKey(key)
 }
+
+/** True for a key already in normal form (lower-case ASCII letters and digits: `title`, `start`, `id`), nearly every key. */
+function plainKey(key: string): boolean {
+  for (let i = 0; i < key.length; i++) {
+    const c = key.charCodeAt(i)
+    if (!((c >= 97 && c <= 122) || (c >= 48 && c <= 57))) return false
+  }
+  return true
+}
+
+/** Every record of a feed spells its keys alike (`startDate`, `Start_Time`): each spelling is folded once. */
+const foldedKey = memoize((key: string) => key.toLowerCase().replace(/[\s_\-.]/g, ''), 5_000)
 
 /** The record's own keys by normal name (first spelling wins). */
 export function keyIndex(record: Json): Map<string, string> {

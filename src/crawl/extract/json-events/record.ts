@@ -156,9 +156,8 @@ function place(record: Json, index: Map<string, string>): CandidatePlace | undef
 }
 
 /** False for drafts, unpublished rows and placeholders; the caller counts them. */
-export function isPublishedEvent(record: Json, title: string | undefined): boolean {
+export function isPublishedEvent(record: Json, title: string | undefined, index = K.keyIndex(record)): boolean {
   if (!title || PLACEHOLDER.test(title)) return false
-  const index = K.keyIndex(record)
   for (const { value } of K.valuesOf(record, index, K.STATUS_KEYS)) if (DRAFT.test(str(value) ?? '')) return false
   for (const { value } of K.valuesOf(record, index, K.PUBLISHED_KEYS)) {
     if (truthy(value) === false || /^(draft|unpublished)$/i.test(str(value) ?? '')) return false
@@ -177,7 +176,7 @@ export function recordCandidate(record: Json, ctx: ExtractContext, opts: RecordO
   const index = K.keyIndex(record)
   const titleKey = K.TITLE_KEYS.find((k) => index.has(k) && K.textValue(record[index.get(k)!]))
   const title = K.firstText(record, index, K.TITLE_KEYS)
-  if (!isPublishedEvent(record, title)) return undefined
+  if (!isPublishedEvent(record, title, index)) return undefined
   const { start, end } = times(record, index, opts)
   if (!start) return undefined
   const c: Candidate = { source: { url: ctx.baseUrl, format: 'json-events', method: opts.platform ?? 'json' }, title, start }
