@@ -53,9 +53,22 @@ export type Line = {
 export type PageFacts = { lang?: string; ogLocale?: string; ogTitle?: string; siteName?: string; title?: string; published?: string; modified?: string; ogUrl?: string; canonical?: string }
 export type PageLines = { lines: Line[]; facts: PageFacts }
 
-const SECTIONING = new Set(['article', 'section', 'main', 'aside'])
+const SECTIONING = ['article', 'section', 'main', 'aside']
 const HEADING: Record<string, number> = lookupTable({ h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 })
-const SECTION_HEADING = new Set(['summary', 'caption', 'legend'])
+const SECTION_HEADING = ['summary', 'caption', 'legend']
+/** What a tag says of its frame, in one lookup per element: its heading level (the low bits), then these. */
+const LEVEL = 7
+const T_SECTIONING = 8
+const T_SECTION_HEADING = 16
+const T_BLOCK = 32
+const T_STRONG = 64
+const TAG_INFO = new Map<string, number>()
+const addTag = (tag: string, bits: number) => TAG_INFO.set(tag, (TAG_INFO.get(tag) ?? 0) | bits)
+for (const tag of SECTIONING) addTag(tag, T_SECTIONING)
+for (const [tag, level] of Object.entries(HEADING)) addTag(tag, level)
+for (const tag of SECTION_HEADING) addTag(tag, T_SECTION_HEADING)
+for (const tag of [...BLOCK, 'body', 'html']) addTag(tag, T_BLOCK)
+for (const tag of ['strong', 'b']) addTag(tag, T_STRONG)
 const MACHINE_ATTRS = ['datetime', 'data-date', 'data-start', 'data-start-date', 'content']
 const ARIA_DATE = /\d.*\p{L}|\p{L}.*\d/u
 // biome-ignore format: a word table, kept packed so it reads as one table
@@ -163,17 +176,18 @@ class Builder {
 
   private enter(el: Element, parent: Frame | undefined, marks: number) {
     const tag = el.tagName
-    const section = (parent?.section ?? false) || SECTIONING.has(tag)
+    const info = TAG_INFO.get(tag) ?? 0
+    const section = (parent?.section ?? false) || (info & T_SECTIONING) !== 0
     const bare = el.attrs.length === 0
     const frame = (this.frames[this.stack.length] ??= { el, chrome: false, section: false, heading: 0, strong: false, link: false, posted: false, block: false })
     frame.el = el
     frame.chrome = (parent?.chrome ?? false) || (marks & CHROME) !== 0
     frame.section = section
-    frame.heading = HEADING[tag] ?? (SECTION_HEADING.has(tag) ? 7 : (parent?.heading ?? 0))
-    frame.strong = (parent?.strong ?? false) || tag === 'strong' || tag === 'b'
+    frame.heading = info & LEVEL || (info & T_SECTION_HEADING ? 7 : (parent?.heading ?? 0))
+    frame.strong = (parent?.strong ?? false) || (info & T_STRONG) !== 0
     frame.link = (parent?.link ?? false) || (tag === 'a' && !bare && !!attr(el, 'href'))
     frame.posted = (parent?.posted ?? false) || (marks & POSTED) !== 0
-    frame.block = BLOCK.has(tag) || tag === 'body' || tag === 'html' || (marks & FIELD) !== 0
+    frame.block = (info & T_BLOCK) !== 0 || (marks & FIELD) !== 0
     if (frame.block) this.flush()
     this.stack.push(el)
     if (marks & MACHINE && tag !== 'br') this.machineOf(el)
@@ -232,7 +246,7 @@ class Builder {
   private text(value: string) {
     const frame = this.top()
     if (!frame || !value) return
-    let v = squeeze(value)
+    let v = squeezeNode(value)
     if (!this.buf) {
       if (v === ' ') return
       if (v.charCodeAt(0) === 32) v = v.slice(1)
@@ -294,6 +308,21 @@ class Builder {
     for (const v of this.pending) this.push(v)
     this.pending = []
   }
+}
+
+/**
+ * `squeeze` for a text node: most nodes of a page are only the indentation between tags ("\n\t\t",
+ * "\r\n  ", "  "), answered by one look at their characters without a regular expression.
+ */
+export function squeezeNode(text: string): string {
+  const n = text.length
+  let i = 0
+  for (; i < n; i++) {
+    const c = text.charCodeAt(i)
+    if (c !== 32 && c !== 10 && c !== 9 && c !== 13) break
+  }
+  if (i === n) return n ? ' ' : ''
+  return squeeze(text)
 }
 
 /** Characters that join the text before them without a space (`v` starts with one: white space was squeezed to ' '). */
