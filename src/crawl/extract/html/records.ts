@@ -177,7 +177,20 @@ function childrenOf(lines: Line[], bits: number[], range: { from: number; to: nu
     if (!child || child.key !== key) {
       if (child) setBits(child, acc)
       acc = 0
-      child = { key, from: i, to: i, pos: out.length, anchored: false, content: false, day: false, time: false, visibleDay: false, labeled: false, section: 'tagName' in key && hasRecords.has(key), text: false }
+      child = {
+        key,
+        from: i,
+        to: i,
+        pos: out.length,
+        anchored: false,
+        content: false,
+        day: false,
+        time: false,
+        visibleDay: false,
+        labeled: false,
+        section: 'tagName' in key && hasRecords.has(key),
+        text: false,
+      }
       out.push(child)
     }
     child.to = i
