@@ -9,11 +9,10 @@
  * text. Navigation, site headers and footers give lines marked `chrome`, which the reader only trusts
  * for dated links.
  */
-import { lookupTable } from '../../../lookup-table'
 import { parseIsoDateTime } from '../../shared/datetime'
 import type { WallTime } from '../../candidate-types'
-import { attr, BLOCK, childrenOf, collapse, type Document, type Element, isElement, type Node, squeeze } from '../../shared/dom'
-import { CHROME, FIELD, HIDDEN, joinBadges, MACHINE, marksOf, POSTED } from './page-marks'
+import { attr, childrenOf, collapse, type Document, type Element, isElement, type Node, squeezeNode } from '../../shared/dom'
+import { CHROME, FIELD, HIDDEN, joinBadges, LEVEL, MACHINE, marksOf, POSTED, T_BLOCK, T_SECTION_HEADING, T_SECTIONING, T_STRONG, TAG_INFO } from './page-marks'
 
 /** Text nodes' white space as page lines read it (kept here for the tests and readers that know it by this name). */
 export { squeeze } from '../../shared/dom'
@@ -53,22 +52,6 @@ export type Line = {
 export type PageFacts = { lang?: string; ogLocale?: string; ogTitle?: string; siteName?: string; title?: string; published?: string; modified?: string; ogUrl?: string; canonical?: string }
 export type PageLines = { lines: Line[]; facts: PageFacts }
 
-const SECTIONING = ['article', 'section', 'main', 'aside']
-const HEADING: Record<string, number> = lookupTable({ h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 })
-const SECTION_HEADING = ['summary', 'caption', 'legend']
-/** What a tag says of its frame, in one lookup per element: its heading level (the low bits), then these. */
-const LEVEL = 7
-const T_SECTIONING = 8
-const T_SECTION_HEADING = 16
-const T_BLOCK = 32
-const T_STRONG = 64
-const TAG_INFO = new Map<string, number>()
-const addTag = (tag: string, bits: number) => TAG_INFO.set(tag, (TAG_INFO.get(tag) ?? 0) | bits)
-for (const tag of SECTIONING) addTag(tag, T_SECTIONING)
-for (const [tag, level] of Object.entries(HEADING)) addTag(tag, level)
-for (const tag of SECTION_HEADING) addTag(tag, T_SECTION_HEADING)
-for (const tag of [...BLOCK, 'body', 'html']) addTag(tag, T_BLOCK)
-for (const tag of ['strong', 'b']) addTag(tag, T_STRONG)
 const MACHINE_ATTRS = ['datetime', 'data-date', 'data-start', 'data-start-date', 'content']
 const ARIA_DATE = /\d.*\p{L}|\p{L}.*\d/u
 // biome-ignore format: a word table, kept packed so it reads as one table
@@ -308,21 +291,6 @@ class Builder {
     for (const v of this.pending) this.push(v)
     this.pending = []
   }
-}
-
-/**
- * `squeeze` for a text node: most nodes of a page are only the indentation between tags ("\n\t\t",
- * "\r\n  ", "  "), answered by one look at their characters without a regular expression.
- */
-export function squeezeNode(text: string): string {
-  const n = text.length
-  let i = 0
-  for (; i < n; i++) {
-    const c = text.charCodeAt(i)
-    if (c !== 32 && c !== 10 && c !== 9 && c !== 13) break
-  }
-  if (i === n) return n ? ' ' : ''
-  return squeeze(text)
 }
 
 /** Characters that join the text before them without a space (`v` starts with one: white space was squeezed to ' '). */

@@ -4,7 +4,8 @@
  * of its own; and date badges split over elements, joined back into one line.
  */
 import { memoize } from '../../../bounded-cache'
-import type { Element } from '../../shared/dom'
+import { lookupTable } from '../../../lookup-table'
+import { BLOCK, type Element } from '../../shared/dom'
 import type { Line } from './page-lines'
 
 const INVISIBLE = ['script', 'style', 'noscript', 'template', 'title', 'iframe', 'object', 'svg', 'select', 'option', 'textarea', 'head']
@@ -79,6 +80,22 @@ export function marksOf(el: Element, inChrome: boolean, inSection: boolean): num
   return marks
 }
 
+const SECTIONING = ['article', 'section', 'main', 'aside']
+const HEADING: Record<string, number> = lookupTable({ h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 })
+const SECTION_HEADING = ['summary', 'caption', 'legend']
+/** What a tag says of its frame, in one lookup per element: its heading level (the low bits), then these. */
+export const LEVEL = 7
+export const T_SECTIONING = 8
+export const T_SECTION_HEADING = 16
+export const T_BLOCK = 32
+export const T_STRONG = 64
+export const TAG_INFO = new Map<string, number>()
+const addTag = (tag: string, bits: number) => TAG_INFO.set(tag, (TAG_INFO.get(tag) ?? 0) | bits)
+for (const tag of SECTIONING) addTag(tag, T_SECTIONING)
+for (const [tag, level] of Object.entries(HEADING)) addTag(tag, level)
+for (const tag of SECTION_HEADING) addTag(tag, T_SECTION_HEADING)
+for (const tag of [...BLOCK, 'body', 'html']) addTag(tag, T_BLOCK)
+for (const tag of ['strong', 'b']) addTag(tag, T_STRONG)
 const BADGE_WORD = /^\p{L}{3,10}\.?,?$/u
 const BADGE_DAY = /^(0?[1-9]|[12]\d|3[01])(st|nd|rd|th|\.)?$/i
 const BADGE_YEAR = /^(19|20)\d\d$/
