@@ -177,6 +177,21 @@ export function squeeze(text: string): string {
   return UNSQUEEZED.test(text) ? text.replace(SPACE_RUN, ' ') : text
 }
 
+/**
+ * `squeeze` for a text node: most nodes of a page are only the indentation between tags ("\n\t\t",
+ * "\r\n  ", "  "), answered by one look at their characters without a regular expression.
+ */
+export function squeezeNode(text: string): string {
+  const n = text.length
+  let i = 0
+  for (; i < n; i++) {
+    const c = text.charCodeAt(i)
+    if (c !== 32 && c !== 10 && c !== 9 && c !== 13) break
+  }
+  if (i === n) return n ? ' ' : ''
+  return squeeze(text)
+}
+
 /** Collapses runs of whitespace (including non-breaking spaces) to one space and trims. */
 export function collapse(text: string): string {
   // Most texts have only single plain spaces: nothing to replace.

@@ -1,4 +1,4 @@
-// Pins the page reader's one reading per line shape (src/crawl/extract/html/listing.ts, PageReader): lines
+// Pins the page reader's one reading per line shape (src/crawl/extract/html/page-reader.ts, PageReader): lines
 // with the same text, inline breaks and publication spans are read for dates once and share that reading
 // (the same text in another inline shape is read on its own),
 // but what the line's neighbours say stays the line's own: a date under a deadline label ("Registration
@@ -6,7 +6,7 @@
 // whichever of the two is read first.
 import { describe, expect, it } from 'bun:test'
 import { parse } from 'parse5'
-import { PageReader } from '../../../src/crawl/extract/html/listing'
+import { PageReader } from '../../../src/crawl/extract/html/page-reader'
 import { pageLines } from '../../../src/crawl/extract/html/page-lines'
 import type { ExtractContext } from '../../../src/crawl/candidate-types'
 import { runBytes } from '../../helpers/extract'

@@ -9,11 +9,10 @@
  * text. Navigation, site headers and footers give lines marked `chrome`, which the reader only trusts
  * for dated links.
  */
-import { lookupTable } from '../../../lookup-table'
 import { parseIsoDateTime } from '../../shared/datetime'
 import type { WallTime } from '../../candidate-types'
-import { attr, BLOCK, childrenOf, collapse, type Document, type Element, isElement, type Node, squeeze } from '../../shared/dom'
-import { CHROME, FIELD, HIDDEN, joinBadges, MACHINE, marksOf, POSTED } from './page-marks'
+import { attr, childrenOf, collapse, type Document, type Element, isElement, type Node, squeezeNode } from '../../shared/dom'
+import { CHROME, FIELD, HIDDEN, joinBadges, LEVEL, MACHINE, marksOf, POSTED, T_BLOCK, T_SECTION_HEADING, T_SECTIONING, T_STRONG, TAG_INFO } from './page-marks'
 
 /** Text nodes' white space as page lines read it (kept here for the tests and readers that know it by this name). */
 export { squeeze } from '../../shared/dom'
@@ -53,9 +52,6 @@ export type Line = {
 export type PageFacts = { lang?: string; ogLocale?: string; ogTitle?: string; siteName?: string; title?: string; published?: string; modified?: string; ogUrl?: string; canonical?: string }
 export type PageLines = { lines: Line[]; facts: PageFacts }
 
-const SECTIONING = new Set(['article', 'section', 'main', 'aside'])
-const HEADING: Record<string, number> = lookupTable({ h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 })
-const SECTION_HEADING = new Set(['summary', 'caption', 'legend'])
 const MACHINE_ATTRS = ['datetime', 'data-date', 'data-start', 'data-start-date', 'content']
 const ARIA_DATE = /\d.*\p{L}|\p{L}.*\d/u
 // biome-ignore format: a word table, kept packed so it reads as one table
@@ -163,17 +159,18 @@ class Builder {
 
   private enter(el: Element, parent: Frame | undefined, marks: number) {
     const tag = el.tagName
-    const section = (parent?.section ?? false) || SECTIONING.has(tag)
+    const info = TAG_INFO.get(tag) ?? 0
+    const section = (parent?.section ?? false) || (info & T_SECTIONING) !== 0
     const bare = el.attrs.length === 0
     const frame = (this.frames[this.stack.length] ??= { el, chrome: false, section: false, heading: 0, strong: false, link: false, posted: false, block: false })
     frame.el = el
     frame.chrome = (parent?.chrome ?? false) || (marks & CHROME) !== 0
     frame.section = section
-    frame.heading = HEADING[tag] ?? (SECTION_HEADING.has(tag) ? 7 : (parent?.heading ?? 0))
-    frame.strong = (parent?.strong ?? false) || tag === 'strong' || tag === 'b'
+    frame.heading = info & LEVEL || (info & T_SECTION_HEADING ? 7 : (parent?.heading ?? 0))
+    frame.strong = (parent?.strong ?? false) || (info & T_STRONG) !== 0
     frame.link = (parent?.link ?? false) || (tag === 'a' && !bare && !!attr(el, 'href'))
     frame.posted = (parent?.posted ?? false) || (marks & POSTED) !== 0
-    frame.block = BLOCK.has(tag) || tag === 'body' || tag === 'html' || (marks & FIELD) !== 0
+    frame.block = (info & T_BLOCK) !== 0 || (marks & FIELD) !== 0
     if (frame.block) this.flush()
     this.stack.push(el)
     if (marks & MACHINE && tag !== 'br') this.machineOf(el)
@@ -232,7 +229,7 @@ class Builder {
   private text(value: string) {
     const frame = this.top()
     if (!frame || !value) return
-    let v = squeeze(value)
+    let v = squeezeNode(value)
     if (!this.buf) {
       if (v === ' ') return
       if (v.charCodeAt(0) === 32) v = v.slice(1)

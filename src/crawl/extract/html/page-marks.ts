@@ -4,12 +4,16 @@
  * of its own; and date badges split over elements, joined back into one line.
  */
 import { memoize } from '../../../bounded-cache'
-import type { Element } from '../../shared/dom'
+import { lookupTable } from '../../../lookup-table'
+import { BLOCK, type Element } from '../../shared/dom'
 import type { Line } from './page-lines'
 
-const INVISIBLE = new Set(['script', 'style', 'noscript', 'template', 'title', 'iframe', 'object', 'svg', 'select', 'option', 'textarea', 'head'])
-const CHROME_TAGS = new Set(['nav'])
-const PAGE_CHROME = new Set(['header', 'footer'])
+const INVISIBLE = ['script', 'style', 'noscript', 'template', 'title', 'iframe', 'object', 'svg', 'select', 'option', 'textarea', 'head']
+/** What a tag alone says (one lookup per element): never shown, navigation, or a site header or footer outside a section. */
+const TAG_INVISIBLE = 1
+const TAG_NAV = 2
+const TAG_PAGE_CHROME = 3
+const TAG_KIND = new Map<string, number>([...INVISIBLE.map((t) => [t, TAG_INVISIBLE] as const), ['nav', TAG_NAV], ['header', TAG_PAGE_CHROME], ['footer', TAG_PAGE_CHROME]])
 const CHROME_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'menu', 'menubar', 'search'])
 const CHROME_CLASS =
   /^(nav|navbar|navigation|menu|main-menu|site-menu|submenu|sub-menu|breadcrumbs?|footer|site-footer|header|site-header|masthead|pagination|pager|cookie.*|social.*|share.*|skip-link|comments?|comment-list|commentlist|comments-area|comment-body|comment-meta|comment-respond)$/i
@@ -25,6 +29,8 @@ export const FIELD = 8
 export const MACHINE = 16
 
 const MACHINE_NAMES = new Set(['src', 'data-src', 'aria-label', 'datetime', 'data-date', 'data-start', 'data-start-date', 'content'])
+/** The first letters of those names: most attributes (`href`, `alt`, `type`, `rel`, `width`) are told apart by it. */
+const MACHINE_START = new Set([...MACHINE_NAMES].map((n) => n.charCodeAt(0)))
 
 const FIELD_CLASS =
   /(^|[-_])(event|meeting|cal|item|entry|post|card)?[-_]?(title|name|heading|headline|date|time|when|start|end|loc|location|venue|place|address|room|where|cost|price|fee|categor(y|ies)|status|badge)s?($|[-_])/i
@@ -51,9 +57,9 @@ const classMarks = memoize((cls: string) => {
  * - MACHINE: an attribute that may carry a date or an image (see MACHINE_NAMES).
  */
 export function marksOf(el: Element, inChrome: boolean, inSection: boolean): number {
-  const tag = el.tagName
-  if (INVISIBLE.has(tag)) return HIDDEN
-  let marks = CHROME_TAGS.has(tag) || (PAGE_CHROME.has(tag) && !inSection) ? CHROME : 0
+  const kind = TAG_KIND.get(el.tagName)
+  if (kind === TAG_INVISIBLE) return HIDDEN
+  let marks = kind === TAG_NAV || (kind === TAG_PAGE_CHROME && !inSection) ? CHROME : 0
   let cls: string | undefined
   let role: string | undefined
   let id: string | undefined
@@ -66,7 +72,7 @@ export function marksOf(el: Element, inChrome: boolean, inSection: boolean): num
     else if (name === 'role') role ??= a.value
     else if (name === 'id') id ??= a.value
     else if (name === 'itemprop') prop ??= a.value
-    else if (MACHINE_NAMES.has(name)) marks |= MACHINE
+    else if (MACHINE_START.has(name.charCodeAt(0)) && MACHINE_NAMES.has(name)) marks |= MACHINE
   }
   if (cls) marks |= classMarks(cls)
   if ((role && CHROME_ROLES.has(role)) || (id && CHROME_CLASS.test(id))) marks |= CHROME
@@ -74,6 +80,22 @@ export function marksOf(el: Element, inChrome: boolean, inSection: boolean): num
   return marks
 }
 
+const SECTIONING = ['article', 'section', 'main', 'aside']
+const HEADING: Record<string, number> = lookupTable({ h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 })
+const SECTION_HEADING = ['summary', 'caption', 'legend']
+/** What a tag says of its frame, in one lookup per element: its heading level (the low bits), then these. */
+export const LEVEL = 7
+export const T_SECTIONING = 8
+export const T_SECTION_HEADING = 16
+export const T_BLOCK = 32
+export const T_STRONG = 64
+export const TAG_INFO = new Map<string, number>()
+const addTag = (tag: string, bits: number) => TAG_INFO.set(tag, (TAG_INFO.get(tag) ?? 0) | bits)
+for (const tag of SECTIONING) addTag(tag, T_SECTIONING)
+for (const [tag, level] of Object.entries(HEADING)) addTag(tag, level)
+for (const tag of SECTION_HEADING) addTag(tag, T_SECTION_HEADING)
+for (const tag of [...BLOCK, 'body', 'html']) addTag(tag, T_BLOCK)
+for (const tag of ['strong', 'b']) addTag(tag, T_STRONG)
 const BADGE_WORD = /^\p{L}{3,10}\.?,?$/u
 const BADGE_DAY = /^(0?[1-9]|[12]\d|3[01])(st|nd|rd|th|\.)?$/i
 const BADGE_YEAR = /^(19|20)\d\d$/

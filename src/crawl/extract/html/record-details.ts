@@ -93,17 +93,20 @@ export function recordDetails(c: Candidate, lines: Line[], known: { title: strin
   if (cost) c.cost = cost
   const skip = new Set([known.title, known.place?.name, known.place?.address, cats, cost].filter(Boolean) as string[])
   const summary = flaggedText(lines, flagged.found[2])
-  const rest = lines.filter(
-    (l) =>
-      !l.virtual &&
-      l.text.length > 15 &&
-      !skip.has(l.text) &&
-      !known.skip?.(l) &&
-      !l.heading &&
-      !isBoilerplate(l.text) &&
-      !l.text.includes(known.title) &&
-      !/\d{1,2}[:.]\d{2}|\b\d{1,2}\s*[ap]\.?m\b/i.test(l.text),
-  )
+  // The remaining lines are the description only when no element is flagged as the summary.
+  const rest = summary
+    ? []
+    : lines.filter(
+        (l) =>
+          !l.virtual &&
+          l.text.length > 15 &&
+          !skip.has(l.text) &&
+          !known.skip?.(l) &&
+          !l.heading &&
+          !isBoilerplate(l.text) &&
+          !l.text.includes(known.title) &&
+          !/\d{1,2}[:.]\d{2}|\b\d{1,2}\s*[ap]\.?m\b/i.test(l.text),
+      )
   const description = summary ?? (rest.length ? rest.map((l) => l.text).join('\n') : undefined)
   if (description && description.length > 15) c.description = description.slice(0, 2000)
   const image = lines.find((l) => l.image)?.image

@@ -84,6 +84,15 @@ function saysNoEvent(lines: Line[], dates: RecordContext['dates']): boolean {
   return worded
 }
 
+/** The status the first short line stating one gives ("Cancelled"), read up to that line only. */
+function lineStatus(lines: Line[]): string | undefined {
+  for (const l of lines) {
+    const status = l.text.length <= 60 ? statusFromText(l.text) : undefined
+    if (status) return status
+  }
+  return undefined
+}
+
 /** The Candidate a record describes, or the reason it is not one. */
 export function readRecord(lines: Line[], ctx: RecordContext): RecordResult {
   const role = rowRoles(lines)
@@ -100,7 +109,7 @@ export function readRecord(lines: Line[], ctx: RecordContext): RecordResult {
   const skip = new Set([title.line?.text ?? '', title.text])
   const place = placeOf(lines, role, skip)
   if (place) c.place = place
-  const status = statusFromText(title.text) ?? lines.map((l) => (l.text.length <= 60 ? statusFromText(l.text) : undefined)).find(Boolean)
+  const status = statusFromText(title.text) ?? lineStatus(lines)
   if (status) c.status = status
   recordDetails(c, lines, { title: title.text, place, root: ctx.root, skip: (l) => !!ctx.dates(l)?.whenOnly || !!labelOnly(l.text) })
   return when.from === 'heading' ? { candidate: c, dayFromHeading: true } : { candidate: c }

@@ -11,6 +11,7 @@
 import { memoize } from '../../../bounded-cache'
 import { BLOCK, type Element } from '../../shared/dom'
 import type { LineDates } from './line-dates'
+import { elementRanges } from './element-ranges'
 import type { Line } from './page-lines'
 
 /** One record: the contiguous lines `[from, to]` of the page. */
@@ -22,6 +23,8 @@ type Child = {
   key: Element | Line
   from: number
   to: number
+  /** The child's place among its container's children. */
+  pos: number
   anchored: boolean
   content: boolean
   day: boolean
@@ -61,29 +64,6 @@ function isAnchor(line: Line, d: LineDates | undefined): boolean {
   return d.day || d.allDay || (d.time && d.mentions.some((m) => m.eligible && (m.dedicated || d.whenOnly)))
 }
 
-/** An element's lines `[from, to]`, how many of them are anchors, and its depth (its index in a path). */
-type Range = { from: number; to: number; anchors: number; depth: number }
-type Ranges = Map<Element, Range>
-
-function elementRanges(lines: Line[], anchor: boolean[]): Ranges {
-  const ranges: Ranges = new Map()
-  for (const line of lines) {
-    const { path, index } = line
-    const a = anchor[index]
-    for (let i = 0; i < path.length; i++) {
-      const el = path[i]
-      const r = ranges.get(el)
-      if (r) {
-        r.to = index
-        if (a) r.anchors++
-        // An element's depth is its index in the last path holding it (paths agree: one tree).
-        r.depth = i
-      } else ranges.set(el, { from: index, to: index, anchors: a ? 1 : 0, depth: i })
-    }
-  }
-  return ranges
-}
-
 /**
  * Finds the records of a page. `info(line)` gives each line's dates (computed on demand, cached by the
  * caller).
@@ -91,6 +71,7 @@ function elementRanges(lines: Line[], anchor: boolean[]): Ranges {
 export function segmentRecords(lines: Line[], info: LineInfo): Segmentation {
   const dates = lines.map((l) => (l.text || l.machine ? info(l) : undefined))
   const anchor = lines.map((l, i) => isAnchor(l, dates[i]))
+  const bits = lines.map((l, i) => lineBits(l, dates[i], anchor[i]))
   const ranges = elementRanges(lines, anchor)
   const containers = [...ranges.entries()].filter(([, r]) => r.anchors >= 2).sort((a, b) => b[1].depth - a[1].depth)
   const hasRecords = new Set<Element>()
@@ -101,7 +82,7 @@ export function segmentRecords(lines: Line[], info: LineInfo): Segmentation {
     // A wrapper whose lines all sit in one child element has one child: no region (most wrappers of a page).
     const first = lines[range.from].path[d + 1]
     if (first && first === lines[range.to].path[d + 1] && ranges.get(first)!.from === range.from && ranges.get(first)!.to === range.to) continue
-    const children = childrenOf(lines, dates, anchor, range, d, hasRecords)
+    const children = childrenOf(lines, bits, range, d, hasRecords)
     const found = regionRecords(children, lines, dates)
     if (!found.length) continue
     regions++
@@ -123,29 +104,66 @@ function dropNested(records: RecordSpan[]): RecordSpan[] {
   return out
 }
 
-function childrenOf(lines: Line[], dates: (LineDates | undefined)[], anchor: boolean[], range: { from: number; to: number }, d: number, hasRecords: Set<Element>): Child[] {
+const ANCHORED = 1
+const TEXT = 2
+const DAY = 4
+const VISIBLE_DAY = 8
+const LABELED = 16
+const TIME = 32
+const CONTENT = 64
+
+/** What a line gives the child it is in (see `childrenOf`), worked out once per line, not once per container holding it. */
+function lineBits(line: Line, info: LineDates | undefined, anchor: boolean): number {
+  let bits = anchor ? ANCHORED : 0
+  if (line.text) bits |= TEXT
+  if (info?.day) bits |= line.virtual ? DAY : DAY | VISIBLE_DAY
+  if (info?.labeled) bits |= LABELED
+  if (info?.time) bits |= TIME
+  if (line.text && !line.virtual && (info?.words || info?.list)) bits |= CONTENT
+  return bits
+}
+
+function childrenOf(lines: Line[], bits: number[], range: { from: number; to: number }, d: number, hasRecords: Set<Element>): Child[] {
   const out: Child[] = []
+  let child: Child | undefined
+  let acc = 0
   for (let i = range.from; i <= range.to; i++) {
     const line = lines[i]
     const key = line.path.length > d + 1 ? line.path[d + 1] : line
-    let child = out[out.length - 1]
     if (!child || child.key !== key) {
-      child = { key, from: i, to: i, anchored: false, content: false, day: false, time: false, visibleDay: false, labeled: false, section: 'tagName' in key && hasRecords.has(key), text: false }
+      if (child) setBits(child, acc)
+      acc = 0
+      child = {
+        key,
+        from: i,
+        to: i,
+        pos: out.length,
+        anchored: false,
+        content: false,
+        day: false,
+        time: false,
+        visibleDay: false,
+        labeled: false,
+        section: 'tagName' in key && hasRecords.has(key),
+        text: false,
+      }
       out.push(child)
     }
     child.to = i
-    const info = dates[i]
-    if (anchor[i]) child.anchored = true
-    if (line.text) child.text = true
-    if (info?.day) {
-      child.day = true
-      if (!line.virtual) child.visibleDay = true
-    }
-    if (info?.labeled) child.labeled = true
-    if (info?.time) child.time = true
-    if (line.text && !line.virtual && (info?.words || info?.list)) child.content = true
+    acc |= bits[i]
   }
+  if (child) setBits(child, acc)
   return out
+}
+
+function setBits(c: Child, bits: number) {
+  c.anchored = (bits & ANCHORED) !== 0
+  c.text = (bits & TEXT) !== 0
+  c.day = (bits & DAY) !== 0
+  c.visibleDay = (bits & VISIBLE_DAY) !== 0
+  c.labeled = (bits & LABELED) !== 0
+  c.time = (bits & TIME) !== 0
+  c.content = (bits & CONTENT) !== 0
 }
 
 /** The records a container's children form, or none when they are not a region. */
@@ -176,7 +194,8 @@ function regionRecords(children: Child[], lines: Line[], dates: (LineDates | und
   // A day alone above records that have only a time is their day heading, not a record.
   const headings = content.some((c) => !c.day)
   const dated = mixed || bare.some((c) => c.labeled) ? [] : bare.filter((c) => c.time || !headings)
-  const records = units.filter((c) => c.content || dated.includes(c))
+  const datedSet = new Set(dated)
+  const records = units.filter((c) => c.content || datedSet.has(c))
   const days = new Set(
     dated.map((c) =>
       lines
@@ -207,9 +226,10 @@ const TITLE_LIKE = /^(h[1-6]|dt|strong|b)$/
  */
 function groupWithSiblings(children: Child[], units: Child[]): Omit<RecordSpan, 'region'>[] | undefined {
   if (units.length < 2) return undefined
-  const pos = units.map((u) => children.indexOf(u))
+  const pos = units.map((u) => u.pos)
+  const isUnit = new Set(units)
   // A sibling without a day of its own (a title, or a title with its time) belongs to the date beside it.
-  const loose = (i: number) => i >= 0 && i < children.length && !children[i].day && children[i].text && !units.includes(children[i])
+  const loose = (i: number) => i >= 0 && i < children.length && !children[i].day && children[i].text && !isUnit.has(children[i])
   const bare = units.every((u) => !u.content)
   const before = pos.map((p) => (loose(p - 1) ? sigOf(children[p - 1]) : undefined))
   const leadSig = before[0]
@@ -227,7 +247,7 @@ function groupWithSiblings(children: Child[], units: Child[]): Omit<RecordSpan, 
   return pos.map((p, i) => {
     const end = i + 1 < pos.length ? pos[i + 1] - 1 : Math.min(children.length - 1, p + (pos[1] - pos[0] - 1))
     let to = p
-    for (let j = p + 1; j <= end && !children[j].day && !units.includes(children[j]) && !/^h[1-6]$/.test(tagOf(children[j])); j++) to = j
+    for (let j = p + 1; j <= end && !children[j].day && !isUnit.has(children[j]) && !/^h[1-6]$/.test(tagOf(children[j])); j++) to = j
     return { from: children[p].from, to: children[to].to }
   })
 }

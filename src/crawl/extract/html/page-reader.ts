@@ -1,0 +1,101 @@
+/**
+ * What the listing reader knows about a page's lines: the language its dates are written in, the day a
+ * year-less date is read against, and each line's dates, read once per line (and once per distinct line
+ * shape: a listing repeats its times, labels and boilerplate in every card).
+ */
+import { pickDateLocale } from '../date-locale'
+import { parseIsoDateTime } from '../../shared/datetime'
+import { DateReader, dayOf, type YearRef } from '../prose-dates'
+import { lineDates, type LineDates, NOT_EVENT_DATE } from './line-dates'
+import type { Line, PageLines } from './page-lines'
+
+/** Inline shapes remembered per line text (see PageReader.shared). */
+const MAX_SHAPES = 8
+
+/** What the reader knows about a page's lines: their dates, read once each. */
+export class PageReader {
+  readonly reader: DateReader
+  /** The window's start, and the page's publication date for dates without a year or weekday. */
+  readonly ref: YearRef
+  private readonly cache: (LineDates | null | undefined)[]
+  private readonly shapes = new Map<string, { line: Line; d: LineDates }[]>()
+  constructor(
+    readonly page: PageLines,
+    windowStart: string,
+  ) {
+    let sample = ''
+    for (const l of page.lines) {
+      if (sample.length > 12_000) break
+      if (l.text && !l.chrome) sample += ` ${l.text}`
+    }
+    this.reader = new DateReader(pickDateLocale(page.facts.lang, page.facts.ogLocale, sample))
+    this.cache = new Array(page.lines.length)
+    const published = publishedDay(page, this.reader)
+    this.ref = published ? { ref: windowStart, published } : windowStart
+  }
+
+  dates = (line: Line): LineDates | undefined => {
+    const hit = this.cache[line.index]
+    if (hit !== undefined) return hit ?? undefined
+    let d = line.text ? this.shared(line) : undefined
+    // `<dt>Anmeldeschluss</dt><dd>7. Oktober 2026</dd>`: a deadline label on the line before.
+    const prev = this.page.lines[line.index - 1]
+    if (d?.mentions.length && prev && !prev.virtual && prev.text.length <= 40 && NOT_EVENT_DATE.test(prev.text)) {
+      // The shared reading stays as it is: this line gets its own copy.
+      d = { ...d, mentions: d.mentions.map((m) => ({ ...m, eligible: false })) }
+    }
+    if (d && (d.day || d.time) && !d.mentions.some((m) => m.eligible)) d = { ...d, day: false, time: false }
+    this.cache[line.index] = d ?? null
+    return d
+  }
+
+  /**
+   * `lineDates` once per distinct line (its text, inline breaks, publication spans and whether it is
+   * virtual: all it reads of a line); a listing repeats its times, labels and boilerplate in every card.
+   * Lines of one shape share the one reading, which nobody changes (see `dates`).
+   */
+  private shared(line: Line): LineDates {
+    // Keyed by the line's own text (no key string is built; its hash is the one every text cache uses).
+    let same = this.shapes.get(line.text)
+    if (!same) this.shapes.set(line.text, (same = []))
+    for (const s of same) if (sameShape(s.line, line)) return s.d
+    const d = lineDates(line, this.reader)
+    // A text set in many inline shapes (a hostile page) is read per line: the search stays short.
+    if (same.length < MAX_SHAPES) same.push({ line, d })
+    return d
+  }
+}
+
+/** True when two lines of one text read the same to `lineDates`: virtual or not, the same breaks and publication spans. */
+function sameShape(a: Line, b: Line): boolean {
+  if (!!a.virtual !== !!b.virtual || !sameNumbers(a.breaks, b.breaks)) return false
+  const pa = a.postedSpans
+  const pb = b.postedSpans
+  if (!pa || !pb) return pa === pb
+  return pa.length === pb.length && pa.every(([x, y], i) => x === pb[i][0] && y === pb[i][1])
+}
+
+function sameNumbers(a: number[], b: number[]): boolean {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
+}
+
+/**
+ * The day the page was published or last changed: its meta tags, a `<time class="published">`, or a
+ * visible "Posted May 28, 2026" / "Publié le 12 février 2026" with a year.
+ */
+function publishedDay(page: PageLines, reader: DateReader): string | undefined {
+  const meta = parseIsoDateTime(page.facts.published ?? page.facts.modified ?? '')
+  if (meta) return meta.date
+  for (const line of page.lines) {
+    if (line.chrome) continue
+    if (line.published && line.machine) return line.machine.date
+    if (line.text.length > 80 || !POSTED_LINE.test(line.text)) continue
+    const m = reader.raw(line.text).find((x) => x.start.year !== undefined && x.start.day !== undefined)
+    if (m) return dayOf(m.start, '2000-01-01')
+  }
+  return undefined
+}
+
+const POSTED_LINE = /^(posted|published|publié|publicado|veröffentlicht|gepubliceerd|pubblicato)\b/i
