@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs'
 import { ConfigError, isPostgresUrl, loadConfig, type Config } from '../config'
-import { copySqliteFileToPostgres, migratePostgres, redactDatabaseUrl } from '../db/open-storage'
-import { TargetNotEmptyError } from '../db/pg/copy-from-sqlite'
+import { copySqliteFileToPostgres, migratePostgres, redactDatabaseUrl, TargetNotEmptyError } from '../db/open-storage'
 import { openConfiguredStorage } from '../service'
 import { parseFlags, SERVICE_FLAGS, UsageError } from './flags'
 

@@ -1,11 +1,11 @@
 import { closeDatabase, openDatabase } from './client'
 import { migrate } from './migrate'
-import type { CopyCounts } from './pg/copy-from-sqlite'
+import type { CopyCounts } from './copy-errors'
 import { sqliteStorage } from './sqlite-storage'
 import type { Storage } from './storage'
 
 export { redactDatabaseUrl } from './database-url'
-export type { CopyCounts } from './pg/copy-from-sqlite'
+export { TargetNotEmptyError, type CopyCounts } from './copy-errors'
 
 // The PostgreSQL modules (drizzle's pg-core schema, the client, the copier) load only when a DATABASE_URL
 // asks for them: evaluating them cost a service on its SQLite default about a tenth of its cold start.

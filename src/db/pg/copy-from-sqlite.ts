@@ -3,6 +3,7 @@ import { getTableColumns, getTableName, is, sql, Table } from 'drizzle-orm'
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core'
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core'
 import type { Db } from '../client'
+import { TargetNotEmptyError, type CopyCounts } from '../copy-errors'
 import * as sqliteSchema from '../schema'
 import { migratePostgres } from './migrate'
 import * as pgSchema from './schema'
@@ -13,16 +14,7 @@ export const COPY_BATCH_ROWS = 1000
 /** The advisory lock a copy holds for its transaction, so that two copies into one database cannot both find it empty. */
 export const COPY_LOCK_KEY = 0x65766978_636f7079n
 
-/** Rows per table, in the order the copy wrote them. */
-export type CopyCounts = { table: string; rows: number }[]
-
-/** The target already holds data: a copy would mix two databases, so it is refused before writing anything. */
-export class TargetNotEmptyError extends Error {
-  constructor(readonly counts: CopyCounts) {
-    super(`the PostgreSQL database is not empty (${counts.map((c) => `${c.table}: ${c.rows}`).join(', ')}); copy only into an empty database`)
-    this.name = 'TargetNotEmptyError'
-  }
-}
+export { TargetNotEmptyError, type CopyCounts } from '../copy-errors'
 
 type Pair = { name: string; sqlite: SQLiteTable; pg: PgTable }
 
