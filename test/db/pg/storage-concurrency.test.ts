@@ -2,7 +2,8 @@
 // instance its own pool of connections: claims made at once never give one job to two runners nor start
 // a second job of an organization; a crawl stored by one instance advances the events generation every
 // instance sees (LISTEN/NOTIFY, and the row read by a new instance), and so does a prune; a store racing a
-// takeover of its job's expired lease ends one way only; the events' text vectors and categories are written.
+// takeover of its job's expired lease ends one way only; the events' text vectors and categories are written;
+// jobs of one new organization reserved at once all succeed (its row is made once, whichever unique index races).
 import { afterEach, expect, it } from 'bun:test'
 import { SQL } from 'bun'
 import type { CrawlResult } from '../../../src/crawl/crawl-types'
@@ -109,6 +110,29 @@ describePostgres('PostgreSQL storage across instances', () => {
       const other = started[0] === older.jobId ? newer.jobId : older.jobId
       expect(await runners[0]!.jobs.cancel(other, NOW + 11)).toBe(true)
     }
+  })
+
+  it('reserves jobs of one new organization asked for at once on several instances: its row is made once, and no reserve fails on its unique domain', async () => {
+    const url = await migratedDatabase(cluster(), migratePostgres)
+    const all = await instances(url, 4)
+    const reserves = Array.from({ length: 16 }, (_, i) =>
+      all[i % all.length].jobs.reserve({
+        organization: { orgId: 'org_race_example', domain: 'race.example', website: 'https://race.example' },
+        jobId: `job_race_${i}`,
+        website: 'https://race.example/',
+        startDate: '2026-06-01',
+        endDate: '2026-08-30',
+        hints: '{}',
+        hintReport: '{}',
+        nowMs: NOW,
+        expiresAt: NOW + DAY,
+      }),
+    )
+    const settled = await Promise.allSettled(reserves)
+    expect(settled.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason))).toEqual([])
+    const sql = sqlOn(url)
+    expect(await sql`SELECT org_id, domain FROM organizations WHERE domain = 'race.example'`).toEqual([{ org_id: 'org_race_example', domain: 'race.example' }])
+    expect(Number((await sql`SELECT count(*) AS n FROM index_jobs WHERE org_id = 'org_race_example'`)[0].n)).toBe(16)
   })
 
   it('gives one job claimed by eight instances at once to exactly one of them', async () => {
