@@ -4,8 +4,28 @@
  * and the size cap. Redirects, robots.txt, politeness and the SSRF check are the fetcher's (`fetcher.ts`).
  */
 import { FetchError } from './errors'
-import type { FetchOptions, FetchResult } from './fetcher'
 import { effectivePort } from './resolve-overrides'
+
+/**
+ * One request's options. `post` sends a small body (a platform's page method, e.g. eSCRIBE's calendar
+ * query) instead of a GET; a 301, 302 or 303 redirect turns it into a GET of the new location, as
+ * browsers do. robots.txt, politeness and the SSRF guard apply as to any request.
+ */
+export type FetchOptions = { accept?: string; etag?: string; lastModified?: string; post?: { body: string; contentType: string } }
+
+export type FetchResult = {
+  /** The final URL after redirects. */
+  url: string
+  status: number
+  ok: boolean
+  notModified: boolean
+  contentType: string
+  headers: Headers
+  body: Uint8Array
+  redirects: string[]
+  etag?: string
+  lastModified?: string
+}
 
 /** What an exchange needs of the fetcher: its settings, and the controller of each response in flight (the body deadline aborts it). */
 export type Exchange = {
@@ -13,6 +33,7 @@ export type Exchange = {
   aborters: WeakMap<Response, AbortController>
 }
 
+/** Sends one request to `address` (already through the SSRF check); a timeout or network failure throws FetchError. */
 export async function send(ex: Exchange, url: URL, address: string, port: number | undefined, method: string, init: FetchOptions): Promise<Response> {
   const o = ex.settings
   const target = new URL(url.href)
@@ -46,6 +67,7 @@ export async function send(ex: Exchange, url: URL, address: string, port: number
   }
 }
 
+/** Reads a response's body within the size cap and the total deadline; what goes wrong throws FetchError. */
 export async function readBody(ex: Exchange, url: URL, response: Response): Promise<Omit<FetchResult, 'redirects'>> {
   const o = ex.settings
   const declared = Number(response.headers.get('content-length') ?? 0)

@@ -1,10 +1,12 @@
 import { FetchError } from './errors'
-import { readBody, send, type Exchange } from './exchange'
+import { readBody, send, type Exchange, type FetchOptions, type FetchResult } from './exchange'
 import { withDefaults } from '../../with-defaults'
 import { HostLimiter, hostDelayMs, type PolitenessClock } from './host-limiter'
 import { RobotsCache } from './robots'
 import { loopbackSiteFor, overrideFor, type LoopbackSite, type ResolveOverride } from './resolve-overrides'
 import { isPublicAddress, resolveAllowed, systemLookup, type Lookup } from './ssrf'
+
+export type { FetchOptions, FetchResult } from './exchange'
 
 export type FetcherOptions = {
   userAgent: string
@@ -44,29 +46,8 @@ export type FetcherOptions = {
   loopbackSites?: readonly LoopbackSite[]
 }
 
-/**
- * One request's options. `post` sends a small body (a platform's page method, e.g. eSCRIBE's calendar
- * query) instead of a GET; a 301, 302 or 303 redirect turns it into a GET of the new location, as
- * browsers do. robots.txt, politeness and the SSRF guard apply as to any request.
- */
-export type FetchOptions = { accept?: string; etag?: string; lastModified?: string; post?: { body: string; contentType: string } }
-
 /** Largest body a POST may carry: a query, never an upload. */
 const MAX_POST_BYTES = 16 * 1024
-
-export type FetchResult = {
-  /** The final URL after redirects. */
-  url: string
-  status: number
-  ok: boolean
-  notModified: boolean
-  contentType: string
-  headers: Headers
-  body: Uint8Array
-  redirects: string[]
-  etag?: string
-  lastModified?: string
-}
 
 export const FETCH_DEFAULTS = {
   maxBytes: 8 * 1024 * 1024,
