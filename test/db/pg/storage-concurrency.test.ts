@@ -112,27 +112,33 @@ describePostgres('PostgreSQL storage across instances', () => {
     }
   })
 
-  it('reserves jobs of one new organization asked for at once on several instances: its row is made once, and no reserve fails on its unique domain', async () => {
+  it('reserves jobs of a new organization asked for at once on several instances: its row is made once, and no reserve fails on its unique domain', async () => {
     const url = await migratedDatabase(cluster(), migratePostgres)
     const all = await instances(url, 4)
-    const reserves = Array.from({ length: 16 }, (_, i) =>
+    // The race is between two inserts of the same row on two connections; one organization rarely loses
+    // it, so 40 new organizations are each reserved 8 times at once.
+    const reserve = (org: number, i: number) =>
       all[i % all.length].jobs.reserve({
-        organization: { orgId: 'org_race_example', domain: 'race.example', website: 'https://race.example' },
-        jobId: `job_race_${i}`,
-        website: 'https://race.example/',
+        organization: { orgId: `org_race_${org}`, domain: `race-${org}.example`, website: `https://race-${org}.example` },
+        jobId: `job_race_${org}_${i}`,
+        website: `https://race-${org}.example/`,
         startDate: '2026-06-01',
         endDate: '2026-08-30',
         hints: '{}',
         hintReport: '{}',
         nowMs: NOW,
         expiresAt: NOW + DAY,
-      }),
-    )
-    const settled = await Promise.allSettled(reserves)
-    expect(settled.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason))).toEqual([])
+      })
+    const failures: string[] = []
+    for (let org = 0; org < 40; org++) {
+      const settled = await Promise.allSettled(Array.from({ length: 8 }, (_, i) => reserve(org, i)))
+      for (const r of settled) if (r.status === 'rejected') failures.push(String(r.reason))
+    }
+    expect(failures).toEqual([])
     const sql = sqlOn(url)
-    expect(await sql`SELECT org_id, domain FROM organizations WHERE domain = 'race.example'`).toEqual([{ org_id: 'org_race_example', domain: 'race.example' }])
-    expect(Number((await sql`SELECT count(*) AS n FROM index_jobs WHERE org_id = 'org_race_example'`)[0].n)).toBe(16)
+    expect(Number((await sql`SELECT count(*) AS n FROM organizations WHERE domain LIKE 'race-%'`)[0].n)).toBe(40)
+    expect(await sql`SELECT org_id, domain FROM organizations WHERE domain = 'race-7.example'`).toEqual([{ org_id: 'org_race_7', domain: 'race-7.example' }])
+    expect(Number((await sql`SELECT count(*) AS n FROM index_jobs WHERE org_id LIKE 'org_race_%'`)[0].n)).toBe(320)
   })
 
   it('gives one job claimed by eight instances at once to exactly one of them', async () => {

@@ -7,11 +7,15 @@ export const ORGANIZATION_COLUMNS = 'org_id, domain, website, name, timezone, pl
 
 /**
  * Creates the organization row for a domain if it does not exist yet (the existing row kept as is), on
- * `sql` (a transaction's client when it is part of one).
+ * `sql` (a transaction's client when it is part of one). The conflict names no target: the row has two
+ * unique indexes (org_id, domain), and with `ON CONFLICT (org_id)` two instances inserting the same new
+ * organization at once could meet on the domain's index first, which is then not an arbiter and raises a
+ * unique violation (seen as a failed `index_organization` sent twice at once). Without a target every
+ * unique index is an arbiter; an org_id is derived from its domain, so both name the same organization.
  */
 export async function ensureOrganization(sql: SQL, org: { orgId: string; domain: string; website: string }, nowMs: number): Promise<void> {
   await sql`INSERT INTO organizations (org_id, domain, website, created_at, updated_at) VALUES (${org.orgId}, ${org.domain}, ${org.website}, ${nowMs}, ${nowMs})
-    ON CONFLICT (org_id) DO NOTHING`
+    ON CONFLICT DO NOTHING`
 }
 
 /**
