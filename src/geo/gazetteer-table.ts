@@ -7,10 +7,11 @@
  * inserts and strings.
  *
  * What must hold: an entry's hash is the hash of `foldName` of its text, whichever way it was computed
- * (from the bytes for plain ASCII, from the decoded string otherwise), and a lookup confirms every
+ * (name-hash.ts: from the bytes where it can, from the decoded string otherwise), and a lookup confirms every
  * candidate with `foldName` itself, so the answers are those of a Map keyed by `foldName` (the
  * equivalence test compares every name of the file against a straightforward decode).
  */
+import { bytesKeyHash, keyHash } from './name-hash'
 import { foldName } from './names'
 
 /** Per-row arrays of the gazetteer, and its name index. Row order is the file's order. */
@@ -32,7 +33,12 @@ export type GazetteerTable = {
   index: NameIndex
 }
 
-type NameIndex = { heads: Int32Array; hash: Int32Array; row: Int32Array; start: Int32Array; length: Int32Array; next: Int32Array; size: number }
+type NameIndex = { heads: Int32Array; hash: Int32Array; row: Int32Array; start: Int32Array; length: Int32Array; next: Int32Array; size: number; fixed: boolean }
+
+/** Rows the table holds at most (the file has 135,233). */
+export const MAX_ROWS = 140_000
+/** Index entries a table laid over shared memory holds (one per name, and per alternate): room to spare. */
+export const SHARED_ENTRIES = MAX_ROWS + 4_096
 
 const TAG_NAME = 2
 const TAG_COUNTRY = 3
@@ -44,16 +50,7 @@ const TAG_POPULATION = 9
 const TAG_LON = 10
 const TAG_LAT = 11
 const BUCKET_BITS = 18
-const FNV_OFFSET = 0x811c9dc5 | 0
-const FNV_PRIME = 0x01000193
 const decoder = new TextDecoder()
-
-/** The hash of a folded name (FNV-1a over its UTF-16 code units). */
-export function keyHash(key: string): number {
-  let h = FNV_OFFSET
-  for (let k = 0; k < key.length; k++) h = Math.imul(h ^ key.charCodeAt(k), FNV_PRIME)
-  return h
-}
 
 /** The text of bytes `start`..`start + length` of the file. */
 export function textAt(buf: Uint8Array, start: number, length: number): string {
@@ -61,88 +58,59 @@ export function textAt(buf: Uint8Array, start: number, length: number): string {
 }
 
 /**
- * `keyHash(foldName(text))` for the bytes of a name without decoding it, when every character is ASCII or
- * a two-byte UTF-8 character that folds on its own (`charFold`) and no word is one of the abbreviations
- * foldName spells out; null otherwise (the caller folds the decoded string), and undefined when the name
- * folds to '' (no letters or digits: not indexed). It walks the name as foldName does: lower case, accents
- * dropped, every run of other characters one space, none at either end.
+ * A table whose arrays are views over `memory` from byte `offset` on (the file's bytes first, at `buf`),
+ * holding `entries` index entries; and the byte after its end. With a SharedArrayBuffer every thread
+ * that lays the same table over it sees the same rows (gazetteer-share.ts).
  */
-function bytesKeyHash(buf: Uint8Array, start: number, end: number): number | null | undefined {
-  let h = FNV_OFFSET
-  let emitted = 0
-  let gap = false
-  let word = 0 // the current word's letters, packed while it has at most three ASCII ones
-  let wordLength = 0
-  for (let p = start; p <= end; p++) {
-    let c = p < end ? buf[p] : 32
-    let folded: string | undefined
-    if (c >= 0x80) {
-      if (c < 0xc2 || c > 0xdf || p + 1 >= end) return null
-      folded = charFold(((c & 0x1f) << 6) | (buf[++p] & 0x3f))
-      if (folded === undefined) return null
-      if (folded === '') continue
-      if (folded === ' ') c = 32
-    } else if (c >= 65 && c <= 90) c += 32
-    if (folded === undefined ? (c >= 97 && c <= 122) || (c >= 48 && c <= 57) : folded !== ' ') {
-      if (gap && emitted > 0) {
-        h = Math.imul(h ^ 32, FNV_PRIME)
-        emitted++
-      }
-      gap = false
-      for (let k = 0; k < (folded === undefined ? 1 : folded.length); k++) {
-        const u = folded === undefined ? c : folded.charCodeAt(k)
-        h = Math.imul(h ^ u, FNV_PRIME)
-        emitted++
-        word = u < 0x80 && wordLength < 3 ? (word << 8) | u : 0
-        wordLength = u < 0x80 ? wordLength + 1 : 99
-      }
-    } else {
-      if (wordLength > 0 && wordLength <= 3 && isAbbreviation(word, wordLength)) return null
-      word = 0
-      wordLength = 0
-      gap = true
-    }
+export function tableOver(memory: ArrayBufferLike, offset: number, fileLength: number, entries: number): { table: GazetteerTable; end: number } {
+  let at = offset
+  const take = <T>(make: new (m: ArrayBufferLike, at: number, n: number) => T, bytes: number, n: number): T => {
+    at = Math.ceil(at / 8) * 8
+    const view = new make(memory, at, n)
+    at += bytes * n
+    return view
   }
-  return emitted === 0 ? undefined : h
-}
-
-const charFolds: (string | undefined | null)[] = []
-
-/**
- * What foldName makes of one character U+0080–U+07FF wherever it stands: '' when it drops (an accent),
- * ' ' when it separates words, its letters when it folds to letters or digits only ('É' → 'e', 'ß' → 'ss'),
- * undefined when that depends on its neighbours or mixes both (Σ, whose lower case depends on the word's
- * end; '¼'): such a name is folded as a string.
- */
-function charFold(cp: number): string | undefined {
-  let fold = charFolds[cp]
-  if (fold === undefined) {
-    const f = String.fromCharCode(cp)
-      .toLowerCase()
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .replace(/ß/g, 'ss')
-    fold = cp === 0x3a3 ? null : f === '' ? '' : /^[\p{L}\p{N}]+$/u.test(f) ? f : /^[^\p{L}\p{N}]+$/u.test(f) ? ' ' : null
-    charFolds[cp] = fold
+  const table: GazetteerTable = {
+    buf: take(Uint8Array, 1, fileLength),
+    rows: 0,
+    nameStart: take(Int32Array, 4, MAX_ROWS),
+    nameLength: take(Int32Array, 4, MAX_ROWS),
+    population: take(Uint32Array, 4, MAX_ROWS),
+    lat: take(Int32Array, 4, MAX_ROWS),
+    lon: take(Int32Array, 4, MAX_ROWS),
+    country: take(Uint16Array, 2, MAX_ROWS),
+    region: take(Uint16Array, 2, MAX_ROWS),
+    feature: take(Uint16Array, 2, MAX_ROWS),
+    codes: [undefined],
+    index: {
+      heads: take(Int32Array, 4, 1 << BUCKET_BITS),
+      hash: take(Int32Array, 4, entries),
+      row: take(Int32Array, 4, entries),
+      start: take(Int32Array, 4, entries),
+      length: take(Int32Array, 4, entries),
+      next: take(Int32Array, 4, entries),
+      size: 0,
+      fixed: memory instanceof SharedArrayBuffer,
+    },
   }
-  return fold ?? undefined
+  return { table, end: at }
 }
 
-/** A word of up to three letters packed with its length, as `bytesKeyHash` sees it. */
-const packWord = (w: string) => (w.length << 24) | [...w].reduce((packed, ch) => (packed << 8) | ch.charCodeAt(0), 0)
-/** The words foldName spells out (st → saint, …): names holding one take the string path. */
-const ABBREVIATED = new Set(['st', 'ste', 'mt', 'ft', 'pt'].map(packWord))
-
-function isAbbreviation(word: number, length: number): boolean {
-  return ABBREVIATED.has((length << 24) | word)
+/** The bytes `tableOver` lays out (from an offset that is a multiple of 8). */
+export function tableBytes(fileLength: number, entries: number): number {
+  const align = (n: number) => Math.ceil(n / 8) * 8
+  return align(fileLength) + 5 * align(4 * MAX_ROWS) + 3 * align(2 * MAX_ROWS) + 4 * (1 << BUCKET_BITS) + 5 * align(4 * entries)
 }
 
-function newIndex(capacity: number): NameIndex {
-  const heads = new Int32Array(1 << BUCKET_BITS).fill(-1)
-  return { heads, hash: new Int32Array(capacity), row: new Int32Array(capacity), start: new Int32Array(capacity), length: new Int32Array(capacity), next: new Int32Array(capacity), size: 0 }
+/** A table of this thread's own, over a copy of the file. */
+export function privateTable(file: Uint8Array): GazetteerTable {
+  const { table } = tableOver(new ArrayBuffer(tableBytes(file.length, MAX_ROWS)), 0, file.length, MAX_ROWS)
+  table.buf.set(file)
+  return table
 }
 
 function grow(ix: NameIndex): void {
+  if (ix.fixed) throw new Error('gazetteer: the shared name index is full')
   for (const field of ['hash', 'row', 'start', 'length', 'next'] as const) {
     const bigger = new Int32Array(ix[field].length * 2)
     bigger.set(ix[field])
@@ -181,22 +149,13 @@ export function rowsNamed(t: GazetteerTable, key: string): number[] {
   return found.filter((row, k) => k === 0 || found[k - 1] !== row)
 }
 
-/** Decode the file (a run of length-prefixed city messages) into a table of at most `maxRows` rows. */
-export function decodeGazetteer(buf: Uint8Array, maxRows = 140_000): GazetteerTable {
-  const t: GazetteerTable = {
-    buf,
-    rows: 0,
-    nameStart: new Int32Array(maxRows).fill(-1),
-    nameLength: new Int32Array(maxRows),
-    country: new Uint16Array(maxRows),
-    region: new Uint16Array(maxRows),
-    feature: new Uint16Array(maxRows),
-    population: new Uint32Array(maxRows),
-    lat: new Int32Array(maxRows),
-    lon: new Int32Array(maxRows),
-    codes: [undefined],
-    index: newIndex(1 << 17),
-  }
+/**
+ * Decode the file, whose bytes `t.buf` holds (a run of length-prefixed city messages), into `t`: at most
+ * MAX_ROWS rows. `progress` is called every 4,096 rows (threads waiting on a shared table watch it).
+ */
+export function decodeGazetteer(t: GazetteerTable, progress: () => void = () => {}): GazetteerTable {
+  const buf = t.buf
+  t.index.heads.fill(-1)
   const code = codeInterner(buf, t.codes)
   let pos = 0
   const varint = (): number => {
@@ -213,7 +172,8 @@ export function decodeGazetteer(buf: Uint8Array, maxRows = 140_000): GazetteerTa
   let lastLat = 0
   let lastLon = 0
   let i = 0
-  for (; pos < buf.length && i < maxRows; i++) {
+  for (; pos < buf.length && i < MAX_ROWS; i++) {
+    if ((i & 4095) === 0) progress()
     const end = varint() + pos
     while (pos < end) {
       const key = varint()
@@ -241,7 +201,7 @@ export function decodeGazetteer(buf: Uint8Array, maxRows = 140_000): GazetteerTa
     }
     t.lat[i] = lastLat
     t.lon[i] = lastLon
-    if (t.nameStart[i] >= 0) indexName(t.index, buf, i, t.nameStart[i], t.nameLength[i])
+    indexName(t.index, buf, i, t.nameStart[i], t.nameLength[i])
   }
   t.rows = i
   return t

