@@ -28,7 +28,7 @@ const CONTROL_BYTES = 32
 /** Room for the distinct country, region and feature codes (the file has 863, of at most 8 bytes). */
 const CODES_BYTES = 64 * 1024
 const TABLE_OFFSET = CONTROL_BYTES + CODES_BYTES
-const STALL_MS = 2_000
+const STALL_MS = 1_000
 
 /** A block for a file of `fileLength` bytes. */
 export function createGazetteerBlock(fileLength: number): GazetteerBlock {
