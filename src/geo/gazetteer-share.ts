@@ -7,7 +7,8 @@
  *
  * What must hold: a thread reads the table only after the decoder published it (state READY, stored after
  * every write); a waiting thread never waits on a decoder that stopped (a worker ended mid-decode): when
- * the decoder's progress count stands still for STALL_MS, or the decode failed, it decodes its own.
+ * the decoder's progress count stands still for STALL_MS it marks the block failed, and a thread that
+ * finds it failed decodes its own.
  */
 import { decodeGazetteer, type GazetteerTable, SHARED_ENTRIES, tableBytes, tableOver } from './gazetteer-table'
 
@@ -56,7 +57,12 @@ export function openShared(block: GazetteerBlock, readFile: () => Uint8Array, st
     if (state === FAILED) return undefined
     const seen = Atomics.load(control, PROGRESS)
     Atomics.wait(control, STATE, DECODING, stallMs)
-    if (Atomics.load(control, STATE) === DECODING && Atomics.load(control, PROGRESS) === seen) return undefined
+    if (Atomics.load(control, PROGRESS) === seen && Atomics.compareExchange(control, STATE, DECODING, FAILED) === DECODING) {
+      // Marked failed so that later threads decode their own at once; a decoder that was only slow still
+      // publishes its table (READY), which threads arriving after that use.
+      Atomics.notify(control, STATE)
+      return undefined
+    }
   }
 }
 

@@ -39,6 +39,14 @@ describe('shared gazetteer', () => {
     expect(new Int32Array(block.memory, 0, 2)[1]).toBe(Math.ceil(135_233 / 4096))
   })
 
+  it('has workers starting at once on an empty block decode it once and all read it', async () => {
+    const block = createGazetteerBlock(file().length)
+    const workers = await Promise.all([askWorker(block), askWorker(block), askWorker(block), askWorker(block)])
+    expect(workers.map((w) => w.shared)).toEqual([true, true, true, true])
+    for (const w of workers) expect(w.answers).toEqual(NAMES.map((name) => placesNamed(name)))
+    expect(new Int32Array(block.memory, 0, 2)[1]).toBe(Math.ceil(135_233 / 4096))
+  })
+
   it('lets a thread decode its own when the block failed or its decoder stopped, instead of waiting', () => {
     const failed = createGazetteerBlock(file().length)
     new Int32Array(failed.memory, 0, 1)[0] = 3
@@ -46,6 +54,9 @@ describe('shared gazetteer', () => {
     const stalled = createGazetteerBlock(file().length)
     new Int32Array(stalled.memory, 0, 1)[0] = 1
     expect(openShared(stalled, file, 20)).toBeUndefined()
+    // Marked failed: the next thread does not wait for the stopped decoder (it would wait out the test's time).
+    expect(new Int32Array(stalled.memory, 0, 1)[0]).toBe(3)
+    expect(openShared(stalled, file, 60_000)).toBeUndefined()
   })
 
   it('refuses a file of another size, and later threads then decode their own', () => {
