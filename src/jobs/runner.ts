@@ -1,6 +1,7 @@
 import { randomBytes } from '../crypto-native'
 import type { CrawlRequest } from '../crawl/crawl-types'
 import type { JobRecord, Storage } from '../db/storage'
+import { gazetteerBlock } from '../geo/gazetteer'
 import type { WorkerStatus } from '../model/health'
 import { silentLogger, type Logger } from '../log'
 import type { FromWorker, ToWorker } from './protocol'
@@ -110,6 +111,8 @@ export class JobRunner {
     worker.onmessage = (event: MessageEvent<FromWorker>) => this.onMessage(slot, event.data)
     worker.onerror = (event) => this.onCrash(slot, event.message || 'worker error')
     worker.addEventListener('close', () => this.onCrash(slot, 'worker exited'))
+    // The gazetteer is decoded once per process, in memory every worker shares (not once per worker).
+    worker.postMessage({ type: 'gazetteer', block: gazetteerBlock() } satisfies ToWorker)
     return slot
   }
 

@@ -3,12 +3,14 @@
 // replaced and its job retried, a job that keeps crashing ends failed with its reason, a non-retryable
 // failure fails at once, a failed re-crawl keeps the old events, and a graceful stop gives its running
 // job back at once without using up an attempt (issue 11); workers are started only for a job and
-// stopped once idle, at most the configured number (issue 12: an idle crawler costs memory and start-up).
+// stopped once idle, at most the configured number (issue 12: an idle crawler costs memory and start-up),
+// and each gets the process's shared gazetteer block as its first message (issue 12: decoded once).
 // Runs on both backends (the runner writes through the storage interface only).
 import { afterAll, afterEach, expect, it } from 'bun:test'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Storage } from '../../src/db/storage'
+import { gazetteerBlock } from '../../src/geo/gazetteer'
 import { JobRunner } from '../../src/jobs/runner'
 import { eventually, insertPendingJob, jobRow } from '../helpers/jobs'
 import { countRows } from '../helpers/peek'
@@ -85,6 +87,14 @@ forEachBackend('JobRunner', (open) => {
     await eventually(async () => (await state(storage, second.jobId)) === 'failed')
     expect(await jobRow(storage, second.jobId)).toMatchObject({ attempts: 1, error: 'the site answered 410 Gone' })
     expect(await countRows(storage, 'events', 'org_id = ?', first.orgId)).toBe(2)
+  })
+
+  it("gives each worker the process's shared gazetteer block before any job, so the file is decoded once", async () => {
+    const { storage, runner } = setup(await open())
+    const job = await insertPendingJob(storage, { domain: 'lib.example.org', calendarUrls: ['script:gazetteer'] })
+    runner.start()
+    await eventually(async () => (await state(storage, job.jobId)) === 'failed')
+    expect((await jobRow(storage, job.jobId)).error).toBe(`first message: gazetteer; shared block of ${gazetteerBlock().memory.byteLength} bytes`)
   })
 
   it('runs jobs of different organizations in parallel on several workers', async () => {
