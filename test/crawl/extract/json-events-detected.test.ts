@@ -3,13 +3,15 @@
  * records detection found in a parsed document are read again only when the reader's profile or base URL
  * could make them differ, so a document read through `extractDocument` (detection, then the reader on the
  * same parsed value) gives exactly the candidates the reader gives on the text alone, for the generic reader
- * and for a profile whose record rewrite depends on the base URL.
+ * and for a profile whose record rewrite depends on the base URL. A record's key index, kept per object,
+ * answers as one built afresh.
  */
 import { describe, expect, it } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { extractDocument } from '../../../src/crawl/extract'
 import { extractJsonEvents } from '../../../src/crawl/extract/json-events'
+import { keyIndex } from '../../../src/crawl/extract/json-events/keys'
 import { ROOT } from '../../helpers/process'
 
 const window = { start: '2026-06-01', end: '2026-08-31' }
@@ -42,4 +44,14 @@ describe('the JSON reader after format detection', () => {
       expect(detected.warnings).toEqual(alone.warnings)
     })
   }
+})
+
+describe('key indexes kept per record', () => {
+  it('answer for each object as an index built afresh from a copy', () => {
+    const a = { Start_Date: '2026-06-01', title: 'A', 'start-date': 'second spelling' }
+    const b = { startDate: '2026-06-02', Title: 'B' }
+    for (const record of [a, b, a, b]) expect([...keyIndex(record)]).toEqual([...keyIndex({ ...record })])
+    expect(keyIndex(a).get('startdate')).toBe('Start_Date')
+    expect(keyIndex(b).get('startdate')).toBe('startDate')
+  })
 })
