@@ -125,7 +125,7 @@ export function extractJsonEvents(text: string, ctx: ExtractContext, parsed?: Pa
   const inner = unwrapJsonp(text)
   const data = parseJsonDocument(inner ?? stripXssiPrefix(text), inner ? 'JSONP' : 'JSON', warnings, parsed)
   if (data === undefined) return { format: 'json-events', candidates: [], warnings }
-  const schema = /"@type"\s*:/.test(text) ? schemaOrgCandidates(data, ctx) : undefined
+  const schema = text.includes('"@type"') && /"@type"\s*:/.test(text) ? schemaOrgCandidates(data, ctx) : undefined
   if (schema) return { format: 'json-events', candidates: schema, warnings }
   const base = toUrl(ctx.baseUrl)
   const profile = profileFor(data, base)
