@@ -192,7 +192,14 @@ const OPENS_UNIT = new RegExp(String.raw`^\s*(?:${AGE_UNIT}|${AND_OLDER})`, 'i')
 type DescriptionHints = { range: boolean; from: boolean; adults: boolean; opensAge: boolean; opensSepAge: boolean; opensUnit: boolean }
 const NO_HINTS: DescriptionHints = { range: false, from: false, adults: false, opensAge: false, opensSepAge: false, opensUnit: false }
 const descriptionHints = documentMemo(
-  (d: string): DescriptionHints => ({ range: RANGE_HINT.test(d), from: FROM_HINT.test(d), adults: ADULTS_WORD.test(d), opensAge: OPENS_AGE.test(d), opensSepAge: OPENS_SEP_AGE.test(d), opensUnit: OPENS_UNIT.test(d) }),
+  (d: string): DescriptionHints => ({
+    range: RANGE_HINT.test(d),
+    from: FROM_HINT.test(d),
+    adults: ADULTS_WORD.test(d),
+    opensAge: OPENS_AGE.test(d),
+    opensSepAge: OPENS_SEP_AGE.test(d),
+    opensUnit: OPENS_UNIT.test(d),
+  }),
 )
 
 /** RANGE_HINT, FROM_HINT and ADULTS_WORD over `${strong} \n ${description}`, the description's part read once per document. */

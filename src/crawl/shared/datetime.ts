@@ -29,7 +29,8 @@ function plainIso(text: string): IsoParts | undefined {
   if (text.length < 10 || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45 || !isDigits(text, 0, 4) || !isDigits(text, 5, 2) || !isDigits(text, 8, 2)) return undefined
   const [y, mo, d] = [text.slice(0, 4), text.slice(5, 7), text.slice(8, 10)]
   if (text.length === 10) return [text, y, mo, d, undefined, undefined, undefined, undefined]
-  if (text.length < 19 || text.charCodeAt(10) !== 84 || text.charCodeAt(13) !== 58 || text.charCodeAt(16) !== 58 || !isDigits(text, 11, 2) || !isDigits(text, 14, 2) || !isDigits(text, 17, 2)) return undefined
+  if (text.length < 19 || text.charCodeAt(10) !== 84 || text.charCodeAt(13) !== 58 || text.charCodeAt(16) !== 58 || !isDigits(text, 11, 2) || !isDigits(text, 14, 2) || !isDigits(text, 17, 2))
+    return undefined
   const zone = text.length === 19 ? undefined : text.length === 20 && text.charCodeAt(19) === 90 ? 'Z' : text.length === 25 && PLAIN_OFFSET.test(text.slice(19)) ? text.slice(19) : null
   return zone === null ? undefined : [text, y, mo, d, text.slice(11, 13), text.slice(14, 16), text.slice(17, 19), zone]
 }

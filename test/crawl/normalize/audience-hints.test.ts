@@ -9,7 +9,28 @@ import { startDocument } from '../../../src/crawl/document-memo'
 import { audienceTags, joinedHints } from '../../../src/crawl/normalize/audience'
 
 const STRONG = ['', 'Storytime', 'Ages 5', 'Ages 5  ', 'Grades 3 to', 'Grades 3 to ', 'Kids 10-', 'Teens 13 and', 'Lab 5 a', 'Adult', 'Say no', '21', 'Yoga\n 18', 'Club 4 bis']
-const DESCRIPTION = ['', 'to 8', ' to 12 for kids', '-8 years', '\t– 6', '12 years', 'years old and more', 'and up', '+ welcome', ' 7 friends', 'kids welcome', 'Fun for all ages 3-5', 'à 10 ans', 'y 9', 'e 7', 'Jahre', 'months', 'no kids', 'adults only 21+', 'Adults']
+const DESCRIPTION = [
+  '',
+  'to 8',
+  ' to 12 for kids',
+  '-8 years',
+  '\t– 6',
+  '12 years',
+  'years old and more',
+  'and up',
+  '+ welcome',
+  ' 7 friends',
+  'kids welcome',
+  'Fun for all ages 3-5',
+  'à 10 ans',
+  'y 9',
+  'e 7',
+  'Jahre',
+  'months',
+  'no kids',
+  'adults only 21+',
+  'Adults',
+]
 
 describe('audience hints over the joined text', () => {
   it('equal the hints read over the joined text itself', () => {
