@@ -33,15 +33,28 @@ export class BoundedCache<K, V> {
   }
 }
 
+/** What a memo table holds for an answer that is `undefined`: a hit is then told by one lookup, not two. */
+const UNDEFINED = Symbol('undefined')
+
+/**
+ * `fn` remembered in `cache` (see `memoize`): one lookup per call. An `undefined` answer is stored as a
+ * marker, so that the many arguments whose answer is "nothing" (a line that states no status) are not
+ * looked up a second time to tell a remembered `undefined` from a miss.
+ */
+export function remembered<V>(cache: BoundedCache<string, unknown>, fn: (key: string) => V): (key: string) => V {
+  return (key) => {
+    const hit = cache.get(key)
+    if (hit !== undefined) return (hit === UNDEFINED ? undefined : hit) as V
+    const value = fn(key)
+    cache.set(key, value === undefined ? UNDEFINED : value)
+    return value
+  }
+}
+
 /**
  * `memoize(fn, limit)`: `fn` with its answers remembered per argument (at most `limit` of them). Only for
  * pure functions whose answers callers never mutate: every caller shares the one answer.
  */
 export function memoize<V>(fn: (key: string) => V, limit = 10_000): (key: string) => V {
-  const cache = new BoundedCache<string, V>(limit)
-  return (key) => {
-    const hit = cache.get(key)
-    if (hit !== undefined || cache.has(key)) return hit as V
-    return cache.set(key, fn(key))
-  }
+  return remembered(new BoundedCache<string, unknown>(limit), fn)
 }

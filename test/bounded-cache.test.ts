@@ -24,4 +24,15 @@ describe('bounded memo tables', () => {
     const f = memoize((k: string) => k.toUpperCase(), 2)
     expect(['a', 'b', 'c', 'a'].map(f)).toEqual(['A', 'B', 'C', 'A'])
   })
+
+  it('remembers an undefined answer as undefined, before and after the table starts over', () => {
+    const calls: string[] = []
+    const f = memoize((k: string) => {
+      calls.push(k)
+      return k.startsWith('n') ? undefined : k
+    }, 2)
+    expect(['n1', 'n1', 'a', 'n1', 'b', 'n1', 'n1', 'a'].map(f)).toEqual([undefined, undefined, 'a', undefined, 'b', undefined, undefined, 'a'])
+    // Full at 2 entries: 'b' empties the table, so 'n1' and then 'a' are worked out again.
+    expect(calls).toEqual(['n1', 'a', 'b', 'n1', 'a'])
+  })
 })

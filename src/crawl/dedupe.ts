@@ -20,18 +20,28 @@ export function titleKey(title: string | undefined): string {
   return title.length > 300 ? computeKey(title) : keyOf(title)
 }
 
+/**
+ * A piece every match of STATUS_WORDS holds in an ASCII text put in lower case: such a title without one
+ * (nearly every title) is spared the pattern's scan. Only for ASCII: a decomposed text can hold upper-case
+ * letters again (NFKD turns "ℂ" into "C").
+ */
+const STATUS_PIECES = ['cancel', 'postponed', 'rescheduled', 'sold out', 'new date', 'update']
+
+/** `lower` (ASCII, lower case) without its status words (STATUS_WORDS), the scan run only when a piece of one is there. */
+export function withoutStatusWords(lower: string): string {
+  return STATUS_PIECES.some((piece) => lower.includes(piece)) ? lower.replace(STATUS_WORDS, ' ') : lower
+}
+
 function computeKey(title: string): string {
   // ASCII has no accents to take off (no Unicode decomposition), and its letters and digits are [a-z0-9].
   const ascii = ASCII.test(title)
-  return (
-    ascii
-      ? title.toLowerCase()
-      : title
-          .toLowerCase()
-          .normalize('NFKD')
-          .replace(/[\u0300-\u036f]/g, '')
-  )
-    .replace(STATUS_WORDS, ' ')
+  const lower = ascii
+    ? title.toLowerCase()
+    : title
+        .toLowerCase()
+        .normalize('NFKD')
+        .replace(/[\u0300-\u036f]/g, '')
+  return (ascii ? withoutStatusWords(lower) : lower.replace(STATUS_WORDS, ' '))
     .replace(/&/g, ' and ')
     .replace(ascii ? /[^a-z0-9]+/g : /[^\p{L}\p{N}]+/gu, ' ')
     .trim()

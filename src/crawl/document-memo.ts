@@ -6,7 +6,7 @@
  * document to the next (a memo is a saving inside a document, not a store across a crawl) and the tables
  * stay small. Each table is also bounded within a document.
  */
-import { BoundedCache } from '../bounded-cache'
+import { BoundedCache, remembered } from '../bounded-cache'
 
 const tables: { clear(): void }[] = []
 
@@ -15,12 +15,7 @@ const tables: { clear(): void }[] = []
  * functions whose answers callers never mutate: every caller shares the one answer.
  */
 export function documentMemo<V>(fn: (key: string) => V, limit = 5_000): (key: string) => V {
-  const cache = documentCache<V>(limit)
-  return (key) => {
-    const hit = cache.get(key)
-    if (hit !== undefined || cache.has(key)) return hit as V
-    return cache.set(key, fn(key))
-  }
+  return remembered(documentCache<unknown>(limit), fn)
 }
 
 /** A table emptied by `startDocument()`, for memos keyed by more than one argument. */

@@ -39,11 +39,17 @@ function originOf(base: string): { protocol: string; host: string } | undefined 
   return hit ?? undefined
 }
 
-function parts(protocol: string, host: string, path: string | undefined, query: string | undefined, fragment: string | undefined): UrlParts | undefined {
+/**
+ * The parts, `href` serialized from them. When a path is written, the serialization puts nothing between
+ * the parts as written: `whole` (an absolute URL as written) is then the `href` itself, and `rest` (a
+ * rooted path with its query and fragment, as written) follows the origin; neither is rebuilt part by part.
+ */
+function parts(protocol: string, host: string, path: string | undefined, query: string | undefined, fragment: string | undefined, whole?: string, rest?: string): UrlParts | undefined {
   const pathname = path || '/'
   if (DOT_SEGMENT.test(pathname)) return undefined
   const q = query ?? ''
-  return { href: `${protocol}//${host}${pathname}${q}${fragment ?? ''}`, protocol, host, hostname: host, pathname, search: q.length > 1 ? q : '' }
+  const href = !path ? `${protocol}//${host}${pathname}${q}${fragment ?? ''}` : (whole ?? `${protocol}//${host}${rest ?? `${pathname}${q}${fragment ?? ''}`}`)
+  return { href, protocol, host, hostname: host, pathname, search: q.length > 1 ? q : '' }
 }
 
 /**
@@ -54,11 +60,12 @@ export function plainUrl(value: string, base: string): UrlParts | undefined {
   const c = value.charCodeAt(0)
   if (c === 104) {
     const m = ABSOLUTE.exec(value)
-    return m && plainHost(m[2]) ? parts(`${m[1]}:`, m[2], m[3], m[4], m[5]) : undefined
+    // Scheme and host are lower case (ABSOLUTE): the value as written is its own serialization.
+    return m && plainHost(m[2]) ? parts(`${m[1]}:`, m[2], m[3], m[4], m[5], value) : undefined
   }
   // A path from the root ("/events/1"); "//host/…" names another host.
   if (c !== 47 || value.charCodeAt(1) === 47) return undefined
   const origin = originOf(base)
   const m = origin && ROOTED.exec(value)
-  return m ? parts(origin.protocol, origin.host, m[1], m[2], m[3]) : undefined
+  return m ? parts(origin.protocol, origin.host, m[1], m[2], m[3], undefined, value) : undefined
 }

@@ -8,18 +8,27 @@ const SNIFF_BYTES = 4096
 /** The runtime's encoding label type: labels read from documents are checked by the constructor. */
 type Label = ConstructorParameters<typeof TextDecoder>[0]
 
+/**
+ * Decoders by label, made once: nearly every page declares `utf-8` and a decoder holds no state between
+ * whole-document `decode` calls. Only labels the runtime knows are kept (a finite set of names).
+ */
+const decoders = new Map<string, TextDecoder>()
+
 function decoderFor(label: string | undefined): TextDecoder | undefined {
   if (!label) return undefined
+  const name = label
+    .trim()
+    .replace(/^["']|["']$/g, '')
+    .toLowerCase()
+  let decoder = decoders.get(name)
+  if (decoder) return decoder
   try {
-    return new TextDecoder(
-      label
-        .trim()
-        .replace(/^["']|["']$/g, '')
-        .toLowerCase() as Label,
-    )
+    decoder = new TextDecoder(name as Label)
   } catch {
     return undefined
   }
+  decoders.set(name, decoder)
+  return decoder
 }
 
 function bomCharset(bytes: Uint8Array): { charset: string; skip: number } | undefined {

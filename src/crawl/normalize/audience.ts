@@ -108,7 +108,9 @@ const AND_OLDER = String.raw`(?:\+|and up|and older|and over|und älter|et plus|
  * What every match of AGE_RANGE and of AGE_FROM holds (a number, then a separator and a number, or a unit
  * or "and up"): cheap scans that let most descriptions skip the patterns themselves.
  */
-const RANGE_HINT = /\d\s*(?:-|–|to|bis|à|a|tot|t\/m|al|ai|aos|y|e)\s*\d/i
+/** What separates the two ages of a range (RANGE_HINT). */
+const SEP = String.raw`(?:-|–|to|bis|à|a|tot|t\/m|al|ai|aos|y|e)`
+const RANGE_HINT = new RegExp(String.raw`\d\s*${SEP}\s*\d`, 'i')
 const FROM_HINT = new RegExp(String.raw`\d\s*(?:${AGE_UNIT}|${AND_OLDER})`, 'i')
 const AGE_FROM = new RegExp(
   String.raw`(?:(?:ab|dès|des|à partir de|a partir de|a partir dos|vanaf|dai|from|plus de|mayores de|maiores de)\s+(\d{1,2})\s*${AGE_UNIT}|${AGE_CUE}[:\s]*(\d{1,2})\s*${AND_OLDER}|(\d{1,2})\s*${AGE_UNIT}\s*${AND_OLDER})`,
@@ -172,8 +174,50 @@ const plainOf = documentMemo((description: string): AudienceTag[] => {
   return [...tags]
 })
 
-/** The tags an age range or lower bound says: babies and children, teenagers, adults, seniors. */
-function ageTags(text: string, tags: Set<AudienceTag>) {
+/*
+ * The hints (RANGE_HINT, FROM_HINT, ADULTS_WORD) over `strong \n description` without reading the description
+ * again for every event of a listing that repeats it. None of them looks around its match, so a match
+ * inside one part is a match of that part alone; what is left is a match across the joint (" \n ", all
+ * white space, which only a `\s*` can take in): a range's first age closing the strong words and the rest
+ * opening the description, or its first age and separator closing them and its second age opening the
+ * description; a lower bound's age closing the strong words and its unit opening the description. An
+ * ADULTS_WORD match holds no white space but the one space of "no kids", so none crosses the joint.
+ */
+const ENDS_AGE = /\d\s*$/
+const ENDS_AGE_SEP = new RegExp(String.raw`\d\s*${SEP}\s*$`, 'i')
+const OPENS_AGE = /^\s*\d/
+const OPENS_SEP_AGE = new RegExp(String.raw`^\s*${SEP}\s*\d`, 'i')
+const OPENS_UNIT = new RegExp(String.raw`^\s*(?:${AGE_UNIT}|${AND_OLDER})`, 'i')
+
+type DescriptionHints = { range: boolean; from: boolean; adults: boolean; opensAge: boolean; opensSepAge: boolean; opensUnit: boolean }
+const NO_HINTS: DescriptionHints = { range: false, from: false, adults: false, opensAge: false, opensSepAge: false, opensUnit: false }
+const descriptionHints = documentMemo(
+  (d: string): DescriptionHints => ({
+    range: RANGE_HINT.test(d),
+    from: FROM_HINT.test(d),
+    adults: ADULTS_WORD.test(d),
+    opensAge: OPENS_AGE.test(d),
+    opensSepAge: OPENS_SEP_AGE.test(d),
+    opensUnit: OPENS_UNIT.test(d),
+  }),
+)
+
+/** RANGE_HINT, FROM_HINT and ADULTS_WORD over `${strong} \n ${description}`, the description's part read once per document. */
+export function joinedHints(strong: string, description: string): { range: boolean; from: boolean; adults: boolean } {
+  const d = description ? descriptionHints(description) : NO_HINTS
+  const endsAge = ENDS_AGE.test(strong)
+  return {
+    range: d.range || RANGE_HINT.test(strong) || (endsAge && d.opensSepAge) || (d.opensAge && ENDS_AGE_SEP.test(strong)),
+    from: d.from || FROM_HINT.test(strong) || (endsAge && d.opensUnit),
+    adults: d.adults || ADULTS_WORD.test(strong),
+  }
+}
+
+/**
+ * The tags an age range or lower bound says: babies and children, teenagers, adults, seniors. `range` and
+ * `from`: whether RANGE_HINT and FROM_HINT match `text`, when the caller knows.
+ */
+function ageTags(text: string, tags: Set<AudienceTag>, range = RANGE_HINT.test(text), from = FROM_HINT.test(text)) {
   const add = (min: number, max: number, unit: string | undefined) => {
     if (unit && /^(months?|monate?n?|mois|meses|maanden|mesi)$/i.test(unit)) return void tags.add('kids')
     if (min <= 5 && max >= 60) return void tags.add('family')
@@ -182,13 +226,13 @@ function ageTags(text: string, tags: Set<AudienceTag>) {
     if (min >= 55) tags.add('seniors')
     else if (min >= 18) tags.add('adults')
   }
-  if (RANGE_HINT.test(text))
+  if (range)
     for (const m of text.matchAll(AGE_RANGE)) {
       const [min, max, unit] = m[1] ? [m[1], m[2], m[3]] : m[4] ? [m[4], m[5], m[6]] : [m[7], m[8], m[9]]
       if (Number(min) <= Number(max)) add(Number(min), Number(max), unit)
     }
   // "ab 6 Jahren", "ages 13 and up", "dès 18 ans": the youngest admitted says who it is for.
-  if (FROM_HINT.test(text))
+  if (from)
     for (const m of text.matchAll(AGE_FROM)) {
       const min = Number(m[1] ?? m[3] ?? m[4])
       add(min, min < 12 ? min : min < 18 ? 17 : 120, m[2] ?? m[5])
@@ -208,10 +252,12 @@ export function audienceTags(words: AudienceWords): AudienceTag[] {
   const opening = OPENING.exec(words.title ?? '')?.[1]?.toLowerCase()
   if (opening === 'adult') tags.add('adults')
   if (opening === 'senior') tags.add('seniors')
-  const all = `${strong} \n ${description}`
-  ageTags(all, tags)
+  // The joined text is built only when a hint says a pattern could match it.
+  const hints = joinedHints(strong, description)
+  const all = hints.range || hints.from || hints.adults ? `${strong} \n ${description}` : ''
+  if (hints.range || hints.from) ageTags(all, tags, hints.range, hints.from)
   if (words.audience) ageTags(`ages ${words.audience}`, tags)
-  if (ADULTS_WORD.test(all) && ADULTS_HINT.test(all) && ADULTS_ONLY.test(all)) {
+  if (hints.adults && ADULTS_HINT.test(all) && ADULTS_ONLY.test(all)) {
     for (const young of ['storytime', 'kids', 'teens', 'family'] as const) tags.delete(young)
     tags.add('adults')
   }

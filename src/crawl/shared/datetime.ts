@@ -1,4 +1,4 @@
-import { isCalendarDate, twoDigits } from '../../model/dates'
+import { digitsAt, isCalendarDate, twoDigits } from '../../model/dates'
 import type { WallTime } from '../candidate-types'
 import { lookupTable } from '../../lookup-table'
 
@@ -13,6 +13,35 @@ export function canonicalOffset(text: string): string | undefined {
   const m = /^([+-])(\d{2}):?(\d{2})?$/.exec(text) ?? /^([+-])(\d):(\d{2})$/.exec(text)
   if (!m || Number(m[2]) > 18 || Number(m[3] ?? 0) > 59) return undefined
   return `${m[1]}${m[2].padStart(2, '0')}:${m[3] ?? '00'}`
+}
+
+/** What ISO captures: year, month, day, then hour, minute, second and offset when written. */
+type IsoParts = readonly [string, string, string, string, string | undefined, string | undefined, string | undefined, string | undefined]
+
+const isDigits = (text: string, from: number, count: number) => digitsAt(text, from, count) >= 0
+
+/**
+ * The parts of the two forms nearly every value takes, `2026-06-01` and `2026-06-01T10:30:00` with an
+ * optional `Z` or `±HH:MM`, read by character code: exactly what ISO captures from them (it reads them
+ * the same way), without running it (or ORDINAL, which neither can match). Anything else is undefined.
+ */
+function plainIso(text: string): IsoParts | undefined {
+  if (text.length < 10 || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45 || !isDigits(text, 0, 4) || !isDigits(text, 5, 2) || !isDigits(text, 8, 2)) return undefined
+  const [y, mo, d] = [text.slice(0, 4), text.slice(5, 7), text.slice(8, 10)]
+  if (text.length === 10) return [text, y, mo, d, undefined, undefined, undefined, undefined]
+  if (text.length < 19 || text.charCodeAt(10) !== 84 || text.charCodeAt(13) !== 58 || text.charCodeAt(16) !== 58 || !isDigits(text, 11, 2) || !isDigits(text, 14, 2) || !isDigits(text, 17, 2))
+    return undefined
+  const zone = text.length === 19 ? undefined : text.length === 20 && text.charCodeAt(19) === 90 ? 'Z' : text.length === 25 && PLAIN_OFFSET.test(text.slice(19)) ? text.slice(19) : null
+  return zone === null ? undefined : [text, y, mo, d, text.slice(11, 13), text.slice(14, 16), text.slice(17, 19), zone]
+}
+
+const PLAIN_OFFSET = /^[+-]\d{2}:\d{2}$/
+
+/** The parts ISO captures (or ORDINAL's date), for every other form. */
+function isoParts(text: string): IsoParts | { ordinal: string | undefined } | undefined {
+  const ordinal = ORDINAL.exec(text)
+  if (ordinal) return { ordinal: ordinalToDate(Number(ordinal[1]), Number(ordinal[2])) }
+  return (ISO.exec(text) as IsoParts | null) ?? undefined
 }
 
 /** `YYYY-DDD` (ISO ordinal date, as microformats allow) to `YYYY-MM-DD`. */
@@ -30,13 +59,9 @@ function ordinalToDate(year: number, day: number): string | undefined {
  */
 export function parseIsoDateTime(input: string): WallTime | undefined {
   const text = input.trim()
-  const ordinal = ORDINAL.exec(text)
-  if (ordinal) {
-    const date = ordinalToDate(Number(ordinal[1]), Number(ordinal[2]))
-    return date ? { date } : undefined
-  }
-  const m = ISO.exec(text)
+  const m = plainIso(text) ?? isoParts(text)
   if (!m) return undefined
+  if ('ordinal' in m) return m.ordinal ? { date: m.ordinal } : undefined
   let date = `${m[1]}-${pad(m[2])}-${pad(m[3])}`
   if (!isCalendarDate(date)) return undefined
   if (m[4] === undefined) return { date }

@@ -1,5 +1,6 @@
 // Pins byte decoding (extractDocument): BOM first, then the Content-Type charset, then a `<meta charset>`
-// or XML declaration, then UTF-8 when valid, else windows-1252; never a throw.
+// or XML declaration, then UTF-8 when valid, else windows-1252; never a throw. A decoder kept for a label
+// decodes each document on its own (nothing carried from the one before).
 import { describe, expect, it } from 'bun:test'
 import { decodeBody } from '../../../src/crawl/extract/decode'
 
@@ -27,5 +28,14 @@ describe('decodeBody', () => {
     const r = decodeBody(new TextEncoder().encode('ok'), 'text/html; charset=x-klingon')
     expect(r.text).toBe('ok')
     expect(r.warnings[0]).toContain('x-klingon')
+    expect(decodeBody(new TextEncoder().encode('ok'), 'text/html; charset=x-klingon').warnings[0]).toContain('x-klingon')
+  })
+
+  it('decodes each document on its own when a label comes again, whatever its case and quotes', () => {
+    // A trailing lead byte of a multi-byte sequence must not carry into the next document.
+    expect(decodeBody(Uint8Array.from([0x61, 0x82]), 'text/html; charset=Shift_JIS').text).toBe('a\ufffd')
+    expect(decodeBody(Uint8Array.from([0x62]), 'text/html; charset="shift_jis"').text).toBe('b')
+    expect(decodeBody(latin1('<meta charset="ISO-8859-1">caf\u00e9')).text).toContain('café')
+    expect(decodeBody(latin1('<meta charset="iso-8859-1">na\u00efve')).text).toContain('naïve')
   })
 })

@@ -87,13 +87,32 @@ function schemaOrgCandidates(data: unknown, ctx: ExtractContext): Candidate[] | 
   return found.length ? found.map((f) => fromSchemaOrg(f, { url: ctx.baseUrl, format: 'json-events', method: 'json-ld' }, index)) : undefined
 }
 
+/** The records format detection found in a parsed document, with the profile and preparer they were sought with. */
+type Found = { profile: JsonProfile | undefined; base: string | undefined; prepare: (r: Json) => Json; records: Json[] }
+
+/**
+ * What detection found, by the parsed root it was found in: the reader takes the same root from the
+ * detection (see `ParsedJson`) and, when it picks the same profile, reads the records found then instead
+ * of walking the document again. The records are a pure function of the root, the profile and (for a
+ * profile that rewrites records) the base URL, and nothing writes to a parsed document, so the answer is
+ * the same.
+ */
+const foundInRoot = new WeakMap<object, Found>()
+
+function recordsOf(root: unknown, profile: JsonProfile | undefined, base: URL | undefined): Found {
+  const known = typeof root === 'object' && root !== null ? foundInRoot.get(root) : undefined
+  if (known && known.profile === profile && (!profile?.prepare || known.base === base?.href)) return known
+  const prepare = preparer(profile, root, base)
+  const found = { profile, base: base?.href, prepare, records: profile?.records?.(root) ?? findRecords(root, prepare) }
+  if (typeof root === 'object' && root !== null) foundInRoot.set(root, found)
+  return found
+}
+
 /** True when a parsed JSON value holds a list of event records (format detection asks this). */
 export function looksLikeEventJson(value: unknown): boolean {
   if (asRecord(value)?.kind === 'calendar#events') return true
   if (findEvents([value], undefined, 5_000).some((f) => '@type' in f.item)) return true
-  const profile = profileFor(value, undefined)
-  const prepare = preparer(profile, value, undefined)
-  return (profile?.records?.(value) ?? findRecords(value, prepare)).length > 0
+  return recordsOf(value, profileFor(value, undefined), undefined).records.length > 0
 }
 
 /**
@@ -106,12 +125,11 @@ export function extractJsonEvents(text: string, ctx: ExtractContext, parsed?: Pa
   const inner = unwrapJsonp(text)
   const data = parseJsonDocument(inner ?? stripXssiPrefix(text), inner ? 'JSONP' : 'JSON', warnings, parsed)
   if (data === undefined) return { format: 'json-events', candidates: [], warnings }
-  const schema = /"@type"\s*:/.test(text) ? schemaOrgCandidates(data, ctx) : undefined
+  const schema = text.includes('"@type"') && /"@type"\s*:/.test(text) ? schemaOrgCandidates(data, ctx) : undefined
   if (schema) return { format: 'json-events', candidates: schema, warnings }
   const base = toUrl(ctx.baseUrl)
   const profile = profileFor(data, base)
-  const prepare = preparer(profile, data, base)
-  const records = profile?.records?.(data) ?? findRecords(data, prepare)
+  const { prepare, records } = recordsOf(data, profile, base)
   if (!records.length) {
     const html = embeddedHtml(data)
     if (html) {

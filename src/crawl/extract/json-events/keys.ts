@@ -127,18 +127,28 @@ function plainKey(key: string): boolean {
 /** Every record of a feed spells its keys alike (`startDate`, `Start_Time`): each spelling is folded once. */
 const foldedKey = memoize((key: string) => key.toLowerCase().replace(/[\s_\-.]/g, ''), 5_000)
 
+/**
+ * Indexes already built, by object: a record is judged while the lists are sought, then read, and its
+ * place object is asked for its address and its coordinates; each builds the same index. Nothing writes to
+ * a parsed or prepared record (see the reader's `preparer`), and callers only read an index.
+ */
+const indexes = new WeakMap<Json, ReadonlyMap<string, string>>()
+
 /** The record's own keys by normal name (first spelling wins). */
-export function keyIndex(record: Json): Map<string, string> {
-  const index = new Map<string, string>()
+export function keyIndex(record: Json): ReadonlyMap<string, string> {
+  let index = indexes.get(record)
+  if (index) return index
+  const built = new Map<string, string>()
   for (const key of Object.keys(record)) {
     const k = normalKey(key)
-    if (!index.has(k)) index.set(k, key)
+    if (!built.has(k)) built.set(k, key)
   }
+  indexes.set(record, (index = built))
   return index
 }
 
 /** Values of the listed keys present in the record, in the list's order (null and '' skipped). */
-export function valuesOf(record: Json, index: Map<string, string>, names: string[]): { key: string; value: unknown }[] {
+export function valuesOf(record: Json, index: ReadonlyMap<string, string>, names: string[]): { key: string; value: unknown }[] {
   const out: { key: string; value: unknown }[] = []
   for (const name of names) {
     const key = index.get(name)
@@ -160,7 +170,7 @@ export function textValue(value: unknown): string | undefined {
 }
 
 /** The first text among the listed keys. */
-export function firstText(record: Json, index: Map<string, string>, names: string[], except?: string): string | undefined {
+export function firstText(record: Json, index: ReadonlyMap<string, string>, names: string[], except?: string): string | undefined {
   for (const { key, value } of valuesOf(record, index, names)) {
     if (key === except) continue
     const text = textValue(value)

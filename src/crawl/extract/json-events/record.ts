@@ -29,7 +29,7 @@ export function looksLikeEvent(record: Json): boolean {
   return K.valuesOf(record, index, K.START_KEYS).some(({ value }) => !!parseDateValue(value, { dayFirst: false, ref: '2000-01-01' })?.date)
 }
 
-function parts(record: Json, index: Map<string, string>, names: string[], opts: ValueOptions): DatePart[] {
+function parts(record: Json, index: ReadonlyMap<string, string>, names: string[], opts: ValueOptions): DatePart[] {
   return K.valuesOf(record, index, names)
     .map(({ value }) => parseDateValue(value, opts))
     .filter((p): p is DatePart => !!p)
@@ -49,7 +49,7 @@ function joinClock(p: DatePart | undefined, clock: string | undefined): DatePart
   return p
 }
 
-function times(record: Json, index: Map<string, string>, opts: RecordOptions): { start?: WallTime; end?: WallTime } {
+function times(record: Json, index: ReadonlyMap<string, string>, opts: RecordOptions): { start?: WallTime; end?: WallTime } {
   const clockOf = (names: string[]) => parts(record, index, names, opts).find((p) => !p.date && p.time)?.time
   let start = joinClock(best(parts(record, index, K.START_KEYS, opts)), clockOf(K.START_TIME_KEYS))
   const endParts = parts(record, index, K.END_KEYS, opts)
@@ -129,7 +129,7 @@ export function placeFromText(text: string): CandidatePlace {
   return street > 0 ? { name: commas.slice(0, street).join(', '), address: commas.slice(street).join(', ') } : { name: line }
 }
 
-function place(record: Json, index: Map<string, string>): CandidatePlace | undefined {
+function place(record: Json, index: ReadonlyMap<string, string>): CandidatePlace | undefined {
   const p: CandidatePlace = {}
   for (const { key, value } of K.valuesOf(record, index, K.LOCATION_KEYS)) {
     const v = Array.isArray(value) ? value[0] : value
