@@ -3,6 +3,7 @@
  * and event detail pages. All absolute and deduplicated; `webcal:` feeds are given as https.
  */
 import { memoize } from '../../../bounded-cache'
+import { markupCensus } from './markup-census'
 import { isTicketingLink } from '../../shared/urls'
 import type { ExtractLinks } from '../../candidate-types'
 import type { UrlParts } from '../../plain-url'
@@ -38,7 +39,7 @@ function httpFeed(url: string): string {
  * The calendar, next-page and event links of a page. `eventUrls` (the listing's card links) are added to
  * the event links found by URL shape.
  */
-export function collectLinks(doc: Document, baseUrl: string, eventUrls: string[] = []): ExtractLinks {
+export function collectLinks(doc: Document, baseUrl: string, eventUrls: string[] = [], elements?: Element[]): ExtractLinks {
   const calendars = new Set<string>()
   const events = new Set<string>()
   let next: string | undefined
@@ -55,7 +56,8 @@ export function collectLinks(doc: Document, baseUrl: string, eventUrls: string[]
     }
     return hit
   }
-  walk(doc, (el: Element) => {
+  // The page's `<a>`, `<link>`, `<base>` and `<iframe>` elements in document order (the only ones read here).
+  for (const el of elements ?? markupCensus(doc).links) {
     const tag = el.tagName
     if (tag === 'base' && attr(el, 'href')) {
       base = absoluteUrl(attr(el, 'href'), baseUrl) ?? base
@@ -63,10 +65,10 @@ export function collectLinks(doc: Document, baseUrl: string, eventUrls: string[]
     }
     if (tag === 'link' || tag === 'a') {
       const href = attr(el, 'href')
-      if (!href) return
+      if (!href) continue
       const rel = attr(el, 'rel') === undefined ? NO_REL : tokens(el, 'rel').map((r) => r.toLowerCase())
       const link = judged(href)
-      if (!link) return
+      if (!link) continue
       const abs = link.abs
       if ((rel.includes('alternate') && (attr(el, 'type') ?? '').toLowerCase().startsWith('text/calendar')) || link.ics) calendars.add(httpFeed(abs))
       else if (rel.includes('next')) next ??= abs
@@ -79,7 +81,7 @@ export function collectLinks(doc: Document, baseUrl: string, eventUrls: string[]
       const feed = googleCalendarFeed(attr(el, 'src') ?? '')
       if (feed) calendars.add(feed)
     }
-  })
+  }
   for (const u of eventUrls) {
     const abs = absoluteUrl(u, base)
     if (abs && abs.split('#')[0] !== baseUrl.split('#')[0]) events.add(abs)
