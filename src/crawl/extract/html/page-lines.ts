@@ -12,7 +12,7 @@
 import { parseIsoDateTime } from '../../shared/datetime'
 import type { WallTime } from '../../candidate-types'
 import { attr, childrenOf, collapse, type Document, type Element, isElement, type Node, squeezeNode } from '../../shared/dom'
-import { CHROME, FIELD, HIDDEN, joinBadges, LEVEL, MACHINE, marksOf, POSTED, T_BLOCK, T_SECTION_HEADING, T_SECTIONING, T_STRONG, TAG_INFO } from './page-marks'
+import { CHROME, FIELD, HIDDEN, joinBadges, LEVEL, MACHINE, marksOf, POSTED, T_BLOCK, T_FACT, T_HEAD, T_SECTION_HEADING, T_SECTIONING, T_STRONG, tagInfo } from './page-marks'
 
 /** Text nodes' white space as page lines read it (kept here for the tests and readers that know it by this name). */
 export { squeeze } from '../../shared/dom'
@@ -127,16 +127,17 @@ class Builder {
       return false
     }
     if (!isElement(node)) return false
-    const tag = node.tagName
-    if (tag === 'meta' || tag === 'title' || tag === 'link') this.meta(node)
-    if (tag === 'head') {
-      for (const c of childrenOf(node)) if (isElement(c) && (c.tagName === 'meta' || c.tagName === 'title' || c.tagName === 'link')) this.meta(c)
+    // One lookup of the tag serves the page facts, the marks and the frame.
+    const info = tagInfo(node.tagName)
+    if (info & T_FACT) this.meta(node)
+    if (info & T_HEAD) {
+      for (const c of childrenOf(node)) if (isElement(c) && tagInfo(c.tagName) & T_FACT) this.meta(c)
       return false
     }
     const parent = this.top()
-    const marks = marksOf(node, parent?.chrome ?? false, parent?.section ?? false)
+    const marks = marksOf(node, parent?.chrome ?? false, parent?.section ?? false, info)
     if (marks & HIDDEN) return false
-    this.enter(node, parent, marks)
+    this.enter(node, parent, marks, info)
     return true
   }
 
@@ -157,9 +158,8 @@ class Builder {
     if ((key === 'datepublished' || key === 'datemodified') && content) this.facts[key === 'datepublished' ? 'published' : 'modified'] ??= content.trim()
   }
 
-  private enter(el: Element, parent: Frame | undefined, marks: number) {
+  private enter(el: Element, parent: Frame | undefined, marks: number, info: number) {
     const tag = el.tagName
-    const info = TAG_INFO.get(tag) ?? 0
     const section = (parent?.section ?? false) || (info & T_SECTIONING) !== 0
     const bare = el.attrs.length === 0
     const frame = (this.frames[this.stack.length] ??= { el, chrome: false, section: false, heading: 0, strong: false, link: false, posted: false, block: false })

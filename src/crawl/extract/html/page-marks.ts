@@ -9,11 +9,6 @@ import { BLOCK, type Element } from '../../shared/dom'
 import type { Line } from './page-lines'
 
 const INVISIBLE = ['script', 'style', 'noscript', 'template', 'title', 'iframe', 'object', 'svg', 'select', 'option', 'textarea', 'head']
-/** What a tag alone says (one lookup per element): never shown, navigation, or a site header or footer outside a section. */
-const TAG_INVISIBLE = 1
-const TAG_NAV = 2
-const TAG_PAGE_CHROME = 3
-const TAG_KIND = new Map<string, number>([...INVISIBLE.map((t) => [t, TAG_INVISIBLE] as const), ['nav', TAG_NAV], ['header', TAG_PAGE_CHROME], ['footer', TAG_PAGE_CHROME]])
 const CHROME_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'menu', 'menubar', 'search'])
 const CHROME_CLASS =
   /^(nav|navbar|navigation|menu|main-menu|site-menu|submenu|sub-menu|breadcrumbs?|footer|site-footer|header|site-header|masthead|pagination|pager|cookie.*|social.*|share.*|skip-link|comments?|comment-list|commentlist|comments-area|comment-body|comment-meta|comment-respond)$/i
@@ -55,11 +50,11 @@ const classMarks = memoize((cls: string) => {
  * - POSTED: a publication or update date (`dt-published`, `.entry-date`, `itemprop=datePublished`);
  * - FIELD: an inline element whose class names a field, read as a line of its own like a block;
  * - MACHINE: an attribute that may carry a date or an image (see MACHINE_NAMES).
+ * `info`: the tag's TAG_INFO bits, when the caller already looked them up.
  */
-export function marksOf(el: Element, inChrome: boolean, inSection: boolean): number {
-  const kind = TAG_KIND.get(el.tagName)
-  if (kind === TAG_INVISIBLE) return HIDDEN
-  let marks = kind === TAG_NAV || (kind === TAG_PAGE_CHROME && !inSection) ? CHROME : 0
+export function marksOf(el: Element, inChrome: boolean, inSection: boolean, info = tagInfo(el.tagName)): number {
+  if (info & T_INVISIBLE) return HIDDEN
+  let marks = info & T_NAV || (info & T_PAGE_CHROME && !inSection) ? CHROME : 0
   let cls: string | undefined
   let role: string | undefined
   let id: string | undefined
@@ -83,14 +78,33 @@ export function marksOf(el: Element, inChrome: boolean, inSection: boolean): num
 const SECTIONING = ['article', 'section', 'main', 'aside']
 const HEADING: Record<string, number> = lookupTable({ h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 })
 const SECTION_HEADING = ['summary', 'caption', 'legend']
-/** What a tag says of its frame, in one lookup per element: its heading level (the low bits), then these. */
+/**
+ * What a tag alone says, in one lookup per element: its heading level (the low bits), then these (its
+ * frame's kind, whether it is never shown, navigation, a site header or footer outside a section, a page
+ * fact's element, the document's head).
+ */
 export const LEVEL = 7
 export const T_SECTIONING = 8
 export const T_SECTION_HEADING = 16
 export const T_BLOCK = 32
 export const T_STRONG = 64
-export const TAG_INFO = new Map<string, number>()
+export const T_INVISIBLE = 128
+export const T_NAV = 256
+export const T_PAGE_CHROME = 512
+/** `<meta>`, `<title>`, `<link>`: the page facts are read from them. */
+export const T_FACT = 1024
+export const T_HEAD = 2048
+const TAG_INFO = new Map<string, number>()
 const addTag = (tag: string, bits: number) => TAG_INFO.set(tag, (TAG_INFO.get(tag) ?? 0) | bits)
+/** The TAG_INFO bits of a tag name (0 for a tag that says nothing). */
+export function tagInfo(tag: string): number {
+  return TAG_INFO.get(tag) ?? 0
+}
+for (const tag of INVISIBLE) addTag(tag, T_INVISIBLE)
+addTag('nav', T_NAV)
+for (const tag of ['header', 'footer']) addTag(tag, T_PAGE_CHROME)
+for (const tag of ['meta', 'title', 'link']) addTag(tag, T_FACT)
+addTag('head', T_HEAD)
 for (const tag of SECTIONING) addTag(tag, T_SECTIONING)
 for (const [tag, level] of Object.entries(HEADING)) addTag(tag, level)
 for (const tag of SECTION_HEADING) addTag(tag, T_SECTION_HEADING)
