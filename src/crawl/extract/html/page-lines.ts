@@ -75,6 +75,11 @@ class Builder {
   private stack: Element[] = []
   private frames: Frame[] = []
   private buf = ''
+  /**
+   * The code of `buf`'s last character (0 when empty): `buf` grows by concatenation, and reading a
+   * character of it would flatten it again at every text node of a line.
+   */
+  private tail = 0
   private breaks: number[] = []
   private lineMin = 0
   private lastParent: Element | undefined
@@ -240,13 +245,16 @@ class Builder {
       this.lead = frame.strong || frame.heading > 0 ? -1 : 0
     } else {
       this.lineMin = Math.min(this.lineMin, this.stack.length)
-      const spaced = this.buf.charCodeAt(this.buf.length - 1) === 32
+      const spaced = this.tail === 32
       if (frame.el !== this.lastParent) {
         // Adjacent inline elements ("9:00 AM" then a link "Board meeting") read as separate words.
-        if (!spaced && v && !NO_SPACE_BEFORE.has(v.charCodeAt(0))) this.buf += ' '
+        if (!spaced && v && !NO_SPACE_BEFORE.has(v.charCodeAt(0))) {
+          this.buf += ' '
+          this.tail = 32
+        }
         this.breaks.push(this.buf.length)
       }
-      if ((spaced || this.buf.charCodeAt(this.buf.length - 1) === 32) && v.charCodeAt(0) === 32) v = v.slice(1)
+      if (this.tail === 32 && v.charCodeAt(0) === 32) v = v.slice(1)
     }
     this.lastParent = frame.el
     // After squeezing, text without words is a single space (or nothing).
@@ -259,6 +267,7 @@ class Builder {
       this.linkEl = this.linkEl === undefined ? link : this.linkEl === link ? link : null
     }
     this.buf += v
+    if (v) this.tail = v.charCodeAt(v.length - 1)
   }
 
   private nearestLink(): Element | null {
@@ -274,6 +283,7 @@ class Builder {
     }
     const text = this.buf.trimEnd()
     this.buf = ''
+    this.tail = 0
     this.lastParent = undefined
     if (text && this.stack.length) {
       const depth = Math.min(this.stack.length, Math.max(1, this.lineMin))
