@@ -12,7 +12,7 @@
 import { parseIsoDateTime } from '../../shared/datetime'
 import type { WallTime } from '../../candidate-types'
 import { attr, childrenOf, collapse, type Document, type Element, isElement, type Node, squeezeNode } from '../../shared/dom'
-import { CHROME, FIELD, HIDDEN, joinBadges, LEVEL, MACHINE, marksOf, POSTED, T_BLOCK, T_FACT, T_HEAD, T_SECTION_HEADING, T_SECTIONING, T_STRONG, tagInfo } from './page-marks'
+import { CHROME, FIELD, FOOTER, HIDDEN, joinBadges, LEVEL, MACHINE, marksOf, POSTED, T_BLOCK, T_FACT, T_HEAD, T_SECTION_HEADING, T_SECTIONING, T_STRONG, tagInfo } from './page-marks'
 
 /** Text nodes' white space as page lines read it (kept here for the tests and readers that know it by this name). */
 export { squeeze } from '../../shared/dom'
@@ -47,6 +47,8 @@ export type Line = {
   postedSpans?: [number, number][]
   /** An image's address (`<img src>`), on a virtual line of its own. */
   image?: string
+  /** The index in `path` of the outermost footer-like element the line is in (`<footer>`, `.contact`, `<address>`), if any. */
+  footerAt?: number
 }
 
 export type PageFacts = { lang?: string; ogLocale?: string; ogTitle?: string; siteName?: string; title?: string; published?: string; modified?: string; ogUrl?: string; canonical?: string }
@@ -60,7 +62,8 @@ const META_FACTS: Record<string, keyof PageFacts> = {
   'og:updated_time': 'modified', date: 'published', 'dcterms.date': 'published', 'dcterms.modified': 'modified', 'dc.date': 'published', 'last-modified': 'modified',
 }
 
-type Frame = { el: Element; chrome: boolean; section: boolean; heading: number; strong: boolean; link: boolean; posted: boolean; block: boolean }
+/** `footerAt`: the stack index of the outermost footer-like element open, -1 for none. */
+type Frame = { el: Element; chrome: boolean; section: boolean; heading: number; strong: boolean; link: boolean; posted: boolean; block: boolean; footerAt: number }
 
 /** Builds the lines and facts of a parsed page in one walk. */
 export function pageLines(doc: Document): PageLines {
@@ -167,7 +170,7 @@ class Builder {
     const tag = el.tagName
     const section = (parent?.section ?? false) || (info & T_SECTIONING) !== 0
     const bare = el.attrs.length === 0
-    const frame = (this.frames[this.stack.length] ??= { el, chrome: false, section: false, heading: 0, strong: false, link: false, posted: false, block: false })
+    const frame = (this.frames[this.stack.length] ??= { el, chrome: false, section: false, heading: 0, strong: false, link: false, posted: false, block: false, footerAt: -1 })
     frame.el = el
     frame.chrome = (parent?.chrome ?? false) || (marks & CHROME) !== 0
     frame.section = section
@@ -175,6 +178,7 @@ class Builder {
     frame.strong = (parent?.strong ?? false) || (info & T_STRONG) !== 0
     frame.link = (parent?.link ?? false) || (tag === 'a' && !bare && !!attr(el, 'href'))
     frame.posted = (parent?.posted ?? false) || (marks & POSTED) !== 0
+    frame.footerAt = parent && parent.footerAt >= 0 ? parent.footerAt : marks & FOOTER ? this.stack.length : -1
     frame.block = (info & T_BLOCK) !== 0 || (marks & FIELD) !== 0
     if (frame.block) this.flush()
     this.stack.push(el)
@@ -295,6 +299,7 @@ class Builder {
       if (this.linkEl) line.link = this.linkEl
       if (this.lead > 0 && this.lead < text.length) line.lead = this.lead
       if (this.posted.length) line.postedSpans = this.posted
+      if (frame.footerAt >= 0) line.footerAt = frame.footerAt
       this.push(line)
     }
     this.posted = []
