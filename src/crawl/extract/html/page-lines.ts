@@ -65,6 +65,31 @@ const META_FACTS: Record<string, keyof PageFacts> = {
 /** `footerAt`: the stack index of the outermost footer-like element open, -1 for none. */
 type Frame = { el: Element; chrome: boolean; section: boolean; heading: number; strong: boolean; link: boolean; posted: boolean; block: boolean; footerAt: number }
 
+/**
+ * A line with every field present (the optional ones undefined until set), in one order: every line of
+ * every page has one shape, so the readers' many reads of line fields stay monomorphic.
+ */
+function newLine(text: string, el: Element, path: Element[], heading: number, strong: boolean, chrome: boolean, breaks: number[]): Line {
+  return {
+    index: 0,
+    text,
+    el,
+    path,
+    heading,
+    strong,
+    link: undefined,
+    lead: undefined,
+    chrome,
+    breaks,
+    virtual: undefined,
+    machine: undefined,
+    published: undefined,
+    postedSpans: undefined,
+    image: undefined,
+    footerAt: undefined,
+  }
+}
+
 /** Builds the lines and facts of a parsed page in one walk. */
 export function pageLines(doc: Document): PageLines {
   const b = new Builder()
@@ -214,7 +239,8 @@ class Builder {
 
   private virtual(text: string, machine?: WallTime, published?: boolean, image?: string) {
     const frame = this.top()!
-    const line: Line = { index: 0, text, el: frame.el, path: this.pathTo(this.stack.length), heading: 0, strong: false, chrome: frame.chrome, breaks: [], virtual: true }
+    const line = newLine(text, frame.el, this.pathTo(this.stack.length), 0, false, frame.chrome, [])
+    line.virtual = true
     if (machine) line.machine = machine
     if (image) line.image = image
     if (published) line.published = true
@@ -295,7 +321,7 @@ class Builder {
       // Break offsets only grow: most lines keep them all (trailing space trimmed off may drop the last).
       const all = this.breaks
       const breaks = !all.length || (all[0] > 0 && all[all.length - 1] < text.length) ? all : all.filter((b) => b > 0 && b < text.length)
-      const line: Line = { index: 0, text, el: this.stack[depth - 1], path: this.pathTo(depth), heading: frame.heading, strong: this.strongAll, chrome: frame.chrome, breaks }
+      const line = newLine(text, this.stack[depth - 1], this.pathTo(depth), frame.heading, this.strongAll, frame.chrome, breaks)
       if (this.linkEl) line.link = this.linkEl
       if (this.lead > 0 && this.lead < text.length) line.lead = this.lead
       if (this.posted.length) line.postedSpans = this.posted
