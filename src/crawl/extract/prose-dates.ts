@@ -86,6 +86,16 @@ function partsOf(c: chrono.ParsedComponents): Parts {
   return p
 }
 
+/** Parts with every field present in one order (absent ones undefined): every reading has one shape for its many readers. */
+function shapedParts(p: Parts): Parts {
+  return { year: p.year, month: p.month, day: p.day, weekday: p.weekday, hour: p.hour, minute: p.minute, meridiem: p.meridiem }
+}
+
+/** A reading in its one shape (see shapedParts; `end` present, undefined without one). */
+function shaped(index: number, endIndex: number, start: Parts, end: Parts | undefined): RawWhen {
+  return { index, endIndex, start: shapedParts(start), end: end && shapedParts(end) }
+}
+
 /** Reads dates in one language, remembering each distinct text's result. */
 export class DateReader {
   private readonly cache = new Map<string, RawWhen[]>()
@@ -110,7 +120,7 @@ export class DateReader {
     if (fast)
       return fast
         .filter((r) => r.start.day !== undefined || CLOCK_MARK.test(prepared.text.slice(r.index, r.endIndex)))
-        .map((r) => ({ ...r, index: originalIndex(prepared, r.index), endIndex: originalIndex(prepared, r.endIndex, true) }))
+        .map((r) => shaped(originalIndex(prepared, r.index), originalIndex(prepared, r.endIndex, true), r.start, r.end))
     let results: chrono.ParsedResult[]
     try {
       // The reference only fills values chrono leaves uncertain, which are never read here.
@@ -129,7 +139,7 @@ export class DateReader {
       if (r.end) raw.end = partsOf(r.end)
       // Outside English a clock is written on 24 hours: "6 Uhr" is six in the morning.
       if (this.locale !== 'en') for (const p of [raw.start, raw.end]) if (p?.hour !== undefined) p.meridiem = true
-      out.push(raw)
+      out.push(shaped(raw.index, raw.endIndex, raw.start, raw.end))
     }
     return out
   }
