@@ -188,12 +188,12 @@ function isLabeled(text: string): boolean {
 
 /** The mentions of one line with what each can anchor. */
 export function lineDates(line: Line, reader: DateReader): LineDates {
-  if (ALL_DAY.test(line.text)) return { mentions: [], day: false, time: false, whenOnly: true, labeled: false, list: false, words: false, allDay: true }
+  if (ALL_DAY.test(line.text)) return { mentions: [], day: false, time: false, whenOnly: true, labeled: false, list: false, words: false, allDay: true, label: undefined }
   const label = line.virtual ? undefined : labelOnly(line.text)
   if (label) return { mentions: [], day: false, time: false, whenOnly: false, labeled: false, list: false, words: false, allDay: false, label }
   const raw = line.virtual && !line.text ? [] : reader.raw(line.text)
   // Most lines hold no date: what is left to say of them is whether they are a labelled field and have words.
-  if (!raw.length) return { mentions: [], day: false, time: false, whenOnly: false, labeled: isLabeled(line.text), list: false, words: hasWord(line.text), allDay: false }
+  if (!raw.length) return { mentions: [], day: false, time: false, whenOnly: false, labeled: isLabeled(line.text), list: false, words: hasWord(line.text), allDay: false, label: undefined }
   // A span of days ("December 21 – December 22") is one event's days, not a list.
   const dayMentions = raw.filter((m) => m.start.day !== undefined)
   const days = new Set(dayMentions.filter((m, i) => i === 0 || !SPAN.test(line.text.slice(dayMentions[i - 1].endIndex, m.index))).map((m) => `${m.start.month}-${m.start.day}-${m.start.year ?? ''}`))
@@ -214,5 +214,6 @@ export function lineDates(line: Line, reader: DateReader): LineDates {
     list,
     words: hasWord(rest),
     allDay: false,
+    label: undefined,
   }
 }
