@@ -200,7 +200,8 @@ export function resolveAll(found: RawWhen[], text: string, ref: YearRef, yearHin
     const r = found[i]
     const endYear = r.end?.year
     const startHint = endYear !== undefined && r.start.year === undefined && (r.end!.month ?? 0) >= (r.start.month ?? 13) ? endYear : yearHint
-    const when: ProseWhen = { index: r.index, endIndex: r.endIndex }
+    // Every field present from the start (undefined until known): one shape for every reading's many readers.
+    const when: ProseWhen = { index: r.index, endIndex: r.endIndex, date: undefined, time: undefined, endDate: undefined, endTime: undefined }
     const date = dayOf(r.start, ref, startHint)
     if (date) when.date = date
     const time = clockOf(r.start)
@@ -216,7 +217,7 @@ export function resolveAll(found: RawWhen[], text: string, ref: YearRef, yearHin
         // "9 PM – Midnight", "22:00 – 2:00": an end before the start is on the next day.
         if (date && time && endTime && endTime < time && !when.endDate) when.endDate = addDays(date, 1)
       }
-      if (!when.endDate) delete when.endDate
+      if (!when.endDate) when.endDate = undefined
     }
     const next = found[i + 1]
     // "at 18:15, 22nd of May 2010": a time written just before its day.
@@ -255,7 +256,7 @@ function joinDaySpans(found: ProseWhen[], text: string): ProseWhen[] {
     // "Tuesday, December 29 and Wednesday, December 30, 10 a.m. to 4 p.m." shares one time over both days.
     const shared = !!b?.time && /^\s*(and|&|und|et|y|en|e)\s*$/i.test(between)
     if (b && a.date && !a.time && !a.endDate && b.date && b.date > a.date && (SPAN_JOINER.test(between) || shared)) {
-      const joined: ProseWhen = { index: a.index, endIndex: b.endIndex, date: a.date, endDate: b.endDate ?? b.date }
+      const joined: ProseWhen = { index: a.index, endIndex: b.endIndex, date: a.date, time: undefined, endDate: b.endDate ?? b.date, endTime: undefined }
       if (b.time) joined.time = b.time
       if (b.endTime) joined.endTime = b.endTime
       out.push(joined)
