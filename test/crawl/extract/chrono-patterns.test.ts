@@ -50,7 +50,7 @@ describe('kept chrono patterns', () => {
     }
     const stateful = () => /in (\d+) days/gi
     const contextual = (_context: unknown) => /in (\d+) days/i
-    const parsers = [{ innerPattern: fresh }, { innerPattern: stateful }, { innerPattern: contextual }]
+    const parsers: { innerPattern: (...args: unknown[]) => RegExp }[] = [{ innerPattern: fresh }, { innerPattern: stateful }, { innerPattern: contextual }]
     keepInnerPatterns({ parsers })
     const [a, b, c] = parsers
     expect(a.innerPattern()).toBe(a.innerPattern())
