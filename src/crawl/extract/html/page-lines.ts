@@ -12,44 +12,13 @@
 import { parseIsoDateTime } from '../../shared/datetime'
 import type { WallTime } from '../../candidate-types'
 import { attr, childrenOf, collapse, type Document, type Element, isElement, type Node, squeezeNode } from '../../shared/dom'
+import { type Line, newLine } from './page-line'
 import { CHROME, FIELD, FOOTER, HIDDEN, joinBadges, LEVEL, MACHINE, marksOf, POSTED, T_BLOCK, T_FACT, T_HEAD, T_SECTION_HEADING, T_SECTIONING, T_STRONG, tagInfo } from './page-marks'
 
 /** Text nodes' white space as page lines read it (kept here for the tests and readers that know it by this name). */
 export { squeeze } from '../../shared/dom'
 
-export type Line = {
-  index: number
-  /** Whitespace-collapsed text; empty for a virtual line. */
-  text: string
-  /** The innermost element holding all of the line (the lowest common ancestor of its text). */
-  el: Element
-  /** The elements from `<html>` down to `el`. */
-  path: Element[]
-  /** 1–6 inside `h1`–`h6`, 7 inside `summary`, `caption` or `legend`, else 0. */
-  heading: number
-  /** All of the line is bold (`strong`, `b`). */
-  strong: boolean
-  /** All of the line is one link. */
-  link?: Element
-  /** Length of a bold run that opens the line before plain text follows (a title set in bold). */
-  lead?: number
-  /** Inside navigation, a site header or footer, or a menu. */
-  chrome: boolean
-  /** Offsets in `text` where one inline element's text gives way to another's. */
-  breaks: number[]
-  /** Not visible text: a date carried by an attribute (`aria-label`, `<time datetime>`). */
-  virtual?: boolean
-  /** A machine-readable date-time (`<time datetime>`, `data-date`, `itemprop=startDate content`). */
-  machine?: WallTime
-  /** The machine value is a publication or update date, never an event's. */
-  published?: boolean
-  /** Character ranges of `text` inside a publication date (`<time class="dt-published">`, `.entry-date`). */
-  postedSpans?: [number, number][]
-  /** An image's address (`<img src>`), on a virtual line of its own. */
-  image?: string
-  /** The index in `path` of the outermost footer-like element the line is in (`<footer>`, `.contact`, `<address>`), if any. */
-  footerAt?: number
-}
+export type { Line } from './page-line'
 
 export type PageFacts = { lang?: string; ogLocale?: string; ogTitle?: string; siteName?: string; title?: string; published?: string; modified?: string; ogUrl?: string; canonical?: string }
 export type PageLines = { lines: Line[]; facts: PageFacts }
@@ -64,31 +33,6 @@ const META_FACTS: Record<string, keyof PageFacts> = {
 
 /** `footerAt`: the stack index of the outermost footer-like element open, -1 for none. */
 type Frame = { el: Element; chrome: boolean; section: boolean; heading: number; strong: boolean; link: boolean; posted: boolean; block: boolean; footerAt: number }
-
-/**
- * A line with every field present (the optional ones undefined until set), in one order: every line of
- * every page has one shape, so the readers' many reads of line fields stay monomorphic.
- */
-function newLine(text: string, el: Element, path: Element[], heading: number, strong: boolean, chrome: boolean, breaks: number[]): Line {
-  return {
-    index: 0,
-    text,
-    el,
-    path,
-    heading,
-    strong,
-    link: undefined,
-    lead: undefined,
-    chrome,
-    breaks,
-    virtual: undefined,
-    machine: undefined,
-    published: undefined,
-    postedSpans: undefined,
-    image: undefined,
-    footerAt: undefined,
-  }
-}
 
 /** Builds the lines and facts of a parsed page in one walk. */
 export function pageLines(doc: Document): PageLines {
