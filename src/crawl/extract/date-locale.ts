@@ -22,6 +22,32 @@ const PARSERS: Record<DateLocale, Parser> = {
   pt: chrono.pt.strict,
 }
 
+type PatternParser = { innerPattern?: (...args: unknown[]) => RegExp }
+
+/**
+ * chrono compiles a parser's pattern once and reuses it while `innerPattern()` returns the same RegExp; a
+ * few parsers (Dutch, German, French "within" / "ago" / relative units) build a new RegExp on every call,
+ * so their full pattern is rebuilt and compiled for every text read. An `innerPattern` that takes no
+ * context depends on nothing but its parser: its first RegExp is kept and given again (one without a `g`
+ * or `y` flag keeps no state between reads, so one object serves every read).
+ */
+export function keepInnerPatterns(chronoParser: { parsers: unknown[] }): void {
+  for (const parser of chronoParser.parsers as PatternParser[]) {
+    const own = parser.innerPattern
+    if (typeof own !== 'function' || own.length !== 0) continue
+    let kept: RegExp | undefined
+    parser.innerPattern = function (this: PatternParser, ...args: unknown[]) {
+      // A pattern that keeps state between reads (`g`, `y`) is built afresh, as chrono wrote it.
+      if (kept) return kept
+      const pattern = own.apply(this, args)
+      if (!pattern.global && !pattern.sticky) kept = pattern
+      return pattern
+    }
+  }
+}
+
+for (const locale of DATE_LOCALES) keepInnerPatterns(PARSERS[locale] as unknown as { parsers: unknown[] })
+
 /** chrono's strict parser for a locale. */
 export function parserFor(locale: DateLocale): Parser {
   return PARSERS[locale]

@@ -86,6 +86,16 @@ function partsOf(c: chrono.ParsedComponents): Parts {
   return p
 }
 
+/** Parts with every field present in one order (absent ones undefined): every reading has one shape for its many readers. */
+function shapedParts(p: Parts): Parts {
+  return { year: p.year, month: p.month, day: p.day, weekday: p.weekday, hour: p.hour, minute: p.minute, meridiem: p.meridiem }
+}
+
+/** A reading in its one shape (see shapedParts; `end` present, undefined without one). */
+function shaped(index: number, endIndex: number, start: Parts, end: Parts | undefined): RawWhen {
+  return { index, endIndex, start: shapedParts(start), end: end && shapedParts(end) }
+}
+
 /** Reads dates in one language, remembering each distinct text's result. */
 export class DateReader {
   private readonly cache = new Map<string, RawWhen[]>()
@@ -110,7 +120,7 @@ export class DateReader {
     if (fast)
       return fast
         .filter((r) => r.start.day !== undefined || CLOCK_MARK.test(prepared.text.slice(r.index, r.endIndex)))
-        .map((r) => ({ ...r, index: originalIndex(prepared, r.index), endIndex: originalIndex(prepared, r.endIndex, true) }))
+        .map((r) => shaped(originalIndex(prepared, r.index), originalIndex(prepared, r.endIndex, true), r.start, r.end))
     let results: chrono.ParsedResult[]
     try {
       // The reference only fills values chrono leaves uncertain, which are never read here.
@@ -129,7 +139,7 @@ export class DateReader {
       if (r.end) raw.end = partsOf(r.end)
       // Outside English a clock is written on 24 hours: "6 Uhr" is six in the morning.
       if (this.locale !== 'en') for (const p of [raw.start, raw.end]) if (p?.hour !== undefined) p.meridiem = true
-      out.push(raw)
+      out.push(shaped(raw.index, raw.endIndex, raw.start, raw.end))
     }
     return out
   }
@@ -190,7 +200,8 @@ export function resolveAll(found: RawWhen[], text: string, ref: YearRef, yearHin
     const r = found[i]
     const endYear = r.end?.year
     const startHint = endYear !== undefined && r.start.year === undefined && (r.end!.month ?? 0) >= (r.start.month ?? 13) ? endYear : yearHint
-    const when: ProseWhen = { index: r.index, endIndex: r.endIndex }
+    // Every field present from the start (undefined until known): one shape for every reading's many readers.
+    const when: ProseWhen = { index: r.index, endIndex: r.endIndex, date: undefined, time: undefined, endDate: undefined, endTime: undefined }
     const date = dayOf(r.start, ref, startHint)
     if (date) when.date = date
     const time = clockOf(r.start)
@@ -206,7 +217,7 @@ export function resolveAll(found: RawWhen[], text: string, ref: YearRef, yearHin
         // "9 PM – Midnight", "22:00 – 2:00": an end before the start is on the next day.
         if (date && time && endTime && endTime < time && !when.endDate) when.endDate = addDays(date, 1)
       }
-      if (!when.endDate) delete when.endDate
+      if (!when.endDate) when.endDate = undefined
     }
     const next = found[i + 1]
     // "at 18:15, 22nd of May 2010": a time written just before its day.
@@ -245,7 +256,7 @@ function joinDaySpans(found: ProseWhen[], text: string): ProseWhen[] {
     // "Tuesday, December 29 and Wednesday, December 30, 10 a.m. to 4 p.m." shares one time over both days.
     const shared = !!b?.time && /^\s*(and|&|und|et|y|en|e)\s*$/i.test(between)
     if (b && a.date && !a.time && !a.endDate && b.date && b.date > a.date && (SPAN_JOINER.test(between) || shared)) {
-      const joined: ProseWhen = { index: a.index, endIndex: b.endIndex, date: a.date, endDate: b.endDate ?? b.date }
+      const joined: ProseWhen = { index: a.index, endIndex: b.endIndex, date: a.date, time: undefined, endDate: b.endDate ?? b.date, endTime: undefined }
       if (b.time) joined.time = b.time
       if (b.endTime) joined.endTime = b.endTime
       out.push(joined)

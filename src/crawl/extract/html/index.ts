@@ -18,20 +18,27 @@ import { parseMicrodata } from './microdata'
 import { organizationPlace } from './organization-place'
 import { parseRdfa } from './rdfa'
 import { refineWithPage } from './visible-time'
+import { MICROFORMATS, type MarkupCensus, markupCensus } from './markup-census'
 
-type Reader = { method: string; read: (doc: Document, warnings: string[]) => unknown[]; present: RegExp }
+type Reader = {
+  method: string
+  read: (doc: Document, warnings: string[], census: MarkupCensus) => unknown[]
+  /** Some element carries the markup the reader makes items of: without it the reader finds nothing. */
+  carried: (census: MarkupCensus) => boolean
+  present: RegExp
+}
 
 /**
- * Each reader with the markup it needs: a page whose source has none of it is not walked for it (most
- * pages carry one kind of structured data or none, and every reader walks the whole tree).
+ * Each reader with the markup it needs: a page none of whose elements carries it (the census says so)
+ * or whose source has none of it is not read for it (most pages carry one kind of structured data or
+ * none). The source test runs only on pages whose elements carry the markup.
  */
 const STRUCTURED: Reader[] = [
-  { method: 'json-ld', read: parseJsonLd, present: /ld\+json/i },
-  { method: 'microdata', read: (doc) => parseMicrodata(doc), present: /\bitem(scope|prop|type)\b/i },
-  // `property=` alone is Open Graph's <meta>, not RDFa: RDFa Lite types its items with typeof or vocab.
-  { method: 'rdfa', read: (doc) => parseRdfa(doc), present: /\b(typeof|vocab)\s*=/i },
+  { method: 'json-ld', read: (doc, warnings, census) => parseJsonLd(doc, warnings, census.scripts), carried: (c) => c.scripts.length > 0, present: /ld\+json/i },
+  { method: 'microdata', read: (doc, _w, census) => parseMicrodata(doc, census.itemscopes), carried: (c) => c.itemscopes.length > 0, present: /\bitem(scope|prop|type)\b/i },
+  // `property=` alone is Open Graph's <meta>, not RDFa: RDFa Lite types its items with typeof (only typed nodes make items).
+  { method: 'rdfa', read: (doc) => parseRdfa(doc), carried: (c) => c.typed, present: /\b(typeof|vocab)\s*=/i },
 ]
-const MICROFORMATS = /\b(h-event|vevent)\b/i
 
 /** What a page's source says about the markup it carries; absent, every reader runs. */
 export type MarkupHints = { source?: string }
@@ -41,13 +48,13 @@ function describe(error: unknown): string {
 }
 
 /** Candidates from the page's structured data, each reader guarded on its own. */
-function structuredCandidates(doc: Document, source: SchemaSource, warnings: string[], hints: MarkupHints, roots: unknown[]): Candidate[] {
+function structuredCandidates(doc: Document, source: SchemaSource, warnings: string[], hints: MarkupHints, roots: unknown[], census: MarkupCensus): Candidate[] {
   const out: Candidate[] = []
   const has = (pattern: RegExp) => hints.source === undefined || pattern.test(hints.source)
   for (const reader of STRUCTURED) {
-    if (!has(reader.present)) continue
+    if (!reader.carried(census) || !has(reader.present)) continue
     try {
-      const read = reader.read(doc, warnings)
+      const read = reader.read(doc, warnings, census)
       roots.push(...read)
       const index = indexIds(read)
       for (const found of findEvents(read, index)) out.push(fromSchemaOrg(found, { ...source, method: reader.method }, index))
@@ -55,7 +62,7 @@ function structuredCandidates(doc: Document, source: SchemaSource, warnings: str
       warnings.push(`${reader.method} reader failed: ${describe(error)}`)
     }
   }
-  if (!has(MICROFORMATS)) return out
+  if (!census.hEvent || !has(MICROFORMATS)) return out
   try {
     for (const item of findHEvents(parseMicroformats(doc))) {
       const schema: SchemaItem = hEventToSchema(item)
@@ -100,7 +107,8 @@ export function extractHtmlTree(doc: Document, ctx: ExtractContext, hints: Marku
   const warnings: string[] = []
   const source: SchemaSource = { url: ctx.baseUrl, format: 'html', method: 'html' }
   const roots: unknown[] = []
-  const candidates = structuredCandidates(doc, source, warnings, hints, roots)
+  const census = markupCensus(doc)
+  const candidates = structuredCandidates(doc, source, warnings, hints, roots, census)
   const structured = candidates.some((c) => c.start || c.schedule)
   let listing: ListingResult | undefined
   let page: PageLines | undefined
@@ -137,6 +145,7 @@ export function extractHtmlTree(doc: Document, ctx: ExtractContext, hints: Marku
       doc,
       ctx.baseUrl,
       candidates.map((c) => c.url).filter((u): u is string => !!u),
+      census.links,
     )
   } catch (error) {
     warnings.push(`link collection failed: ${describe(error)}`)

@@ -67,20 +67,42 @@ const FIELD_LABEL =
   /^(date|dates|time|when|datum|zeit|uhrzeit|wann|termin|date et heure|heure|horaires?|quand|fecha|hora|horario|cu[aá]ndo|wanneer|tijd|data|orario|ora|quando|hor[aá]rio|dia)\s*[:：]/i
 const SPAN = /^\s*(–|—|-|to|through|thru|until|bis|au|al|tot|t\/m|até)\s*$/i
 const START_END_LABEL = /\b(starts?|ends?|begins?|from|until|till|beginn|ende|bis|début|fin|inicio|fin|vanaf|tot en met|t\/m|inizio|fine|início|término)\s*:/i
-const SEPARATORS = /[\s\-–—:,.;|/@·•()[\]*'"’]+/g
+/** The characters that separate words here: white space (as `\s` has it), dashes and punctuation. */
+const SEPARATOR_CODES = new Set([...'-–—:,.;|/@·•()[]*\'"’'].map((c) => c.charCodeAt(0)))
 const WEEKDAY_PREFIX = /^[\p{L}]{2,12}\.?,?\s*$/u
 
-function leftover(text: string, mentions: RawWhen[]): string {
-  let out = ''
+function isSeparator(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13) || SEPARATOR_CODES.has(c) || (c >= 0x80 && isWideSpace(c))
+}
+
+/**
+ * The words of `text` outside the mentions, run together, without filler (labels, joining words, weekdays,
+ * ordinals): what is left when the dates are taken out. Words are runs between separators, read in place
+ * (no text is cut out and split again: every dated line of a page is read so).
+ */
+export function leftover(text: string, mentions: RawWhen[]): string {
+  let kept = ''
   let last = 0
   for (const m of mentions) {
-    out += `${text.slice(last, m.index)} `
+    kept += keptWords(text, last, m.index)
     last = Math.max(last, m.endIndex)
   }
-  out += text.slice(last)
+  return kept + keptWords(text, last, text.length)
+}
+
+/** The words of `text[from, to)` that are not filler, run together. */
+function keptWords(text: string, from: number, to: number): string {
   let kept = ''
-  for (const token of out.split(SEPARATORS)) {
-    if (!token || token.length === 1 || /^\d+(st|nd|rd|th)?$/i.test(token)) continue
+  let start = -1
+  for (let i = from; i <= to; i++) {
+    if (i < to && !isSeparator(text.charCodeAt(i))) {
+      if (start < 0) start = i
+      continue
+    }
+    if (start < 0) continue
+    const token = text.slice(start, i)
+    start = -1
+    if (token.length === 1 || /^\d+(st|nd|rd|th)?$/i.test(token)) continue
     const w = token.toLowerCase()
     if (FILLER.has(w) || (w.length >= 5 && misspeltWeekday(w))) continue
     kept += token
@@ -166,12 +188,12 @@ function isLabeled(text: string): boolean {
 
 /** The mentions of one line with what each can anchor. */
 export function lineDates(line: Line, reader: DateReader): LineDates {
-  if (ALL_DAY.test(line.text)) return { mentions: [], day: false, time: false, whenOnly: true, labeled: false, list: false, words: false, allDay: true }
+  if (ALL_DAY.test(line.text)) return { mentions: [], day: false, time: false, whenOnly: true, labeled: false, list: false, words: false, allDay: true, label: undefined }
   const label = line.virtual ? undefined : labelOnly(line.text)
   if (label) return { mentions: [], day: false, time: false, whenOnly: false, labeled: false, list: false, words: false, allDay: false, label }
   const raw = line.virtual && !line.text ? [] : reader.raw(line.text)
   // Most lines hold no date: what is left to say of them is whether they are a labelled field and have words.
-  if (!raw.length) return { mentions: [], day: false, time: false, whenOnly: false, labeled: isLabeled(line.text), list: false, words: hasWord(line.text), allDay: false }
+  if (!raw.length) return { mentions: [], day: false, time: false, whenOnly: false, labeled: isLabeled(line.text), list: false, words: hasWord(line.text), allDay: false, label: undefined }
   // A span of days ("December 21 – December 22") is one event's days, not a list.
   const dayMentions = raw.filter((m) => m.start.day !== undefined)
   const days = new Set(dayMentions.filter((m, i) => i === 0 || !SPAN.test(line.text.slice(dayMentions[i - 1].endIndex, m.index))).map((m) => `${m.start.month}-${m.start.day}-${m.start.year ?? ''}`))
@@ -192,5 +214,6 @@ export function lineDates(line: Line, reader: DateReader): LineDates {
     list,
     words: hasWord(rest),
     allDay: false,
+    label: undefined,
   }
 }

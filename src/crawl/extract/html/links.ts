@@ -2,6 +2,8 @@
  * Links a crawler wants from a page (DESIGN §6 "Discover"): iCalendar feeds, the next page of a listing,
  * and event detail pages. All absolute and deduplicated; `webcal:` feeds are given as https.
  */
+import { memoize } from '../../../bounded-cache'
+import { markupCensus } from './markup-census'
 import { isTicketingLink } from '../../shared/urls'
 import type { ExtractLinks } from '../../candidate-types'
 import type { UrlParts } from '../../plain-url'
@@ -14,6 +16,9 @@ const NOT_EVENT_PATH =
 const EVENT_PATH = /\/(events?|calendar|programs?|activities|whats-on|what-s-on|happenings)\/[^/?#]+|[?&](event(_?id)?|eid|tribe_events)=|\/event-detail|\/eventdetail|\/occurrence\//i
 
 const NO_REL: string[] = []
+
+/** A link's address as resolved against the page's base, and what its shape says (`event`: worked out when first asked). */
+type Href = { url: UrlParts; abs: string; ics: boolean; event?: boolean }
 
 function googleCalendarFeed(src: string): string | undefined {
   try {
@@ -34,33 +39,49 @@ function httpFeed(url: string): string {
  * The calendar, next-page and event links of a page. `eventUrls` (the listing's card links) are added to
  * the event links found by URL shape.
  */
-export function collectLinks(doc: Document, baseUrl: string, eventUrls: string[] = []): ExtractLinks {
+export function collectLinks(doc: Document, baseUrl: string, eventUrls: string[] = [], elements?: Element[]): ExtractLinks {
   const calendars = new Set<string>()
   const events = new Set<string>()
   let next: string | undefined
   let base = baseUrl
-  walk(doc, (el: Element) => {
+  // A page links one address many times (a card's image and its title, a menu shown twice): each distinct
+  // href is resolved and judged once per base (a `<base>` met later starts the table over).
+  let seen = new Map<string, Href | null>()
+  const judged = (href: string): Href | null => {
+    let hit = seen.get(href)
+    if (hit === undefined) {
+      const url = resolveUrl(href, base)
+      hit = url ? { url, abs: url.href, ics: ICS_HREF.test(href) } : null
+      seen.set(href, hit)
+    }
+    return hit
+  }
+  // The page's `<a>`, `<link>`, `<base>` and `<iframe>` elements in document order (the only ones read here).
+  for (const el of elements ?? markupCensus(doc).links) {
     const tag = el.tagName
-    if (tag === 'base' && attr(el, 'href')) base = absoluteUrl(attr(el, 'href'), baseUrl) ?? base
+    if (tag === 'base' && attr(el, 'href')) {
+      base = absoluteUrl(attr(el, 'href'), baseUrl) ?? base
+      seen = new Map()
+    }
     if (tag === 'link' || tag === 'a') {
       const href = attr(el, 'href')
-      if (!href) return
+      if (!href) continue
       const rel = attr(el, 'rel') === undefined ? NO_REL : tokens(el, 'rel').map((r) => r.toLowerCase())
-      const url = resolveUrl(href, base)
-      if (!url) return
-      const abs = url.href
-      if ((rel.includes('alternate') && (attr(el, 'type') ?? '').toLowerCase().startsWith('text/calendar')) || ICS_HREF.test(href)) calendars.add(httpFeed(abs))
+      const link = judged(href)
+      if (!link) continue
+      const abs = link.abs
+      if ((rel.includes('alternate') && (attr(el, 'type') ?? '').toLowerCase().startsWith('text/calendar')) || link.ics) calendars.add(httpFeed(abs))
       else if (rel.includes('next')) next ??= abs
       else if (tag === 'a') {
         if (!next && isNextLink(el)) next = abs
-        else if (isEventPage(url, base)) events.add(abs)
+        else if ((link.event ??= isEventPage(link.url, base))) events.add(abs)
       }
     }
     if (tag === 'iframe') {
       const feed = googleCalendarFeed(attr(el, 'src') ?? '')
       if (feed) calendars.add(feed)
     }
-  })
+  }
   for (const u of eventUrls) {
     const abs = absoluteUrl(u, base)
     if (abs && abs.split('#')[0] !== baseUrl.split('#')[0]) events.add(abs)
@@ -74,8 +95,12 @@ export function collectLinks(doc: Document, baseUrl: string, eventUrls: string[]
 /** Every text NEXT_TEXT accepts holds one of these: a link with one text that holds none is no next link. */
 const NEXT_WORD = /next|more|older|later|[›»→>]/i
 
+/** A class attribute naming a next link (`next`, `page-next`, `nav_next`); a page repeats its class attributes: each is read once. */
+const nextClass = memoize((cls: string) => /(^|[\s_-])next([\s_-]|$)/i.test(cls))
+
 function isNextLink(el: Element): boolean {
-  if (/(^|[\s_-])next([\s_-]|$)/i.test(attr(el, 'class') ?? '') || /next/i.test(attr(el, 'aria-label') ?? '')) return true
+  const cls = attr(el, 'class')
+  if ((cls !== undefined && nextClass(cls)) || /next/i.test(attr(el, 'aria-label') ?? '')) return true
   const only = el.childNodes.length === 1 ? el.childNodes[0] : undefined
   if (only?.nodeName === '#text' && !NEXT_WORD.test((only as { value: string }).value)) return false
   const text = textOf(el)

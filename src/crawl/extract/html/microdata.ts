@@ -6,6 +6,7 @@
  */
 import type { SchemaItem } from '../schema-org'
 import { attr, childrenOf, collapse, type Document, type Element, hasAttr, isElement, textOf, tokens, walk } from '../../shared/dom'
+import { markupCensus } from './markup-census'
 
 const VOCAB = /^https?:\/\/(?:www\.)?schema\.org\//i
 const SRC = new Set(['audio', 'embed', 'iframe', 'img', 'source', 'track', 'video'])
@@ -91,13 +92,13 @@ class MicrodataReader {
     return result
   }
 
-  /** Top-level items: itemscopes that are not the value of another item's property. */
-  topLevel(): SchemaItem[] {
+  /** Top-level items: itemscopes (`scopes`, in document order) that are not the value of another item's property. */
+  topLevel(scopes: Element[]): SchemaItem[] {
     const items: SchemaItem[] = []
-    walk(this.doc, (el) => {
-      if (this.count > MAX_ITEMS) return false
-      if (hasAttr(el, 'itemscope') && !(hasAttr(el, 'itemprop') && insideItem(el))) items.push(this.item(el))
-    })
+    for (const el of scopes) {
+      if (this.count > MAX_ITEMS) break
+      if (!(hasAttr(el, 'itemprop') && insideItem(el))) items.push(this.item(el))
+    }
     return items
   }
 }
@@ -117,7 +118,10 @@ function insideItem(el: Element): boolean {
   return false
 }
 
-/** Every top-level microdata item of a document, in document order. */
-export function parseMicrodata(doc: Document): SchemaItem[] {
-  return new MicrodataReader(doc).topLevel()
+/**
+ * Every top-level microdata item of a document, in document order; `itemscopes`: its `itemscope` elements
+ * in document order, when a census already found them (else the tree is walked).
+ */
+export function parseMicrodata(doc: Document, itemscopes?: Element[]): SchemaItem[] {
+  return new MicrodataReader(doc).topLevel(itemscopes ?? markupCensus(doc).itemscopes)
 }

@@ -9,13 +9,10 @@ import type { ParsedAddress } from '../../../geo/address'
 import type { CandidatePlace } from '../../candidate-types'
 import { isEventItem, placeFromItem } from '../schema-org'
 import { isItem, typesOf, type SchemaItem } from '../schema-values'
-import { memoize } from '../../../bounded-cache'
-import { attr, type Element } from '../../shared/dom'
 import type { Line } from './page-lines'
 
 const MAX_TEXT = 20_000
 const MAX_ITEMS = 2_000
-const FOOTERISH = /(?:^|[-_])(?:footer|contact|address|vcard|adr|site-info|colophon|contentinfo)(?:[-_]|$)/i
 const PAGE_TYPES = new Set(['WebPage', 'WebSite', 'BreadcrumbList', 'ListItem', 'ImageObject', 'SearchAction', 'EntryPoint', 'PostalAddress', 'Offer'])
 
 /** An item's address as a place, when it is an organization-like item (no event, no page) that has one. */
@@ -43,15 +40,6 @@ function fromStructured(roots: unknown[]): CandidatePlace | undefined {
   return undefined
 }
 
-/** A listing repeats its class attributes on every card: each distinct one is judged once. */
-const footerishClass = memoize((cls: string) => cls.split(/\s+/).some((t) => FOOTERISH.test(t)))
-
-function isFooterish(el: Element): boolean {
-  if (el.tagName === 'footer' || el.tagName === 'address' || attr(el, 'role') === 'contentinfo') return true
-  const cls = attr(el, 'class')
-  return (!!cls && footerishClass(cls)) || FOOTERISH.test(attr(el, 'id') ?? '')
-}
-
 /** How well a found address names a town: a postal code with its region or country best, then a town with its region. */
 function rank(a: ParsedAddress): number {
   if (!a.city) return 0
@@ -60,23 +48,12 @@ function rank(a: ParsedAddress): number {
   return a.postalCode ? 1 : 0
 }
 
-/** The text of the page's footer-like lines (`<footer>`, role=contentinfo, `.footer`, `.contact`, `<address>`, `.vcard`). */
+/** The text of the page's footer-like lines (`<footer>`, role=contentinfo, `.footer`, `.contact`, `<address>`, `.vcard`: see page-marks FOOTER). */
 function footerText(lines: Line[]): string {
-  // `inside[i]`: an element of the path down to depth i is footer-like. Lines come in document order and an
-  // element's lines follow one another, so a line shares the head of its path with the line before: only
-  // the elements after that head are judged, each once.
-  const inside: boolean[] = []
-  let previous: Element[] = []
   const out: string[] = []
   let size = 0
   for (const line of lines) {
-    if (!line.text || line.virtual) continue
-    const { path } = line
-    let i = 0
-    while (i < path.length && i < previous.length && path[i] === previous[i]) i++
-    for (; i < path.length; i++) inside[i] = (i > 0 && inside[i - 1]) || isFooterish(path[i])
-    previous = path
-    if (!path.length || !inside[path.length - 1]) continue
+    if (!line.text || line.virtual || line.footerAt === undefined || line.footerAt >= line.path.length) continue
     out.push(line.text)
     size += line.text.length + 1
     if (size > MAX_TEXT) break

@@ -12,42 +12,13 @@
 import { parseIsoDateTime } from '../../shared/datetime'
 import type { WallTime } from '../../candidate-types'
 import { attr, childrenOf, collapse, type Document, type Element, isElement, type Node, squeezeNode } from '../../shared/dom'
-import { CHROME, FIELD, HIDDEN, joinBadges, LEVEL, MACHINE, marksOf, POSTED, T_BLOCK, T_SECTION_HEADING, T_SECTIONING, T_STRONG, TAG_INFO } from './page-marks'
+import { type Line, newLine } from './page-line'
+import { CHROME, FIELD, FOOTER, HIDDEN, joinBadges, LEVEL, MACHINE, marksOf, POSTED, T_BLOCK, T_FACT, T_HEAD, T_SECTION_HEADING, T_SECTIONING, T_STRONG, tagInfo } from './page-marks'
 
 /** Text nodes' white space as page lines read it (kept here for the tests and readers that know it by this name). */
 export { squeeze } from '../../shared/dom'
 
-export type Line = {
-  index: number
-  /** Whitespace-collapsed text; empty for a virtual line. */
-  text: string
-  /** The innermost element holding all of the line (the lowest common ancestor of its text). */
-  el: Element
-  /** The elements from `<html>` down to `el`. */
-  path: Element[]
-  /** 1–6 inside `h1`–`h6`, 7 inside `summary`, `caption` or `legend`, else 0. */
-  heading: number
-  /** All of the line is bold (`strong`, `b`). */
-  strong: boolean
-  /** All of the line is one link. */
-  link?: Element
-  /** Length of a bold run that opens the line before plain text follows (a title set in bold). */
-  lead?: number
-  /** Inside navigation, a site header or footer, or a menu. */
-  chrome: boolean
-  /** Offsets in `text` where one inline element's text gives way to another's. */
-  breaks: number[]
-  /** Not visible text: a date carried by an attribute (`aria-label`, `<time datetime>`). */
-  virtual?: boolean
-  /** A machine-readable date-time (`<time datetime>`, `data-date`, `itemprop=startDate content`). */
-  machine?: WallTime
-  /** The machine value is a publication or update date, never an event's. */
-  published?: boolean
-  /** Character ranges of `text` inside a publication date (`<time class="dt-published">`, `.entry-date`). */
-  postedSpans?: [number, number][]
-  /** An image's address (`<img src>`), on a virtual line of its own. */
-  image?: string
-}
+export type { Line } from './page-line'
 
 export type PageFacts = { lang?: string; ogLocale?: string; ogTitle?: string; siteName?: string; title?: string; published?: string; modified?: string; ogUrl?: string; canonical?: string }
 export type PageLines = { lines: Line[]; facts: PageFacts }
@@ -60,7 +31,8 @@ const META_FACTS: Record<string, keyof PageFacts> = {
   'og:updated_time': 'modified', date: 'published', 'dcterms.date': 'published', 'dcterms.modified': 'modified', 'dc.date': 'published', 'last-modified': 'modified',
 }
 
-type Frame = { el: Element; chrome: boolean; section: boolean; heading: number; strong: boolean; link: boolean; posted: boolean; block: boolean }
+/** `footerAt`: the stack index of the outermost footer-like element open, -1 for none. */
+type Frame = { el: Element; chrome: boolean; section: boolean; heading: number; strong: boolean; link: boolean; posted: boolean; block: boolean; footerAt: number }
 
 /** Builds the lines and facts of a parsed page in one walk. */
 export function pageLines(doc: Document): PageLines {
@@ -75,6 +47,11 @@ class Builder {
   private stack: Element[] = []
   private frames: Frame[] = []
   private buf = ''
+  /**
+   * The code of `buf`'s last character (0 when empty): `buf` grows by concatenation, and reading a
+   * character of it would flatten it again at every text node of a line.
+   */
+  private tail = 0
   private breaks: number[] = []
   private lineMin = 0
   private lastParent: Element | undefined
@@ -127,16 +104,17 @@ class Builder {
       return false
     }
     if (!isElement(node)) return false
-    const tag = node.tagName
-    if (tag === 'meta' || tag === 'title' || tag === 'link') this.meta(node)
-    if (tag === 'head') {
-      for (const c of childrenOf(node)) if (isElement(c) && (c.tagName === 'meta' || c.tagName === 'title' || c.tagName === 'link')) this.meta(c)
+    // One lookup of the tag serves the page facts, the marks and the frame.
+    const info = tagInfo(node.tagName)
+    if (info & T_FACT) this.meta(node)
+    if (info & T_HEAD) {
+      for (const c of childrenOf(node)) if (isElement(c) && tagInfo(c.tagName) & T_FACT) this.meta(c)
       return false
     }
     const parent = this.top()
-    const marks = marksOf(node, parent?.chrome ?? false, parent?.section ?? false)
+    const marks = marksOf(node, parent?.chrome ?? false, parent?.section ?? false, info)
     if (marks & HIDDEN) return false
-    this.enter(node, parent, marks)
+    this.enter(node, parent, marks, info)
     return true
   }
 
@@ -157,12 +135,11 @@ class Builder {
     if ((key === 'datepublished' || key === 'datemodified') && content) this.facts[key === 'datepublished' ? 'published' : 'modified'] ??= content.trim()
   }
 
-  private enter(el: Element, parent: Frame | undefined, marks: number) {
+  private enter(el: Element, parent: Frame | undefined, marks: number, info: number) {
     const tag = el.tagName
-    const info = TAG_INFO.get(tag) ?? 0
     const section = (parent?.section ?? false) || (info & T_SECTIONING) !== 0
     const bare = el.attrs.length === 0
-    const frame = (this.frames[this.stack.length] ??= { el, chrome: false, section: false, heading: 0, strong: false, link: false, posted: false, block: false })
+    const frame = (this.frames[this.stack.length] ??= { el, chrome: false, section: false, heading: 0, strong: false, link: false, posted: false, block: false, footerAt: -1 })
     frame.el = el
     frame.chrome = (parent?.chrome ?? false) || (marks & CHROME) !== 0
     frame.section = section
@@ -170,6 +147,7 @@ class Builder {
     frame.strong = (parent?.strong ?? false) || (info & T_STRONG) !== 0
     frame.link = (parent?.link ?? false) || (tag === 'a' && !bare && !!attr(el, 'href'))
     frame.posted = (parent?.posted ?? false) || (marks & POSTED) !== 0
+    frame.footerAt = parent && parent.footerAt >= 0 ? parent.footerAt : marks & FOOTER ? this.stack.length : -1
     frame.block = (info & T_BLOCK) !== 0 || (marks & FIELD) !== 0
     if (frame.block) this.flush()
     this.stack.push(el)
@@ -205,7 +183,8 @@ class Builder {
 
   private virtual(text: string, machine?: WallTime, published?: boolean, image?: string) {
     const frame = this.top()!
-    const line: Line = { index: 0, text, el: frame.el, path: this.pathTo(this.stack.length), heading: 0, strong: false, chrome: frame.chrome, breaks: [], virtual: true }
+    const line = newLine(text, frame.el, this.pathTo(this.stack.length), 0, false, frame.chrome, [])
+    line.virtual = true
     if (machine) line.machine = machine
     if (image) line.image = image
     if (published) line.published = true
@@ -240,13 +219,16 @@ class Builder {
       this.lead = frame.strong || frame.heading > 0 ? -1 : 0
     } else {
       this.lineMin = Math.min(this.lineMin, this.stack.length)
-      const spaced = this.buf.charCodeAt(this.buf.length - 1) === 32
+      const spaced = this.tail === 32
       if (frame.el !== this.lastParent) {
         // Adjacent inline elements ("9:00 AM" then a link "Board meeting") read as separate words.
-        if (!spaced && v && !NO_SPACE_BEFORE.has(v.charCodeAt(0))) this.buf += ' '
+        if (!spaced && v && !NO_SPACE_BEFORE.has(v.charCodeAt(0))) {
+          this.buf += ' '
+          this.tail = 32
+        }
         this.breaks.push(this.buf.length)
       }
-      if ((spaced || this.buf.charCodeAt(this.buf.length - 1) === 32) && v.charCodeAt(0) === 32) v = v.slice(1)
+      if (this.tail === 32 && v.charCodeAt(0) === 32) v = v.slice(1)
     }
     this.lastParent = frame.el
     // After squeezing, text without words is a single space (or nothing).
@@ -259,6 +241,7 @@ class Builder {
       this.linkEl = this.linkEl === undefined ? link : this.linkEl === link ? link : null
     }
     this.buf += v
+    if (v) this.tail = v.charCodeAt(v.length - 1)
   }
 
   private nearestLink(): Element | null {
@@ -274,6 +257,7 @@ class Builder {
     }
     const text = this.buf.trimEnd()
     this.buf = ''
+    this.tail = 0
     this.lastParent = undefined
     if (text && this.stack.length) {
       const depth = Math.min(this.stack.length, Math.max(1, this.lineMin))
@@ -281,10 +265,11 @@ class Builder {
       // Break offsets only grow: most lines keep them all (trailing space trimmed off may drop the last).
       const all = this.breaks
       const breaks = !all.length || (all[0] > 0 && all[all.length - 1] < text.length) ? all : all.filter((b) => b > 0 && b < text.length)
-      const line: Line = { index: 0, text, el: this.stack[depth - 1], path: this.pathTo(depth), heading: frame.heading, strong: this.strongAll, chrome: frame.chrome, breaks }
+      const line = newLine(text, this.stack[depth - 1], this.pathTo(depth), frame.heading, this.strongAll, frame.chrome, breaks)
       if (this.linkEl) line.link = this.linkEl
       if (this.lead > 0 && this.lead < text.length) line.lead = this.lead
       if (this.posted.length) line.postedSpans = this.posted
+      if (frame.footerAt >= 0) line.footerAt = frame.footerAt
       this.push(line)
     }
     this.posted = []

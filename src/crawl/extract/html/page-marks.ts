@@ -9,16 +9,13 @@ import { BLOCK, type Element } from '../../shared/dom'
 import type { Line } from './page-lines'
 
 const INVISIBLE = ['script', 'style', 'noscript', 'template', 'title', 'iframe', 'object', 'svg', 'select', 'option', 'textarea', 'head']
-/** What a tag alone says (one lookup per element): never shown, navigation, or a site header or footer outside a section. */
-const TAG_INVISIBLE = 1
-const TAG_NAV = 2
-const TAG_PAGE_CHROME = 3
-const TAG_KIND = new Map<string, number>([...INVISIBLE.map((t) => [t, TAG_INVISIBLE] as const), ['nav', TAG_NAV], ['header', TAG_PAGE_CHROME], ['footer', TAG_PAGE_CHROME]])
 const CHROME_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'menu', 'menubar', 'search'])
 const CHROME_CLASS =
   /^(nav|navbar|navigation|menu|main-menu|site-menu|submenu|sub-menu|breadcrumbs?|footer|site-footer|header|site-header|masthead|pagination|pager|cookie.*|social.*|share.*|skip-link|comments?|comment-list|commentlist|comments-area|comment-body|comment-meta|comment-respond)$/i
 const HIDDEN_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden/i
 const PUBLISHED = /(published|updated|posted|modified|byline|entry-date|post-date|post-meta|entry-meta)/i
+/** A class name or id of a footer, a contact block or an address (where a page states its organization's address). */
+export const FOOTERISH = /(?:^|[-_])(?:footer|contact|address|vcard|adr|site-info|colophon|contentinfo)(?:[-_]|$)/i
 
 /** What `marksOf` says of an element. */
 export const HIDDEN = 1
@@ -27,6 +24,8 @@ export const POSTED = 4
 export const FIELD = 8
 /** The element carries an attribute that may hold a date or an image (`datetime`, `aria-label`, `src`, …). */
 export const MACHINE = 16
+/** Footer-like: `<footer>`, `<address>`, role=contentinfo, a footer or contact class name or id (see FOOTERISH). */
+export const FOOTER = 32
 
 const MACHINE_NAMES = new Set(['src', 'data-src', 'aria-label', 'datetime', 'data-date', 'data-start', 'data-start-date', 'content'])
 /** The first letters of those names: most attributes (`href`, `alt`, `type`, `rel`, `width`) are told apart by it. */
@@ -44,7 +43,12 @@ const DATE_PROP = /^date(published|modified|created)$/i
  */
 const classMarks = memoize((cls: string) => {
   const names = cls.split(/\s+/)
-  return (names.some((c) => FIELD_CLASS.test(c)) ? FIELD : 0) | (names.some((c) => CHROME_CLASS.test(c)) ? CHROME : 0) | (PUBLISHED.test(cls) ? POSTED : 0)
+  return (
+    (names.some((c) => FIELD_CLASS.test(c)) ? FIELD : 0) |
+    (names.some((c) => CHROME_CLASS.test(c)) ? CHROME : 0) |
+    (PUBLISHED.test(cls) ? POSTED : 0) |
+    (names.some((c) => FOOTERISH.test(c)) ? FOOTER : 0)
+  )
 })
 
 /**
@@ -54,12 +58,13 @@ const classMarks = memoize((cls: string) => {
  * - CHROME: navigation, a site header or footer (not an article's), a menu, a comments section;
  * - POSTED: a publication or update date (`dt-published`, `.entry-date`, `itemprop=datePublished`);
  * - FIELD: an inline element whose class names a field, read as a line of its own like a block;
- * - MACHINE: an attribute that may carry a date or an image (see MACHINE_NAMES).
+ * - MACHINE: an attribute that may carry a date or an image (see MACHINE_NAMES);
+ * - FOOTER: footer-like, where a page states its organization's address (see FOOTER).
+ * `info`: the tag's TAG_INFO bits, when the caller already looked them up.
  */
-export function marksOf(el: Element, inChrome: boolean, inSection: boolean): number {
-  const kind = TAG_KIND.get(el.tagName)
-  if (kind === TAG_INVISIBLE) return HIDDEN
-  let marks = kind === TAG_NAV || (kind === TAG_PAGE_CHROME && !inSection) ? CHROME : 0
+export function marksOf(el: Element, inChrome: boolean, inSection: boolean, info = tagInfo(el.tagName)): number {
+  if (info & T_INVISIBLE) return HIDDEN
+  let marks = info & T_NAV || (info & T_PAGE_CHROME && !inSection) ? CHROME : 0
   let cls: string | undefined
   let role: string | undefined
   let id: string | undefined
@@ -76,6 +81,7 @@ export function marksOf(el: Element, inChrome: boolean, inSection: boolean): num
   }
   if (cls) marks |= classMarks(cls)
   if ((role && CHROME_ROLES.has(role)) || (id && CHROME_CLASS.test(id))) marks |= CHROME
+  if (info & T_FOOTERISH || role === 'contentinfo' || (id && FOOTERISH.test(id))) marks |= FOOTER
   if (prop && DATE_PROP.test(prop)) marks |= POSTED
   return marks
 }
@@ -83,14 +89,36 @@ export function marksOf(el: Element, inChrome: boolean, inSection: boolean): num
 const SECTIONING = ['article', 'section', 'main', 'aside']
 const HEADING: Record<string, number> = lookupTable({ h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 })
 const SECTION_HEADING = ['summary', 'caption', 'legend']
-/** What a tag says of its frame, in one lookup per element: its heading level (the low bits), then these. */
+/**
+ * What a tag alone says, in one lookup per element: its heading level (the low bits), then these (its
+ * frame's kind, whether it is never shown, navigation, a site header or footer outside a section, a page
+ * fact's element, the document's head).
+ */
 export const LEVEL = 7
 export const T_SECTIONING = 8
 export const T_SECTION_HEADING = 16
 export const T_BLOCK = 32
 export const T_STRONG = 64
-export const TAG_INFO = new Map<string, number>()
+export const T_INVISIBLE = 128
+export const T_NAV = 256
+export const T_PAGE_CHROME = 512
+/** `<meta>`, `<title>`, `<link>`: the page facts are read from them. */
+export const T_FACT = 1024
+export const T_HEAD = 2048
+/** `<footer>`, `<address>`: footer-like by their tag. */
+export const T_FOOTERISH = 4096
+const TAG_INFO = new Map<string, number>()
 const addTag = (tag: string, bits: number) => TAG_INFO.set(tag, (TAG_INFO.get(tag) ?? 0) | bits)
+/** The TAG_INFO bits of a tag name (0 for a tag that says nothing). */
+export function tagInfo(tag: string): number {
+  return TAG_INFO.get(tag) ?? 0
+}
+for (const tag of INVISIBLE) addTag(tag, T_INVISIBLE)
+addTag('nav', T_NAV)
+for (const tag of ['header', 'footer']) addTag(tag, T_PAGE_CHROME)
+for (const tag of ['meta', 'title', 'link']) addTag(tag, T_FACT)
+addTag('head', T_HEAD)
+for (const tag of ['footer', 'address']) addTag(tag, T_FOOTERISH)
 for (const tag of SECTIONING) addTag(tag, T_SECTIONING)
 for (const [tag, level] of Object.entries(HEADING)) addTag(tag, level)
 for (const tag of SECTION_HEADING) addTag(tag, T_SECTION_HEADING)

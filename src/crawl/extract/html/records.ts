@@ -144,6 +144,8 @@ function childrenOf(lines: Line[], bits: number[], range: { from: number; to: nu
         time: false,
         visibleDay: false,
         labeled: false,
+        // Present from the start (worked out when first asked): every child keeps one shape.
+        sig: undefined,
         section: 'tagName' in key && hasRecords.has(key),
         text: false,
       }

@@ -38,22 +38,23 @@ export function wallInZone(w: WallTime, zone: string | undefined): { date: strin
   return { date: iso.slice(0, 10), time: iso.slice(11, 16), moved: true }
 }
 
-const resolved = new WeakMap<Line, ProseWhen[]>()
+/** The context of one page's refinement, with each line's dates resolved once (by line index). */
+type Context = VisibleContext & { whens: (ProseWhen[] | undefined)[] }
 
 /** A line's dates, resolved once per line. */
-function whensOf(ctx: VisibleContext, i: number): ProseWhen[] {
-  const line = ctx.lines[i]
-  let hit = resolved.get(line)
+function whensOf(ctx: Context, i: number): ProseWhen[] {
+  let hit = ctx.whens[i]
   if (!hit) {
+    const line = ctx.lines[i]
     const d = ctx.dates(line)
     hit = d?.mentions.length ? resolveAll(d.mentions, line.text, ctx.ref) : []
-    resolved.set(line, hit)
+    ctx.whens[i] = hit
   }
   return hit
 }
 
 /** Every time the page shows on each day, found in one pass (for events whose title the page does not repeat). */
-function timesByDay(ctx: VisibleContext): Map<string, Map<string, Shown>> {
+function timesByDay(ctx: Context): Map<string, Map<string, Shown>> {
   const out = new Map<string, Map<string, Shown>>()
   for (let i = 0; i < ctx.lines.length; i++) {
     if (!ctx.lines[i].text || !/\d/.test(ctx.lines[i].text)) continue
@@ -70,7 +71,7 @@ function timesByDay(ctx: VisibleContext): Map<string, Map<string, Shown>> {
 }
 
 /** The time shown for `date` within lines `from..to` (a time on the line after the day counts). */
-function shownNear(ctx: VisibleContext, date: string, from: number, to: number): Shown | undefined {
+function shownNear(ctx: Context, date: string, from: number, to: number): Shown | undefined {
   const last = Math.min(ctx.lines.length - 1, to)
   for (let i = Math.max(0, from); i <= last; i++) {
     for (const w of whensOf(ctx, i)) {
@@ -161,7 +162,7 @@ function linesWithin(view: PageView, key: string): number[] {
 }
 
 /** What the page shows for a structured event: near its title first, else the page's only time that day. */
-function shownFor(ctx: VisibleContext, title: string, date: string, view: PageView): Shown | undefined {
+function shownFor(ctx: Context, title: string, date: string, view: PageView): Shown | undefined {
   const key = norm(decodeEntities(title))
   // The lines that hold the title or are part of it, in document order.
   const lines = key.length < 3 ? [] : [...new Set([...linesHolding(view, key), ...linesWithin(view, key)])].sort((a, b) => a - b)
@@ -206,7 +207,7 @@ function verdictOf(start: WallTime, local: { time?: string }, shown: Shown, zone
 }
 
 /** Reconciles one candidate with what the page shows; true when a value changed. */
-function reconcile(c: Candidate, ctx: VisibleContext, view: PageView): boolean {
+function reconcile(c: Candidate, ctx: Context, view: PageView): boolean {
   const start = c.start!
   const local = wallInZone(start, ctx.zone)
   let shown = shownFor(ctx, c.title!, local.date, view)
@@ -229,7 +230,8 @@ export function refineWithPage(candidates: Candidate[], ctx: VisibleContext): nu
   const targets = candidates.filter((c) => c.start && c.title && !c.recurrence && !c.schedule).slice(0, MAX_TARGETS)
   if (!targets.length) return 0
   const view = pageView(ctx.lines, targets.length)
+  const context: Context = { ...ctx, whens: new Array(ctx.lines.length) }
   let changed = 0
-  for (const c of targets) if (reconcile(c, ctx, view)) changed++
+  for (const c of targets) if (reconcile(c, context, view)) changed++
   return changed
 }
