@@ -55,9 +55,10 @@ export function createUsageClient(options: UsageClientOptions): UsageClient {
   const timeoutMs = options.timeoutMs ?? USAGE_TIMEOUT_MS
   const base = options.url.replace(/\/+$/, '')
   const origin = URL.canParse(base) ? new URL(base) : undefined
-  // Over the request thread's own kept-alive sockets (usage-transport.ts) for an http: service without a
-  // path prefix; through fetch for https:, a prefixed URL, or a fetch a test provides.
-  const transport = !options.fetch && origin?.protocol === 'http:' && origin.pathname === '/' && !origin.search ? socketTransport(origin) : undefined
+  // Over the request thread's own kept-alive sockets (usage-transport.ts) for an http: service; through
+  // fetch for https:, a URL with a query or credentials, or a fetch a test provides.
+  const plain = origin?.protocol === 'http:' && !origin.search && !origin.hash && !origin.username && !origin.password
+  const transport = !options.fetch && plain ? socketTransport(origin) : undefined
   const doFetch = options.fetch ?? fetch
 
   async function post(path: '/allowance' | '/usage', key: string, call: UsageCall): Promise<TransportAnswer> {

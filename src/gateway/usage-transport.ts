@@ -44,7 +44,7 @@ export type UsageTransport = {
   post(path: string, headers: Record<string, string>, body: string, timeoutMs: number): Promise<TransportAnswer>
 }
 
-/** A transport to one `http:` origin (`https:` is left to fetch). */
+/** A transport to one `http:` base URL (its path a prefix of every call's; `https:` is left to fetch). */
 export function socketTransport(origin: URL): UsageTransport {
   return new SocketTransport(origin)
 }
@@ -53,6 +53,8 @@ class SocketTransport implements UsageTransport {
   private readonly hostname: string
   private readonly port: number
   private readonly host: string
+  /** The path of the service's base URL, before `/allowance` and `/usage` (empty for the root). */
+  private readonly prefix: string
   private readonly idle: Conn[] = []
   private readonly waiting: (() => void)[] = []
   private open = 0
@@ -67,11 +69,12 @@ class SocketTransport implements UsageTransport {
     this.hostname = origin.hostname.replace(/^\[|\]$/g, '')
     this.port = Number(origin.port || 80)
     this.host = origin.host
+    this.prefix = origin.pathname.replace(/\/+$/, '')
   }
 
   async post(path: string, headers: Record<string, string>, body: string, timeoutMs: number): Promise<TransportAnswer> {
     const deadline = performance.now() + timeoutMs
-    let head = `POST ${path} HTTP/1.1\r\nhost: ${this.host}\r\ncontent-length: ${Buffer.byteLength(body)}\r\n`
+    let head = `POST ${this.prefix}${path} HTTP/1.1\r\nhost: ${this.host}\r\ncontent-length: ${Buffer.byteLength(body)}\r\n`
     for (const name in headers) {
       // A line break in a value (a misconfigured key) would split the request: refused before anything is sent.
       if (/[\r\n\0]/.test(headers[name])) throw new TransportError(`the ${name} header holds a line break`, false)
@@ -225,32 +228,36 @@ export function parseAnswer(bytes: Buffer, ended: boolean): { answer: TransportA
       start = end + 4
       continue
     }
-    const keepAlive = status[1] === '1' && !CONNECTION_CLOSE.test(head)
+    // Kept only when the answer is all that came: bytes after it are not an answer to anything sent.
+    const keepAlive = (stop: number) => status[1] === '1' && !CONNECTION_CLOSE.test(head) && stop === bytes.length
     const bodyStart = end + 4
-    if (code === 204 || code === 304) return { answer: { status: code, body: '' }, keepAlive }
+    if (code === 204 || code === 304) return { answer: { status: code, body: '' }, keepAlive: keepAlive(bodyStart) }
     if (CHUNKED.test(head)) {
-      const body = dechunk(bytes, bodyStart)
-      return body === undefined ? undefined : { answer: { status: code, body }, keepAlive }
+      const chunked = dechunk(bytes, bodyStart)
+      return chunked && { answer: { status: code, body: chunked.body }, keepAlive: keepAlive(chunked.stop) }
     }
     const length = CONTENT_LENGTH.exec(head)?.[1]
     if (length !== undefined) {
       if (!/^\d+$/.test(length)) return undefined
       const stop = bodyStart + Number(length)
-      return bytes.length < stop ? undefined : { answer: { status: code, body: bytes.toString('utf8', bodyStart, stop) }, keepAlive }
+      return bytes.length < stop ? undefined : { answer: { status: code, body: bytes.toString('utf8', bodyStart, stop) }, keepAlive: keepAlive(stop) }
     }
     return ended ? { answer: { status: code, body: bytes.toString('utf8', bodyStart) }, keepAlive: false } : undefined
   }
 }
 
-/** The body of a chunked message starting at `at`, or undefined while incomplete. */
-function dechunk(bytes: Buffer, at: number): string | undefined {
+/** The body of a chunked message starting at `at` and where the message stops, or undefined while incomplete. */
+function dechunk(bytes: Buffer, at: number): { body: string; stop: number } | undefined {
   const parts: Buffer[] = []
   for (;;) {
     const lineEnd = bytes.indexOf('\r\n', at, 'latin1')
     if (lineEnd < 0) return undefined
     const size = Number.parseInt(bytes.toString('latin1', at, lineEnd), 16)
     if (!Number.isFinite(size)) return undefined
-    if (size === 0) return bytes.indexOf(HEAD_END, lineEnd) < 0 ? undefined : Buffer.concat(parts).toString('utf8')
+    if (size === 0) {
+      const trailerEnd = bytes.indexOf(HEAD_END, lineEnd)
+      return trailerEnd < 0 ? undefined : { body: Buffer.concat(parts).toString('utf8'), stop: trailerEnd + 4 }
+    }
     const start = lineEnd + 2
     if (bytes.length < start + size + 2) return undefined
     parts.push(bytes.subarray(start, start + size))

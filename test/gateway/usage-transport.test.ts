@@ -65,6 +65,9 @@ describe('parseAnswer', () => {
     expect(parseAnswer(bytes('HTTP/1.1 204 No Content\r\nConnection: keep-alive, Close\r\n\r\n'), false)?.keepAlive).toBe(false)
     expect(parseAnswer(bytes('HTTP/1.0 204 No Content\r\n\r\n'), false)?.keepAlive).toBe(false)
     expect(parseAnswer(bytes('HTTP/1.1 204 No Content\r\nx-connection: close\r\n\r\n'), false)?.keepAlive).toBe(true)
+    // Bytes after the answer answer nothing that was sent: the connection is not reused.
+    expect(parseAnswer(bytes('HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}HTTP/1.1 200 OK\r\n'), false)).toEqual({ answer: { status: 200, body: '{}' }, keepAlive: false })
+    expect(parseAnswer(bytes('HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n'), false)?.keepAlive).toBe(true)
   })
 
   it('never completes a malformed answer', () => {
@@ -84,6 +87,16 @@ describe('socketTransport', () => {
     for (let i = 0; i < 3; i++) expect(await transport.post('/allowance', { authorization: 'Bearer k' }, '{"a":1}', 2000)).toEqual({ status: 200, body: '{"allowed":true}' })
     expect(connections.length).toBe(1)
     expect(seen[0]).toBe(`POST /allowance HTTP/1.1\r\nhost: ${origin.host}\r\ncontent-length: 7\r\nauthorization: Bearer k\r\n\r\n{"a":1}`)
+  })
+
+  it("puts the base URL's path before the call's", async () => {
+    const seen: string[] = []
+    const { origin } = await rawServer((socket, request) => {
+      seen.push(request.slice(0, request.indexOf('\r\n')))
+      socket.write('HTTP/1.1 204 No Content\r\n\r\n')
+    })
+    await socketTransport(new URL('/_usage/', origin)).post('/usage', {}, '{}', 2000)
+    expect(seen).toEqual(['POST /_usage/usage HTTP/1.1'])
   })
 
   it('sends a call again on a fresh connection when the kept-alive one closes without answering, once', async () => {
