@@ -1,4 +1,5 @@
 import type { UsageItem } from './routes'
+import { socketTransport, TransportError, type TransportAnswer, type UsageTransport } from './usage-transport'
 
 /** Timeout of every usage-service call (DESIGN §4). */
 export const USAGE_TIMEOUT_MS = 2000
@@ -51,32 +52,23 @@ export type UsageClientOptions = {
  * apart: the allowance check never carries the write key. Keys are never logged.
  */
 export function createUsageClient(options: UsageClientOptions): UsageClient {
-  const doFetch = options.fetch ?? fetch
   const timeoutMs = options.timeoutMs ?? USAGE_TIMEOUT_MS
+  const base = options.url.replace(/\/+$/, '')
+  const origin = URL.canParse(base) ? new URL(base) : undefined
+  // Over the request thread's own kept-alive sockets (usage-transport.ts) for an http: service; through
+  // fetch for https:, a URL with a query or credentials, or a fetch a test provides.
+  const plain = origin?.protocol === 'http:' && !origin.search && !origin.hash && !origin.username && !origin.password
+  const transport = !options.fetch && plain ? socketTransport(origin) : undefined
+  const doFetch = options.fetch ?? fetch
 
-  async function post(path: '/allowance' | '/usage', key: string, call: UsageCall): Promise<Response> {
+  async function post(path: '/allowance' | '/usage', key: string, call: UsageCall): Promise<TransportAnswer> {
     if (!options.url) throw new UsageUnavailable('no usage service is configured (GW_USAGE_URL)', 'refused')
     const body = JSON.stringify({ request_id: call.requestId, service: options.service, agent_id: call.agentId, usage: call.usage })
-    let response: Response
-    try {
-      response = await doFetch(`${options.url.replace(/\/+$/, '')}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${key}`, 'x-request-id': call.requestId },
-        body,
-        signal: AbortSignal.timeout(timeoutMs),
-        redirect: 'error',
-      })
-    } catch (error) {
-      const { name, code } = error as Error & { code?: unknown }
-      if (name === 'TimeoutError' || name === 'AbortError') throw new UsageUnavailable(`usage service timed out after ${timeoutMs} ms`, 'unknown')
-      if (typeof code === 'string' && NOTHING_SENT.has(code)) throw new UsageUnavailable('usage service unreachable', 'refused')
-      throw new UsageUnavailable('usage service connection failed mid-request', 'unknown')
-    }
-    if (!response.ok) {
-      await response.body?.cancel()
-      throw new UsageUnavailable(`usage service answered ${response.status} to ${path}`, response.status >= 400 && response.status < 500 ? 'refused' : 'unknown')
-    }
-    return response
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${key}`, 'x-request-id': call.requestId }
+    const answer = transport ? await viaSocket(transport, path, headers, body, timeoutMs) : await viaFetch(doFetch, `${base}${path}`, headers, body, timeoutMs)
+    if (answer.status < 200 || answer.status > 299)
+      throw new UsageUnavailable(`usage service answered ${answer.status} to ${path}`, answer.status >= 400 && answer.status < 500 ? 'refused' : 'unknown')
+    return answer
   }
 
   return {
@@ -84,7 +76,7 @@ export function createUsageClient(options: UsageClientOptions): UsageClient {
       const response = await post('/allowance', options.readKey, call)
       let answer: unknown
       try {
-        answer = await response.json()
+        answer = JSON.parse(response.body)
       } catch {
         throw new UsageUnavailable('usage service answered /allowance with a body that is not JSON')
       }
@@ -93,8 +85,39 @@ export function createUsageClient(options: UsageClientOptions): UsageClient {
       return allowed
     },
     async reportUsage(call) {
-      const response = await post('/usage', options.writeKey, call)
-      await response.body?.cancel()
+      await post('/usage', options.writeKey, call)
     },
+  }
+}
+
+async function viaSocket(transport: UsageTransport, path: string, headers: Record<string, string>, body: string, timeoutMs: number): Promise<TransportAnswer> {
+  try {
+    return await transport.post(path, headers, body, timeoutMs)
+  } catch (error) {
+    if (!(error instanceof TransportError)) throw error
+    if (!error.sent) throw new UsageUnavailable(error.timedOut ? `usage service timed out after ${timeoutMs} ms, before the call was sent` : 'usage service unreachable', 'refused')
+    if (error.timedOut) throw new UsageUnavailable(`usage service timed out after ${timeoutMs} ms`, 'unknown')
+    throw new UsageUnavailable('usage service connection failed mid-request', 'unknown')
+  }
+}
+
+async function viaFetch(doFetch: typeof fetch, url: string, headers: Record<string, string>, body: string, timeoutMs: number): Promise<TransportAnswer> {
+  let response: Response
+  try {
+    response = await doFetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(timeoutMs), redirect: 'error' })
+  } catch (error) {
+    const { name, code } = error as Error & { code?: unknown }
+    if (name === 'TimeoutError' || name === 'AbortError') throw new UsageUnavailable(`usage service timed out after ${timeoutMs} ms`, 'unknown')
+    if (typeof code === 'string' && NOTHING_SENT.has(code)) throw new UsageUnavailable('usage service unreachable', 'refused')
+    throw new UsageUnavailable('usage service connection failed mid-request', 'unknown')
+  }
+  if (!response.ok) {
+    await response.body?.cancel()
+    return { status: response.status, body: '' }
+  }
+  try {
+    return { status: response.status, body: await response.text() }
+  } catch {
+    throw new UsageUnavailable('usage service connection failed mid-request', 'unknown')
   }
 }

@@ -20,15 +20,20 @@ let dropping: ArrayBuffer[] = []
  * them exactly, so one copy is made per answer, here, and none per request.
  */
 export function answerBytes(head: string, middle: Uint8Array | string, tail: string): Uint8Array {
-  const mid = typeof middle === 'string' ? encoder.encode(middle) : middle
-  const out = new Uint8Array(head.length * 3 + mid.byteLength + tail.length * 3)
+  // Allocated at its exact size, so that what the cache counts (the answer's length) is the whole buffer
+  // the answer holds; text records are encoded straight into it, leaving no copy behind for the collector.
+  const midBytes = typeof middle === 'string' ? Buffer.byteLength(middle, 'utf8') : middle.byteLength
+  const out = new Uint8Array(Buffer.byteLength(head, 'utf8') + midBytes + Buffer.byteLength(tail, 'utf8'))
   let at = encoder.encodeInto(head, out).written
-  out.set(mid, at)
-  at += mid.byteLength
-  at += encoder.encodeInto(tail, out.subarray(at)).written
-  if (typeof middle !== 'string') releaseBuffer(middle)
+  if (typeof middle === 'string') at += encoder.encodeInto(middle, out.subarray(at)).written
+  else {
+    out.set(middle, at)
+    at += middle.byteLength
+    releaseBuffer(middle)
+  }
+  encoder.encodeInto(tail, out.subarray(at))
   holders.set(out.buffer, 0)
-  return out.subarray(0, at)
+  return out
 }
 
 /**

@@ -20,6 +20,17 @@ const nextTurn = () => new Promise((resolve) => setImmediate(resolve))
 const detached = (bytes: Uint8Array) => (bytes.buffer as ArrayBuffer).detached
 const answer = (text = 'x'.repeat(1000)) => answerBytes('{"a":[', new TextEncoder().encode(`"${text}"`), ']}')
 
+describe('answerBytes', () => {
+  it('holds exactly its bytes (what the cache counts is the whole buffer), from bytes or from text', () => {
+    for (const middle of [new TextEncoder().encode('"é☃x"'), '"é☃x"']) {
+      const bytes = answerBytes('{"é":[', middle, ']}')
+      expect(new TextDecoder().decode(bytes)).toBe('{"é":["é☃x"]}')
+      expect(bytes.buffer.byteLength).toBe(bytes.byteLength)
+      expect(bytes.byteOffset).toBe(0)
+    }
+  })
+})
+
 describe('dropped answers', () => {
   it('are freed at the next turn of the event loop, and still whole in the turn that dropped them', async () => {
     const bytes = answer()
