@@ -185,10 +185,11 @@ class SocketTransport implements UsageTransport {
   }
 
   private destroy(conn: Conn) {
+    // A call in flight is failed first (fail() comes back here with none), so the socket is still seen as open and is terminated.
+    if (conn.call) return this.fail(conn, new TransportError('the usage service connection failed', true))
     const wasOpen = !conn.closed
     conn.closed = true
     const socket = conn.socket
-    if (conn.call) return this.fail(conn, new TransportError('the usage service connection failed', true))
     this.forget(conn)
     if (wasOpen) socket?.terminate()
   }
