@@ -37,13 +37,11 @@ type NameIndex = { heads: Int32Array; hash: Int32Array; row: Int32Array; start: 
 
 /** Rows the table holds at most (the file has 135,233). */
 export const MAX_ROWS = 140_000
-/** Index entries a table laid over shared memory holds (one per name, and per alternate): room to spare. */
+/** Index entries a table laid over shared memory holds (one per name, and local names): room to spare. */
 export const SHARED_ENTRIES = MAX_ROWS + 4_096
 
 const TAG_NAME = 2
 const TAG_COUNTRY = 3
-/** `altCountry` in the file (a second country code), indexed as a name as the gazetteer always did. */
-const TAG_ALT = 4
 const TAG_FEATURE = 7
 const TAG_REGION = 8
 const TAG_POPULATION = 9
@@ -137,7 +135,7 @@ function indexName(ix: NameIndex, buf: Uint8Array, row: number, start: number, l
   ix.heads[bucket] = e
 }
 
-/** The rows having a name (or alternate) whose folded form is `key`, ascending, each once. */
+/** The rows having a name whose folded form is `key`, ascending, each once. */
 export function rowsNamed(t: GazetteerTable, key: string): number[] {
   const ix = t.index
   const h = keyHash(key)
@@ -187,7 +185,6 @@ export function decodeGazetteer(t: GazetteerTable, progress: () => void = () => 
           t.nameStart[i] = start
           t.nameLength[i] = length
         } else if (tag === TAG_COUNTRY) t.country[i] = code(start, length)
-        else if (tag === TAG_ALT) indexName(t.index, buf, i, start, length)
         else if (tag === TAG_FEATURE) t.feature[i] = code(start, length)
         else if (tag === TAG_REGION) t.region[i] = code(start, length)
       } else if (type === 0) {

@@ -96,3 +96,11 @@ describe('LocalityReader.ofPlaceText and ofStructured', () => {
     expect(reader.ofStructured({ city: '  ' })).toBeUndefined()
   })
 })
+
+describe('LocalityReader and country codes', () => {
+  it('reads a trailing country code as no town: "Main Hall GB" is not Saint Helier, Jersey', () => {
+    const uk = new LocalityReader('Europe/London')
+    expect(uk.ofPlaceText('Main Hall GB')).toBeUndefined()
+    expect(uk.ofPlaceText('Main Hall, Douglas')).toMatchObject({ city: 'Douglas' })
+  })
+})
