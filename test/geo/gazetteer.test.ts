@@ -82,7 +82,7 @@ describe('gazetteer index', () => {
     expect(queries.filter((q) => placesNamed(q).length > 0).length).toBeGreaterThan(written.length)
   })
 
-  it("never takes the file's second country code (field 4: Jersey's \"GB\", the Faroes' \"DK\") for a place's name", () => {
+  it('never takes the file\'s second country code (field 4: Jersey\'s "GB", the Faroes\' "DK") for a place\'s name', () => {
     const codes = [...new Set(ref.rows.flatMap((r) => (r.alt ? r.alt.split(',').filter(Boolean) : [])))]
     expect(codes).toEqual(expect.arrayContaining(['GB', 'DK', 'FR', 'JP', 'NZ']))
     for (const code of codes) expect(placesNamed(code).filter((p) => foldName(p.name) !== foldName(code))).toEqual([])
