@@ -13,6 +13,8 @@ export const BUSY_TIMEOUT_MS = 5000
  * Opens a connection with the settings every connection must have (DESIGN §5): WAL so that readers
  * never block the writer, a busy timeout (bun:sqlite defaults to 0, which fails at once under load),
  * and foreign keys on (SQLite leaves them off per connection). Creates the file's folder if needed.
+ * The storage of a file sets the request thread's connection back to no busy timeout, since SQLite waits
+ * by sleeping the thread, and retries its writes on timers instead (sqlite-storage.ts, busy.ts).
  */
 export function openDatabase(path: string): Db {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })

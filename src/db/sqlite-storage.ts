@@ -1,8 +1,9 @@
+import { retryWhileBusy } from './busy'
 import { closeDatabase, journalMode, optimizeDatabase, type Db } from './client'
 import { appliedCount, migrate } from './migrate'
 import * as credits from './queries/credits'
 import * as events from './queries/events'
-import { eventsGeneration } from './queries/generation'
+import { bumpEventsGeneration, eventsGeneration } from './queries/generation'
 import * as jobs from './queries/jobs'
 import * as oauth from './queries/oauth'
 import * as organizations from './queries/organizations'
@@ -13,133 +14,160 @@ import { storeCrawlResult } from './queries/store'
 import * as usageReports from './queries/usage-reports'
 import { inlineReads } from './read-ops'
 import { openReads } from './read-pool'
+import { storeWriter, type StoreWriter } from './store-writer'
 import type { CreditStorage, EventStorage, JobStorage, OAuthStorage, OrganizationStorage, ReportStorage, SourceStorage, Storage, UsageReportStorage } from './storage'
-import type { JobRecord, OrganizationRecord, UsageReportRecord } from './storage-types'
+import type { JobRecord, OrganizationRecord, StoreArgs, StoreOutcome, UsageReportRecord } from './storage-types'
 
 /** Compile-time proof that the SQLite rows are exactly the interface's plain records (both ways). */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never
 const rowsMatch: [Same<jobs.JobRow, JobRecord>, Same<organizations.OrganizationRow, OrganizationRecord>, Same<usageReports.UsageReportRow, UsageReportRecord>] = [true, true, true]
 void rowsMatch
 
+/**
+ * A connection and how its storage work is run: at once, synchronously, its result (or error) coming back
+ * as a promise; and on the request thread's connection of a file, again while the crawl writer holds the
+ * lock (busy.ts), so that a write waits for it without stalling the thread.
+ */
+type Conn = { db: Db; run: <T>(work: () => T) => Promise<T> }
+
 /** `f(db, …)` as a method of the interface: the query runs synchronously and its result (or error) comes back as a promise. */
 const on =
-  <A extends unknown[], R>(db: Db, f: (db: Db, ...args: A) => R) =>
-  async (...args: A): Promise<R> =>
-    f(db, ...args)
+  <A extends unknown[], R>(c: Conn, f: (db: Db, ...args: A) => R) =>
+  (...args: A): Promise<R> =>
+    c.run(() => f(c.db, ...args))
 
 /** null (a missing row, as bun:sqlite answers it) becomes undefined, as the interface says. */
 const orUndefined = <T>(value: T | null | undefined): T | undefined => value ?? undefined
 
-const organizationsOn = (db: Db): OrganizationStorage => ({
-  find: on(db, organizations.findOrganization),
-  stale: on(db, organizations.staleOrganizations),
+const organizationsOn = (c: Conn): OrganizationStorage => ({
+  find: on(c, organizations.findOrganization),
+  stale: on(c, organizations.staleOrganizations),
 })
 
-const jobsOn = (db: Db): JobStorage => ({
-  reserve: on(db, jobs.reserveJob),
-  confirm: on(db, jobs.confirmJob),
-  discardReserved: on(db, jobs.discardReservedJob),
-  find: on(db, jobs.findJob),
-  markReportSent: on(db, jobs.markReportSent),
-  markBillingUnknown: on(db, jobs.markBillingUnknown),
-  cancelReserved: on(db, jobs.cancelReservedJob),
-  staleReserved: on(db, jobs.staleReservedJobs),
-  claim: on(db, jobs.claimJob),
-  release: on(db, jobs.releaseJobs),
-  renewLease: on(db, jobs.renewLease),
-  recordProgress: on(db, jobs.recordProgress),
-  failAttempt: on(db, jobs.failAttempt),
-  failStuck: on(db, jobs.failStuckJobs),
-  cancel: on(db, jobs.cancelJob),
-  forAccount: on(db, jobs.accountJobs),
-  purgeFinished: on(db, jobs.purgeFinishedJobs),
-  enqueuePending: on(db, jobs.insertPendingJobs),
+const jobsOn = (c: Conn): JobStorage => ({
+  reserve: on(c, jobs.reserveJob),
+  confirm: on(c, jobs.confirmJob),
+  discardReserved: on(c, jobs.discardReservedJob),
+  find: on(c, jobs.findJob),
+  markReportSent: on(c, jobs.markReportSent),
+  markBillingUnknown: on(c, jobs.markBillingUnknown),
+  cancelReserved: on(c, jobs.cancelReservedJob),
+  staleReserved: on(c, jobs.staleReservedJobs),
+  claim: on(c, jobs.claimJob),
+  release: on(c, jobs.releaseJobs),
+  renewLease: on(c, jobs.renewLease),
+  recordProgress: on(c, jobs.recordProgress),
+  failAttempt: on(c, jobs.failAttempt),
+  failStuck: on(c, jobs.failStuckJobs),
+  cancel: on(c, jobs.cancelJob),
+  forAccount: on(c, jobs.accountJobs),
+  purgeFinished: on(c, jobs.purgeFinishedJobs),
+  enqueuePending: on(c, jobs.insertPendingJobs),
 })
 
-const eventsOn = (db: Db): EventStorage => ({
-  storeCrawlResult: on(db, storeCrawlResult),
-  pruneEnded: on(db, events.pruneEndedEvents),
-  upcomingSample: on(db, events.upcomingEventSample),
-  upcomingCount: on(db, events.upcomingEventCount),
-  record: on(db, events.eventRecord),
-  generation: () => eventsGeneration(db),
+const eventsOn = (c: Conn, writer: StoreWriter | undefined): EventStorage => ({
+  storeCrawlResult: writer ? storedBy(c.db, writer) : on(c, storeCrawlResult),
+  pruneEnded: on(c, events.pruneEndedEvents),
+  upcomingSample: on(c, events.upcomingEventSample),
+  upcomingCount: on(c, events.upcomingEventCount),
+  record: on(c, events.eventRecord),
+  generation: () => eventsGeneration(c.db),
 })
 
-const sourcesOn = (db: Db): SourceStorage => ({
-  previous: on(db, sources.previousSources),
-  count: on(db, sources.sourceCount),
-  forOrganization: on(db, sources.organizationSources),
+const sourcesOn = (c: Conn): SourceStorage => ({
+  previous: on(c, sources.previousSources),
+  count: on(c, sources.sourceCount),
+  forOrganization: on(c, sources.organizationSources),
 })
 
-const creditsOn = (db: Db): CreditStorage => ({
-  createAccount: on(db, credits.insertAccount),
-  grant: on(db, credits.grantAndBalance),
-  accountByEmail: on(db, credits.accountByEmail),
-  accountById: on(db, credits.accountById),
-  accountByKeyHash: on(db, credits.accountByKeyHash),
-  balance: on(db, credits.ledgerBalance),
-  ledger: on(db, credits.ledgerEntries),
-  latestCharge: on(db, credits.latestCharge),
-  debitOnce: on(db, credits.debitOnce),
-  forgetStoredResults: on(db, credits.forgetStoredResults),
+const creditsOn = (c: Conn): CreditStorage => ({
+  createAccount: on(c, credits.insertAccount),
+  grant: on(c, credits.grantAndBalance),
+  accountByEmail: on(c, credits.accountByEmail),
+  accountById: on(c, credits.accountById),
+  accountByKeyHash: on(c, credits.accountByKeyHash),
+  balance: on(c, credits.ledgerBalance),
+  ledger: on(c, credits.ledgerEntries),
+  latestCharge: on(c, credits.latestCharge),
+  debitOnce: on(c, credits.debitOnce),
+  forgetStoredResults: on(c, credits.forgetStoredResults),
 })
 
-const reportsOn = (db: Db): ReportStorage => ({
-  countToday: on(db, reports.reportsToday),
-  insertWithinDailyCap: on(db, reports.insertReportWithinDailyCap),
-  mailsThisHour: on(db, reports.mailsThisHour),
-  reserveMailSlot: on(db, reports.reserveMailSlot),
-  markDelivered: on(db, reports.markReportDelivered),
-  markFailed: on(db, reports.markReportFailed),
-  dueUndelivered: on(db, reports.dueUndeliveredReports),
+const reportsOn = (c: Conn): ReportStorage => ({
+  countToday: on(c, reports.reportsToday),
+  insertWithinDailyCap: on(c, reports.insertReportWithinDailyCap),
+  mailsThisHour: on(c, reports.mailsThisHour),
+  reserveMailSlot: on(c, reports.reserveMailSlot),
+  markDelivered: on(c, reports.markReportDelivered),
+  markFailed: on(c, reports.markReportFailed),
+  dueUndelivered: on(c, reports.dueUndeliveredReports),
 })
 
-const usageReportsOn = (db: Db): UsageReportStorage => ({
-  queue: on(db, usageReports.insertPendingReport),
-  due: on(db, usageReports.duePendingReports),
-  end: on(db, usageReports.endPendingReport),
-  retry: on(db, usageReports.retryPendingReport),
-  purgeEnded: on(db, usageReports.purgeEndedReports),
+const usageReportsOn = (c: Conn): UsageReportStorage => ({
+  queue: on(c, usageReports.insertPendingReport),
+  due: on(c, usageReports.duePendingReports),
+  end: on(c, usageReports.endPendingReport),
+  retry: on(c, usageReports.retryPendingReport),
+  purgeEnded: on(c, usageReports.purgeEndedReports),
 })
 
-const oauthOn = (db: Db): OAuthStorage => ({
-  signingKey: async () => orUndefined(oauth.findSigningKey(db)),
-  ensureSigningKey: on(db, oauth.ensureSigningKey),
-  csrfSecret: async () => orUndefined(oauth.findCsrfSecret(db)),
-  ensureCsrfSecret: on(db, oauth.ensureCsrfSecret),
-  accountExists: on(db, oauth.accountExists),
-  insertCode: on(db, oauth.insertAuthorizationCode),
-  findCode: async (codeHash) => orUndefined(oauth.findAuthorizationCode(db, codeHash)),
-  redeemCode: on(db, oauth.redeemCode),
-  findRefreshToken: async (tokenHash) => orUndefined(oauth.findRefreshToken(db, tokenHash)),
-  rotateRefreshToken: on(db, oauth.rotateRefreshToken),
-  revokeFamily: on(db, oauth.revokeTokenFamily),
+const oauthOn = (c: Conn): OAuthStorage => ({
+  signingKey: () => c.run(() => orUndefined(oauth.findSigningKey(c.db))),
+  ensureSigningKey: on(c, oauth.ensureSigningKey),
+  csrfSecret: () => c.run(() => orUndefined(oauth.findCsrfSecret(c.db))),
+  ensureCsrfSecret: on(c, oauth.ensureCsrfSecret),
+  accountExists: on(c, oauth.accountExists),
+  insertCode: on(c, oauth.insertAuthorizationCode),
+  findCode: (codeHash) => c.run(() => orUndefined(oauth.findAuthorizationCode(c.db, codeHash))),
+  redeemCode: on(c, oauth.redeemCode),
+  findRefreshToken: (tokenHash) => c.run(() => orUndefined(oauth.findRefreshToken(c.db, tokenHash))),
+  rotateRefreshToken: on(c, oauth.rotateRefreshToken),
+  revokeFamily: on(c, oauth.revokeTokenFamily),
 })
+
+/** A crawl stored by the writer; committed, it advances the read caches' generation here, where they are read. */
+const storedBy =
+  (db: Db, writer: StoreWriter) =>
+  async (args: StoreArgs): Promise<StoreOutcome> => {
+    const outcome = await writer.store(args)
+    if (outcome.stored) bumpEventsGeneration(db)
+    return outcome
+  }
 
 /**
  * The storage interface on one SQLite connection (bun:sqlite through drizzle): the query functions of
  * queries/*.ts, unchanged, each run synchronously on the connection, so every method is atomic with
  * respect to every other (nothing interleaves inside a synchronous call) and its own transaction where it
- * writes more than one statement. `path` is the database file the read pool opens (`:memory:`: inline reads).
+ * writes more than one statement. `path` is the database file the read pool opens (`:memory:`: inline
+ * reads and stores). On a file, crawl results are stored by the crawl writer, a worker with its own
+ * connection (store-writer.ts; `writerUrl` substitutes its module in drills), and this connection waits
+ * for no lock on its thread: it has no busy timeout, and a method that finds the lock held is tried
+ * again on timers (busy.ts); the replay store does the same with its batched writes.
  */
-export function sqliteStorage(db: Db, options: { path?: string } = {}): Storage {
+export function sqliteStorage(db: Db, options: { path?: string; writerUrl?: string } = {}): Storage {
   const path = options.path ?? ':memory:'
+  const writer = path === ':memory:' ? undefined : storeWriter({ path, workerUrl: options.writerUrl })
+  if (writer) db.$client.run('PRAGMA busy_timeout = 0')
+  const c: Conn = { db, run: writer ? retryWhileBusy : async (work) => work() }
   return {
     backend: 'sqlite',
-    organizations: organizationsOn(db),
-    jobs: jobsOn(db),
-    events: eventsOn(db),
-    sources: sourcesOn(db),
-    credits: creditsOn(db),
-    reports: reportsOn(db),
-    usageReports: usageReportsOn(db),
-    oauth: oauthOn(db),
+    organizations: organizationsOn(c),
+    jobs: jobsOn(c),
+    events: eventsOn(c, writer),
+    sources: sourcesOn(c),
+    credits: creditsOn(c),
+    reports: reportsOn(c),
+    usageReports: usageReportsOn(c),
+    oauth: oauthOn(c),
     replayStore: (replayOptions) => sqliteReplayStore(db, replayOptions),
     openReads: ({ workers }) => (path === ':memory:' || workers <= 0 ? inlineReads(db.$client) : openReads(db.$client, { path, workers })),
-    migrate: async () => migrate(db),
-    health: async () => ({ backend: 'sqlite', journalMode: journalMode(db), migrations: appliedCount(db), replicationLagSeconds: null }),
-    optimize: async () => optimizeDatabase(db),
+    migrate: () => c.run(() => migrate(db)),
+    health: () => c.run(() => ({ backend: 'sqlite' as const, journalMode: journalMode(db), migrations: appliedCount(db), replicationLagSeconds: null })),
+    optimize: () => c.run(() => optimizeDatabase(db)),
     singleton: (_name, work) => work(),
-    close: async () => closeDatabase(db),
+    close: async () => {
+      await writer?.close()
+      closeDatabase(db)
+    },
   }
 }

@@ -34,7 +34,9 @@ export function defaultWorkerUrl(): string {
 
 /**
  * The main-thread job runner: claims jobs from the SQLite queue, hands each to a Bun Worker, renews its
- * lease while it runs, and is the ONLY writer of crawl results (one transaction per organization). Workers
+ * lease while it runs, and is the ONLY writer of crawl results (one transaction per organization, through
+ * `storage.events.storeCrawlResult`, which SQLite runs on its crawl writer thread, off the request thread:
+ * db/store-writer.ts). Workers
  * are started when a job needs one (at most `workers`) and stopped after WORKER_IDLE_MS without a job, so
  * a service that is only being searched holds no crawler and starts faster. A
  * worker that crashes is replaced and its job retried (a counted attempt); a process that dies leaves

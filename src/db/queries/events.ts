@@ -98,9 +98,12 @@ export function pruneEndedEvents(db: Db, endedBeforeMs: number): number {
  * The one way the events table is changed: runs `write` in one transaction and, once it committed a
  * change (`changed` of its result), advances the read-cache generation, so that no cached answer older
  * than the write is served again. Every statement that inserts, updates or deletes events runs inside it.
+ * The transaction takes the write lock at its start (BEGIN IMMEDIATE): the crawl writer and the request
+ * thread write through two connections, and a deferred one that read first would fail, whatever its busy
+ * timeout, once the other committed in between (SQLITE_BUSY_SNAPSHOT).
  */
 export function writeEvents<T>(db: Db, write: () => T, changed: (result: T) => boolean): T {
-  const result = db.transaction(write)
+  const result = db.transaction(write, { behavior: 'immediate' })
   if (changed(result)) bumpEventsGeneration(db)
   return result
 }

@@ -4,8 +4,9 @@ const generations = new WeakMap<Db, number>()
 
 /**
  * A counter of event writes on this connection, so that read caches can be keyed by it and never serve
- * a result older than the last committed write. The service is the only writer of its database (the
- * job runner is its single writer thread), so an in-process counter sees every write.
+ * a result older than the last committed write. The service is the only writer of its database, so an
+ * in-process counter sees every write: those of this connection, and the crawl stores its crawl writer
+ * commits on its own connection (counted here when their outcome arrives, sqlite-storage.ts).
  */
 export function eventsGeneration(db: Db): number {
   return generations.get(db) ?? 0

@@ -2,7 +2,8 @@ import { isStorageFailure } from '../../errors'
 import { releasedBytes } from '../../memory'
 import { LAZY_WRITE_MS, type ReplayStore } from '../../gateway/replay'
 import { ReplayKeySet } from '../../gateway/replay-key-set'
-import type { Db } from '../client'
+import { isBusy } from '../busy'
+import { BUSY_TIMEOUT_MS, type Db } from '../client'
 
 /** Look at this many oldest rows for expired ones, after this many keys or this long, whichever comes first. */
 const PRUNE_BATCH = 2048
@@ -56,7 +57,7 @@ export function sqliteReplayStore(db: Db, options: { lazyMs?: number; now?: () =
   }
 }
 
-type DurableRequest = { row: Row; nowMs: number; resolve: (fresh: boolean) => void; reject: (error: unknown) => void }
+type DurableRequest = { row: Row; nowMs: number; resolve: (fresh: boolean) => void; reject: (error: unknown) => void; since?: number }
 
 /** One instance's view of `replay_keys` and what it still has to write; each step of {@link sqliteReplayStore} is a method. */
 class ReplayLog {
@@ -182,6 +183,7 @@ class ReplayLog {
       )
       batch.forEach((b, i) => b.resolve(fresh[i]))
     } catch (error) {
+      if (this.waitForLock(batch, error)) return
       if (!isStorageFailure(error)) return batch.forEach((b) => b.reject(error))
       this.lastReadAt = -Infinity
       for (const b of batch) {
@@ -192,6 +194,21 @@ class ReplayLog {
         }
       }
     }
+  }
+
+  /**
+   * A durable batch that found the write lock held (the crawl writer's transaction: this connection has
+   * no busy timeout, so as not to stall the request thread) is tried again a moment later, on a timer,
+   * with the keys asked for meanwhile: each caller still has its answer only once its key is stored. Past
+   * BUSY_TIMEOUT_MS it is a storage failure like any other. True when the batch was put back.
+   */
+  private waitForLock(batch: DurableRequest[], error: unknown): boolean {
+    const now = performance.now()
+    if (!isBusy(error) || batch.some((b) => now - (b.since ??= now) >= BUSY_TIMEOUT_MS)) return false
+    const first = this.durableBatch.length === 0
+    this.durableBatch.unshift(...batch)
+    if (first) setTimeout(this.storeDurable, 2)
+    return true
   }
 
   /** Decided from memory; stored later (the lazy path, and every path while the database takes no write). */
@@ -218,8 +235,11 @@ class ReplayLog {
     try {
       this.commit([], this.clockMs)
     } catch (error) {
-      // storage failing: keep them pending and decide from memory meanwhile; anything else (a closed database): give up
-      if (isStorageFailure(error)) this.timer = setTimeout(this.flushSoon, 1000).unref()
+      // the crawl writer holds the lock: try again at the next interval (this connection never waits on
+      // its thread); storage failing: keep them pending and decide from memory meanwhile; anything else
+      // (a closed database): give up
+      if (isBusy(error)) this.timer = setTimeout(this.flushSoon, this.lazyMs).unref()
+      else if (isStorageFailure(error)) this.timer = setTimeout(this.flushSoon, 1000).unref()
     }
   }
 }

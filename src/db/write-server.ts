@@ -1,0 +1,36 @@
+import { openDatabase, type Db } from './client'
+import type { StoreArgs, StoreOutcome } from './storage-types'
+
+/** The crawl writer's messages (see store-writer.ts). */
+export type ToWriter = { type: 'open'; path: string } | { type: 'store'; id: number; args: StoreArgs }
+export type FromWriter = { id: number; value: StoreOutcome } | { id: number; error: { name: string; message: string; code?: string } }
+type Scope = { onmessage: ((event: MessageEvent<ToWriter>) => void) | null; postMessage(message: FromWriter): void }
+
+/** How a crawl result is written on the writer's connection: queries/store.ts's storeCrawlResult (drills substitute a slow one). */
+export type StoreOnConnection = (db: Db, args: StoreArgs) => StoreOutcome
+
+/**
+ * The body of the crawl writer: answers each `store` message by running `store` (one transaction) on its
+ * own connection to the database file, one at a time in arrival order, and posts back the outcome or the
+ * error (with its SQLite code, so that the runner sees a storage failure as one). The connection is opened
+ * with the first store (and again after a failure to open), with the settings every connection has
+ * (client.ts): its busy timeout makes it wait for the request thread's short writes here, off that thread.
+ */
+export function serveWrites(store: StoreOnConnection, scope: Scope): void {
+  let path: string | undefined
+  let db: Db | undefined
+  scope.onmessage = (event) => {
+    const message = event.data
+    if (message.type === 'open') {
+      path = message.path
+      return
+    }
+    try {
+      db ??= openDatabase(path!)
+      scope.postMessage({ id: message.id, value: store(db, message.args) })
+    } catch (error) {
+      const e = error as Error & { code?: unknown }
+      scope.postMessage({ id: message.id, error: { name: e.name ?? 'Error', message: e.message ?? String(error), code: typeof e.code === 'string' ? e.code : undefined } })
+    }
+  }
+}
