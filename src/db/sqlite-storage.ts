@@ -67,7 +67,7 @@ const jobsOn = (c: Conn): JobStorage => ({
 
 const eventsOn = (c: Conn, writer: StoreWriter | undefined): EventStorage => ({
   storeCrawlResult: writer ? storedBy(c.db, writer) : on(c, storeCrawlResult),
-  pruneEnded: on(c, events.pruneEndedEvents),
+  pruneEnded: writer ? prunedBy(c.db, writer) : on(c, events.pruneEndedEvents),
   upcomingSample: on(c, events.upcomingEventSample),
   upcomingCount: on(c, events.upcomingEventCount),
   record: on(c, events.eventRecord),
@@ -125,6 +125,15 @@ const oauthOn = (c: Conn): OAuthStorage => ({
   revokeFamily: on(c, oauth.revokeTokenFamily),
 })
 
+/** Ended events deleted by the writer (a bulk delete, off the request thread); a delete advances the read caches' generation here. */
+const prunedBy =
+  (db: Db, writer: StoreWriter) =>
+  async (endedBeforeMs: number): Promise<number> => {
+    const deleted = await writer.prune(endedBeforeMs)
+    if (deleted > 0) bumpEventsGeneration(db)
+    return deleted
+  }
+
 /** A crawl stored by the writer; committed, it advances the read caches' generation here, where they are read. */
 const storedBy =
   (db: Db, writer: StoreWriter) =>
@@ -139,7 +148,7 @@ const storedBy =
  * queries/*.ts, unchanged, each run synchronously on the connection, so every method is atomic with
  * respect to every other (nothing interleaves inside a synchronous call) and its own transaction where it
  * writes more than one statement. `path` is the database file the read pool opens (`:memory:`: inline
- * reads and stores). On a file, crawl results are stored by the crawl writer, a worker with its own
+ * reads and stores). On a file, crawl results are stored, and ended events pruned, by the crawl writer, a worker with its own
  * connection (store-writer.ts; `writerUrl` substitutes its module in drills), and this connection waits
  * for no lock on its thread: it has no busy timeout, and a method that finds the lock held is tried
  * again on timers (busy.ts); the replay store does the same with its batched writes.

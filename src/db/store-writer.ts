@@ -4,11 +4,14 @@ import type { FromWriter, ToWriter } from './write-server'
 export type StoreWriter = {
   /** Writes a finished crawl on the writer's connection (one transaction); rejects, with nothing written, when it failed or the writer died under it. */
   store(args: StoreArgs): Promise<StoreOutcome>
+  /** Deletes the events that ended before `endedBeforeMs` on the writer's connection (one transaction, pruneEndedEvents); how many. */
+  prune(endedBeforeMs: number): Promise<number>
   /** Stops the writer; stores still under way fail. */
   close(): Promise<void>
 }
 
-type Task = { resolve: (outcome: StoreOutcome) => void; reject: (error: Error) => void }
+type Task = { resolve: (value: never) => void; reject: (error: Error) => void }
+type Request = { type: 'store'; args: StoreArgs } | { type: 'prune'; endedBeforeMs: number }
 
 /** Where the writer's module is: beside this file, or inside the compiled binary (an extra entrypoint, DESIGN §9). */
 export function defaultWriteWorkerUrl(): string {
@@ -26,6 +29,7 @@ function writerLost(): Error {
  * that runs each store, one transaction, while the request thread goes on answering. Stores are written
  * one at a time in the order they are handed over. The job runner stays the only writer of crawl results:
  * it alone calls `storage.events.storeCrawlResult`, and this worker writes only what that call hands it.
+ * The scheduler's daily delete of ended events (thousands of rows at a million events) runs here too.
  * A writer that dies mid-store has its transaction rolled back with its connection (the organization
  * keeps its previous events), fails the stores under way with a storage error, and is started again with
  * the next store. Started with the first store; it never keeps the process alive.
@@ -53,7 +57,7 @@ export function storeWriter(options: { path: string; workerUrl?: string }): Stor
       if (!task) return
       pending.delete(message.id)
       if ('error' in message) task.reject(Object.assign(new Error(message.error.message), { name: message.error.name, code: message.error.code }))
-      else task.resolve(message.value)
+      else task.resolve(message.value as never)
     }
     started.addEventListener('error', () => lost(started))
     started.addEventListener('close', () => lost(started))
@@ -61,16 +65,18 @@ export function storeWriter(options: { path: string; workerUrl?: string }): Stor
     return started
   }
 
+  const send = <T>(request: Request): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      if (closed) return reject(Object.assign(new Error('the database is closed'), { code: 'SQLITE_MISUSE' }))
+      worker ??= start()
+      const id = nextId++
+      pending.set(id, { resolve: resolve as (value: never) => void, reject })
+      worker.postMessage({ ...request, id } satisfies ToWriter)
+    })
+
   return {
-    store(args) {
-      return new Promise((resolve, reject) => {
-        if (closed) return reject(Object.assign(new Error('the database is closed'), { code: 'SQLITE_MISUSE' }))
-        worker ??= start()
-        const id = nextId++
-        pending.set(id, { resolve, reject })
-        worker.postMessage({ type: 'store', id, args } satisfies ToWriter)
-      })
-    },
+    store: (args) => send<StoreOutcome>({ type: 'store', args }),
+    prune: (endedBeforeMs) => send<number>({ type: 'prune', endedBeforeMs }),
     async close() {
       closed = true
       const stopping = worker

@@ -1,9 +1,10 @@
 import { openDatabase, type Db } from './client'
+import { pruneEndedEvents } from './queries/events'
 import type { StoreArgs, StoreOutcome } from './storage-types'
 
 /** The crawl writer's messages (see store-writer.ts). */
-export type ToWriter = { type: 'open'; path: string } | { type: 'store'; id: number; args: StoreArgs }
-export type FromWriter = { id: number; value: StoreOutcome } | { id: number; error: { name: string; message: string; code?: string } }
+export type ToWriter = { type: 'open'; path: string } | { type: 'store'; id: number; args: StoreArgs } | { type: 'prune'; id: number; endedBeforeMs: number }
+export type FromWriter = { id: number; value: StoreOutcome | number } | { id: number; error: { name: string; message: string; code?: string } }
 type Scope = { onmessage: ((event: MessageEvent<ToWriter>) => void) | null; postMessage(message: FromWriter): void }
 
 /** How a crawl result is written on the writer's connection: queries/store.ts's storeCrawlResult (drills substitute a slow one). */
@@ -11,8 +12,9 @@ export type StoreOnConnection = (db: Db, args: StoreArgs) => StoreOutcome
 
 /**
  * The body of the crawl writer: answers each `store` message by running `store` (one transaction) on its
- * own connection to the database file, one at a time in arrival order, and posts back the outcome or the
- * error (with its SQLite code, so that the runner sees a storage failure as one). The connection is opened
+ * own connection to the database file, and each `prune` message by deleting the events that ended before
+ * its time (the scheduler's daily bulk delete, pruneEndedEvents), one at a time in arrival order, and
+ * posts back the outcome or the error (with its SQLite code, so that the runner sees a storage failure as one). The connection is opened
  * with the first store (and again after a failure to open), with the settings every connection has
  * (client.ts): its busy timeout makes it wait for the request thread's short writes here, off that thread.
  */
@@ -27,7 +29,7 @@ export function serveWrites(store: StoreOnConnection, scope: Scope): void {
     }
     try {
       db ??= openDatabase(path!)
-      scope.postMessage({ id: message.id, value: store(db, message.args) })
+      scope.postMessage({ id: message.id, value: message.type === 'store' ? store(db, message.args) : pruneEndedEvents(db, message.endedBeforeMs) })
     } catch (error) {
       const e = error as Error & { code?: unknown }
       scope.postMessage({ id: message.id, error: { name: e.name ?? 'Error', message: e.message ?? String(error), code: typeof e.code === 'string' ? e.code : undefined } })

@@ -2,7 +2,9 @@
 // a file): a crawl is stored with the outcome the store gives, what it wrote is seen by the request
 // thread's connection, and only a committed store advances the read caches' generation there (a store
 // refused for a lost lease does not). A closed storage refuses stores as it refuses any use
-// (SQLITE_MISUSE). That the store runs off the request thread is the drill's (drills/slow-store.test.ts).
+// (SQLITE_MISUSE). The scheduler's daily delete of ended events is the writer's too: it deletes what ended
+// before its time and advances the generation only when it deleted something. That the store runs off the
+// request thread is the drill's (drills/slow-store.test.ts).
 // SQLite only: the crawl writer is SQLite's.
 import { afterEach, describe, expect, it } from 'bun:test'
 import { join } from 'node:path'
@@ -44,6 +46,22 @@ describe('the crawl writer', () => {
     expect(storage.events.generation()).toBe(before + 1)
     expect(await storage.events.upcomingCount(job.orgId, Date.now())).toBe(3)
     expect((await storage.jobs.find(job.jobId))?.state).toBe('ready')
+  })
+
+  it('prunes ended events on the writer, advancing the generation only when it deleted some', async () => {
+    const storage = await service()
+    const job = await insertPendingJob(storage, { domain: 'prune.example.org' })
+    await storage.jobs.claim('runner', Date.now(), LEASE_MS, job.jobId)
+    const past = (days: number, i: number) => ({ title: `Past ${i}`, startDate: new Date(Date.now() - days * 86_400_000).toISOString(), event_id: `p-${i}` })
+    const result = crawlResultFor('prune.example.org', { events: [...events(2), past(3, 1), past(4, 2)] })
+    expect(await storage.events.storeCrawlResult({ jobId: job.jobId, orgId: job.orgId, owner: 'runner', result, nowMs: Date.now(), scriptVersion: 't-1' })).toMatchObject({ stored: true })
+    const before = storage.events.generation()
+
+    expect(await storage.events.pruneEnded(Date.now() - 86_400_000)).toBe(2)
+    expect(storage.events.generation()).toBe(before + 1)
+    expect((await storage.organizations.find(job.orgId))?.eventCount).toBe(2)
+    expect(await storage.events.pruneEnded(Date.now() - 86_400_000)).toBe(0)
+    expect(storage.events.generation()).toBe(before + 1)
   })
 
   it('refuses stores once the storage is closed', async () => {
