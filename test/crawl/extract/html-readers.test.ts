@@ -1,7 +1,8 @@
 // Pins the structured-data readers and the one schema.org mapper: microdata value rules and itemref,
 // RDFa Lite prefixes and nested typed nodes, JSON-LD graphs/arrays/type arrays/full-URL types/subEvent and
 // the schema.org context's `type`/`id` aliases, h-event implied properties, every Event subtype, and the
-// crawl links (calendar feeds, Google Calendar embeds, next page, event pages).
+// crawl links (calendar feeds, Google Calendar embeds, next page, event pages). A place gets only the parts its
+// item states, in one key order (built without deleting the absent ones).
 import { describe, expect, it } from 'bun:test'
 import { parse } from 'parse5'
 import { extractHtml } from '../../../src/crawl/extract/html'
@@ -12,6 +13,37 @@ import type { ExtractContext } from '../../../src/crawl/candidate-types'
 
 const ctx: ExtractContext = { baseUrl: 'https://museum.example.org/visit/events', window: { start: '2026-01-01', end: '2026-12-31' } }
 const source = { url: ctx.baseUrl, format: 'html' as const, method: 'test' }
+
+describe('schema.org places', () => {
+  it('keeps only the parts a place states, in one key order', () => {
+    const event = {
+      '@type': 'Event',
+      name: 'Talk',
+      startDate: '2026-03-01',
+      location: {
+        '@type': 'Place',
+        name: 'Hall',
+        address: { '@type': 'PostalAddress', addressLocality: 'Memphis', postalCode: '38103' },
+        geo: { latitude: '35.1', longitude: '-90' },
+        url: 'https://hall.example/',
+      },
+    }
+    const [found] = findEvents([event])
+    expect(Object.entries(fromSchemaOrg(found, source).place ?? {})).toEqual([
+      ['name', 'Hall'],
+      ['city', 'Memphis'],
+      ['postalCode', '38103'],
+      ['latitude', 35.1],
+      ['longitude', -90],
+      ['url', 'https://hall.example/'],
+    ])
+    const full = {
+      ...event,
+      location: { '@type': 'Place', address: { '@type': 'PostalAddress', addressCountry: { name: 'US' }, postalCode: '1', addressRegion: 'TN', addressLocality: 'M', streetAddress: 'S' } },
+    }
+    expect(Object.keys(fromSchemaOrg(findEvents([full])[0], source).place ?? {})).toEqual(['street', 'city', 'region', 'postalCode', 'country'])
+  })
+})
 
 describe('microdata', () => {
   it('applies the value rules per element and the content attribute anywhere', () => {

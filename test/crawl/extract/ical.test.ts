@@ -2,7 +2,7 @@
 // folding, Outlook quoting), zones (TZID → IANA, X-WR-TIMEZONE for floating times, UTC kept, custom
 // VTIMEZONEs to fixed offsets), all-day values stay date-only, the VEVENT fields the Event record uses,
 // series with their overrides, pre-expanded feeds, private events skipped, and warnings (never a throw)
-// for broken components.
+// for broken components. A candidate holds only the fields its VEVENT states (no key left undefined).
 import { describe, expect, it } from 'bun:test'
 import { extractIcs } from '../../../src/crawl/extract/ical/index'
 import { resolveWallTime } from '../../../src/crawl/shared/time'
@@ -17,6 +17,15 @@ const only = (text: string, c = ctx) => {
   expect(result.candidates.length).toBe(1)
   return result.candidates[0]
 }
+
+describe('the fields of a candidate', () => {
+  it('holds only what the VEVENT states, no key left undefined', () => {
+    const c = only(calendar(vevent('UID:a', 'DTSTART:20260601T170000Z', 'SUMMARY:Story')))
+    expect(Object.keys(c)).toEqual(['source', 'title', 'start'])
+    const full = only(calendar(vevent('UID:b', 'DTSTART:20260601T170000Z', 'DTEND:20260601T180000Z', 'SUMMARY:Talk', 'DESCRIPTION:About', 'URL:https://x.example/t', 'STATUS:CANCELLED')))
+    expect(Object.keys(full)).toEqual(['source', 'title', 'description', 'url', 'start', 'end', 'status'])
+  })
+})
 
 describe('text repairs', () => {
   it('reads a BOM, CRLF line ends, folded lines and escaped text', () => {

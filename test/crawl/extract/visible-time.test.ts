@@ -3,7 +3,9 @@
 // Amsterdam) with the page showing the wall time; a right instant in UTC (11:00Z shown as 12:00 in
 // Amsterdam) kept as that instant in the site's zone; a naive time that the page contradicts; and no
 // change without the site's zone when an offset cannot be checked. Also: structured data that covers
-// only some of a page's records does not hide the rest (hidden microdata on one row of a table).
+// only some of a page's records does not hide the rest (hidden microdata on one row of a table). And the
+// shortcut that looks up a title's lines once per page: every occurrence of a series (one title) still gets
+// the time its own day shows.
 import { describe, expect, it } from 'bun:test'
 import type { ExtractContext } from '../../../src/crawl/candidate-types'
 import { runBytes } from '../../helpers/extract'
@@ -49,5 +51,16 @@ describe('structured data covering part of a listing', () => {
       ['2026-08-18T10:00:00-07:00', '2026-08-18T13:00:00-07:00'],
       ['2026-11-10T10:00:00-08:00', '2026-11-10T13:00:00-08:00'],
     ])
+  })
+})
+
+describe('a series whose occurrences share one title', () => {
+  it('gives each occurrence the time its own day shows, the title looked up once', () => {
+    // 18 occurrences (more than 16 take the indexed search), each day shown with its own time.
+    const days = Array.from({ length: 18 }, (_, i) => ({ date: `2026-06-${String(i + 1).padStart(2, '0')}`, hour: 9 + (i % 8) }))
+    const graph = days.map((d) => ({ '@type': 'Event', name: 'Toddler Storytime', startDate: d.date, location: { '@type': 'Place', name: 'Main Library' } }))
+    const cards = days.map((d) => `<div class="card"><h3>Toddler Storytime</h3><p>June ${Number(d.date.slice(8))}, 2026, ${d.hour}:30</p></div>`).join('')
+    const html = `<html lang="en"><head><script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@graph': graph })}</script></head><body>${cards}</body></html>`
+    expect(dates(html).map(([start]) => start)).toEqual(days.map((d) => `${d.date}T${String(d.hour).padStart(2, '0')}:30:00+02:00`))
   })
 })

@@ -87,7 +87,8 @@ function shownNear(ctx: Context, date: string, from: number, to: number): Shown 
   return undefined
 }
 
-type PageView = { lower: string[]; joined: string; starts: number[]; byDay?: Map<string, Map<string, Shown>>; indexed: boolean; byPrefix?: Map<number, number[]> }
+/** `titles`: the lines of each title looked up so far (see titleLines). */
+type PageView = { lower: string[]; joined: string; starts: number[]; byDay?: Map<string, Map<string, Shown>>; indexed: boolean; byPrefix?: Map<number, number[]>; titles: Map<string, number[]> }
 
 function pageView(lines: Line[], targets: number): PageView {
   const lower = lines.map((l) => norm(l.text))
@@ -97,7 +98,7 @@ function pageView(lines: Line[], targets: number): PageView {
     starts.push(at)
     at += t.length + 1
   }
-  return { lower, joined: lower.join('\n'), starts, indexed: targets > 16 }
+  return { lower, joined: lower.join('\n'), starts, indexed: targets > 16, titles: new Map() }
 }
 
 /**
@@ -161,12 +162,23 @@ function linesWithin(view: PageView, key: string): number[] {
   return found
 }
 
+/**
+ * The lines that hold `title` or are part of it, in document order. A function of the page and the title
+ * alone, so it is worked out once per title: a series repeats its title in every occurrence, and each
+ * search reads the whole page.
+ */
+function titleLines(view: PageView, title: string): number[] {
+  let lines = view.titles.get(title)
+  if (lines) return lines
+  const key = norm(decodeEntities(title))
+  lines = key.length < 3 ? [] : [...new Set([...linesHolding(view, key), ...linesWithin(view, key)])].sort((a, b) => a - b)
+  view.titles.set(title, lines)
+  return lines
+}
+
 /** What the page shows for a structured event: near its title first, else the page's only time that day. */
 function shownFor(ctx: Context, title: string, date: string, view: PageView): Shown | undefined {
-  const key = norm(decodeEntities(title))
-  // The lines that hold the title or are part of it, in document order.
-  const lines = key.length < 3 ? [] : [...new Set([...linesHolding(view, key), ...linesWithin(view, key)])].sort((a, b) => a - b)
-  for (const i of lines) {
+  for (const i of titleLines(view, title)) {
     const found = shownNear(ctx, date, i - BEFORE, i + AFTER)
     if (found?.time) return found
   }
