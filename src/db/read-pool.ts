@@ -1,3 +1,4 @@
+import { errorFromMessage } from './worker-errors'
 import type { Database } from 'bun:sqlite'
 import type { FromReader, ToReader } from './read-server'
 import { inlineReads, readsVia, type ReadOp } from './read-ops'
@@ -64,7 +65,7 @@ export function readPool(options: ReadPoolOptions): Reads {
     const task = slot.task
     if (!task || task.id !== message.id) return
     slot.task = undefined
-    if ('error' in message) task.reject(Object.assign(new Error(message.error.message), { name: message.error.name, code: message.error.code }))
+    if ('error' in message) task.reject(errorFromMessage(message.error))
     else task.resolve(message.value as never)
     pump()
   }

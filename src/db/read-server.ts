@@ -1,3 +1,4 @@
+import { errorForMessage, type WorkerError } from './worker-errors'
 import { Database } from 'bun:sqlite'
 import { BUSY_TIMEOUT_MS } from './client'
 import { releasedBytes } from '../memory'
@@ -5,7 +6,7 @@ import type { ReadOps } from './read-ops'
 
 /** A read worker's messages (see read-pool.ts). */
 export type ToReader = { type: 'open'; path: string } | { type: 'read'; id: number; op: keyof ReadOps; params: unknown }
-export type FromReader = { id: number; value: unknown } | { id: number; error: { name: string; message: string; code?: string } }
+export type FromReader = { id: number; value: unknown } | { id: number; error: WorkerError }
 type Scope = { onmessage: ((event: MessageEvent<ToReader>) => void) | null; postMessage(message: FromReader, transfer?: ArrayBuffer[]): void }
 
 /**
@@ -54,8 +55,7 @@ export function serveReads(ops: ReadOps, scope: Scope): void {
       // per-record arrays left to the collector's own pace: they live in its heap, so it sees them).
       if (transfer.length === 0) releasedBytes(recordBytes(value))
     } catch (error) {
-      const e = error as Error & { code?: unknown }
-      scope.postMessage({ id: message.id, error: { name: e.name ?? 'Error', message: e.message ?? String(error), code: typeof e.code === 'string' ? e.code : undefined } })
+      scope.postMessage({ id: message.id, error: errorForMessage(error) })
     }
   }
 }

@@ -1,3 +1,4 @@
+import { errorFromMessage } from './worker-errors'
 import type { StoreArgs, StoreOutcome } from './storage-types'
 import type { FromWriter, ToWriter } from './write-server'
 
@@ -56,7 +57,7 @@ export function storeWriter(options: { path: string; workerUrl?: string }): Stor
       const task = pending.get(message.id)
       if (!task) return
       pending.delete(message.id)
-      if ('error' in message) task.reject(Object.assign(new Error(message.error.message), { name: message.error.name, code: message.error.code }))
+      if ('error' in message) task.reject(errorFromMessage(message.error))
       else task.resolve(message.value as never)
     }
     started.addEventListener('error', () => lost(started))

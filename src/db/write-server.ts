@@ -1,10 +1,11 @@
+import { errorForMessage, type WorkerError } from './worker-errors'
 import { openDatabase, type Db } from './client'
 import { pruneEndedEvents } from './queries/events'
 import type { StoreArgs, StoreOutcome } from './storage-types'
 
 /** The crawl writer's messages (see store-writer.ts). */
 export type ToWriter = { type: 'open'; path: string } | { type: 'store'; id: number; args: StoreArgs } | { type: 'prune'; id: number; endedBeforeMs: number }
-export type FromWriter = { id: number; value: StoreOutcome | number } | { id: number; error: { name: string; message: string; code?: string } }
+export type FromWriter = { id: number; value: StoreOutcome | number } | { id: number; error: WorkerError }
 type Scope = { onmessage: ((event: MessageEvent<ToWriter>) => void) | null; postMessage(message: FromWriter): void }
 
 /** How a crawl result is written on the writer's connection: queries/store.ts's storeCrawlResult (drills substitute a slow one). */
@@ -31,8 +32,7 @@ export function serveWrites(store: StoreOnConnection, scope: Scope): void {
       db ??= openDatabase(path!)
       scope.postMessage({ id: message.id, value: message.type === 'store' ? store(db, message.args) : pruneEndedEvents(db, message.endedBeforeMs) })
     } catch (error) {
-      const e = error as Error & { code?: unknown }
-      scope.postMessage({ id: message.id, error: { name: e.name ?? 'Error', message: e.message ?? String(error), code: typeof e.code === 'string' ? e.code : undefined } })
+      scope.postMessage({ id: message.id, error: errorForMessage(error) })
     }
   }
 }
