@@ -1,11 +1,13 @@
-import { errorForMessage, type WorkerError } from './worker-errors'
+import type { WorkerError } from './worker-errors'
+import { serveOnConnection, type OpenMessage } from './worker-loop'
 import { Database } from 'bun:sqlite'
 import { BUSY_TIMEOUT_MS } from './client'
 import { releasedBytes } from '../memory'
 import type { ReadOps } from './read-ops'
 
 /** A read worker's messages (see read-pool.ts). */
-export type ToReader = { type: 'open'; path: string } | { type: 'read'; id: number; op: keyof ReadOps; params: unknown }
+type ReadMessage = { type: 'read'; id: number; op: keyof ReadOps; params: unknown }
+export type ToReader = OpenMessage | ReadMessage
 export type FromReader = { id: number; value: unknown } | { id: number; error: WorkerError }
 type Scope = { onmessage: ((event: MessageEvent<ToReader>) => void) | null; postMessage(message: FromReader, transfer?: ArrayBuffer[]): void }
 
@@ -37,27 +39,15 @@ export function openReadOnly(path: string): Database {
  * after a failure to open, so a file that appears later is found.
  */
 export function serveReads(ops: ReadOps, scope: Scope): void {
-  let path: string | undefined
-  let sqlite: Database | undefined
-  scope.onmessage = (event) => {
-    const message = event.data
-    if (message.type === 'open') {
-      path = message.path
-      return
-    }
-    try {
-      sqlite ??= openReadOnly(path!)
-      const value = inOneSnapshot(sqlite, () => (ops[message.op] as (s: Database, p: unknown) => unknown)(sqlite!, message.params))
-      const transfer = transferable(value)
-      scope.postMessage({ id: message.id, value }, transfer)
-      // Records posted as text were copied into the message and are garbage here now; bytes were handed
-      // over whole (a search's records are joined by SQLite, search-records.ts; an organization's from
-      // per-record arrays left to the collector's own pace: they live in its heap, so it sees them).
-      if (transfer.length === 0) releasedBytes(recordBytes(value))
-    } catch (error) {
-      scope.postMessage({ id: message.id, error: errorForMessage(error) })
-    }
-  }
+  serveOnConnection<Database, ReadMessage>(scope, openReadOnly, (sqlite, message) => {
+    const value = inOneSnapshot(sqlite, () => (ops[message.op] as (s: Database, p: unknown) => unknown)(sqlite, message.params))
+    const transfer = transferable(value)
+    scope.postMessage({ id: message.id, value }, transfer)
+    // Records posted as text were copied into the message and are garbage here now; bytes were handed
+    // over whole (a search's records are joined by SQLite, search-records.ts; an organization's from
+    // per-record arrays left to the collector's own pace: they live in its heap, so it sees them).
+    if (transfer.length === 0) releasedBytes(recordBytes(value))
+  })
 }
 
 /**

@@ -1,10 +1,12 @@
-import { errorForMessage, type WorkerError } from './worker-errors'
+import type { WorkerError } from './worker-errors'
+import { serveOnConnection, type OpenMessage } from './worker-loop'
 import { openDatabase, type Db } from './client'
 import { pruneEndedEvents } from './queries/events'
 import type { StoreArgs, StoreOutcome } from './storage-types'
 
 /** The crawl writer's messages (see store-writer.ts). */
-export type ToWriter = { type: 'open'; path: string } | { type: 'store'; id: number; args: StoreArgs } | { type: 'prune'; id: number; endedBeforeMs: number }
+type WriteMessage = { type: 'store'; id: number; args: StoreArgs } | { type: 'prune'; id: number; endedBeforeMs: number }
+export type ToWriter = OpenMessage | WriteMessage
 export type FromWriter = { id: number; value: StoreOutcome | number } | { id: number; error: WorkerError }
 type Scope = { onmessage: ((event: MessageEvent<ToWriter>) => void) | null; postMessage(message: FromWriter): void }
 
@@ -20,19 +22,7 @@ export type StoreOnConnection = (db: Db, args: StoreArgs) => StoreOutcome
  * (client.ts): its busy timeout makes it wait for the request thread's short writes here, off that thread.
  */
 export function serveWrites(store: StoreOnConnection, scope: Scope): void {
-  let path: string | undefined
-  let db: Db | undefined
-  scope.onmessage = (event) => {
-    const message = event.data
-    if (message.type === 'open') {
-      path = message.path
-      return
-    }
-    try {
-      db ??= openDatabase(path!)
-      scope.postMessage({ id: message.id, value: message.type === 'store' ? store(db, message.args) : pruneEndedEvents(db, message.endedBeforeMs) })
-    } catch (error) {
-      scope.postMessage({ id: message.id, error: errorForMessage(error) })
-    }
-  }
+  serveOnConnection<Db, WriteMessage>(scope, openDatabase, (db, message) =>
+    scope.postMessage({ id: message.id, value: message.type === 'store' ? store(db, message.args) : pruneEndedEvents(db, message.endedBeforeMs) }),
+  )
 }
