@@ -125,10 +125,20 @@ const MEDIODIA: Rule = { pattern: /\bmediod[ií]a\b/gi, replace: () => '12:00' }
 /** "de 17:30 a 18:30", "20:00 à 00:00", "19:00 às 21:00", "20.00 tot 22.00": a range chrono reads as one time. */
 const RANGE: Rule = { pattern: /(\d{1,2}(?:[:.]\d{2}|h\d{0,2}))\s+(a|à|às|as|al|alle|até|tot|bis)\s+(?=\d)/gi, replace: (m) => `${m[1]} - ` }
 
+/**
+ * "Nov. 25 – 27", "June 3 to 5", "Dec 28th through 30th": a range of days in one month, which chrono reads
+ * only with a hyphen ("Nov 25-27"). Not "June 5 – 7 pm" or "June 5 – 7:30" (a day and an end time).
+ */
+const EN_DAY_RANGE: Rule = {
+  pattern:
+    /\b((?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2})(?:st|nd|rd|th)?\s*(?:–|—|to|through|thru)\s*(\d{1,2})(?:st|nd|rd|th)?\b(?![:.]?\d|\s*[ap]\.?\s?m\b|\s*o'?clock)/gi,
+  replace: (m) => `${m[1]}-${m[2]}`,
+}
+
 const DE_MONTHS = ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember']
 
 const RULES: Record<DateLocale, Rule[]> = {
-  en: [NOON, MIDNIGHT],
+  en: [NOON, MIDNIGHT, EN_DAY_RANGE],
   de: [DOT_CLOCK, H_CLOCK, SHORT_NUMERIC(DE_MONTHS), RANGE],
   fr: [H_CLOCK, MIDI, MINUIT, RANGE],
   es: [H_CLOCK, MEDIODIA, MEDIANOCHE, RANGE],
@@ -139,7 +149,7 @@ const RULES: Record<DateLocale, Rule[]> = {
 
 /** Cheap test for each rule set: most lines need no rewrite at all. */
 const TRIGGER: Record<DateLocale, RegExp> = {
-  en: /noon|midnight/i,
+  en: /noon|midnight|[a-z]\.?\s+\d{1,2}(st|nd|rd|th)?\s*(–|—|to\b|through|thru)\s*\d/i,
   de: /uhr|\dh|\d\s?h\b|\d\.\d{1,2}\.(?!\d)|\d\s+bis\s+\d/i,
   fr: /\dh|\d\s?h\b|midi|minuit|\d\s+à\s+\d/i,
   es: /\dh|\d\s?h|mediod|medianoche|\d\s+(a|al)\s+\d/i,

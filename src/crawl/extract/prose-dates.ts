@@ -32,6 +32,24 @@ export type ProseWhen = {
  */
 export type YearRef = string | { ref: string; published?: string }
 
+/**
+ * A year the page's context gives a date without one: a year ("2023 Meeting Schedule"), or a school or
+ * fiscal year ("2026-27 District Calendar", "Season 2026/2027") that runs from July to June, so that its
+ * dates from July on fall in its first year and the others in its second.
+ */
+export type YearHint = number | { season: number }
+
+/** The year `hint` gives a date in `month` (1–12). */
+export function hintedYear(hint: YearHint | undefined, month: number): number | undefined {
+  if (hint === undefined || typeof hint === 'number') return hint
+  return month >= 7 ? hint.season : hint.season + 1
+}
+
+/** A hint as text, for keys of readings that depend on it. */
+export function hintKey(hint: YearHint | undefined): string {
+  return hint === undefined ? '' : typeof hint === 'number' ? String(hint) : `${hint.season}/${hint.season + 1}`
+}
+
 function refFor(p: Parts, ref: YearRef): string {
   if (typeof ref === 'string') return ref
   return p.weekday === undefined && ref.published ? ref.published : ref.ref
@@ -148,7 +166,7 @@ export class DateReader {
    * Every date or time in `text`, a date followed closely by a time (or a time range) joined into one.
    * `ref` (YYYY-MM-DD) is the day the page is read against; `yearHint` a year the page's context gives.
    */
-  find(text: string, ref: YearRef, yearHint?: number): ProseWhen[] {
+  find(text: string, ref: YearRef, yearHint?: YearHint): ProseWhen[] {
     return resolveAll(this.raw(text), text, ref, yearHint)
   }
 }
@@ -174,14 +192,14 @@ function validDay(y: number, month: number, day: number): boolean {
 }
 
 /** The date `p` names, inferring a missing year from `yearHint` or `ref` (and the weekday, when written). */
-export function dayOf(p: Parts | undefined, yearRef: YearRef, yearHint?: number): string | undefined {
+export function dayOf(p: Parts | undefined, yearRef: YearRef, yearHint?: YearHint): string | undefined {
   if (!p || p.day === undefined || p.month === undefined) return undefined
   const { month, day } = p
   const make = (y: number) => (validDay(y, month, day) ? `${y}-${pad(month)}-${pad(day)}` : undefined)
   if (p.year !== undefined) return make(p.year)
   const ref = refFor(p, yearRef)
   const refYear = Number(ref.slice(0, 4))
-  let base = yearHint
+  let base = hintedYear(yearHint, month)
   if (base === undefined) {
     const inRefYear = make(refYear)
     base = inRefYear !== undefined && inRefYear >= addDays(ref, -31) ? refYear : refYear + 1
@@ -194,7 +212,7 @@ export function dayOf(p: Parts | undefined, yearRef: YearRef, yearHint?: number)
 }
 
 /** Resolves raw matches into dates and joins a day with the time written right after it. */
-export function resolveAll(found: RawWhen[], text: string, ref: YearRef, yearHint?: number): ProseWhen[] {
+export function resolveAll(found: RawWhen[], text: string, ref: YearRef, yearHint?: YearHint): ProseWhen[] {
   const out: ProseWhen[] = []
   for (let i = 0; i < found.length; i++) {
     const r = found[i]
@@ -291,7 +309,7 @@ const readers = documentCache<DateReader>(16)
  * Every date or time chrono finds in `text` (see `DateReader.find`), read in `options.locale` (English by
  * default) with the document's reader.
  */
-export function findProseDates(text: string, ref: string, options: { locale?: DateLocale; yearHint?: number } = {}): ProseWhen[] {
+export function findProseDates(text: string, ref: string, options: { locale?: DateLocale; yearHint?: YearHint } = {}): ProseWhen[] {
   const locale = options.locale ?? 'en'
   let reader = readers.get(locale)
   if (!reader) readers.set(locale, (reader = new DateReader(locale)))

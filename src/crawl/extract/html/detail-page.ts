@@ -6,7 +6,7 @@
  * heading; its title is the nearest heading above it that is not a label (the `h1` on an event page), else
  * the first line of its block, else `og:title`; its place comes from a label or an address near it.
  */
-import type { YearRef } from '../prose-dates'
+import type { YearHint, YearRef } from '../prose-dates'
 import type { Candidate } from '../../candidate-types'
 import { isBoilerplate, roleOfLabel } from './labels'
 import { labelOnly, type LineDates } from './line-dates'
@@ -21,7 +21,7 @@ export type DetailContext = {
   facts: PageFacts
   sourceUrl: string
   ref: YearRef
-  yearAt: (index: number) => number | undefined
+  yearAt: (index: number) => YearHint | undefined
 }
 
 const HEADING_REACH = 25

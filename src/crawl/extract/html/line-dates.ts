@@ -176,9 +176,24 @@ function classify(line: Line, m: RawWhen, others: RawWhen[], list: boolean, visi
     const atStart = m.index <= 1 || WEEKDAY_PREFIX.test(text.slice(0, m.index))
     const atEnd = () => leftover(text.slice(m.endIndex), []) === ''
     if (prose) eligible = (atStart && text.length < 400) || (hasDay && hasTime)
-    else eligible = atStart || (hasTime && (hasDay || others.length === 1)) || ((m.start.year !== undefined || hasTime) && atEnd())
+    else eligible = atStart || (hasTime && (hasDay || others.length === 1)) || ((m.start.year !== undefined || hasTime) && atEnd()) || (hasDay && timedBefore(text, m, others))
   }
   return { ...m, eligible, dedicated }
+}
+
+/**
+ * "Christmas Eve services are at 5:00 p.m. … and 10:30 p.m. … on Thursday, December 24.": the sentence
+ * gives its times before its day, which ends it.
+ */
+const SENTENCE_END = /(?<!(?:^|[^\p{L}])\p{L}{1,3})[.!?]\s+(?=\p{Lu})/gu
+
+function timedBefore(text: string, m: RawWhen, others: RawWhen[]): boolean {
+  let start = 0
+  for (const s of text.slice(0, m.index).matchAll(SENTENCE_END)) start = s.index! + s[0].length
+  if (!/^\s*[.!]?\s*$/.test(text.slice(m.endIndex, m.endIndex + 3)) && m.endIndex < text.length) return false
+  return others.some(
+    (o) => o !== m && o.start.day === undefined && o.start.hour !== undefined && o.index >= start && o.endIndex <= m.index && !NOT_EVENT_DATE.test(text.slice(Math.max(0, o.index - 40), o.index)),
+  )
 }
 
 /** "Starts: …", "Date: …": both kinds of label end in a colon. */

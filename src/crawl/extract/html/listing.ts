@@ -7,7 +7,7 @@
  * and labels. Every decision that leaves a page without events is said in `diagnostics`.
  */
 import type { Candidate } from '../../candidate-types'
-import { resolveAll, type YearRef } from '../prose-dates'
+import { resolveAll, type YearHint, type YearRef } from '../prose-dates'
 import { looseEvents } from './detail-page'
 import { hasWord, type LineDates } from './line-dates'
 import type { Line, PageLines } from './page-lines'
@@ -39,10 +39,25 @@ export type ListingResult = { candidates: Candidate[]; records: ListingRecord[];
 
 const MAX_RECORDS = 2000
 const YEAR = /\b(19[5-9]\d|20\d\d)\b/
+/** A school or fiscal year: "2026-27", "2026–2027", "2026/27" (checked to be consecutive years). */
+const SEASON = /\b(19[5-9]\d|20\d\d)\s?[-–—/]\s?((?:19|20)?\d\d)\b(?![-–—/.]\d)/
+
+/** The year a line names for the dates after it: a school or fiscal year ("2026-27"), else a year. */
+function yearIn(text: string): YearHint | undefined {
+  const season = SEASON.exec(text)
+  if (season) {
+    const first = Number(season[1])
+    const second = Number(season[2])
+    if (second === first + 1 || second === (first + 1) % 100) return { season: first }
+  }
+  const year = YEAR.exec(text)
+  return year ? Number(year[1]) : undefined
+}
 
 /** "2023 Library Board Meeting Schedule" → "Library Board Meeting Schedule": a section's name without its year. */
 function sectionTitle(text: string): string | undefined {
   const t = text
+    .replace(new RegExp(SEASON.source, 'g'), ' ')
     .replace(/\b(19|20)\d\d\b/g, ' ')
     .replace(/\s+/g, ' ')
     .replace(/^[\s\-–—:,|]+|[\s\-–—:,|]+$/g, '')
@@ -50,7 +65,19 @@ function sectionTitle(text: string): string | undefined {
   return t.length >= 3 && hasWord(t) ? t : undefined
 }
 
-type Scope = { year?: number; day?: string; dayLevel: number; dayLine?: number; section?: string }
+/** `site`: the site's own name, the title of records under a heading that only says they are events ("Tour Dates"). */
+type Scope = { year?: YearHint; day?: string; dayLevel: number; dayLine?: number; section?: string; site?: string }
+
+/** A heading that names no event, only that events follow ("Upcoming Events", "Tour Dates", "Termine"). */
+const GENERIC_HEADING =
+  /^(?:(?:upcoming|future|our|all|current|next|live|kommende|nächste|prochains?|prochaines|próximos|próximas|komende|prossimi|próximos)\s+)?(?:events?|shows?|concerts?|gigs?|tour|tour dates|dates|live dates|performances?|calendar|event calendar|events calendar|schedule|what's on|whats on|termine|veranstaltungen|konzerte|auftritte|agenda|événements|evenements|dates de tournée|spectacles|eventos|conciertos|fechas|evenementen|voorstellingen|optredens|eventi|concerti|date|spettacoli|espetáculos|concertos|datas)$/i
+
+/** The site's name: `og:site_name`, else the last part of a `<title>` of several ("Tour | The Juniper Lanterns"). */
+function siteName(facts: PageLines['facts']): string | undefined {
+  if (facts.siteName?.trim()) return facts.siteName.trim()
+  const parts = (facts.title ?? '').split(/\s+[|–—-]\s+|\s+::\s+|\s+·\s+/).map((p) => p.trim())
+  return parts.length > 1 && parts[parts.length - 1] ? parts[parts.length - 1] : undefined
+}
 
 /** Updates the scope with a line that is not part of a record; true when the line headed records as a day. */
 function scopeLine(scope: Scope, line: Line, d: LineDates | undefined, ref: YearRef): boolean {
@@ -64,13 +91,13 @@ function scopeLine(scope: Scope, line: Line, d: LineDates | undefined, ref: Year
   }
   const short = line.text.length <= 90
   if (short && (line.heading || line.strong || line.text.length <= 40) && !d?.day) {
-    const year = YEAR.exec(line.text)
-    if (year && (line.heading || line.strong || line.link || line.text.replace(YEAR, '').trim().length <= 30)) scope.year = Number(year[1])
+    const year = yearIn(line.text)
+    if (year !== undefined && (line.heading || line.strong || line.link || line.text.replace(YEAR, '').trim().length <= 30)) scope.year = year
   }
   if (line.heading && !d?.day) {
     if (level <= scope.dayLevel) scope.day = undefined
     const title = sectionTitle(line.text)
-    if (title && short) scope.section = title
+    if (title && short) scope.section = GENERIC_HEADING.test(title) ? (scope.site ?? title) : title
   }
   return false
 }
@@ -98,8 +125,8 @@ export function extractListing(page: PageLines, options: ListingOptions): Listin
   const records: ListingRecord[] = []
   const taken = new Set<number>()
   const reasons = new Map<string, number>()
-  const years: (number | undefined)[] = new Array(lines.length)
-  const scope: Scope = { dayLevel: 99 }
+  const years: (YearHint | undefined)[] = new Array(lines.length)
+  const scope: Scope = { dayLevel: 99, site: siteName(page.facts) }
   let next = 0
   for (let i = 0; i < lines.length; i++) {
     const span: RecordSpan | undefined = seg.records[next]
@@ -178,7 +205,7 @@ function coverage(spans: RecordSpan[], lines: Line[], covered: (text: string) =>
 }
 
 /** The events of a record's one dated prose line, when it tells of several (see prose-records). */
-function proseLine(recordLines: Line[], pr: PageReader, yearHint: number | undefined, sourceUrl: string): Candidate[] | undefined {
+function proseLine(recordLines: Line[], pr: PageReader, yearHint: YearHint | undefined, sourceUrl: string): Candidate[] | undefined {
   const dated = recordLines.filter((l) => pr.dates(l)?.day)
   return dated.length === 1 ? proseEvents(dated[0], pr.dates(dated[0])!, pr.ref, yearHint, sourceUrl) : undefined
 }
@@ -192,8 +219,7 @@ function listLine(recordLines: Line[], dates: (l: Line) => LineDates | undefined
 /** One event per day a list line names, titled by the line's own words or else the section heading. */
 function listCandidates(line: Line, pr: PageReader, scope: Scope, sourceUrl: string): Candidate[] {
   const d = pr.dates(line)!
-  const own = YEAR.exec(line.text.replace(/\d{1,2}[./-]\d{1,2}[./-]\d{2,4}/g, ' '))
-  const yearHint = scope.year ?? (own ? Number(own[1]) : undefined)
+  const yearHint = scope.year ?? yearIn(line.text.replace(/\d{1,2}[./-]\d{1,2}[./-]\d{2,4}/g, ' '))
   const words = sectionTitle(withoutDates(line, { ...d, mentions: d.mentions.map((m) => ({ ...m, eligible: true })) }))
   const title = words && !/^(and|or|und|et|y|en|e)$/i.test(words) ? words : scope.section
   if (!title) return []

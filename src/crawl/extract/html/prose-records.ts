@@ -5,7 +5,7 @@
  * besides its date and time.
  */
 import type { Candidate } from '../../candidate-types'
-import { clockOf, dayOf, type YearRef } from '../prose-dates'
+import { clockOf, dayOf, type YearHint, type YearRef } from '../prose-dates'
 import { NOT_EVENT_DATE, type LineDates, type Mention } from './line-dates'
 import type { Line } from './page-lines'
 import { endAfter } from './record-when'
@@ -50,7 +50,7 @@ function titleOf(text: string, s: Sentence, mentions: Mention[]): string {
  * The events of one prose line, when it gives two or more times in different sentences on one day;
  * undefined otherwise (the line is then read as one record).
  */
-export function proseEvents(line: Line, d: LineDates, ref: YearRef, yearHint: number | undefined, sourceUrl: string): Candidate[] | undefined {
+export function proseEvents(line: Line, d: LineDates, ref: YearRef, yearHint: YearHint | undefined, sourceUrl: string): Candidate[] | undefined {
   if (line.text.length < 80) return undefined
   const text = line.text
   const dayMention = d.mentions.find((m) => m.eligible && m.start.day !== undefined)

@@ -4,14 +4,14 @@
  * the heading of the section it sits in; its place comes from a label ("Location:", "Waar:"), a column,
  * a class, a map link or an address-shaped line; its link from its title.
  */
-import type { YearRef } from '../prose-dates'
+import type { YearHint, YearRef } from '../prose-dates'
 import type { Candidate } from '../../candidate-types'
 import { attr, type Element, findFirst, textOf } from '../../shared/dom'
 import { isBoilerplate, NO_EVENT, statusFromText } from './labels'
 import { labelOnly, type LineDates } from './line-dates'
 import type { Line } from './page-lines'
 import { recordDetails } from './record-details'
-import { MAP_HOST, placeOf } from './record-place'
+import { fieldPlace, MAP_HOST, placeOf } from './record-place'
 import { type Roles, titleOf, withoutDates } from './record-title'
 import { recordWhen } from './record-when'
 import { cellRole, recordRow, tableRoles } from './table-columns'
@@ -22,7 +22,7 @@ export type RecordContext = {
   sourceUrl: string
   ref: YearRef
   dates: (line: Line) => LineDates | undefined
-  yearHint?: number
+  yearHint?: YearHint
   /** The day heading above the record. */
   day?: string
   /** The section heading above the record (a committee, a program, "Upcoming Board Meetings"). */
@@ -107,7 +107,7 @@ export function readRecord(lines: Line[], ctx: RecordContext): RecordResult {
   const url = linkOf(lines, title)
   if (url) c.url = url
   const skip = new Set([title.line?.text ?? '', title.text])
-  const place = placeOf(lines, role, skip)
+  const place = placeOf(lines, role, skip) ?? (title.line && fieldPlace(title.line, title.text, ctx.dates(title.line)?.mentions ?? []))
   if (place) c.place = place
   const status = statusFromText(title.text) ?? lineStatus(lines)
   if (status) c.status = status

@@ -74,10 +74,18 @@ export function placeOf(lines: Line[], role: Role, skip: Set<string>): Candidate
     const values = labelled(lines, i, lv.value).map(placeText).filter(Boolean)
     if (values.length) return splitPlace(values)
   }
-  const byRole = lines
-    .filter((l) => !l.virtual && (role(l) === 'place' || role(l) === 'address'))
+  const roled = lines.filter((l) => !l.virtual && (role(l) === 'place' || role(l) === 'address'))
+  const byRole = roled.map((l) => placeText(l.text)).filter(Boolean)
+  // A table's Venue and City columns ("Doug Fir Lounge" | "Portland, OR"), in either order: the name, then where it is.
+  const named = roled
+    .filter((l) => role(l) === 'place')
     .map((l) => placeText(l.text))
     .filter(Boolean)
+  const located = roled
+    .filter((l) => role(l) === 'address')
+    .map((l) => placeText(l.text))
+    .filter(Boolean)
+  if (named.length === 1 && located.length && !addressShaped(named[0])) return { name: named[0], address: located.join(', ') }
   if (byRole.length) return splitPlace(byRole)
   const own = commonDepth(lines)
   const byClass = lines
@@ -103,6 +111,22 @@ export function placeOf(lines: Line[], role: Role, skip: Set<string>): Candidate
   if (i < 0) return undefined
   const name = nameBefore(lines, i, skip)
   return name ? { name, address: lines[i].text } : { address: lines[i].text }
+}
+
+/**
+ * "Do, 03.12.2026, 19:30 Uhr · <b>Lesung: Winterreise</b> · Stadtbücherei, Lesesaal": the field after a
+ * title set off by dots or bars names its place, when it holds no date and is not a button's word.
+ * `dated`: the ranges of the line's dates.
+ */
+export function fieldPlace(line: Line, title: string, dated: { index: number; endIndex: number }[]): CandidatePlace | undefined {
+  const at = line.text.indexOf(title)
+  if (at < 0) return undefined
+  const m = /^\s*[|•·]\s*([^|•·]{3,80}?)\s*(?:[|•·]|$)/.exec(line.text.slice(at + title.length))
+  if (!m) return undefined
+  const from = line.text.indexOf(m[1], at + title.length)
+  const value = placeText(m[1])
+  if (dated.some((d) => d.index < from + m[1].length && d.endIndex > from) || !value || !/\p{L}{3}/u.test(value) || isBoilerplate(value)) return undefined
+  return splitPlace([value])
 }
 
 /** The venue's name written on the line above its address ("Dielmann West" / "11400 Olde Cabin Road …"). */

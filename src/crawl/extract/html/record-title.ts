@@ -16,25 +16,36 @@ export const SEPARATOR_EDGES = /^[\s\-–—:,;|/@·•.]+|[\s\-–—:,;|/@·�
 const CONNECTOR_END = /\s+(on|at|am|le|el|la|las|op|om|il|em|um|vom|du|del|de|van|a|à|às|alle|ore|dalle|from|dès|des)$/i
 const POSTED = /^(posted|published|updated|last updated|modified|veröffentlicht|aktualisiert|publié|mis à jour|publicado|actualizado|gepubliceerd|bijgewerkt|pubblicato|aggiornato|atualizado)\b/i
 const SEGMENT_SEPARATOR = /\s+[–—-]\s+|\s*[|•·]\s*/g
+const FIELD_SEPARATOR = /[|•·]/
 
 /**
  * "Palm Sunday, March 29 – Liturgy of the Palms, 9:30 AM (note: one service only)" → "Liturgy of the
  * Palms": the dash- or bar-separated parts of a line that hold a day go when another part has words, and
  * the title ends where a date or time follows it (what comes after is a note).
  */
-function keptRange(text: string, spans: Mention[]): [number, number] {
-  const parts: { from: number; to: number }[] = []
+function keptRange(text: string, spans: Mention[], breaks: number[]): [number, number] {
+  // `field`: the part ends at a bar or a dot ("·", "•", "|"), which part fields; a dash may be inside a title.
+  const parts: { from: number; to: number; field: boolean }[] = []
   let last = 0
   for (const m of text.matchAll(SEGMENT_SEPARATOR)) {
-    parts.push({ from: last, to: m.index! })
+    // The dash of a range of days ("Nov. 25 – 27") is part of its date, not a separator.
+    if (spans.some((s) => s.index < m.index! && s.endIndex >= m.index! + m[0].trimEnd().length)) continue
+    parts.push({ from: last, to: m.index!, field: FIELD_SEPARATOR.test(m[0]) })
     last = m.index! + m[0].length
   }
-  parts.push({ from: last, to: text.length })
-  // A part that holds a day and at most two other words ("Palm Sunday, March 29") is the date, not the title.
-  const dated = parts.map((p) => spans.some((s) => s.start.day !== undefined && s.index < p.to && s.endIndex > p.from) && restWords(text, p.from, p.to, spans) <= 2)
+  parts.push({ from: last, to: text.length, field: false })
+  // A part that holds a day and at most two other words ("Palm Sunday, March 29") is the date, not the title;
+  // words set apart from the date after it ("<b>Nov. 25 – 27</b> Thanksgiving Break") are a title.
+  const dated = parts.map((p) => {
+    const day = spans.find((s) => s.start.day !== undefined && s.index < p.to && s.endIndex > p.from)
+    if (!day || restWords(text, p.from, p.to, spans) > 2) return false
+    return !breaks.some((b) => b >= day.endIndex && b < p.to && /\p{L}/u.test(text.slice(b, p.to)))
+  })
   const kept = parts.filter((p, i) => !dated[i] && /\p{L}{2,}.*\s\p{L}|\p{L}{4,}/u.test(text.slice(p.from, p.to)))
   if (parts.length < 2 || !kept.length || kept.length === parts.length) return [0, text.length]
-  return [kept[0].from, kept[kept.length - 1].to]
+  // "Do, 03.12.2026, 19:30 Uhr · Lesung: Winterreise · Stadtbücherei": fields after the date, the title first.
+  const fields = kept.length >= 2 && kept.every((p, i) => i === kept.length - 1 || (p.field && parts[parts.indexOf(p) + 1] === kept[i + 1]))
+  return [kept[0].from, (fields ? kept[0] : kept[kept.length - 1]).to]
 }
 
 const stripped = new WeakMap<Line, string>()
@@ -58,7 +69,7 @@ function strip(line: Line, d: LineDates | undefined): string {
   const text = line.text
   const spans = (d?.mentions ?? []).filter((m) => m.eligible || m.dedicated)
   if (!spans.length) return clean(text)
-  let [from, to] = keptRange(text, spans)
+  let [from, to] = keptRange(text, spans, line.breaks)
   for (const m of [...spans].sort((a, b) => a.index - b.index)) {
     if (m.endIndex <= from || m.index >= to) continue
     const before = text.slice(from, m.index).replace(SEPARATOR_EDGES, '')
@@ -108,7 +119,28 @@ function withoutNote(text: string): string {
 }
 
 export function clean(text: string): string {
-  return firstSentence(withoutNote(cleanEdges(text)))
+  return firstSentence(withoutNote(subjectOf(cleanEdges(text))))
+}
+
+/**
+ * The verb a sentence puts between its subject and its date ("Advent Lessons and Carols will be held
+ * Sunday, …", "Das Adventskonzert findet am …", "Le concert aura lieu le …"), in the languages read here.
+ */
+const VERB_END =
+  /\s+(?:will be held|will take place|takes place|is being held|is held|are held|will be|is scheduled(?: for)?|are scheduled(?: for)?|is planned(?: for)?|is|are|begins|will begin|starts|will start|meets|will meet|findet|finden|beginnt|aura lieu|a lieu|auront lieu|ont lieu|se celebrará|se celebra|se realizará|tendrá lugar|tiene lugar|vindt|vinden|wordt gehouden|si terrà|si svolgerà|avrà luogo|será realizad[oa]|acontece|acontecerá|terá lugar)$/i
+
+/**
+ * A title cut from a sentence ("The Blue Christmas service, for all who find the season hard, is on …")
+ * → its subject ("The Blue Christmas service"): the verb goes, and an aside between commas after the
+ * subject goes with it. Text that is no sentence is left as it is.
+ */
+function subjectOf(text: string): string {
+  const m = VERB_END.exec(text)
+  if (!m) return text
+  const subject = text.slice(0, m.index).replace(SEPARATOR_EDGES, '')
+  if (wordCount(subject) < 1 || !/\p{L}{3}/u.test(subject)) return text
+  const comma = subject.indexOf(', ')
+  return comma > 0 && wordCount(subject.slice(0, comma)) >= 2 ? subject.slice(0, comma) : subject
 }
 
 /**

@@ -6,7 +6,7 @@
  * beats markup; a missing year comes from the section's year or the page's reference day.
  */
 import { addDays } from '../../../model/dates'
-import { clockOf, dayOf, type ProseWhen, resolveAll, type YearRef } from '../prose-dates'
+import { clockOf, dayOf, hintKey, type ProseWhen, resolveAll, type YearHint, type YearRef } from '../prose-dates'
 import type { WallTime } from '../../candidate-types'
 import type { LineDates, Mention } from './line-dates'
 import type { Line } from './page-lines'
@@ -15,7 +15,7 @@ export type RecordWhen = { start: WallTime; end?: WallTime; from: 'text' | 'mark
 
 export type WhenContext = {
   ref: YearRef
-  yearHint?: number
+  yearHint?: YearHint
   /** The day of the day heading the record sits under. */
   day?: string
   /** Lines whose dates to prefer (a table's date and time columns). */
@@ -34,7 +34,7 @@ function rankOf(line: Line, d: LineDates, m: Mention, preferred?: Set<number>): 
 const resolvedCache = new WeakMap<LineDates, Map<string, ProseWhen[]>>()
 
 /** A line's mentions resolved, once per line and reading (the same line is read as a record and as a loose date). */
-function resolvedOnce(d: LineDates, text: string, ref: YearRef, yearHint: number | undefined, key: string): ProseWhen[] {
+function resolvedOnce(d: LineDates, text: string, ref: YearRef, yearHint: YearHint | undefined, key: string): ProseWhen[] {
   let byKey = resolvedCache.get(d)
   if (!byKey) resolvedCache.set(d, (byKey = new Map()))
   let hit = byKey.get(key)
@@ -43,8 +43,8 @@ function resolvedOnce(d: LineDates, text: string, ref: YearRef, yearHint: number
 }
 
 /** What a line's resolved dates depend on besides the line: the reference day and the year hint. */
-function readingKey(ref: YearRef, yearHint: number | undefined): string {
-  return `${typeof ref === 'string' ? ref : `${ref.ref}|${ref.published}`}|${yearHint ?? ''}`
+function readingKey(ref: YearRef, yearHint: YearHint | undefined): string {
+  return `${typeof ref === 'string' ? ref : `${ref.ref}|${ref.published}`}|${hintKey(yearHint)}`
 }
 
 /** Every eligible mention of the record's lines, resolved, best first (then in document order). */
@@ -137,7 +137,7 @@ export function endAfter(start: WallTime, endTime: string, endDate?: string): Wa
 }
 
 /** The day a heading line names, when it is a day and nothing more ("Saturday, June 7"). */
-export function headingDay(line: Line, d: LineDates | undefined, ref: YearRef, yearHint?: number): string | undefined {
+export function headingDay(line: Line, d: LineDates | undefined, ref: YearRef, yearHint?: YearHint): string | undefined {
   if (!d || !d.whenOnly || !d.day || d.time || d.list) return undefined
   const m = d.mentions.find((x) => x.eligible && x.start.day !== undefined)
   return m ? dayOf(m.start, ref, yearHint) : undefined
