@@ -135,16 +135,19 @@ const EN_DAY_RANGE: Rule = {
   replace: (m) => `${m[1]}-${m[2]}`,
 }
 
+/** "à 18h30 et à 23h", "um 10 und um 18 Uhr": two times joined by "and" are two times, not a range chrono reads from them. */
+const AND_CLOCKS: Rule = { pattern: /(?<=\b\d{1,2}(?::\d{2}|h\d{0,2}))\s+(?:et|und|y|e|en)\s+(?:à\s+|um\s+|a las\s+|alle\s+|às\s+|om\s+)?(?=\d)/gi, replace: () => '; ' }
+
 const DE_MONTHS = ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember']
 
 const RULES: Record<DateLocale, Rule[]> = {
   en: [NOON, MIDNIGHT, EN_DAY_RANGE],
-  de: [DOT_CLOCK, H_CLOCK, SHORT_NUMERIC(DE_MONTHS), RANGE],
-  fr: [H_CLOCK, MIDI, MINUIT, RANGE],
-  es: [H_CLOCK, MEDIODIA, MEDIANOCHE, RANGE],
-  nl: [U_CLOCK, DOT_CLOCK, RANGE],
-  it: [ORE_CLOCK, H_CLOCK, RANGE],
-  pt: [H_CLOCK, RANGE],
+  de: [DOT_CLOCK, H_CLOCK, SHORT_NUMERIC(DE_MONTHS), RANGE, AND_CLOCKS],
+  fr: [H_CLOCK, MIDI, MINUIT, RANGE, AND_CLOCKS],
+  es: [H_CLOCK, MEDIODIA, MEDIANOCHE, RANGE, AND_CLOCKS],
+  nl: [U_CLOCK, DOT_CLOCK, RANGE, AND_CLOCKS],
+  it: [ORE_CLOCK, H_CLOCK, RANGE, AND_CLOCKS],
+  pt: [H_CLOCK, RANGE, AND_CLOCKS],
 }
 
 /** Cheap test for each rule set: most lines need no rewrite at all. */

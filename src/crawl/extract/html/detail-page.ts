@@ -120,7 +120,7 @@ function venueAfter(ctx: DetailContext, at: number): string | undefined {
   return undefined
 }
 
-function looseEvent(ctx: DetailContext, at: number): Candidate | undefined {
+function looseEvent(ctx: DetailContext, at: number): Candidate[] {
   const { lines, dates } = ctx
   const block = blockAround(ctx, at)
   const near = lines.slice(at + 1, at + PLACE_REACH).filter((l) => !l.chrome && !ctx.taken.has(l.index) && !block.includes(l))
@@ -134,15 +134,16 @@ function looseEvent(ctx: DetailContext, at: number): Candidate | undefined {
     section: title ?? pageTitle(ctx.facts),
     forceTitle: title,
   })
-  if (!read.candidate) return undefined
-  if (!read.candidate.place) {
-    const venue = venueAfter(ctx, at)
-    if (venue) read.candidate.place = { name: venue }
+  if (!read.candidate) return []
+  const venue = read.candidate.place ? undefined : venueAfter(ctx, at)
+  const out = [read.candidate, ...(read.also ?? [])]
+  for (const c of out) {
+    if (venue) c.place = { name: venue }
+    c.source.method = 'page'
+    // A document link near the date (an agenda item, a map) is not the event's page; the page is.
+    delete c.url
   }
-  read.candidate.source.method = 'page'
-  // A document link near the date (an agenda item, a map) is not the event's page; the page is.
-  delete read.candidate.url
-  return read.candidate
+  return out
 }
 
 /** The events a page states outside its repeated structures (see the module comment). */
@@ -157,8 +158,7 @@ export function looseEvents(ctx: DetailContext): Candidate[] {
       continue
     }
     last = i
-    const c = looseEvent(ctx, i)
-    if (c) out.push(c)
+    out.push(...looseEvent(ctx, i))
   }
   return out
 }

@@ -186,7 +186,7 @@ function readSpan(span: RecordSpan, recordLines: Line[], { pr, scope, options, s
   if (list) return { records: listCandidates(list, pr, scope, options.sourceUrl).map((c) => record(c)) }
   if (!trustedInChrome(recordLines, pr.dates)) return { records: [], reason: 'in navigation without a dated link' }
   const read = readRecord(recordLines, { sourceUrl: options.sourceUrl, ref: pr.ref, dates: pr.dates, yearHint: scope.year, day: scope.day, section: scope.section, root: span.root })
-  return read.candidate ? { records: [record(read.candidate)], dayFromHeading: read.dayFromHeading } : { records: [], reason: read.reason }
+  return read.candidate ? { records: [read.candidate, ...(read.also ?? [])].map((c) => record(c)), dayFromHeading: read.dayFromHeading } : { records: [], reason: read.reason }
 }
 
 type Coverage = { covered: Set<RecordSpan>; touched: Set<number> }

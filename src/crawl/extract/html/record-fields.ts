@@ -34,7 +34,8 @@ export type RecordContext = {
 }
 
 /** `dayFromHeading`: the record took its day from the day heading above it. */
-export type RecordResult = { candidate?: Candidate; reason?: string; dayFromHeading?: boolean }
+/** `also`: the same event at the record's further start times ("services at 5 and 10:30 p.m."). */
+export type RecordResult = { candidate?: Candidate; reason?: string; dayFromHeading?: boolean; also?: Candidate[] }
 
 function usableHref(el: Element | undefined): string | undefined {
   const href = el && attr(el, 'href')?.trim()
@@ -107,10 +108,12 @@ export function readRecord(lines: Line[], ctx: RecordContext): RecordResult {
   const url = linkOf(lines, title)
   if (url) c.url = url
   const skip = new Set([title.line?.text ?? '', title.text])
-  const place = placeOf(lines, role, skip) ?? (title.line && fieldPlace(title.line, title.text, ctx.dates(title.line)?.mentions ?? []))
+  const place = placeOf(lines, role, skip, ctx.dates) ?? (title.line && fieldPlace(title.line, title.text, ctx.dates(title.line)?.mentions ?? []))
   if (place) c.place = place
   const status = statusFromText(title.text) ?? lineStatus(lines)
   if (status) c.status = status
   recordDetails(c, lines, { title: title.text, place, root: ctx.root, skip: (l) => !!ctx.dates(l)?.whenOnly || !!labelOnly(l.text) })
-  return when.from === 'heading' ? { candidate: c, dayFromHeading: true } : { candidate: c }
+  const result: RecordResult = when.from === 'heading' ? { candidate: c, dayFromHeading: true } : { candidate: c }
+  if (when.also) result.also = when.also.map((time) => ({ ...structuredClone(c), start: { date: c.start!.date, time } }))
+  return result
 }

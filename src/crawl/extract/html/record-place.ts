@@ -66,7 +66,33 @@ function valueBox(label: Line, value: Line): Element | undefined {
   return value.path[i]
 }
 
-export function placeOf(lines: Line[], role: Role, skip: Set<string>): CandidatePlace | undefined {
+/** Words that name a venue, in the languages read here: a field holding one is a place. */
+const VENUE_WORD =
+  /(?<![\p{L}])(center|centre|hall|library|room|studio|gallery|park|church|chapel|cathedral|theat(?:er|re)|auditorium|museum|branch|building|school|gym|field|lounge|café|cafe|club|office|plaza|square|arena|pavilion|saal|halle|kirche|bibliothek|bücherei|rathaus|haus|salle|église|eglise|chapelle|cathédrale|médiathèque|mediatheque|bibliothèque|mairie|sala|biblioteca|iglesia|ayuntamiento|teatro|zaal|kerk|bibliotheek|chiesa|piazza|museo|capela|igreja)(?![\p{L}])/iu
+const NAME_WORD = /^(\p{Lu}|\d|&|of|the|and|de|del|la|le|les|du|des|am|im|an|der|die|das|di|da|van|y|e|et)/u
+const COST_WORD = /\b(free|gratuit|gratis|kostenlos|eintritt frei|entrada libre|ingresso libero|€|\$|£)/iu
+
+/**
+ * "Sabato 5 dicembre 2026, ore 21:00 – Teatro Comunale", "… à 18h30, église Saint-Martin.": the one field
+ * after a record's last date or time names its place, when it reads as a venue (a venue word, or a name
+ * in capitals) and not as a price. `dates`: each line's dates.
+ */
+function datedTail(lines: Line[], skip: Set<string>, dates: (line: Line) => { mentions: { index: number; endIndex: number; eligible: boolean }[] } | undefined): CandidatePlace | undefined {
+  for (const line of lines) {
+    const eligible = dates(line)?.mentions.filter((m) => m.eligible) ?? []
+    if (!eligible.length || line.virtual) continue
+    const rest = line.text.slice(Math.max(...eligible.map((m) => m.endIndex)))
+    const m = /^\s*(?:[,–—|·•]|\s-)\s*([^,;|·•]{3,60}?)\s*\.?\s*$/u.exec(rest)
+    const value = m && placeText(m[1])
+    // The title written after the date ("January 23 – Warren Branch") is not its place.
+    if (!value || skip.has(value) || !/\p{L}{3}/u.test(value) || isBoilerplate(value) || COST_WORD.test(value)) continue
+    const words = value.split(/\s+/)
+    if (words.length <= 6 && (VENUE_WORD.test(value) || words.every((w) => NAME_WORD.test(w)))) return splitPlace([value])
+  }
+  return undefined
+}
+
+export function placeOf(lines: Line[], role: Role, skip: Set<string>, dates?: Parameters<typeof datedTail>[2]): CandidatePlace | undefined {
   for (let i = 0; i < lines.length; i++) {
     const only = labelOnly(lines[i].text)
     const lv = only ? { role: only, value: '' } : labelValue(lines[i].text)
@@ -107,6 +133,8 @@ export function placeOf(lines: Line[], role: Role, skip: Set<string>): Candidate
   }
   const fromMap = mapAddress(lines)
   if (fromMap) return { address: fromMap }
+  const tail = dates && datedTail(lines, skip, dates)
+  if (tail) return tail
   const i = lines.findIndex((l) => !l.virtual && l.text.length <= 120 && addressShaped(l.text) && !skip.has(l.text))
   if (i < 0) return undefined
   const name = nameBefore(lines, i, skip)

@@ -11,7 +11,8 @@ import type { WallTime } from '../../candidate-types'
 import type { LineDates, Mention } from './line-dates'
 import type { Line } from './page-lines'
 
-export type RecordWhen = { start: WallTime; end?: WallTime; from: 'text' | 'markup' | 'heading' }
+/** `also`: further start times of the same day ("at 5:00 p.m. … and 10:30 p.m."), each another event. */
+export type RecordWhen = { start: WallTime; end?: WallTime; from: 'text' | 'markup' | 'heading'; also?: string[] }
 
 export type WhenContext = {
   ref: YearRef
@@ -86,6 +87,23 @@ function timeFrom(found: Found[], date: string | undefined): { time: string; end
   return endTime ? { time: own.when.time!, endTime } : { time: own.when.time! }
 }
 
+/** What joins two start times of one day: "and", a comma, "et à", "und um" (a note in parentheses between them aside). */
+const AND_JOIN = /^\s*(?:,|;|and|&|et|und|y|e|en|or|ou|oder|o)\s*(?:again\s+)?(?:at|à|um|a las|alle|às|om|ore)?\s*$/i
+
+/** The times written after the start's on its line, joined to it by "and" ("at 5:00 p.m. (…) and 10:30 p.m."). */
+function furtherTimes(found: Found[], start: Found): string[] {
+  const text = start.line.text
+  const later = found.filter((f) => f.line === start.line && f.when.index >= start.when.endIndex && f.when.time && !f.when.date && !f.when.endTime).sort((a, b) => a.when.index - b.when.index)
+  const out: string[] = []
+  let at = start.when.endIndex
+  for (const f of later) {
+    if (!AND_JOIN.test(text.slice(at, f.when.index).replace(/\([^()]*\)/g, ' ')) || f.when.time === start.when.time || out.includes(f.when.time!)) break
+    out.push(f.when.time!)
+    at = f.when.endIndex
+  }
+  return out
+}
+
 /** A second clock time in its own element after the first ("9:00 AM" … "10:00 AM") is the end. */
 function separateEnd(found: Found[], start: string): string | undefined {
   const times = found.filter((f) => f.when.time && !f.when.date && !f.when.endTime && f.mention.dedicated).sort((a, b) => a.line.index - b.line.index || a.when.index - b.when.index)
@@ -127,7 +145,11 @@ export function recordWhen(lines: Line[], dates: (line: Line) => LineDates | und
   const endTime = own?.endTime ?? (own?.time ? separateEnd(found, own.time) : undefined)
   if (endTime) end = endAfter(start, endTime, endDate)
   else if (endDate) end = { date: endDate }
-  return end ? { start, end, from } : { start, from }
+  const startFound = own?.time ? found.find((f) => f.when.time === own.time && (!f.when.date || f.when.date === date)) : undefined
+  const also = startFound && !end ? furtherTimes(found, startFound) : []
+  const when: RecordWhen = end ? { start, end, from } : { start, from }
+  if (also.length) when.also = also
+  return when
 }
 
 /** An end time after a start: on the start's day, or the next one when it is earlier ("9 PM – Midnight"). */
