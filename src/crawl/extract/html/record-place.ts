@@ -81,15 +81,51 @@ function datedTail(lines: Line[], skip: Set<string>, dates: (line: Line) => { me
   for (const line of lines) {
     const eligible = dates(line)?.mentions.filter((m) => m.eligible) ?? []
     if (!eligible.length || line.virtual) continue
-    const rest = line.text.slice(Math.max(...eligible.map((m) => m.endIndex)))
-    const m = /^\s*(?:[,–—|·•]|\s-)\s*([^,;|·•]{3,60}?)\s*\.?\s*$/u.exec(rest)
+    const end = Math.max(...eligible.map((m) => m.endIndex))
+    const rest = line.text.slice(end)
+    // A separator, or the start of another inline element ("<span>7:30 PM</span><span>The Loft</span>").
+    const own = line.breaks.some((b) => b >= end && !line.text.slice(end, b).trim())
+    const m = (own ? /^\s*(?:[,–—|·•]|\s-)?\s*([^,;|·•]{3,60}?)\s*\.?\s*$/u : /^\s*(?:[,–—|·•]|\s-)\s*([^,;|·•]{3,60}?)\s*\.?\s*$/u).exec(rest)
     const value = m && placeText(m[1])
     // The title written after the date ("January 23 – Warren Branch") is not its place.
     if (!value || skip.has(value) || !/\p{L}{3}/u.test(value) || isBoilerplate(value) || COST_WORD.test(value)) continue
     const words = value.split(/\s+/)
     if (words.length <= 6 && (VENUE_WORD.test(value) || words.every((w) => NAME_WORD.test(w)))) return splitPlace([value])
   }
+  for (const line of lines) {
+    const eligible = dates(line)?.mentions.filter((m) => m.eligible) ?? []
+    const found = eligible.length && !line.virtual ? proseVenue(line.text, Math.max(...eligible.map((m) => m.endIndex)), skip) : undefined
+    if (found) return found
+  }
   return undefined
+}
+
+/** "at the Elm Grove Community Center, 13600 Juneau Blvd.", "à la salle des fêtes", "im Gemeindehaus": a named venue after a sentence's time. */
+const PROSE_VENUE =
+  /(?:^|\s)(?:at|in|à|au|à la|à l'|en|en el|en la|im|in der|nel|nella|presso|in de|op)\s+(?:the\s+)?((?:\p{Lu}[\p{L}'’.-]*)(?:\s+(?:\p{Lu}[\p{L}'’.-]*|of|and|&|the|de|du|des|la|le|del|der))*)(?:,\s*([^,.;]{5,60}))?/u
+
+function proseVenue(text: string, from: number, skip: Set<string>): CandidatePlace | undefined {
+  // Within the sentence of the time: the next sentence tells of something else ("A reception follows in …").
+  const sentence = text.slice(from, from + 160).split(/(?<!(?:^|[^\p{L}])\p{L}{1,3})[.!?]\s+(?=\p{Lu})/u)[0]
+  const m = PROSE_VENUE.exec(sentence)
+  if (!m) return undefined
+  const name = m[1].replace(/\.+$/, '').replace(/\s+(of|and|&|the|de|du|des|la|le|del|der)$/i, '')
+  if (skip.has(name) || (!VENUE_WORD.test(name) && name.split(/\s+/).length < 2)) return undefined
+  const address = m[2] && STREET.test(m[2]) ? m[2].trim() : undefined
+  return address ? { name, address } : { name }
+}
+
+/**
+ * A card's line right after its time that names a venue ("7:30 PM" / "Riverside Arts Center"): short,
+ * with a venue word, not the title, not a sentence.
+ */
+function venueAfterTime(lines: Line[], skip: Set<string>, dates: Parameters<typeof datedTail>[2]): CandidatePlace | undefined {
+  let dated = -1
+  for (let i = 0; i < lines.length; i++) if (dates(lines[i])?.mentions.some((m) => m.eligible)) dated = i
+  const next = dated >= 0 ? lines.slice(dated + 1).find((l) => !l.virtual && l.text) : undefined
+  if (!next || skip.has(next.text) || next.text.length > 60 || next.link || /[.!?:]$/.test(next.text) || isBoilerplate(next.text)) return undefined
+  const value = placeText(next.text)
+  return value && value.split(/\s+/).length <= 6 && VENUE_WORD.test(value) && !COST_WORD.test(value) ? splitPlace([value]) : undefined
 }
 
 export function placeOf(lines: Line[], role: Role, skip: Set<string>, dates?: Parameters<typeof datedTail>[2]): CandidatePlace | undefined {
@@ -133,7 +169,7 @@ export function placeOf(lines: Line[], role: Role, skip: Set<string>, dates?: Pa
   }
   const fromMap = mapAddress(lines)
   if (fromMap) return { address: fromMap }
-  const tail = dates && datedTail(lines, skip, dates)
+  const tail = dates && (datedTail(lines, skip, dates) ?? venueAfterTime(lines, skip, dates))
   if (tail) return tail
   const i = lines.findIndex((l) => !l.virtual && l.text.length <= 120 && addressShaped(l.text) && !skip.has(l.text))
   if (i < 0) return undefined

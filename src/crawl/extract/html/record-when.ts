@@ -87,6 +87,20 @@ function timeFrom(found: Found[], date: string | undefined): { time: string; end
   return endTime ? { time: own.when.time!, endTime } : { time: own.when.time! }
 }
 
+/** Words before a day that make it the last one of something already running ("On view through March 8"). */
+const UNTIL_BEFORE = /(?:through|thru|until|till|ends|closes|closing|bis(?: zum| einschließlich)?|jusqu'au|jusqu’au|hasta el|hasta|fino al|t\/m|tot en met|tot|até)\s*$/i
+
+/**
+ * An exhibition "On view through January 17, 2027" (a day with no start before it): running from the
+ * day the page is read until that day, not an event on its closing day.
+ */
+function closingDay(found: Found, date: string, ref: YearRef): RecordWhen | undefined {
+  const { when, line } = found
+  if (when.time || when.endDate || !UNTIL_BEFORE.test(line.text.slice(Math.max(0, when.index - 24), when.index))) return undefined
+  const today = typeof ref === 'string' ? ref : ref.ref
+  return today < date ? { start: { date: today }, end: { date }, from: 'text' } : undefined
+}
+
 /** What joins two start times of one day: "and", a comma, "et à", "und um" (a note in parentheses between them aside). */
 const AND_JOIN = /^\s*(?:,|;|and|&|et|und|y|e|en|or|ou|oder|o)\s*(?:again\s+)?(?:at|à|um|a las|alle|às|om|ore)?\s*$/i
 
@@ -133,6 +147,8 @@ export function recordWhen(lines: Line[], dates: (line: Line) => LineDates | und
     from = 'heading'
   }
   if (!date) return undefined
+  const running = dayFound && closingDay(dayFound, date, ctx.ref)
+  if (running) return running
   const own = dayFound?.when.date && dayFound.when.time ? { time: dayFound.when.time, endTime: dayFound.when.endTime } : timeFrom(found, date)
   const start: WallTime = { date }
   let end: WallTime | undefined
