@@ -138,13 +138,18 @@ const EN_DAY_RANGE: Rule = {
 /** "à 18h30 et à 23h", "um 10 und um 18 Uhr": two times joined by "and" are two times, not a range chrono reads from them. */
 const AND_CLOCKS: Rule = { pattern: /(?<=\b\d{1,2}(?::\d{2}|h\d{0,2}))\s+(?:et|und|y|e|en)\s+(?:à\s+|um\s+|a las\s+|alle\s+|às\s+|om\s+)?(?=\d)/gi, replace: () => '; ' }
 
+/** "del 10 al 14 de diciembre", "desde el 10 hasta el 14 de": a range of days chrono reads as "10 - 14 de diciembre". */
+const ES_DAY_RANGE: Rule = { pattern: /\b(?:del|desde el)\s+(\d{1,2})\s+(?:al|hasta el)\s+(?=\d{1,2}\s+de\s+\p{L})/giu, replace: (m) => `${m[1]} - ` }
+/** "Dec 12 @ 7:00 pm" (The Events Calendar's list view): "@" is "at". */
+const EN_AT_SIGN: Rule = { pattern: /(?<=[\p{L}\d.])\s*@\s*(?=\d)/gu, replace: () => ' at ' }
+
 const DE_MONTHS = ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember']
 
 const RULES: Record<DateLocale, Rule[]> = {
-  en: [NOON, MIDNIGHT, EN_DAY_RANGE],
+  en: [NOON, MIDNIGHT, EN_DAY_RANGE, EN_AT_SIGN],
   de: [DOT_CLOCK, H_CLOCK, SHORT_NUMERIC(DE_MONTHS), RANGE, AND_CLOCKS],
   fr: [H_CLOCK, MIDI, MINUIT, RANGE, AND_CLOCKS],
-  es: [H_CLOCK, MEDIODIA, MEDIANOCHE, RANGE, AND_CLOCKS],
+  es: [ES_DAY_RANGE, H_CLOCK, MEDIODIA, MEDIANOCHE, RANGE, AND_CLOCKS],
   nl: [U_CLOCK, DOT_CLOCK, RANGE, AND_CLOCKS],
   it: [ORE_CLOCK, H_CLOCK, RANGE, AND_CLOCKS],
   pt: [H_CLOCK, RANGE, AND_CLOCKS],
@@ -152,10 +157,10 @@ const RULES: Record<DateLocale, Rule[]> = {
 
 /** Cheap test for each rule set: most lines need no rewrite at all. */
 const TRIGGER: Record<DateLocale, RegExp> = {
-  en: /noon|midnight|[a-z]\.?\s+\d{1,2}(st|nd|rd|th)?\s*(–|—|to\b|through|thru)\s*\d/i,
+  en: /noon|midnight|@|[a-z]\.?\s+\d{1,2}(st|nd|rd|th)?\s*(–|—|to\b|through|thru)\s*\d/i,
   de: /uhr|\dh|\d\s?h\b|\d\.\d{1,2}\.(?!\d)|\d\s+bis\s+\d/i,
   fr: /\dh|\d\s?h\b|midi|minuit|\d\s+à\s+\d/i,
-  es: /\dh|\d\s?h|mediod|medianoche|\d\s+(a|al)\s+\d/i,
+  es: /\dh|\d\s?h|mediod|medianoche|\d\s+(a|al)\s+\d|\b(del|desde el)\s+\d/i,
   nl: /uur|\du|\d\s+tot\s+\d/i,
   it: /ore|alle|\dh|\d\s?h\b|\d\s+(a|al)\s+\d/i,
   pt: /\dh|\d\s?h\b|\d\s+(a|às|as|até)\s+\d/i,

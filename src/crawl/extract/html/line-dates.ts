@@ -176,7 +176,9 @@ function classify(line: Line, m: RawWhen, others: RawWhen[], list: boolean, visi
     const atStart = m.index <= 1 || WEEKDAY_PREFIX.test(text.slice(0, m.index))
     const atEnd = () => leftover(text.slice(m.endIndex), []) === ''
     if (prose) eligible = (atStart && text.length < 400) || (hasDay && hasTime)
-    else eligible = atStart || (hasTime && (hasDay || others.length === 1)) || ((m.start.year !== undefined || hasTime) && atEnd()) || (hasDay && timedBefore(text, m, others))
+    else
+      eligible =
+        atStart || (hasTime && (hasDay || others.length === 1)) || ((m.start.year !== undefined || hasTime) && atEnd()) || (hasDay && (timedBefore(text, m, others) || timedAfter(text, m, others)))
   }
   return { ...m, eligible, dedicated }
 }
@@ -194,6 +196,15 @@ function timedBefore(text: string, m: RawWhen, others: RawWhen[]): boolean {
   return others.some(
     (o) => o !== m && o.start.day === undefined && o.start.hour !== undefined && o.index >= start && o.endIndex <= m.index && !NOT_EVENT_DATE.test(text.slice(Math.max(0, o.index - 40), o.index)),
   )
+}
+
+/** Between a day and its time when both are fields of a line ("Meeting – Tuesday, January 12, 2027 – 7:00 PM – Town Hall"). */
+const FIELD_GAP = /^\s*(?:[-–—,|·•@]\s*)?(?:at|from|um|à|a las|alle|om|às|ore)?\s*$/i
+
+/** A day whose time follows it as the next field of the line: the pair is an event's when, not a date in a sentence. */
+function timedAfter(text: string, m: RawWhen, others: RawWhen[]): boolean {
+  const next = others.find((o) => o.index >= m.endIndex && o.start.day === undefined && o.start.hour !== undefined)
+  return !!next && next.index - m.endIndex <= 8 && FIELD_GAP.test(text.slice(m.endIndex, next.index))
 }
 
 /** "Starts: …", "Date: …": both kinds of label end in a colon. */

@@ -68,7 +68,7 @@ function valueBox(label: Line, value: Line): Element | undefined {
 
 /** Words that name a venue, in the languages read here: a field holding one is a place. */
 const VENUE_WORD =
-  /(?<![\p{L}])(center|centre|hall|library|room|studio|gallery|park|church|chapel|cathedral|theat(?:er|re)|auditorium|museum|branch|building|school|gym|field|lounge|café|cafe|club|office|plaza|square|arena|pavilion|saal|halle|kirche|bibliothek|bücherei|rathaus|haus|salle|église|eglise|chapelle|cathédrale|médiathèque|mediatheque|bibliothèque|mairie|sala|biblioteca|iglesia|ayuntamiento|teatro|zaal|kerk|bibliotheek|chiesa|piazza|museo|capela|igreja)(?![\p{L}])/iu
+  /(?<![\p{L}])(center|centre|hall|library|room|studio|gallery|park|church|chapel|cathedral|theat(?:er|re)|auditorium|museum|branch|building|school|gym|field|lounge|café|cafe|club|office|plaza|square|arena|pavilion|saal|halle|kirche|bibliothek|bücherei|rathaus|haus|salle|église|eglise|chapelle|cathédrale|médiathèque|mediatheque|bibliothèque|mairie|sala|biblioteca|iglesia|ayuntamiento|teatro|zaal|kerk|bibliotheek|chiesa|piazza|museo|capela|igreja|aula|auditorio|salón|foyer|atelier|zaal|gemeindehaus|pfarrheim|aula magna)(?![\p{L}])/iu
 const NAME_WORD = /^(\p{Lu}|\d|&|of|the|and|de|del|la|le|les|du|des|am|im|an|der|die|das|di|da|van|y|e|et)/u
 const COST_WORD = /\b(free|gratuit|gratis|kostenlos|eintritt frei|entrada libre|ingresso libero|€|\$|£)/iu
 
@@ -85,12 +85,14 @@ function datedTail(lines: Line[], skip: Set<string>, dates: (line: Line) => { me
     const rest = line.text.slice(end)
     // A separator, or the start of another inline element ("<span>7:30 PM</span><span>The Loft</span>").
     const own = line.breaks.some((b) => b >= end && !line.text.slice(end, b).trim())
-    const m = (own ? /^\s*(?:[,–—|·•]|\s-)?\s*([^,;|·•]{3,60}?)\s*\.?\s*$/u : /^\s*(?:[,–—|·•]|\s-)\s*([^,;|·•]{3,60}?)\s*\.?\s*$/u).exec(rest)
+    const m = (own ? /^\s*(?:[,–—|·•]|\s-)?\s*([^;|·•]{3,60}?)\s*\.?\s*$/u : /^\s*(?:[,–—|·•]|\s-)\s*([^;|·•]{3,60}?)\s*\.?\s*$/u).exec(rest)
     const value = m && placeText(m[1])
     // The title written after the date ("January 23 – Warren Branch") is not its place.
     if (!value || skip.has(value) || !/\p{L}{3}/u.test(value) || isBoilerplate(value) || COST_WORD.test(value)) continue
-    const words = value.split(/\s+/)
-    if (words.length <= 6 && (VENUE_WORD.test(value) || words.every((w) => NAME_WORD.test(w)))) return splitPlace([value])
+    // "Town Hall, Room 2": every part a venue or a name.
+    const parts = value.split(/,\s*/)
+    const venue = (p: string) => p.split(/\s+/).length <= 6 && (VENUE_WORD.test(p) || p.split(/\s+/).every((w) => NAME_WORD.test(w)))
+    if (parts.length <= 3 && parts.every(venue)) return splitPlace([value])
   }
   for (const line of lines) {
     const eligible = dates(line)?.mentions.filter((m) => m.eligible) ?? []
@@ -124,7 +126,8 @@ function venueAfterTime(lines: Line[], skip: Set<string>, dates: Parameters<type
   for (let i = 0; i < lines.length; i++) if (dates(lines[i])?.mentions.some((m) => m.eligible)) dated = i
   const next = dated >= 0 ? lines.slice(dated + 1).find((l) => !l.virtual && l.text) : undefined
   if (!next || skip.has(next.text) || next.text.length > 60 || next.link || /[.!?:]$/.test(next.text) || isBoilerplate(next.text)) return undefined
-  const value = placeText(next.text)
+  // "Salón 2 · Inscripción previa": the venue is the first field; the note stays the record's.
+  const value = placeText(next.text.split(/\s*[|•·]\s*/)[0])
   return value && value.split(/\s+/).length <= 6 && VENUE_WORD.test(value) && !COST_WORD.test(value) ? splitPlace([value]) : undefined
 }
 

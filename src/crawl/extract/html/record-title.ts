@@ -74,8 +74,10 @@ function strip(line: Line, d: LineDates | undefined): string {
     if (m.endIndex <= from || m.index >= to) continue
     const before = text.slice(from, m.index).replace(SEPARATOR_EDGES, '')
     const after = restWords(text, m.endIndex, to, spans)
-    // "Karfreitag, 15. April 2022, 15 Uhr: Andacht zur Sterbestunde": a day's name before the date, the title after it.
-    if (!before || (wordCount(before) <= 2 && after >= 2 && m.start.day !== undefined)) from = Math.max(from, m.endIndex)
+    // "Karfreitag, 15. April 2022, 15 Uhr: Andacht zur Sterbestunde": a day's name before the date, the title after it;
+    // a field set off by a dash or a bar ("Planning Board – Wednesday, January 20") is no day's name.
+    const field = /(?:[–—|·•]|\s-)\s*$/.test(text.slice(from, m.index))
+    if (!before || (wordCount(before) <= 2 && after >= 2 && m.start.day !== undefined && !field)) from = Math.max(from, m.endIndex)
     else if (m.start.day === undefined || m.start.hour !== undefined || m.start.year !== undefined || m.dedicated || !restWithout(text, m.endIndex, to, spans)) {
       // A date or time after the title ends it ("…Holy Eucharist at 7 p.m.", "…Meeting – 03/17/2026 – 5:30 PM").
       to = m.index
