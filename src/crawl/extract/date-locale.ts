@@ -143,10 +143,30 @@ const ES_DAY_RANGE: Rule = { pattern: /\b(?:del|desde el)\s+(\d{1,2})\s+(?:al|ha
 /** "Dec 12 @ 7:00 pm" (The Events Calendar's list view): "@" is "at". */
 const EN_AT_SIGN: Rule = { pattern: /(?<=[\p{L}\d.])\s*@\s*(?=\d)/gu, replace: () => ' at ' }
 
+/**
+ * "05/12 (sábado), 10h", "Dec 5 (Sat) 7 pm", "12.12. (Sa) 19 Uhr": a weekday in parentheses after the date.
+ * chrono takes it for a date of its own and swallows the time after it; it goes (the date is whole).
+ */
+const PAREN_WEEKDAY: Rule = {
+  pattern:
+    /(?<=\d\.?)\s*\((?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mo|di|mi|do|fr|sa|so|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|lun|mar|mer|jeu|ven|sam|dim|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|lunes|martes|miércoles|jueves|viernes|sábado|domingo|ma|wo|vr|za|zo|maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag|lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica|seg|ter|qua|qui|sex|sáb|dom|segunda|terça|quarta|quinta|sexta)(?:-feira)?\.?\)/giu,
+  replace: () => '',
+}
+const PAREN_TRIGGER = /\d\.?\s*\(\p{L}{2,}/u
+
+/**
+ * "The Midnight Sparrows", "Midnight Madness Sale": the word in a name (after "The", or before a capitalised
+ * word with nothing that asks for a time before it: "at", "until", a dash, a clock) is no time.
+ */
+const NAMED_CLOCK_WORD: Rule = {
+  pattern: /(?<=\bthe\s+)(?:noon|midnight)\b|(?<!(?:\b(?:at|from|until|till|to|by|before|after|and)|[-–—@,:\d]|[ap]\.?m\.?)\s*)\b(?:noon|midnight)(?=\s+\p{Lu})/giu,
+  replace: (m) => '~'.repeat(m[0].length),
+}
+
 const DE_MONTHS = ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember']
 
 const RULES: Record<DateLocale, Rule[]> = {
-  en: [NOON, MIDNIGHT, EN_DAY_RANGE, EN_AT_SIGN],
+  en: [NAMED_CLOCK_WORD, NOON, MIDNIGHT, EN_DAY_RANGE, EN_AT_SIGN],
   de: [DOT_CLOCK, H_CLOCK, SHORT_NUMERIC(DE_MONTHS), RANGE, AND_CLOCKS],
   fr: [H_CLOCK, MIDI, MINUIT, RANGE, AND_CLOCKS],
   es: [ES_DAY_RANGE, H_CLOCK, MEDIODIA, MEDIANOCHE, RANGE, AND_CLOCKS],
@@ -168,8 +188,9 @@ const TRIGGER: Record<DateLocale, RegExp> = {
 
 /** Applies the locale's rewrites; `origin[i]` is the index in `text` of the prepared text's `i`-th character. */
 export function prepareForChrono(text: string, locale: DateLocale): Prepared {
-  if (!TRIGGER[locale].test(text)) return { text }
-  let current: Prepared = { text }
+  const paren = PAREN_TRIGGER.test(text)
+  if (!paren && !TRIGGER[locale].test(text)) return { text }
+  let current: Prepared = paren ? applyRule({ text }, PAREN_WEEKDAY) : { text }
   for (const rule of RULES[locale]) current = applyRule(current, rule)
   return current
 }

@@ -22,6 +22,10 @@ const ROLE_WORDS: [FieldRole, string[]][] = [
   ['organizer', ['organizer', 'organiser', 'host', 'hosted by', 'sponsor', 'veranstalter', 'organisateur', 'organizador', 'organisator', 'organizzatore']],
 ]
 
+/** Words that name a venue, in the languages read here: a field holding one is a place. */
+export const VENUE_WORD =
+  /(?<![\p{L}])(center|centre|hall|library|room|studio|gallery|park|church|chapel|cathedral|theat(?:er|re)|auditorium|museum|branch|building|school|gym|field|lounge|café|cafe|club|office|plaza|square|arena|pavilion|saal|halle|kirche|bibliothek|bücherei|rathaus|haus|salle|église|eglise|chapelle|cathédrale|médiathèque|mediatheque|bibliothèque|mairie|sala|biblioteca|iglesia|ayuntamiento|teatro|zaal|kerk|bibliotheek|chiesa|piazza|museo|capela|igreja|aula|auditorio|auditório|espaço|salón|foyer|atelier|zaal|gemeindehaus|pfarrheim|aula magna)(?![\p{L}])/iu
+
 const ROLE_BY_WORD = new Map<string, FieldRole>()
 for (const [role, words] of ROLE_WORDS) for (const w of words) if (!ROLE_BY_WORD.has(w)) ROLE_BY_WORD.set(w, role)
 

@@ -6,7 +6,7 @@ import { memoize } from '../../../bounded-cache'
 import type { CandidatePlace } from '../../candidate-types'
 import { pathHas, PLACE } from './class-flags'
 import { attr, type Element, findFirst } from '../../shared/dom'
-import { isBoilerplate, labelValue } from './labels'
+import { isBoilerplate, labelValue, VENUE_WORD } from './labels'
 import { hasWord, labelOnly } from './line-dates'
 import type { Line } from './page-lines'
 import { commonDepth, type Role, SEPARATOR_EDGES } from './record-title'
@@ -66,9 +66,6 @@ function valueBox(label: Line, value: Line): Element | undefined {
   return value.path[i]
 }
 
-/** Words that name a venue, in the languages read here: a field holding one is a place. */
-const VENUE_WORD =
-  /(?<![\p{L}])(center|centre|hall|library|room|studio|gallery|park|church|chapel|cathedral|theat(?:er|re)|auditorium|museum|branch|building|school|gym|field|lounge|café|cafe|club|office|plaza|square|arena|pavilion|saal|halle|kirche|bibliothek|bücherei|rathaus|haus|salle|église|eglise|chapelle|cathédrale|médiathèque|mediatheque|bibliothèque|mairie|sala|biblioteca|iglesia|ayuntamiento|teatro|zaal|kerk|bibliotheek|chiesa|piazza|museo|capela|igreja|aula|auditorio|salón|foyer|atelier|zaal|gemeindehaus|pfarrheim|aula magna)(?![\p{L}])/iu
 const NAME_WORD = /^(\p{Lu}|\d|&|of|the|and|de|del|la|le|les|du|des|am|im|an|der|die|das|di|da|van|y|e|et)/u
 const COST_WORD = /\b(free|gratuit|gratis|kostenlos|eintritt frei|entrada libre|ingresso libero|€|\$|£)/iu
 
@@ -88,7 +85,7 @@ function datedTail(lines: Line[], skip: Set<string>, dates: (line: Line) => { me
     const m = (own ? /^\s*(?:[,–—|·•]|\s-)?\s*([^;|·•]{3,60}?)\s*\.?\s*$/u : /^\s*(?:[,–—|·•]|\s-)\s*([^;|·•]{3,60}?)\s*\.?\s*$/u).exec(rest)
     const value = m && placeText(m[1])
     // The title written after the date ("January 23 – Warren Branch") is not its place.
-    if (!value || skip.has(value) || !/\p{L}{3}/u.test(value) || isBoilerplate(value) || COST_WORD.test(value)) continue
+    if (!value || [...skip].some((s) => s && s.length <= value.length && value.startsWith(s)) || !/\p{L}{3}/u.test(value) || isBoilerplate(value) || COST_WORD.test(value)) continue
     // "Town Hall, Room 2": every part a venue or a name.
     const parts = value.split(/,\s*/)
     const venue = (p: string) => p.split(/\s+/).length <= 6 && (VENUE_WORD.test(p) || p.split(/\s+/).every((w) => NAME_WORD.test(w)))
@@ -188,11 +185,13 @@ export function placeOf(lines: Line[], role: Role, skip: Set<string>, dates?: Pa
 export function fieldPlace(line: Line, title: string, dated: { index: number; endIndex: number }[]): CandidatePlace | undefined {
   const at = line.text.indexOf(title)
   if (at < 0) return undefined
-  const m = /^\s*[|•·]\s*([^|•·]{3,80}?)\s*(?:[|•·]|$)/.exec(line.text.slice(at + title.length))
-  if (!m) return undefined
-  const from = line.text.indexOf(m[1], at + title.length)
-  const value = placeText(m[1])
-  if (dated.some((d) => d.index < from + m[1].length && d.endIndex > from) || !value || !/\p{L}{3}/u.test(value) || isBoilerplate(value)) return undefined
+  const m = /^\s*([|•·]|[–—]|\s-)\s*([^|•·–—]{3,80}?)\s*(?:[|•·–—]|$)/.exec(line.text.slice(at + title.length))
+  // After a dash only a venue ("… Natal na floresta – Sala infantil"): a dash may also go on with the title.
+  if (!m || (!/[|•·]/.test(m[1]) && !VENUE_WORD.test(m[2]))) return undefined
+  const field = m[2]
+  const from = line.text.indexOf(field, at + title.length)
+  const value = placeText(field)
+  if (dated.some((d) => d.index < from + field.length && d.endIndex > from) || !value || !/\p{L}{3}/u.test(value) || isBoilerplate(value)) return undefined
   return splitPlace([value])
 }
 

@@ -4,7 +4,7 @@
  * "No meeting"; else the heading of the section it sits in.
  */
 import { pathHas, TITLE } from './class-flags'
-import { type FieldRole, isBoilerplate, labelValue, NO_EVENT } from './labels'
+import { type FieldRole, isBoilerplate, labelValue, NO_EVENT, VENUE_WORD } from './labels'
 import { hasWord, labelOnly, type LineDates, type Mention, misspeltWeekday } from './line-dates'
 import type { Line } from './page-lines'
 
@@ -17,6 +17,8 @@ const CONNECTOR_END = /\s+(on|at|am|le|el|la|las|op|om|il|em|um|vom|du|del|de|va
 const POSTED = /^(posted|published|updated|last updated|modified|veröffentlicht|aktualisiert|publié|mis à jour|publicado|actualizado|gepubliceerd|bijgewerkt|pubblicato|aggiornato|atualizado)\b/i
 const SEGMENT_SEPARATOR = /\s+[–—-]\s+|\s*[|•·]\s*/g
 const FIELD_SEPARATOR = /[|•·]/
+const NOT_A_PLACE =
+  /^(no|kein|keine|pas de|sin|sem|geen|nessun[ao]?)\b|\b(closed|cancel+ed|geschlossen|fermée?|cerrad[oa]|gesloten|chius[oa]|fechad[oa]|abgesagt|annulée?|cancelad[oa]|afgelast|annullat[oa])\b/i
 
 /**
  * "Palm Sunday, March 29 – Liturgy of the Palms, 9:30 AM (note: one service only)" → "Liturgy of the
@@ -45,7 +47,12 @@ function keptRange(text: string, spans: Mention[], breaks: number[]): [number, n
   if (parts.length < 2 || !kept.length || kept.length === parts.length) return [0, text.length]
   // "Do, 03.12.2026, 19:30 Uhr · Lesung: Winterreise · Stadtbücherei": fields after the date, the title first.
   const fields = kept.length >= 2 && kept.every((p, i) => i === kept.length - 1 || (p.field && parts[parts.indexOf(p) + 1] === kept[i + 1]))
-  return [kept[0].from, (fields ? kept[0] : kept[kept.length - 1]).to]
+  // "05/12, 10h – Contação de histórias – Sala infantil": a last part that names a venue is the place.
+  const tail = kept[kept.length - 1]
+  const tailText = text.slice(tail.from, tail.to)
+  // "– No School", "– Library CLOSED" say what the day is, not where.
+  const venue = !fields && kept.length >= 2 && wordCount(tailText) <= 5 && VENUE_WORD.test(tailText) && !NOT_A_PLACE.test(tailText)
+  return [kept[0].from, (fields ? kept[0] : venue ? kept[kept.length - 2] : tail).to]
 }
 
 const stripped = new WeakMap<Line, string>()
