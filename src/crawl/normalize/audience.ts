@@ -130,7 +130,14 @@ const STRONG_ASCII = Object.fromEntries(AUDIENCE_TAGS.map((tag) => [tag, new Reg
   RegExp
 >
 const ASCII = /^[\x00-\x7f]*$/
-const ANY = AUDIENCE_TAGS.flatMap((tag) => Object.values(WORDS[tag]).flat()).join('|')
+const ANY_WORDS = AUDIENCE_TAGS.flatMap((tag) => Object.values(WORDS[tag]).flat())
+const ANY = ANY_WORDS.join('|')
+/**
+ * STRONG's words of every tag in one pattern (and its ASCII form): it matches where one of the tags' patterns
+ * does, so a text it misses (most titles) is spared the six scans.
+ */
+const STRONG_ANY = wholeWords(ANY_WORDS)
+const STRONG_ANY_ASCII = new RegExp(String.raw`(?<![A-Za-z0-9])(?:${ANY})(?![A-Za-z0-9])`, 'i')
 const AND = String.raw`(?:and|&|or|und|oder|et|ou|y|o|en|of|e)(?:\s+(?:the|les|la|le|los|las|die|de|het|i|gli|os|as))?`
 /** Letters and digits of the Latin scripts the languages above are written in (see PLAIN). */
 const LATIN_WORD = String.raw`A-Za-z0-9\u00AA\u00B5\u00BA\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F`
@@ -183,6 +190,7 @@ const plainOf = documentMemo((description: string): AudienceTag[] => {
  * description; a lower bound's age closing the strong words and its unit opening the description. An
  * ADULTS_WORD match holds no white space but the one space of "no kids", so none crosses the joint.
  */
+const DIGIT = /\d/
 const ENDS_AGE = /\d\s*$/
 const ENDS_AGE_SEP = new RegExp(String.raw`\d\s*${SEP}\s*$`, 'i')
 const OPENS_AGE = /^\s*\d/
@@ -205,10 +213,12 @@ const descriptionHints = documentMemo(
 /** RANGE_HINT, FROM_HINT and ADULTS_WORD over `${strong} \n ${description}`, the description's part read once per document. */
 export function joinedHints(strong: string, description: string): { range: boolean; from: boolean; adults: boolean } {
   const d = description ? descriptionHints(description) : NO_HINTS
-  const endsAge = ENDS_AGE.test(strong)
+  // Every strong-words part of RANGE_HINT, FROM_HINT, ENDS_AGE and ENDS_AGE_SEP holds a digit.
+  const digit = DIGIT.test(strong)
+  const endsAge = digit && ENDS_AGE.test(strong)
   return {
-    range: d.range || RANGE_HINT.test(strong) || (endsAge && d.opensSepAge) || (d.opensAge && ENDS_AGE_SEP.test(strong)),
-    from: d.from || FROM_HINT.test(strong) || (endsAge && d.opensUnit),
+    range: d.range || (digit && (RANGE_HINT.test(strong) || (endsAge && d.opensSepAge) || (d.opensAge && ENDS_AGE_SEP.test(strong)))),
+    from: d.from || (digit && (FROM_HINT.test(strong) || (endsAge && d.opensUnit))),
     adults: d.adults || ADULTS_WORD.test(strong),
   }
 }
@@ -243,11 +253,15 @@ export type AudienceWords = { title?: string; categories?: string[]; audience?: 
 
 /** The taxonomy tags an event's words support, most specific first (see the module comment). */
 export function audienceTags(words: AudienceWords): AudienceTag[] {
-  const strong = [words.title, ...(words.categories ?? []), words.audience].filter(Boolean).join(' \n ')
+  // Most events have a title alone: it is their strong words as they stand.
+  const strong = !words.categories?.length && !words.audience ? words.title || '' : [words.title, ...(words.categories ?? []), words.audience].filter(Boolean).join(' \n ')
   const description = words.description?.slice(0, 4000) ?? ''
   const tags = new Set<AudienceTag>()
-  const strongWords = ASCII.test(strong) ? STRONG_ASCII : STRONG
-  for (const tag of AUDIENCE_TAGS) if (strongWords[tag].test(strong)) tags.add(tag)
+  const ascii = ASCII.test(strong)
+  if ((ascii ? STRONG_ANY_ASCII : STRONG_ANY).test(strong)) {
+    const strongWords = ascii ? STRONG_ASCII : STRONG
+    for (const tag of AUDIENCE_TAGS) if (strongWords[tag].test(strong)) tags.add(tag)
+  }
   if (description) for (const tag of plainOf(description)) tags.add(tag)
   const opening = OPENING.exec(words.title ?? '')?.[1]?.toLowerCase()
   if (opening === 'adult') tags.add('adults')

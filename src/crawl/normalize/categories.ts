@@ -39,7 +39,8 @@ const cleanedList = documentMemo((joined: string) => cleanCategories(joined.spli
 export function categorize(input: { title?: string; categories?: string[]; audience?: string; description?: string }): { categories: string[]; category?: string } {
   const raw = input.categories
   const source = !raw?.length ? NONE : raw.every(joinable) ? cleanedList(raw.join('\u0000')) : cleanCategories(raw)
-  const tags = audienceTags({ ...input, categories: source })
+  const tags = audienceTags({ title: input.title, categories: source, audience: input.audience, description: input.description })
+  if (!tags.length) return { categories: source.slice(), category: source[0] }
   const present = new Set(source.map((s) => s.toLowerCase()))
   const categories = [...source, ...tags.filter((t) => !present.has(t))]
   return { categories, category: source[0] ?? tags[0] }

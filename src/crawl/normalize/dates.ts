@@ -4,6 +4,7 @@
  * local calendar days (inclusive), so an event late on the window's last evening still counts.
  */
 import { addDays } from '../../model/dates'
+import { documentMemo } from '../document-memo'
 import { formatDuration, parseIsoDuration } from '../shared/datetime'
 import type { CrawlWindow, WallTime } from '../candidate-types'
 import { formatInstant, offsetAt, resolveWallTime, type ResolvedTime } from '../shared/time'
@@ -16,8 +17,24 @@ export type ResolvedOccurrence = {
   notes: string[]
 }
 
+/** A document's events repeat their durations: each is read once per document (the answer is shared, never changed). */
+const durationOf = documentMemo(parseIsoDuration)
+
+/** The few lengths events last (an hour, ninety minutes) written once each, not once per occurrence. */
+const lengthTexts = new Map<number, string>()
+
+function lengthText(ms: number): string {
+  let text = lengthTexts.get(ms)
+  if (text === undefined) {
+    text = formatDuration(ms)
+    if (lengthTexts.size >= 1_000) lengthTexts.clear()
+    lengthTexts.set(ms, text)
+  }
+  return text
+}
+
 function endFromDuration(start: ResolvedTime, duration: string): ResolvedTime | undefined {
-  const d = parseIsoDuration(duration)
+  const d = durationOf(duration)
   if (!d) return undefined
   if (start.allDay) {
     const days = Math.round(d.ms / 86_400_000)
@@ -61,8 +78,8 @@ export function resolveOccurrence(start: WallTime, end: WallTime | undefined, du
   }
   if (!e && duration) e = endFromDuration(s, duration)
   let iso: string | undefined
-  if (duration && !s.allDay) iso = parseIsoDuration(duration)?.text
-  else if (e && !s.allDay && e.ms > s.ms) iso = formatDuration(e.ms - s.ms)
+  if (duration && !s.allDay) iso = durationOf(duration)?.text
+  else if (e && !s.allDay && e.ms > s.ms) iso = lengthText(e.ms - s.ms)
   const out: ResolvedOccurrence = { start: s, notes }
   if (e) out.end = e
   if (iso) out.duration = iso
