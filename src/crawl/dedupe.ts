@@ -91,7 +91,8 @@ function sameStart(a: Event, b: Event): boolean {
   if (!a.startDate || !b.startDate) return false
   if (a.startDate === b.startDate) return true
   if (isTimed(a.startDate) && isTimed(b.startDate)) {
-    const [x, y] = [instantOf(a.startDate), instantOf(b.startDate)]
+    const x = instantOf(a.startDate)
+    const y = instantOf(b.startDate)
     return Number.isFinite(x) && Number.isFinite(y) ? x === y : a.startDate === b.startDate
   }
   return a.startDate.slice(0, 10) === b.startDate.slice(0, 10)
@@ -120,12 +121,18 @@ function houseNumber(address: string | null | undefined): string | undefined {
  * feed's "Room 101" and a page's "Main Library" can be one place, so names alone count only there).
  */
 export function differentPlaces(a: Event, b: Event, sameDocument = false): boolean {
-  const [ra, rb] = [a.address ?? a.venue?.address, b.address ?? b.venue?.address]
-  const [aa, ab] = [ra, rb].map((x) => titleKey(x ?? undefined))
-  const [ha, hb] = [houseNumber(ra), houseNumber(rb)]
-  if (ha && hb && ha !== hb && !aa.includes(ab) && !ab.includes(aa)) return true
+  const ra = a.address ?? a.venue?.address
+  const rb = b.address ?? b.venue?.address
+  const ha = houseNumber(ra)
+  const hb = houseNumber(rb)
+  if (ha && hb && ha !== hb) {
+    const aa = titleKey(ra ?? undefined)
+    const ab = titleKey(rb ?? undefined)
+    if (!aa.includes(ab) && !ab.includes(aa)) return true
+  }
   if (!sameDocument) return false
-  const [na, nb] = [titleKey(a.venue?.name ?? undefined), titleKey(b.venue?.name ?? undefined)]
+  const na = titleKey(a.venue?.name ?? undefined)
+  const nb = titleKey(b.venue?.name ?? undefined)
   return !!na && !!nb && !na.includes(nb) && !nb.includes(na)
 }
 
@@ -256,7 +263,8 @@ export function dedupeEvents(events: NormalizedEvent[], options: DedupeOptions =
   const out: NormalizedEvent[] = []
   const kept: (string | undefined)[] = []
   let merged = 0
-  for (const [n, event] of events.entries()) {
+  for (let n = 0; n < events.length; n++) {
+    const event = events[n]
     const day = event.startDate?.slice(0, 10) ?? ''
     const bucket = byDay.get(day) ?? []
     const identity = options.identities?.[n]

@@ -46,22 +46,22 @@ const STRUCTURED_FEEDS = new Set(['ics', 'tec-json', 'squarespace-json', 'locali
 
 type Tally = { floating: number; titles: Map<string, number> }
 
-function normalizeOne(c: Candidate, ctx: ExtractContext, orgDomain: string | undefined, warnings: string[], tally: Tally): Draft[] {
+/** Adds the candidate's drafts to `drafts`; `key` is its title's key (titleKey). */
+function normalizeOne(c: Candidate, key: string, ctx: ExtractContext, orgDomain: string | undefined, warnings: string[], tally: Tally, drafts: Draft[]): void {
   const base = baseRecord(c, { baseUrl: ctx.baseUrl, orgDomain })
   if (!base.fields.title) {
     warnings.push(`${label(c)} dropped: no title`)
-    return []
+    return
   }
   const zone = zoneFor(c, ctx, base)
   // Calendar feeds state every occurrence (or an RRULE) themselves: "monthly meeting" in an iCalendar
   // description does not make a single VEVENT recur. Prose in descriptions counts only on web pages.
-  const listedOnce = !c.seriesKey && !STRUCTURED_FEEDS.has(c.source.format) && (tally.titles.get(titleKey(c.title)) ?? 0) <= 1
+  const listedOnce = !c.seriesKey && !STRUCTURED_FEEDS.has(c.source.format) && (tally.titles.get(key) ?? 0) <= 1
   const occurrences = planOccurrences(c, { zone, window: ctx.window, description: base.descriptionText, allowDescriptionProse: listedOnce }, warnings)
   if (!occurrences.length) {
     if (!c.start && !c.schedule && !c.recurrence) warnings.push(`${label(c)} dropped: no usable start date`)
-    return []
+    return
   }
-  const drafts: Draft[] = []
   let floating = false
   for (let i = 0; i < occurrences.length; i++) {
     const occ = occurrences[i]
@@ -85,7 +85,6 @@ function normalizeOne(c: Candidate, ctx: ExtractContext, orgDomain: string | und
     )
   }
   if (floating) tally.floating++
-  return drafts
 }
 
 /** Gives each draft its `event_id`; two different events that would share one are told apart by title, then by place. */
@@ -116,14 +115,16 @@ export function normalizeCandidates(candidates: Candidate[], ctx: ExtractContext
   const orgDomain = ctx.orgDomain ?? registrableDomain(ctx.baseUrl)
   const drafts: Draft[] = []
   const tally: Tally = { floating: 0, titles: new Map() }
-  for (const c of candidates) {
-    const key = titleKey(c.title)
-    tally.titles.set(key, (tally.titles.get(key) ?? 0) + 1)
-  }
-  for (const c of candidates) {
+  const keys = candidates.map((c) => titleKey(c.title))
+  for (const key of keys) tally.titles.set(key, (tally.titles.get(key) ?? 0) + 1)
+  for (let i = 0; i < candidates.length; i++) {
+    const c = candidates[i]
+    // A candidate that fails adds none of its drafts.
+    const before = drafts.length
     try {
-      drafts.push(...normalizeOne(c, ctx, orgDomain, warnings, tally))
+      normalizeOne(c, keys[i], ctx, orgDomain, warnings, tally, drafts)
     } catch (error) {
+      drafts.length = before
       warnings.push(`${label(c)} dropped: ${(error as Error).message}`)
     }
   }
