@@ -250,17 +250,43 @@ function ageTags(text: string, tags: Set<AudienceTag>, range = RANGE_HINT.test(t
 
 export type AudienceWords = { title?: string; categories?: string[]; audience?: string; description?: string }
 
+/**
+ * The tags STRONG finds in one of an event's strong words (its title, a category, its audience field), as
+ * bits of AUDIENCE_TAGS. The strong words are read joined (`title \n category \n audience`), but no word of
+ * the table holds white space other than one plain space and their boundaries take the joint's spaces as
+ * the ends of a text, so a word matches the joined text only inside one part: the joined text's tags are
+ * its parts'. An ASCII part is read with STRONG_ASCII, which matches there exactly what STRONG matches.
+ */
+function strongBits(part: string | undefined): number {
+  if (!part) return 0
+  const ascii = ASCII.test(part)
+  if (ascii && !STRONG_ANY_ASCII.test(part)) return 0
+  const words = ascii ? STRONG_ASCII : STRONG
+  let bits = 0
+  for (let i = 0; i < AUDIENCE_TAGS.length; i++) if (words[AUDIENCE_TAGS[i]].test(part)) bits |= 1 << i
+  return bits
+}
+
+/** The tags a list of categories names word by word (STRONG), as bits: for a caller that reads a list once and asks for many events. */
+export function categoryTagBits(categories: string[]): number {
+  let bits = 0
+  for (const category of categories) bits |= strongBits(category)
+  return bits
+}
+
 /** The taxonomy tags an event's words support, most specific first (see the module comment). */
 export function audienceTags(words: AudienceWords): AudienceTag[] {
+  return audienceTagsRead(words, categoryTagBits(words.categories ?? []))
+}
+
+/** `audienceTags`, the categories' tags (categoryTagBits of `words.categories`) given. */
+export function audienceTagsRead(words: AudienceWords, categoryBits: number): AudienceTag[] {
   // Most events have a title alone: it is their strong words as they stand.
   const strong = !words.categories?.length && !words.audience ? words.title || '' : [words.title, ...(words.categories ?? []), words.audience].filter(Boolean).join(' \n ')
   const description = words.description?.slice(0, 4000) ?? ''
   const tags = new Set<AudienceTag>()
-  const ascii = ASCII.test(strong)
-  if (!ascii || STRONG_ANY_ASCII.test(strong)) {
-    const strongWords = ascii ? STRONG_ASCII : STRONG
-    for (const tag of AUDIENCE_TAGS) if (strongWords[tag].test(strong)) tags.add(tag)
-  }
+  const bits = strongBits(words.title) | categoryBits | strongBits(words.audience)
+  if (bits) for (let i = 0; i < AUDIENCE_TAGS.length; i++) if (bits & (1 << i)) tags.add(AUDIENCE_TAGS[i])
   if (description) for (const tag of plainOf(description)) tags.add(tag)
   const opening = OPENING.exec(words.title ?? '')?.[1]?.toLowerCase()
   if (opening === 'adult') tags.add('adults')
