@@ -52,35 +52,42 @@ function endFromDuration(start: ResolvedTime, duration: string): ResolvedTime | 
   return { iso: formatInstant(ms, 0), ms, allDay: false, zoned: false }
 }
 
+/** resolveWallTime's options, one object each (every occurrence passes one of them). */
+const INFERRED = { fallbackInferred: true }
+const NOT_INFERRED = { fallbackInferred: false }
+const UNSAID = {}
+/** The notes of an occurrence without any (most): shared, never added to. */
+const NO_NOTES: string[] = Object.freeze([]) as unknown as string[]
+
 /**
  * Resolves an occurrence's start and end in `zone` (the fallback when the source names none). An end
  * before the start, or an end that mixes a date-only value with a timed start, is dropped with a note.
  */
 export function resolveOccurrence(start: WallTime, end: WallTime | undefined, duration: string | undefined, zone: string | undefined, options: { zoneInferred?: boolean } = {}): ResolvedOccurrence {
-  const notes: string[] = []
+  let notes: string[] | undefined
   if (spansWholeDays(start, end)) {
     // "00:00 to 23:59:59" is how The Events Calendar and others write an all-day event: keep it date-only.
     start = { date: start.date, zone: start.zone }
     end = end!.date === start.date ? undefined : { date: end!.date, zone: end!.zone }
     duration = undefined
   }
-  const inferred = { fallbackInferred: options.zoneInferred }
+  const inferred = options.zoneInferred ? INFERRED : options.zoneInferred === false ? NOT_INFERRED : UNSAID
   const s = resolveWallTime(start, zone, inferred)
-  let e = end ? resolveWallTime(end, s.zone ?? zone, s.zone && s.zone !== zone ? {} : inferred) : undefined
+  let e = end ? resolveWallTime(end, s.zone ?? zone, s.zone && s.zone !== zone ? UNSAID : inferred) : undefined
   if (e && e.allDay !== s.allDay) {
     // A timed start with a date-only end (or the reverse) on the same day says nothing more than the start.
-    if (!(e.allDay && e.iso === s.iso.slice(0, 10))) notes.push('end dropped: it mixes a date-only value with a timed one')
+    if (!(e.allDay && e.iso === s.iso.slice(0, 10))) (notes ??= []).push('end dropped: it mixes a date-only value with a timed one')
     e = undefined
   }
   if (e && e.ms < s.ms) {
-    notes.push(`end ${e.iso} dropped: it is before the start ${s.iso}`)
+    ;(notes ??= []).push(`end ${e.iso} dropped: it is before the start ${s.iso}`)
     e = undefined
   }
   if (!e && duration) e = endFromDuration(s, duration)
   let iso: string | undefined
   if (duration && !s.allDay) iso = durationOf(duration)?.text
   else if (e && !s.allDay && e.ms > s.ms) iso = lengthText(e.ms - s.ms)
-  const out: ResolvedOccurrence = { start: s, notes }
+  const out: ResolvedOccurrence = { start: s, notes: notes ?? NO_NOTES }
   if (e) out.end = e
   if (iso) out.duration = iso
   return out

@@ -28,7 +28,10 @@ const ONLINE_WORDS = /\b(online|virtual|virtueel|zoom|webinar|livestream|live st
 
 function apply(event: NormalizedEvent, found: Locality, citySource: CitySource) {
   event.city = found.city
-  event._locality = { citySource, ...(found.region ? { region: found.region } : {}), ...(found.country ? { country: found.country } : {}) }
+  const note: NonNullable<NormalizedEvent['_locality']> = { citySource }
+  if (found.region) note.region = found.region
+  if (found.country) note.country = found.country
+  event._locality = note
 }
 
 /** True when the event happens only online: said so by the source, or its only place is a meeting link's name ("via Zoom"). */

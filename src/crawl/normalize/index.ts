@@ -42,6 +42,10 @@ function label(c: Candidate): string {
   return `${name} (${c.source.method}${c.source.id ? ` ${c.source.id}` : ''})`
 }
 
+/** resolveOccurrence's two options (one object each, not one per occurrence). */
+const ZONE_INFERRED = { zoneInferred: true }
+const ZONE_NAMED = { zoneInferred: false }
+
 const STRUCTURED_FEEDS = new Set(['ics', 'tec-json', 'squarespace-json', 'localist-json', 'trumba-json', 'json-events'])
 
 type Tally = { floating: number; titles: Map<string, number> }
@@ -67,7 +71,7 @@ function normalizeOne(c: Candidate, key: string, ctx: ExtractContext, orgDomain:
     const occ = occurrences[i]
     const source = occ.override ?? c
     const occZone = occ.zone ?? zone
-    const r = resolveOccurrence(occ.start, occ.end, occ.end ? undefined : (source.duration ?? c.duration), occZone, { zoneInferred: !!ctx.timezoneInferred && occZone === ctx.timezone })
+    const r = resolveOccurrence(occ.start, occ.end, occ.end ? undefined : (source.duration ?? c.duration), occZone, !!ctx.timezoneInferred && occZone === ctx.timezone ? ZONE_INFERRED : ZONE_NAMED)
     for (const note of r.notes) warnings.push(`${label(c)}: ${note}`)
     if (!overlapsWindow(r, ctx.window)) continue
     const fields = occ.override ? { ...base.fields, ...baseRecord({ ...c, ...occ.override, source: c.source }, { baseUrl: ctx.baseUrl, orgDomain }).fields } : base.fields
