@@ -75,8 +75,9 @@ function normalizeOne(c: Candidate, key: string, ctx: ExtractContext, orgDomain:
     for (const note of r.notes) warnings.push(`${label(c)}: ${note}`)
     if (!overlapsWindow(r, ctx.window)) continue
     const fields = occ.override ? { ...base.fields, ...baseRecord({ ...c, ...occ.override, source: c.source }, { baseUrl: ctx.baseUrl, orgDomain }).fields } : base.fields
-    // The candidate's last occurrence takes its fields object itself (every other one has copied it by then).
-    const event: Event = fields === base.fields && i === occurrences.length - 1 ? fields : { ...fields }
+    // An override's fields are its own; the candidate's last occurrence takes the shared fields object itself
+    // (every other one has copied it by then).
+    const event: Event = fields !== base.fields || i === occurrences.length - 1 ? fields : { ...fields }
     event.startDate = r.start.iso
     if (r.end) event.endDate = r.end.iso
     if (r.duration) event.duration = r.duration
