@@ -254,6 +254,16 @@ export type DedupeOptions = {
   identities?: (string | undefined)[]
 }
 
+/** The instant of a record's timed start, as sameStart reads it; NaN for a date-only or absent start. */
+function timedInstant(e: Event): number {
+  return isTimed(e.startDate) ? instantOf(e.startDate!) : Number.NaN
+}
+
+/** Two timed starts read as two different instants: sameStart answers false for them, so sameEvent does. */
+function startsApart(x: number, y: number): boolean {
+  return Number.isFinite(x) && Number.isFinite(y) && x !== y
+}
+
 /**
  * `dedupeEvents(events, options)`: one record per event occurrence, in the order each was first seen.
  * Quadratic only within a day's events (records are bucketed by local start day).
@@ -262,20 +272,25 @@ export function dedupeEvents(events: NormalizedEvent[], options: DedupeOptions =
   const byDay = new Map<string, number[]>()
   const out: NormalizedEvent[] = []
   const kept: (string | undefined)[] = []
+  // Each kept record's timed start as an instant: a day's records at other times are passed over at once.
+  const instants: number[] = []
   let merged = 0
   for (let n = 0; n < events.length; n++) {
     const event = events[n]
     const day = event.startDate?.slice(0, 10) ?? ''
     const bucket = byDay.get(day) ?? []
     const identity = options.identities?.[n]
-    const match = bucket.find((i) => sameEvent(out[i], event, { sameDocument: options.sameDocument, identities: [kept[i], identity] }))
+    const at = timedInstant(event)
+    const match = bucket.find((i) => !startsApart(at, instants[i]) && sameEvent(out[i], event, { sameDocument: options.sameDocument, identities: [kept[i], identity] }))
     if (match === undefined) {
       bucket.push(out.length)
       byDay.set(day, bucket)
       out.push(event)
       kept.push(identity)
+      instants.push(at)
     } else {
       out[match] = mergeEvents(out[match], event)
+      instants[match] = timedInstant(out[match])
       merged++
     }
   }
