@@ -118,7 +118,7 @@ export function buildSchedule(input: ScheduleInput): Schedule | undefined {
     type: 'recurring',
     startDate: format(input.start),
     ...(last ? { endDate: format(last) } : {}),
-    occurrences: input.occurrences.map((o) => ({ startDate: format(o.start), ...(o.end ? { endDate: format(o.end) } : {}) })),
+    occurrences: input.occurrences.map((o) => (o.end ? { startDate: format(o.start), endDate: format(o.end) } : { startDate: format(o.start) })),
     recurrence: recurrenceOf(rule, zone),
   }
 }
