@@ -212,7 +212,7 @@ const descriptionHints = documentMemo(
 /** RANGE_HINT, FROM_HINT and ADULTS_WORD over `${strong} \n ${description}`, the description's part read once per document. */
 export function joinedHints(strong: string, description: string): { range: boolean; from: boolean; adults: boolean } {
   const d = description ? descriptionHints(description) : NO_HINTS
-  // Every strong-words part of RANGE_HINT, FROM_HINT, ENDS_AGE and ENDS_AGE_SEP holds a digit.
+  // Every match of RANGE_HINT, FROM_HINT, ENDS_AGE and ENDS_AGE_SEP holds a digit: strong words without one skip them.
   const digit = DIGIT.test(strong)
   const endsAge = digit && ENDS_AGE.test(strong)
   return {

@@ -95,7 +95,7 @@ export function resolveOccurrence(start: WallTime, end: WallTime | undefined, du
 
 /** A start at midnight and an end at 23:59 (or later) of the same or a later day: an all-day event. */
 function spansWholeDays(start: WallTime, end: WallTime | undefined): boolean {
-  return !!end && /^00:00(:00)?$/.test(start.time ?? '') && /^23:59/.test(end.time ?? '') && end.date >= start.date && start.offset === end.offset
+  return !!end && (start.time === '00:00' || start.time === '00:00:00') && !!end.time?.startsWith('23:59') && end.date >= start.date && start.offset === end.offset
 }
 
 /** The local calendar day of a resolved time (`YYYY-MM-DD`). */
