@@ -91,7 +91,8 @@ function sameStart(a: Event, b: Event): boolean {
   if (!a.startDate || !b.startDate) return false
   if (a.startDate === b.startDate) return true
   if (isTimed(a.startDate) && isTimed(b.startDate)) {
-    const [x, y] = [instantOf(a.startDate), instantOf(b.startDate)]
+    const x = instantOf(a.startDate)
+    const y = instantOf(b.startDate)
     return Number.isFinite(x) && Number.isFinite(y) ? x === y : a.startDate === b.startDate
   }
   return a.startDate.slice(0, 10) === b.startDate.slice(0, 10)
@@ -120,12 +121,18 @@ function houseNumber(address: string | null | undefined): string | undefined {
  * feed's "Room 101" and a page's "Main Library" can be one place, so names alone count only there).
  */
 export function differentPlaces(a: Event, b: Event, sameDocument = false): boolean {
-  const [ra, rb] = [a.address ?? a.venue?.address, b.address ?? b.venue?.address]
-  const [aa, ab] = [ra, rb].map((x) => titleKey(x ?? undefined))
-  const [ha, hb] = [houseNumber(ra), houseNumber(rb)]
-  if (ha && hb && ha !== hb && !aa.includes(ab) && !ab.includes(aa)) return true
+  const ra = a.address ?? a.venue?.address
+  const rb = b.address ?? b.venue?.address
+  const ha = houseNumber(ra)
+  const hb = houseNumber(rb)
+  if (ha && hb && ha !== hb) {
+    const aa = titleKey(ra ?? undefined)
+    const ab = titleKey(rb ?? undefined)
+    if (!aa.includes(ab) && !ab.includes(aa)) return true
+  }
   if (!sameDocument) return false
-  const [na, nb] = [titleKey(a.venue?.name ?? undefined), titleKey(b.venue?.name ?? undefined)]
+  const na = titleKey(a.venue?.name ?? undefined)
+  const nb = titleKey(b.venue?.name ?? undefined)
   return !!na && !!nb && !na.includes(nb) && !nb.includes(na)
 }
 
@@ -247,6 +254,16 @@ export type DedupeOptions = {
   identities?: (string | undefined)[]
 }
 
+/** The instant of a record's timed start, as sameStart reads it; NaN for a date-only or absent start. */
+function timedInstant(e: Event): number {
+  return isTimed(e.startDate) ? instantOf(e.startDate!) : Number.NaN
+}
+
+/** Two timed starts read as two different instants: sameStart answers false for them, so sameEvent does. */
+function startsApart(x: number, y: number): boolean {
+  return Number.isFinite(x) && Number.isFinite(y) && x !== y
+}
+
 /**
  * `dedupeEvents(events, options)`: one record per event occurrence, in the order each was first seen.
  * Quadratic only within a day's events (records are bucketed by local start day).
@@ -255,19 +272,25 @@ export function dedupeEvents(events: NormalizedEvent[], options: DedupeOptions =
   const byDay = new Map<string, number[]>()
   const out: NormalizedEvent[] = []
   const kept: (string | undefined)[] = []
+  // Each kept record's timed start as an instant: a day's records at other times are passed over at once.
+  const instants: number[] = []
   let merged = 0
-  for (const [n, event] of events.entries()) {
+  for (let n = 0; n < events.length; n++) {
+    const event = events[n]
     const day = event.startDate?.slice(0, 10) ?? ''
     const bucket = byDay.get(day) ?? []
     const identity = options.identities?.[n]
-    const match = bucket.find((i) => sameEvent(out[i], event, { sameDocument: options.sameDocument, identities: [kept[i], identity] }))
+    const at = timedInstant(event)
+    const match = bucket.find((i) => !startsApart(at, instants[i]) && sameEvent(out[i], event, { sameDocument: options.sameDocument, identities: [kept[i], identity] }))
     if (match === undefined) {
       bucket.push(out.length)
       byDay.set(day, bucket)
       out.push(event)
       kept.push(identity)
+      instants.push(at)
     } else {
       out[match] = mergeEvents(out[match], event)
+      instants[match] = timedInstant(out[match])
       merged++
     }
   }

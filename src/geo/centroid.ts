@@ -1,4 +1,4 @@
-import { placesNamed, zoneAt } from './gazetteer'
+import { placesNamedShared, zoneAt } from './gazetteer'
 
 const memo = new Map<string, { latitude: number; longitude: number } | null>()
 
@@ -21,7 +21,7 @@ export function cityCentroid(city: string, hints: { region?: string | null; coun
 }
 
 function pick(city: string, hints: { region?: string | null; country?: string | null; zone?: string | null }) {
-  const places = placesNamed(city, { country: hints.country ?? undefined, region: (hints.country && hints.region) || undefined })
+  const places = placesNamedShared(city, { country: hints.country ?? undefined, region: (hints.country && hints.region) || undefined })
   if (!places.length) return undefined
   const inZone = hints.zone ? places.find((p) => zoneAt(p.latitude, p.longitude) === hints.zone) : undefined
   const place = inZone ?? (hints.country || places.length === 1 ? places[0] : undefined)

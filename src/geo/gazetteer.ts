@@ -116,6 +116,19 @@ export function placesNamed(name: string, filter: { country?: string; region?: s
   return out
 }
 
+/**
+ * `placesNamed` without the copies: the places themselves, shared by every caller, for one that only reads
+ * them (a town's lookup compares a few fields of each and keeps none), and is spared copying every place
+ * of a common name ("Springfield") on each lookup.
+ */
+export function placesNamedShared(name: string, filter: { country?: string; region?: string } = {}): readonly GazetteerPlace[] {
+  const key = foldName(name)
+  if (!key) return []
+  const places = placesOfKey(gazetteer(), key)
+  if (!filter.country && !filter.region) return places
+  return places.filter((p) => (!filter.country || p.country === filter.country) && (!filter.region || p.region === filter.region))
+}
+
 /** Folded names looked up so far, with their places (see placesOfKey); for the one table this process reads. */
 let named: { table: GazetteerTable; places: BoundedCache<string, readonly GazetteerPlace[]> } | undefined
 

@@ -15,7 +15,7 @@
  */
 import { parseAddress, type ParsedAddress } from './address'
 import { countryFromName } from './countries'
-import { placesNamed, zoneAt, type GazetteerPlace } from './gazetteer'
+import { placesNamedShared, zoneAt, type GazetteerPlace } from './gazetteer'
 import { foldName } from './names'
 import { resolveAddress } from './place'
 import { regionsOf } from './regions'
@@ -167,7 +167,7 @@ export class LocalityReader {
     const key = `${foldName(name)}\u0000${minPopulation}`
     let place = this.named.get(key)
     if (place === undefined) {
-      place = placesNamed(name).find((p) => p.population >= minPopulation && this.keepsClock(p)) ?? null
+      place = placesNamedShared(name).find((p) => p.population >= minPopulation && this.keepsClock(p)) ?? null
       this.named.set(key, place)
     }
     return place ? localityFrom(name, place) : undefined

@@ -7,7 +7,7 @@
  */
 import { parseAddress, type ParsedAddress } from './address'
 import { zoneOfCountry, zoneOfPostalCode, zoneOfRegion } from './countries'
-import { placesNamed, zoneAt, type GazetteerPlace } from './gazetteer'
+import { placesNamedShared, zoneAt, type GazetteerPlace } from './gazetteer'
 import { regionsOf, type Region } from './regions'
 
 export type ResolvedPlace = {
@@ -35,7 +35,7 @@ function fromGazetteer(p: GazetteerPlace): ResolvedPlace {
 
 /** The best place called `city` among `allowed` countries and `regions`, preferring hinted countries. */
 function bestCity(city: string, allowed: string[] | undefined, regions: Region[], hints: string[]): GazetteerPlace | undefined {
-  let found = placesNamed(city)
+  let found = placesNamedShared(city)
   if (allowed?.length) found = found.filter((p) => allowed.includes(p.country))
   if (regions.length) {
     const inRegion = found.filter((p) => regions.some((r) => r.country === p.country && r.code === p.region))

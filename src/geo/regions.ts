@@ -136,7 +136,15 @@ for (const [abbr, [code, ...names]] of Object.entries(AU_STATES)) {
 for (const [name, code] of Object.entries(GB_NATIONS)) NAMES.set(name, { country: 'GB', code })
 for (const [name, code] of Object.entries(DE_STATES)) if (!NAMES.has(name)) NAMES.set(name, { country: 'DE', code })
 
+const ASCII = /^[\x00-\x7f]*$/
+
 function fold(text: string): string {
+  // ASCII text has no accents to take off (its decomposition is itself).
+  if (ASCII.test(text))
+    return text
+      .toLowerCase()
+      .replace(/[^a-z]+/g, ' ')
+      .trim()
   return text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')

@@ -38,20 +38,28 @@ const QUARTER_HOUR = 900_000
 export function offsetAt(ms: number, zone: string): number {
   if (ms < 0) return computeOffset(ms, zone)
   const quarter = Math.floor(ms / QUARTER_HOUR)
-  let byZone = offsets.get(zone)
+  // A document's times are nearly all in one zone: its table is kept at hand rather than looked up each time.
+  let byZone = zone === lastZone ? lastTable : offsets.get(zone)
   if (!byZone) offsets.set(zone, (byZone = new Map()))
+  lastZone = zone
+  lastTable = byZone
   let offset = byZone.get(quarter)
   if (offset === undefined) {
     if (++memoized > 100_000) {
       offsets.clear()
       memoized = 0
       offsets.set(zone, (byZone = new Map()))
+      lastTable = byZone
     }
     offset = computeOffset(quarter * QUARTER_HOUR, zone)
     byZone.set(quarter, offset)
   }
   return offset
 }
+
+/** The zone offsetAt was last asked about, and its table (one of `offsets`'s values). */
+let lastZone: string | undefined
+let lastTable: Map<number, number> | undefined
 
 function computeOffset(ms: number, zone: string): number {
   const parts = formatter(zone).formatToParts(new Date(ms))
@@ -64,7 +72,11 @@ function computeOffset(ms: number, zone: string): number {
 export function wallMs(date: string, time = '00:00:00'): number {
   // `2026-06-01` at `10:30` or `10:30:00` (nearly every value) is read without splitting.
   if (date.length === 10 && date.charCodeAt(4) === 45 && date.charCodeAt(7) === 45 && (time.length === 5 || (time.length === 8 && time.charCodeAt(5) === 58)) && time.charCodeAt(2) === 58) {
-    const [y, mo, d, h, mi] = [digitsAt(date, 0, 4), digitsAt(date, 5, 2), digitsAt(date, 8, 2), digitsAt(time, 0, 2), digitsAt(time, 3, 2)]
+    const y = digitsAt(date, 0, 4)
+    const mo = digitsAt(date, 5, 2)
+    const d = digitsAt(date, 8, 2)
+    const h = digitsAt(time, 0, 2)
+    const mi = digitsAt(time, 3, 2)
     const s = time.length === 8 ? digitsAt(time, 6, 2) : 0
     if (y >= 0 && mo >= 0 && d >= 0 && h >= 0 && mi >= 0 && s >= 0) return Date.UTC(y, mo - 1, d, h, mi, s)
   }
@@ -81,12 +93,14 @@ export function wallMs(date: string, time = '00:00:00'): number {
 export function wallToInstant(date: string, time: string | undefined, zone: string): { ms: number; offsetMinutes: number } {
   const local = wallMs(date, time)
   const before = offsetAt(local - 36 * 3600_000, zone)
+  const ms = local - before * 60_000
+  const atBefore = offsetAt(ms, zone)
+  if (atBefore === before) return { ms, offsetMinutes: before }
   const after = offsetAt(local + 36 * 3600_000, zone)
-  for (const offset of [before, after]) {
-    const ms = local - offset * 60_000
-    if (offsetAt(ms, zone) === offset) return { ms, offsetMinutes: offset }
+  if (after !== before) {
+    const later = local - after * 60_000
+    if (offsetAt(later, zone) === after) return { ms: later, offsetMinutes: after }
   }
   // In a gap: neither offset maps back; keep the wall time's distance from the earlier offset.
-  const ms = local - before * 60_000
-  return { ms, offsetMinutes: offsetAt(ms, zone) }
+  return { ms, offsetMinutes: atBefore }
 }

@@ -131,6 +131,12 @@ const STRONG_ASCII = Object.fromEntries(AUDIENCE_TAGS.map((tag) => [tag, new Reg
 >
 const ASCII = /^[\x00-\x7f]*$/
 const ANY = AUDIENCE_TAGS.flatMap((tag) => Object.values(WORDS[tag]).flat()).join('|')
+/**
+ * STRONG_ASCII's words of every tag in one pattern: it matches where one of the tags' patterns does, so an
+ * ASCII text it misses (most titles) is spared the six scans. (With `u`, the one pattern costs more than
+ * the six: other text is read tag by tag.)
+ */
+const STRONG_ANY_ASCII = new RegExp(String.raw`(?<![A-Za-z0-9])(?:${ANY})(?![A-Za-z0-9])`, 'i')
 const AND = String.raw`(?:and|&|or|und|oder|et|ou|y|o|en|of|e)(?:\s+(?:the|les|la|le|los|las|die|de|het|i|gli|os|as))?`
 /** Letters and digits of the Latin scripts the languages above are written in (see PLAIN). */
 const LATIN_WORD = String.raw`A-Za-z0-9\u00AA\u00B5\u00BA\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F`
@@ -183,6 +189,7 @@ const plainOf = documentMemo((description: string): AudienceTag[] => {
  * description; a lower bound's age closing the strong words and its unit opening the description. An
  * ADULTS_WORD match holds no white space but the one space of "no kids", so none crosses the joint.
  */
+const DIGIT = /\d/
 const ENDS_AGE = /\d\s*$/
 const ENDS_AGE_SEP = new RegExp(String.raw`\d\s*${SEP}\s*$`, 'i')
 const OPENS_AGE = /^\s*\d/
@@ -205,10 +212,12 @@ const descriptionHints = documentMemo(
 /** RANGE_HINT, FROM_HINT and ADULTS_WORD over `${strong} \n ${description}`, the description's part read once per document. */
 export function joinedHints(strong: string, description: string): { range: boolean; from: boolean; adults: boolean } {
   const d = description ? descriptionHints(description) : NO_HINTS
-  const endsAge = ENDS_AGE.test(strong)
+  // Every match of RANGE_HINT, FROM_HINT, ENDS_AGE and ENDS_AGE_SEP holds a digit: strong words without one skip them.
+  const digit = DIGIT.test(strong)
+  const endsAge = digit && ENDS_AGE.test(strong)
   return {
-    range: d.range || RANGE_HINT.test(strong) || (endsAge && d.opensSepAge) || (d.opensAge && ENDS_AGE_SEP.test(strong)),
-    from: d.from || FROM_HINT.test(strong) || (endsAge && d.opensUnit),
+    range: d.range || (digit && (RANGE_HINT.test(strong) || (endsAge && d.opensSepAge) || (d.opensAge && ENDS_AGE_SEP.test(strong)))),
+    from: d.from || (digit && (FROM_HINT.test(strong) || (endsAge && d.opensUnit))),
     adults: d.adults || ADULTS_WORD.test(strong),
   }
 }
@@ -241,13 +250,43 @@ function ageTags(text: string, tags: Set<AudienceTag>, range = RANGE_HINT.test(t
 
 export type AudienceWords = { title?: string; categories?: string[]; audience?: string; description?: string }
 
+/**
+ * The tags STRONG finds in one of an event's strong words (its title, a category, its audience field), as
+ * bits of AUDIENCE_TAGS. The strong words are read joined (`title \n category \n audience`), but no word of
+ * the table holds white space other than one plain space and their boundaries take the joint's spaces as
+ * the ends of a text, so a word matches the joined text only inside one part: the joined text's tags are
+ * its parts'. An ASCII part is read with STRONG_ASCII, which matches there exactly what STRONG matches.
+ */
+function strongBits(part: string | undefined): number {
+  if (!part) return 0
+  const ascii = ASCII.test(part)
+  if (ascii && !STRONG_ANY_ASCII.test(part)) return 0
+  const words = ascii ? STRONG_ASCII : STRONG
+  let bits = 0
+  for (let i = 0; i < AUDIENCE_TAGS.length; i++) if (words[AUDIENCE_TAGS[i]].test(part)) bits |= 1 << i
+  return bits
+}
+
+/** The tags a list of categories names word by word (STRONG), as bits: for a caller that reads a list once and asks for many events. */
+export function categoryTagBits(categories: string[]): number {
+  let bits = 0
+  for (const category of categories) bits |= strongBits(category)
+  return bits
+}
+
 /** The taxonomy tags an event's words support, most specific first (see the module comment). */
 export function audienceTags(words: AudienceWords): AudienceTag[] {
-  const strong = [words.title, ...(words.categories ?? []), words.audience].filter(Boolean).join(' \n ')
+  return audienceTagsRead(words, categoryTagBits(words.categories ?? []))
+}
+
+/** `audienceTags`, the categories' tags (categoryTagBits of `words.categories`) given. */
+export function audienceTagsRead(words: AudienceWords, categoryBits: number): AudienceTag[] {
+  // Most events have a title alone: it is their strong words as they stand.
+  const strong = !words.categories?.length && !words.audience ? words.title || '' : [words.title, ...(words.categories ?? []), words.audience].filter(Boolean).join(' \n ')
   const description = words.description?.slice(0, 4000) ?? ''
   const tags = new Set<AudienceTag>()
-  const strongWords = ASCII.test(strong) ? STRONG_ASCII : STRONG
-  for (const tag of AUDIENCE_TAGS) if (strongWords[tag].test(strong)) tags.add(tag)
+  const bits = strongBits(words.title) | categoryBits | strongBits(words.audience)
+  if (bits) for (let i = 0; i < AUDIENCE_TAGS.length; i++) if (bits & (1 << i)) tags.add(AUDIENCE_TAGS[i])
   if (description) for (const tag of plainOf(description)) tags.add(tag)
   const opening = OPENING.exec(words.title ?? '')?.[1]?.toLowerCase()
   if (opening === 'adult') tags.add('adults')

@@ -5,7 +5,7 @@
  * seven languages we read; the search's `audience` filter reads them from `categories`.
  */
 import { documentMemo } from '../document-memo'
-import { audienceTags } from './audience'
+import { audienceTagsRead, categoryTagBits } from './audience'
 import { cleanLine } from '../shared/text'
 
 /**
@@ -26,11 +26,19 @@ export function cleanCategories(raw: string[] | undefined): string[] {
   return out
 }
 
-const NONE: string[] = []
+/** A list of source categories cleaned, with the taxonomy tags its words name (categoryTagBits). */
+type CleanedList = { list: string[]; tags: number }
+
+const NONE: CleanedList = { list: [], tags: 0 }
 const joinable = (v: unknown) => typeof v === 'string' && !v.includes('\u0000')
 
-/** A listing's events repeat their category lists: each list (its values joined by NUL) is cleaned once per document. */
-const cleanedList = documentMemo((joined: string) => cleanCategories(joined.split('\u0000')))
+function cleanedOf(raw: string[]): CleanedList {
+  const list = cleanCategories(raw)
+  return { list, tags: categoryTagBits(list) }
+}
+
+/** A listing's events repeat their category lists: each list (its values joined by NUL) is cleaned and read once per document. */
+const cleanedList = documentMemo((joined: string) => cleanedOf(joined.split('\u0000')))
 
 /**
  * `categories` (source first, then taxonomy tags not already there) and `category`: the source's first
@@ -38,8 +46,10 @@ const cleanedList = documentMemo((joined: string) => cleanCategories(joined.spli
  */
 export function categorize(input: { title?: string; categories?: string[]; audience?: string; description?: string }): { categories: string[]; category?: string } {
   const raw = input.categories
-  const source = !raw?.length ? NONE : raw.every(joinable) ? cleanedList(raw.join('\u0000')) : cleanCategories(raw)
-  const tags = audienceTags({ ...input, categories: source })
+  const cleaned = !raw?.length ? NONE : raw.every(joinable) ? cleanedList(raw.join('\u0000')) : cleanedOf(raw)
+  const source = cleaned.list
+  const tags = audienceTagsRead({ title: input.title, categories: source, audience: input.audience, description: input.description }, cleaned.tags)
+  if (!tags.length) return { categories: source.slice(), category: source[0] }
   const present = new Set(source.map((s) => s.toLowerCase()))
   const categories = [...source, ...tags.filter((t) => !present.has(t))]
   return { categories, category: source[0] ?? tags[0] }

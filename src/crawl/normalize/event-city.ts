@@ -28,7 +28,10 @@ const ONLINE_WORDS = /\b(online|virtual|virtueel|zoom|webinar|livestream|live st
 
 function apply(event: NormalizedEvent, found: Locality, citySource: CitySource) {
   event.city = found.city
-  event._locality = { citySource, ...(found.region ? { region: found.region } : {}), ...(found.country ? { country: found.country } : {}) }
+  const note: NonNullable<NormalizedEvent['_locality']> = { citySource }
+  if (found.region) note.region = found.region
+  if (found.country) note.country = found.country
+  event._locality = note
 }
 
 /** True when the event happens only online: said so by the source, or its only place is a meeting link's name ("via Zoom"). */
@@ -42,9 +45,17 @@ function onlineOnly(e: NormalizedEvent): boolean {
 /** The names one venue goes by in a document: its name, its address, and a venue name written at the head of the address. */
 function venueKeys(e: NormalizedEvent): string[] {
   const address = e.address ?? e.venue?.address ?? undefined
-  const head = address?.split(',')[0]
-  const keys = [e.venue?.name, address, head && !/\d/.test(head) ? head : undefined].map((k) => titleKey(k ?? undefined))
-  return [...new Set(keys.filter((k) => k.length >= 3))]
+  const comma = address ? address.indexOf(',') : -1
+  const head = comma < 0 ? address : address!.slice(0, comma)
+  const keys: string[] = []
+  const add = (text: string | null | undefined) => {
+    const key = titleKey(text ?? undefined)
+    if (key.length >= 3 && !keys.includes(key)) keys.push(key)
+  }
+  add(e.venue?.name)
+  add(address)
+  if (head && !/\d/.test(head)) add(head)
+  return keys
 }
 
 function own(item: PlacedItem, reader: LocalityReader): [Locality, CitySource] | undefined {
@@ -100,8 +111,23 @@ export function assignCities(items: PlacedItem[], options: CityOptions = {}): Lo
     if (organization === null) organization = organizationLocality(options.organization, reader)
     if (organization) apply(event, organization, 'organization')
   }
-  for (const { event } of items) placeForSearch(event, options.zone)
+  const centroids = new CentroidMemo(options.zone)
+  for (const { event } of items) placeForSearch(event, centroids)
   return reader
+}
+
+/** cityCentroid for one document's zone, its last answer kept: a document's events sit in a few cities, one run after another. */
+class CentroidMemo {
+  private last?: { city: string; region?: string; country?: string; at: ReturnType<typeof cityCentroid> }
+  constructor(private readonly zone: string | undefined) {}
+
+  of(city: string, region: string | undefined, country: string | undefined): ReturnType<typeof cityCentroid> {
+    const last = this.last
+    if (last && last.city === city && last.region === region && last.country === country) return last.at
+    const at = cityCentroid(city, { region, country, zone: this.zone })
+    this.last = { city, region, country, at }
+    return at
+  }
 }
 
 /**
@@ -109,9 +135,9 @@ export function assignCities(items: PlacedItem[], options: CityOptions = {}): Lo
  * noted in `_locality` (kept in search columns by the store, never served). Resolved here, in the crawl
  * worker that already holds the gazetteer, so that the writer never decodes it.
  */
-function placeForSearch(event: NormalizedEvent, zone: string | undefined): void {
+function placeForSearch(event: NormalizedEvent, centroids: CentroidMemo): void {
   const note = event._locality
   if (!note || !event.city || (event.venue?.latitude != null && event.venue?.longitude != null)) return
-  const at = cityCentroid(event.city, { region: note.region, country: note.country, zone })
+  const at = centroids.of(event.city, note.region, note.country)
   if (at) Object.assign(note, { latitude: at.latitude, longitude: at.longitude })
 }

@@ -37,16 +37,37 @@ export function phrasesHinted(text: string): number {
 const phrasesOf = documentMemo(phrasesHinted)
 
 /**
- * True when one of the texts holds the phrase. No phrase spans a line break, so the texts (title,
- * description, cost, audience) are read apart, as if joined by newlines.
+ * An event's prose (title, description, cost, audience), its phrases read once for all the questions asked
+ * of it (up to five per event, each of which read every text). No phrase spans a line break, so the texts
+ * are read apart, as if joined by newlines: the phrases of the prose are those of its texts together.
  */
-function says(text: string | (string | undefined)[], phrase: number): boolean {
+export class Prose {
+  private phrases = -1
+  constructor(private readonly texts: (string | undefined)[]) {}
+
+  /** True when one of the texts holds the phrase. */
+  says(phrase: number): boolean {
+    if (this.phrases < 0) {
+      let phrases = 0
+      for (const t of this.texts) if (t) phrases |= phrasesOf(t)
+      this.phrases = phrases
+    }
+    return (this.phrases & phrase) !== 0
+  }
+}
+
+/** What the flags read: one text, several (as if joined by newlines), or an event's prose. */
+export type FlagText = string | (string | undefined)[] | Prose
+
+/** True when the text (one of the texts) holds the phrase. */
+function says(text: FlagText, phrase: number): boolean {
   if (typeof text === 'string') return !!text && (phrasesOf(text) & phrase) !== 0
+  if (text instanceof Prose) return text.says(phrase)
   return text.some((t) => !!t && (phrasesOf(t) & phrase) !== 0)
 }
 
 /** Whether registration or an RSVP is required: the source's flag, else the text's explicit phrasing. */
-export function rsvpRequired(c: Candidate, text: string | (string | undefined)[]): boolean | undefined {
+export function rsvpRequired(c: Candidate, text: FlagText): boolean | undefined {
   if (c.rsvpRequired !== undefined) return c.rsvpRequired
   if (says(text, NO_RSVP)) return false
   if (says(text, RSVP)) return true
@@ -54,7 +75,7 @@ export function rsvpRequired(c: Candidate, text: string | (string | undefined)[]
 }
 
 /** Whether the event is open to the public: the source's flag, else explicit phrasing. */
-export function openToPublic(c: Candidate, text: string | (string | undefined)[]): boolean | undefined {
+export function openToPublic(c: Candidate, text: FlagText): boolean | undefined {
   if (c.openToPublic !== undefined) return c.openToPublic
   if (says(text, NOT_PUBLIC)) return false
   if (says(text, PUBLIC)) return true
@@ -69,7 +90,7 @@ const meetingIn = (text: string | undefined) => !!text && meetingLink(text)
  * Online: the attendance mode (online or mixed), a "moved online" status, or a meeting link anywhere the
  * event points (its URL, location, online URL, description). False only when the source says in person.
  */
-export function isOnline(c: Candidate, mode: string | undefined, status: string | undefined, links: string[], text: string | (string | undefined)[]): boolean | undefined {
+export function isOnline(c: Candidate, mode: string | undefined, status: string | undefined, links: string[], text: FlagText): boolean | undefined {
   if (mode === 'OnlineEventAttendanceMode' || mode === 'MixedEventAttendanceMode' || status === 'EventMovedOnline') return true
   if (c.onlineUrl || meetingIn(c.url) || meetingIn(c.place?.url) || meetingIn(c.place?.name) || meetingIn(c.place?.address) || links.some(meetingIn) || says(text, MEETING)) return true
   if (mode === 'OfflineEventAttendanceMode') return false

@@ -22,7 +22,8 @@ export type IdentityInput = {
 /** Which identity an event's id rests on (reported in tests and warnings). */
 export function identityOf(input: IdentityInput): { kind: 'source-id' | 'url' | 'title'; value: string } {
   if (input.sourceId?.trim()) return { kind: 'source-id', value: input.sourceId.trim() }
-  if (input.url) return { kind: 'url', value: input.url.replace(/#.*$/, '') }
+  // A URL without a fragment (nearly every one) is its own identity.
+  if (input.url) return { kind: 'url', value: input.url.includes('#') ? input.url.replace(/#.*$/, '') : input.url }
   return { kind: 'title', value: `${input.documentUrl.replace(/#.*$/, '')}\u0000${(input.title ?? '').trim().toLowerCase()}` }
 }
 
@@ -34,7 +35,7 @@ function occurrenceKey(start: string): string {
 /** `evt_` + 24 hex characters of SHA-256 over domain, identity and occurrence start. */
 export function eventId(input: IdentityInput, salt = ''): string {
   const identity = identityOf(input)
-  const material = [input.domain.toLowerCase(), identity.kind, identity.value, occurrenceKey(input.start), salt].join('\u0001')
+  const material = `${input.domain.toLowerCase()}\u0001${identity.kind}\u0001${identity.value}\u0001${occurrenceKey(input.start)}\u0001${salt}`
   // Bun's one-shot SHA-256 (the same digest as node:crypto's, without a hash object per record).
   return `evt_${Bun.SHA256.hash(material, 'hex').slice(0, 24)}`
 }

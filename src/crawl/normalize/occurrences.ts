@@ -37,13 +37,14 @@ type Series = { start: WallTime; end?: WallTime; duration?: string; recurrence: 
 function expand(series: Series, window: PlanOptions['window']): PlannedOccurrence[] {
   const occurrences = expandRecurrence({ ...series, window, limit: MAX_OCCURRENCES })
   const schedule = buildSchedule({ ...series, occurrences })
-  return occurrences.map((o) => ({
-    start: o.start,
-    ...(o.end ? { end: o.end } : {}),
-    ...(o.override ? { override: o.override } : {}),
-    ...(schedule ? { schedule } : {}),
-    ...(series.zone ? { zone: series.zone } : {}),
-  }))
+  return occurrences.map((o) => {
+    const planned: PlannedOccurrence = { start: o.start }
+    if (o.end) planned.end = o.end
+    if (o.override) planned.override = o.override
+    if (schedule) planned.schedule = schedule
+    if (series.zone) planned.zone = series.zone
+    return planned
+  })
 }
 
 function fromSchedules(c: Candidate, opts: PlanOptions, warnings: string[]): PlannedOccurrence[] {
@@ -77,7 +78,8 @@ export function planOccurrences(c: Candidate, opts: PlanOptions, warnings: strin
   if (c.start) {
     const stated = c.recurrenceText && proseToRecurrence(c.recurrenceText)
     if (stated) return expand({ start: c.start, end: c.end, duration: c.duration, recurrence: { rrule: stated.rrule }, zone: opts.zone }, opts.window)
-    const single: PlannedOccurrence = { start: c.start, ...(c.end ? { end: c.end } : {}) }
+    const single: PlannedOccurrence = { start: c.start }
+    if (c.end) single.end = c.end
     // Recurrence mentioned in a description ("the board meets monthly") describes the series in
     // `schedule`, but only the dates the source lists become records: no occurrence is invented.
     const description = opts.allowDescriptionProse ? opts.description : undefined

@@ -15,6 +15,7 @@ import { documentMemo } from '../document-memo'
 type Offer = NonNullable<Event['offers']>[number]
 
 const SYMBOL_CURRENCY: Record<string, string> = lookupTable({ '€': 'EUR', '£': 'GBP', '¥': 'JPY', '₹': 'INR' })
+const SYMBOL_ENTRIES = Object.entries(SYMBOL_CURRENCY)
 
 /** "Free" in the languages we read, as a cost opens with it ("Gratuit", "Eintritt frei", "Entrada libre", "Ingresso gratuito"). */
 const FREE_WORD = String.raw`free|no charge|no cost|gratis|grátis|gratuit[eoa]?s?|kostenlos|kostenfrei|frei|libre|libero|livre|franca|vrij|sem custo|sin costo|sans frais`
@@ -36,7 +37,7 @@ export function priceFromText(text: string | undefined): number | undefined {
 function currencyOf(offer: CandidateOffer): string | undefined {
   const code = offer.priceCurrency?.trim().toUpperCase()
   if (code && /^[A-Z]{3}$/.test(code)) return code
-  for (const [symbol, c] of Object.entries(SYMBOL_CURRENCY)) if (offer.priceText?.includes(symbol)) return c
+  if (offer.priceText) for (const [symbol, c] of SYMBOL_ENTRIES) if (offer.priceText.includes(symbol)) return c
   return undefined
 }
 
@@ -45,8 +46,9 @@ export function normalizeOffers(c: Candidate, baseUrl: string, fallbackUrl: stri
   const out: Offer[] = []
   for (const o of c.offers ?? []) {
     const price = o.price ?? priceFromText(o.priceText)
-    const url = absolute(o.url, baseUrl) ?? fallbackUrl
-    if (price === undefined && !absolute(o.url, baseUrl)) continue
+    const own = absolute(o.url, baseUrl)
+    const url = own ?? fallbackUrl
+    if (price === undefined && !own) continue
     if (!url) continue
     out.push({
       name: cleanLine(o.name) ?? 'Admission',

@@ -10,10 +10,12 @@ import { cleanLine } from '../shared/text'
 
 type Venue = NonNullable<Event['venue']>
 
-function joinAddress(p: CandidatePlace): string | undefined {
-  const regionLine = [p.region, p.postalCode].filter(Boolean).join(' ')
-  const parts = [p.street, p.city, regionLine, p.country].map((s) => cleanLine(s)).filter((s): s is string => !!s)
-  return parts.length ? parts.join(', ') : undefined
+/** The address from its parts: street, city, region and postal code, country (each cleaned; empty ones left out). */
+function joinAddress(p: CandidatePlace, city: string | undefined): string | undefined {
+  const regionLine = p.region ? (p.postalCode ? `${p.region} ${p.postalCode}` : `${p.region}`) : p.postalCode ? `${p.postalCode}` : ''
+  let out = cleanLine(p.street)
+  for (const part of [city, cleanLine(regionLine), cleanLine(p.country)]) if (part) out = out ? `${out}, ${part}` : part
+  return out
 }
 
 function coordinate(value: number | undefined, limit: number): number | undefined {
@@ -27,9 +29,9 @@ export function normalizePlace(p: CandidatePlace | undefined): NormalizedPlace {
   if (!p) return {}
   const name = cleanLine(p.name)
   const written = cleanLine(p.address)
-  const composed = joinAddress(p)
-  const address = written && composed && !written.includes(cleanLine(p.city) ?? '\u0000') ? `${written}, ${composed}` : (written ?? composed)
   const city = cleanLine(p.city)
+  const composed = joinAddress(p, city)
+  const address = written && composed && !written.includes(city ?? '\u0000') ? `${written}, ${composed}` : (written ?? composed)
   let latitude = coordinate(p.latitude, 90)
   let longitude = coordinate(p.longitude, 180)
   if (latitude === undefined || longitude === undefined) latitude = longitude = undefined

@@ -6,7 +6,7 @@
 import type { Event } from '../../model/event'
 import type { Candidate } from '../candidate-types'
 import { categorize } from './categories'
-import { isOnline, openToPublic, rsvpRequired } from './flags'
+import { isOnline, openToPublic, Prose, rsvpRequired } from './flags'
 import { costText, isFree, lowestPrice, normalizeOffers } from './offers'
 import { normalizePlace } from './place'
 import { attendanceModeName, eventStatusName, statusFromTitle } from './status'
@@ -32,10 +32,20 @@ function ticketLink(c: Candidate, links: Link[], base: string, offers: NonNullab
   // Only a URL the source gave an offer counts; offers without one borrow the event's URL.
   // The event's own page is `url`, not a separate ticketing page.
   const eventUrl = absolute(c.url, base)
-  const offer = (c.offers ?? []).map((o) => absolute(o.url, base)).find((u) => u && u !== eventUrl)
-  if (offer && offers.length) return offer
+  if (offers.length)
+    for (const o of c.offers ?? []) {
+      const offer = absolute(o.url, base)
+      if (offer && offer !== eventUrl) return offer
+    }
   const fromText = links.find((l) => TICKET_TEXT.test(l.text) || isTicketingLink(l.href))
   return fromText ? absolute(fromText.href, base) : undefined
+}
+
+const NO_LINKS: string[] = []
+
+/** `url` when it lies off the organization's domain. */
+function offDomain(url: string | undefined, orgDomain: string | undefined): string | undefined {
+  return url && !onDomain(url, orgDomain) ? url : undefined
 }
 
 /** The record fields a candidate states, independent of which occurrence is written. */
@@ -56,8 +66,7 @@ export function baseRecord(c: Candidate, ctx: RecordContext): BaseRecord {
   set(e, 'city', place.city)
   const placeUrl = c.place?.url && !KNOWLEDGE_BASE.test(c.place.url) ? absolute(c.place.url, base) : undefined
   const organizerUrl = absolute(c.organizer?.url, base)
-  const offFromOrg = (u: string | undefined) => (u && !onDomain(u, ctx.orgDomain) ? u : undefined)
-  set(e, 'more_info_website', absolute(c.moreInfoUrl, base) ?? (url && !urlOnDomain ? url : undefined) ?? offFromOrg(organizerUrl) ?? offFromOrg(placeUrl))
+  set(e, 'more_info_website', absolute(c.moreInfoUrl, base) ?? (url && !urlOnDomain ? url : undefined) ?? offDomain(organizerUrl, ctx.orgDomain) ?? offDomain(placeUrl, ctx.orgDomain))
   const offers = normalizeOffers(c, base, url)
   set(e, 'offers', offers)
   const cost = costText(c, offers)
@@ -67,20 +76,22 @@ export function baseRecord(c: Candidate, ctx: RecordContext): BaseRecord {
   set(e, 'ticket_url', ticketLink(c, description.links, base, offers))
   const organizerName = cleanLine(c.organizer?.name)
   if (organizerName) e.organizer = { name: organizerName, url: organizerUrl ?? null }
-  const performers = [...new Set((c.performers ?? []).map((p) => cleanLine(p)).filter((p): p is string => !!p))]
-  set(
-    e,
-    'performers',
-    performers.map((name) => ({ name })),
-  )
+  if (c.performers?.length) {
+    const performers = [...new Set(c.performers.map((p) => cleanLine(p)).filter((p): p is string => !!p))]
+    set(
+      e,
+      'performers',
+      performers.map((name) => ({ name })),
+    )
+  }
   set(e, 'image_url', absolute(c.image, base))
   const status = eventStatusName(c.status) ?? statusFromTitle(title)
   set(e, 'eventStatus', status)
   const mode = attendanceModeName(c.attendanceMode)
   set(e, 'attendanceMode', mode)
   // The event's prose, read part by part (see flags.ts): a shared description is read once.
-  const prose = [title, description.text, cost, cleanLine(c.audience)]
-  const linkHrefs = description.links.map((l) => l.href)
+  const prose = new Prose([title, description.text, cost, cleanLine(c.audience)])
+  const linkHrefs = description.links.length ? description.links.map((l) => l.href) : NO_LINKS
   set(e, 'is_online', isOnline(c, mode, status, linkHrefs, prose))
   set(e, 'rsvp_required', rsvpRequired(c, prose))
   set(e, 'open_to_public', openToPublic(c, prose))

@@ -1,4 +1,5 @@
 import { lookupTable } from '../../lookup-table'
+import { documentMemo } from '../document-memo'
 
 /**
  * schema.org enumeration names for status fields: what the source states (`https://schema.org/EventCancelled`,
@@ -38,14 +39,17 @@ const ATTENDANCE: Record<string, string> = lookupTable({
 })
 
 const AVAILABILITY = ['InStock', 'SoldOut', 'LimitedAvailability', 'PreOrder', 'PreSale', 'OutOfStock', 'Discontinued', 'OnlineOnly', 'InStoreOnly', 'BackOrder', 'Reserved', 'MadeToOrder']
+/** AVAILABILITY by its names in lower case (each a different key). */
+const AVAILABILITY_BY_KEY = new Map(AVAILABILITY.map((a) => [a.toLowerCase(), a]))
 
-function key(value: string): string {
-  return value
+/** A source's status value as the tables' keys are written; a document repeats its few values, each read once per document. */
+const key = documentMemo((value: string): string =>
+  value
     .trim()
     .replace(VOCAB, '')
     .replace(/[\s_-]+/g, '')
-    .toLowerCase()
-}
+    .toLowerCase(),
+)
 
 /** The EventStatusType name for a source value, or undefined when it is none of them. */
 export function eventStatusName(value: string | undefined): string | undefined {
@@ -70,6 +74,5 @@ export function attendanceModeName(value: string | undefined): string | undefine
 /** The ItemAvailability name for a source value (`https://schema.org/InStock` → `InStock`). */
 export function availabilityName(value: string | undefined): string | undefined {
   if (!value) return undefined
-  const k = key(value)
-  return AVAILABILITY.find((a) => a.toLowerCase() === k)
+  return AVAILABILITY_BY_KEY.get(key(value))
 }

@@ -9,7 +9,7 @@ import { DAY_SECONDS, WEEKDAY_CODES } from '../../shared/calendar-math'
 import type { Occurrence } from '../../shared/rrule/expand'
 import { clockFor, fromClock, occurrenceLength, toClock } from '../../shared/rrule/clock'
 import { expandRule } from '../../shared/rrule/engine'
-import { type Frequency, parseRrule } from '../../shared/rrule/rule'
+import { type Frequency, parseRrule, type Rule } from '../../shared/rrule/rule'
 import { isIanaZone, parseOffset, resolveWallTime } from '../../shared/time'
 
 const PATTERNS: Record<Frequency, string> = {
@@ -31,6 +31,11 @@ const PATTERNS: Record<Frequency, string> = {
 export function describeRecurrence(rrule: string, zone: string): Recurrence {
   const { rule } = parseRrule(rrule)
   if (!rule) throw new RangeError(`not a usable RRULE: ${rrule}`)
+  return recurrenceOf(rule, zone)
+}
+
+/** `describeRecurrence` of a rule already parsed. */
+function recurrenceOf(rule: Rule, zone: string): Recurrence {
   const subDaily = ['HOURLY', 'MINUTELY', 'SECONDLY'].includes(rule.freq)
   const days = rule.byDay ?? []
   const weekdays = [...new Set(days.map((d) => d.day))].sort((a, b) => a - b).map((d) => WEEKDAY_CODES[d])
@@ -71,9 +76,8 @@ function seriesZone(start: WallTime, zone?: string): string | undefined {
 }
 
 /** The last occurrence of a finite series (COUNT or UNTIL), its end when known; undefined when unbounded or too long to enumerate. */
-function lastOccurrence(input: ScheduleInput): WallTime | undefined {
-  const parsed = input.recurrence.rrule ? parseRrule(input.recurrence.rrule).rule : undefined
-  if (!parsed || (parsed.count === undefined && !parsed.until)) return undefined
+function lastOccurrence(input: ScheduleInput, parsed: Rule): WallTime | undefined {
+  if (parsed.count === undefined && !parsed.until) return undefined
   const clock = clockFor(input.start, input.zone)
   const startT = toClock(input.start, clock)
   if (startT === undefined) return undefined
@@ -102,17 +106,19 @@ function lastOccurrence(input: ScheduleInput): WallTime | undefined {
  */
 export function buildSchedule(input: ScheduleInput): Schedule | undefined {
   const rrule = input.recurrence.rrule
-  if (!rrule || !parseRrule(rrule).rule) return undefined
+  // Parsed once for the three readings below (parseRrule is pure, and none of them changes the rule).
+  const rule = rrule ? parseRrule(rrule).rule : undefined
+  if (!rule) return undefined
   const zone = seriesZone(input.start, input.zone)
   if (!zone) return undefined
   const fallback = isIanaZone(input.zone) ? input.zone : zone
   const format = (w: WallTime) => resolveWallTime(w, fallback).iso
-  const last = lastOccurrence(input)
+  const last = lastOccurrence(input, rule)
   return {
     type: 'recurring',
     startDate: format(input.start),
     ...(last ? { endDate: format(last) } : {}),
-    occurrences: input.occurrences.map((o) => ({ startDate: format(o.start), ...(o.end ? { endDate: format(o.end) } : {}) })),
-    recurrence: describeRecurrence(rrule, zone),
+    occurrences: input.occurrences.map((o) => (o.end ? { startDate: format(o.start), endDate: format(o.end) } : { startDate: format(o.start) })),
+    recurrence: recurrenceOf(rule, zone),
   }
 }
