@@ -8,6 +8,7 @@
  */
 import type { Candidate } from '../../candidate-types'
 import { resolveAll, type YearHint, type YearRef } from '../prose-dates'
+import { dayProgramme } from './day-records'
 import { looseEvents } from './detail-page'
 import { hasWord, type LineDates } from './line-dates'
 import type { Line, PageLines } from './page-lines'
@@ -66,11 +67,12 @@ function sectionTitle(text: string): string | undefined {
 }
 
 /** `site`: the site's own name, the title of records under a heading that only says they are events ("Tour Dates"). */
-type Scope = { year?: YearHint; day?: string; dayLevel: number; dayLine?: number; section?: string; site?: string }
+/** `named`: the headings that name something, by level (1–7), for records under a generic one. */
+type Scope = { year?: YearHint; day?: string; dayLevel: number; dayLine?: number; section?: string; site?: string; named: (string | undefined)[] }
 
 /** A heading that names no event, only that events follow ("Upcoming Events", "Tour Dates", "Termine"). */
 const GENERIC_HEADING =
-  /^(?:(?:upcoming|future|our|all|current|next|live|kommende|nächste|prochains?|prochaines|próximos|próximas|komende|prossimi|próximos)\s+)?(?:events?|shows?|concerts?|gigs?|tour|tour dates|dates|live dates|performances?|calendar|event calendar|events calendar|schedule|what's on|whats on|termine|veranstaltungen|konzerte|auftritte|agenda|événements|evenements|dates de tournée|spectacles|eventos|conciertos|fechas|evenementen|voorstellingen|optredens|eventi|concerti|date|spettacoli|espetáculos|concertos|datas)$/i
+  /^(?:(?:upcoming|future|our|all|current|next|live|kommende|nächste|prochains?|prochaines|próximos|próximas|komende|prossimi|próximos)\s+)?(?:events?|shows?|concerts?|gigs?|tour|tour dates|dates|live dates|meeting dates|meeting schedule|meetings|schedule of meetings|sitzungstermine|sitzungen|dates des séances|séances|calendario de sesiones|sesiones|vergaderdata|vergaderingen|date delle sedute|sedute|datas das reuniões|reuniões|performances?|calendar|event calendar|events calendar|schedule|what's on|whats on|termine|veranstaltungen|konzerte|auftritte|agenda|événements|evenements|dates de tournée|spectacles|eventos|conciertos|fechas|evenementen|voorstellingen|optredens|eventi|concerti|date|spettacoli|espetáculos|concertos|datas)$/i
 
 /** The site's name: `og:site_name`, else the last part of a `<title>` of several ("Tour | The Juniper Lanterns"). */
 function siteName(facts: PageLines['facts']): string | undefined {
@@ -97,7 +99,13 @@ function scopeLine(scope: Scope, line: Line, d: LineDates | undefined, ref: Year
   if (line.heading && !d?.day) {
     if (level <= scope.dayLevel) scope.day = undefined
     const title = sectionTitle(line.text)
-    if (title && short) scope.section = GENERIC_HEADING.test(title) ? (scope.site ?? title) : title
+    if (title && short) {
+      // "2027 Meeting Dates" under "Board of Trustees": the nearest heading above that names something, else the site.
+      const generic = GENERIC_HEADING.test(title)
+      scope.section = generic ? (scope.named.slice(0, level).findLast((t) => t !== undefined) ?? scope.site ?? title) : title
+      scope.named.length = level
+      if (!generic) scope.named[level] = title
+    }
   }
   return false
 }
@@ -126,7 +134,7 @@ export function extractListing(page: PageLines, options: ListingOptions): Listin
   const taken = new Set<number>()
   const reasons = new Map<string, number>()
   const years: (YearHint | undefined)[] = new Array(lines.length)
-  const scope: Scope = { dayLevel: 99, site: siteName(page.facts) }
+  const scope: Scope = { dayLevel: 99, site: siteName(page.facts), named: [] }
   let next = 0
   for (let i = 0; i < lines.length; i++) {
     const span: RecordSpan | undefined = seg.records[next]
@@ -180,12 +188,15 @@ function readSpan(span: RecordSpan, recordLines: Line[], { pr, scope, options, s
   // With structured data on the page, only the structures it touches matter (see merge.ts).
   if (structured?.covered.has(span)) return { records: [record({ source: { url: options.sourceUrl, format: 'html', method: 'listing' } }, true)] }
   if (structured && !structured.touched.has(span.region)) return { records: [] }
+  const recordContext = { sourceUrl: options.sourceUrl, ref: pr.ref, dates: pr.dates, yearHint: scope.year, day: scope.day, section: scope.section, root: span.root }
+  const programme = dayProgramme(recordLines, recordContext)
+  if (programme) return { records: programme.map((c) => record(c)) }
   const prose = proseLine(recordLines, pr, scope.year, options.sourceUrl)
   if (prose) return { records: prose.map((c) => record(c)) }
   const list = listLine(recordLines, pr.dates)
   if (list) return { records: listCandidates(list, pr, scope, options.sourceUrl).map((c) => record(c)) }
   if (!trustedInChrome(recordLines, pr.dates)) return { records: [], reason: 'in navigation without a dated link' }
-  const read = readRecord(recordLines, { sourceUrl: options.sourceUrl, ref: pr.ref, dates: pr.dates, yearHint: scope.year, day: scope.day, section: scope.section, root: span.root })
+  const read = readRecord(recordLines, recordContext)
   return read.candidate ? { records: [read.candidate, ...(read.also ?? [])].map((c) => record(c)), dayFromHeading: read.dayFromHeading } : { records: [], reason: read.reason }
 }
 

@@ -7,7 +7,7 @@ import type { CandidatePlace } from '../../candidate-types'
 import { pathHas, PLACE } from './class-flags'
 import { attr, type Element, findFirst } from '../../shared/dom'
 import { isBoilerplate, labelValue, VENUE_WORD } from './labels'
-import { hasWord, labelOnly } from './line-dates'
+import { hasWord, labelOnly, type LineDates } from './line-dates'
 import type { Line } from './page-lines'
 import { commonDepth, type Role, SEPARATOR_EDGES } from './record-title'
 
@@ -74,7 +74,10 @@ const COST_WORD = /\b(free|gratuit|gratis|kostenlos|eintritt frei|entrada libre|
  * after a record's last date or time names its place, when it reads as a venue (a venue word, or a name
  * in capitals) and not as a price. `dates`: each line's dates.
  */
-function datedTail(lines: Line[], skip: Set<string>, dates: (line: Line) => { mentions: { index: number; endIndex: number; eligible: boolean }[] } | undefined): CandidatePlace | undefined {
+function datedTail(lines: Line[], skip: Set<string>, dates: (line: Line) => LineDates | undefined): CandidatePlace | undefined {
+  // With several timed lines ("9:00 AM – Sunday School", "10:30 AM – Worship Service") a capitalised field
+  // after a time is as likely a title as a place: only a venue word says place then.
+  const single = lines.filter((l) => dates(l)?.mentions.some((m) => m.eligible && m.start.hour !== undefined)).length <= 1
   for (const line of lines) {
     const eligible = dates(line)?.mentions.filter((m) => m.eligible) ?? []
     if (!eligible.length || line.virtual) continue
@@ -88,7 +91,7 @@ function datedTail(lines: Line[], skip: Set<string>, dates: (line: Line) => { me
     if (!value || [...skip].some((s) => s && s.length <= value.length && value.startsWith(s)) || !/\p{L}{3}/u.test(value) || isBoilerplate(value) || COST_WORD.test(value)) continue
     // "Town Hall, Room 2": every part a venue or a name.
     const parts = value.split(/,\s*/)
-    const venue = (p: string) => p.split(/\s+/).length <= 6 && (VENUE_WORD.test(p) || p.split(/\s+/).every((w) => NAME_WORD.test(w)))
+    const venue = (p: string) => p.split(/\s+/).length <= 6 && (VENUE_WORD.test(p) || (single && p.split(/\s+/).every((w) => NAME_WORD.test(w))))
     if (parts.length <= 3 && parts.every(venue)) return splitPlace([value])
   }
   for (const line of lines) {

@@ -171,8 +171,13 @@ export function usableTitle(text: string): boolean {
   if (text.length < 3 || text.length > 200 || isBoilerplate(text) || NO_EVENT.test(text) || !hasWord(text)) return false
   // "(public hearing on the budget)": a note in parentheses is not a title.
   if (/^\(.*\)$/.test(text)) return false
-  return !(/^\p{L}+$/u.test(text) && misspeltWeekday(text))
+  // "Sa.", "Mié,", "Wedensday": a weekday on its own, its date gone, names no event.
+  const bare = text.replace(/[.,:;]+$/, '')
+  return !(/^\p{L}+$/u.test(bare) && (misspeltWeekday(bare) || WEEKDAY_ABBREVIATION.test(bare)))
 }
+
+// biome-ignore format: a word table, kept packed so it reads as one table
+const WEEKDAY_ABBREVIATION = /^(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|mo|di|mi|do|fr|sa|so|lu|ma|me|je|ve|lun|mar|mer|jeu|ven|sam|dim|mié|mie|jue|vie|sáb|dom|zo|za|vr|wo|seg|ter|qua|qui|sex|sab|gio|monday|tuesday|wednesday|thursday|friday|saturday|sunday|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|lunes|martes|miércoles|jueves|viernes|sábado|domingo|maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag|lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica)$/i
 
 function titleScore(line: Line, role: FieldRole | undefined, own: number): number {
   if (role === 'title') return 100
