@@ -208,8 +208,9 @@ function applyRule(input: Prepared, rule: Rule): Prepared {
     for (let i = last; i < m.index; i++) origin.push(originOf(i))
     out += source.slice(last, m.index)
     const replacement = rule.replace(m)
-    // Every character of a replacement points at the start of what it replaced, the last one at its end.
-    for (let i = 0; i < replacement.length; i++) origin.push(originOf(i === replacement.length - 1 ? m.index + m[0].length - 1 : m.index))
+    // A replacement's characters point at the replaced ones in order ("15.00 uur" → "15:00 uur" maps one to
+    // one), those past its length at the last one, and its last character at the replaced text's end.
+    for (let i = 0; i < replacement.length; i++) origin.push(originOf(i === replacement.length - 1 ? m.index + m[0].length - 1 : m.index + Math.min(i, m[0].length - 1)))
     out += replacement
     last = m.index + m[0].length
     if (m[0].length === 0) rule.pattern.lastIndex++

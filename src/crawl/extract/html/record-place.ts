@@ -82,7 +82,8 @@ function datedTail(lines: Line[], skip: Set<string>, dates: (line: Line) => Line
     const eligible = dates(line)?.mentions.filter((m) => m.eligible) ?? []
     if (!eligible.length || line.virtual) continue
     const end = Math.max(...eligible.map((m) => m.endIndex))
-    const rest = line.text.slice(end)
+    // A clock's word the reading left out ("14.00 - 15.00 uur · Bibliotheek Naaldwijk") belongs to the time.
+    const rest = line.text.slice(end).replace(/^\s*(?:uur|uhr|h|hs|hrs|horas|heures|ore|o'clock)\b\.?/i, '')
     // A separator, or the start of another inline element ("<span>7:30 PM</span><span>The Loft</span>").
     const own = line.breaks.some((b) => b >= end && !line.text.slice(end, b).trim())
     const m = (own ? /^\s*(?:[,–—|·•]|\s-)?\s*([^;|·•]{3,60}?)\s*\.?\s*$/u : /^\s*(?:[,–—|·•]|\s-)\s*([^;|·•]{3,60}?)\s*\.?\s*$/u).exec(rest)
