@@ -49,11 +49,10 @@ const STREET_END = /\b(street|st|road|rd|avenue|ave|lane|ln|drive|dr|boulevard|b
 const ENGLISH_STREET =
   /\b(street|st|road|rd|avenue|ave|lane|ln|drive|dr|way|close|place|pl|square|sq|terrace|crescent|court|ct|gardens|row|walk|boulevard|blvd|highway|hwy|parkway|pkwy|circle|cir|suite|ste|floor|building|room)\b\.?/i
 
-/** What `clean` would change: white space doubled or other than a space, or an end that is a separator or white space. */
+/** What `clean` would change (most parts, "12 Main St", are clean): doubled or odd white space, a separator or space at an end. */
 const UNCLEAN = /\s\s|[^\S ]|^[\s,;:–—-]|[\s,;:–—-]$/
 
 function clean(part: string): string {
-  // Most parts ("12 Main St", "Springfield") are clean already.
   if (!UNCLEAN.test(part)) return part
   return part
     .replace(/\s+/g, ' ')

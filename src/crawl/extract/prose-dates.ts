@@ -13,6 +13,7 @@ import { addDays, twoDigits } from '../../model/dates'
 import { documentCache } from '../document-memo'
 import { type DateLocale, originalIndex, parserFor, prepareForChrono } from './date-locale'
 import { fastEnglish } from './fast-dates'
+import { hintedYear, type YearHint } from './year-hint'
 
 export type ProseWhen = {
   /** Character range of the match in the text. */
@@ -31,24 +32,6 @@ export type ProseWhen = {
  * decides for dates without a weekday ("June 13" in a post published 28 May 2026 is 13 June 2026).
  */
 export type YearRef = string | { ref: string; published?: string }
-
-/**
- * A year the page's context gives a date without one: a year ("2023 Meeting Schedule"), or a school or
- * fiscal year ("2026-27 District Calendar", "Season 2026/2027") that runs from July to June, so that its
- * dates from July on fall in its first year and the others in its second.
- */
-export type YearHint = number | { season: number }
-
-/** The year `hint` gives a date in `month` (1–12). */
-export function hintedYear(hint: YearHint | undefined, month: number): number | undefined {
-  if (hint === undefined || typeof hint === 'number') return hint
-  return month >= 7 ? hint.season : hint.season + 1
-}
-
-/** A hint as text, for keys of readings that depend on it. */
-export function hintKey(hint: YearHint | undefined): string {
-  return hint === undefined ? '' : typeof hint === 'number' ? String(hint) : `${hint.season}/${hint.season + 1}`
-}
 
 function refFor(p: Parts, ref: YearRef): string {
   if (typeof ref === 'string') return ref

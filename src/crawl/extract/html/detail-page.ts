@@ -6,7 +6,8 @@
  * heading; its title is the nearest heading above it that is not a label (the `h1` on an event page), else
  * the first line of its block, else `og:title`; its place comes from a label or an address near it.
  */
-import type { YearHint, YearRef } from '../prose-dates'
+import type { YearRef } from '../prose-dates'
+import { type YearHint } from '../year-hint'
 import type { Candidate } from '../../candidate-types'
 import { isBoilerplate, roleOfLabel } from './labels'
 import { labelOnly, type LineDates } from './line-dates'

@@ -7,7 +7,8 @@
  * and labels. Every decision that leaves a page without events is said in `diagnostics`.
  */
 import type { Candidate } from '../../candidate-types'
-import { resolveAll, type YearHint, type YearRef } from '../prose-dates'
+import { resolveAll, type YearRef } from '../prose-dates'
+import { type YearHint } from '../year-hint'
 import { dayProgramme } from './day-records'
 import { looseEvents } from './detail-page'
 import { hasWord, type LineDates } from './line-dates'

@@ -5,7 +5,8 @@
  * besides its date and time.
  */
 import type { Candidate } from '../../candidate-types'
-import { clockOf, dayOf, type YearHint, type YearRef } from '../prose-dates'
+import { clockOf, dayOf, type YearRef } from '../prose-dates'
+import { type YearHint } from '../year-hint'
 import { NOT_EVENT_DATE, type LineDates, type Mention } from './line-dates'
 import type { Line } from './page-lines'
 import { endAfter } from './record-when'

@@ -4,7 +4,8 @@
  * the heading of the section it sits in; its place comes from a label ("Location:", "Waar:"), a column,
  * a class, a map link or an address-shaped line; its link from its title.
  */
-import type { YearHint, YearRef } from '../prose-dates'
+import type { YearRef } from '../prose-dates'
+import { type YearHint } from '../year-hint'
 import type { Candidate } from '../../candidate-types'
 import { attr, type Element, findFirst, textOf } from '../../shared/dom'
 import { isBoilerplate, NO_EVENT, statusFromText } from './labels'
