@@ -2,7 +2,7 @@
 // one RRULE, and any phrase with exceptions, bounds, seasons, alternatives, vague counts or two
 // contradicting patterns gives undefined (never a guess).
 import { describe, expect, it } from 'bun:test'
-import { proseToRecurrence } from '../../../src/crawl/normalize/recurrence/prose-rule'
+import { proseToRecurrence } from '../../../src/crawl/shared/prose-rule'
 
 const rrule = (text: string) => proseToRecurrence(text)?.rrule
 

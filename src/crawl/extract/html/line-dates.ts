@@ -6,9 +6,10 @@
  * ("declared on March 11, 2020, and …", "Library closed June 19 for Juneteenth") or after "Posted",
  * "Updated", "Register by" is not an event's date.
  */
-import { type DateReader, type RawWhen } from '../prose-dates'
+import { clockOf, type DateReader, type RawWhen } from '../prose-dates'
 import { type FieldRole, roleOfLabel } from './labels'
 import type { Line } from './page-lines'
+import { proseToRecurrence } from '../../shared/prose-rule'
 
 export type Mention = RawWhen & {
   /** The mention can stand for an event's day or time (see the module comment). */
@@ -35,7 +36,32 @@ export type LineDates = {
   allDay: boolean
   /** The whole line is a field label ("Date", "Location:", "Wann", "Lieu :"): it names the next line. */
   label?: FieldRole
+  /** A recurrence an English line states with its time ("Every Tuesday at 10:30 a.m."): the RRULE and the clock. */
+  rule?: LineRule
 }
+
+export type LineRule = { rrule: string; time: string; endTime?: string }
+
+const DAY_NAME = /\b(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(day)?s?\b/gi
+
+/**
+ * The rule and time of a line that states a recurrence ("Thursdays, 4:00 – 5:30 p.m."); the weekday is
+ * blanked out before the time is read (a weekday with a time is no date of its own).
+ */
+function lineRule(text: string, reader: DateReader): LineRule | undefined {
+  // A field ("Every Tuesday at 10:30 a.m., Children's Room"), not a sentence ("Childcare is available … on Sundays.").
+  if (reader.locale !== 'en' || text.length > 100 || !RULE_HINT.test(text) || (/\.\s*$/.test(text) && text.split(/\s+/).length >= 8)) return undefined
+  const rule = proseToRecurrence(text)
+  if (!rule) return undefined
+  const timed = reader.raw(text.replace(DAY_NAME, (m) => ' '.repeat(m.length))).find((m) => m.start.day === undefined && m.start.hour !== undefined)
+  const time = clockOf(timed?.start)
+  if (!time) return undefined
+  const endTime = clockOf(timed!.end)
+  return endTime ? { rrule: rule.rrule, time, endTime } : { rrule: rule.rrule, time }
+}
+
+/** What every recurrence the prose rule reader accepts holds: a day's name, "each"/"every", an ordinal, "daily"/"weekly"/"monthly". */
+const RULE_HINT = /\b(every|each|daily|weekly|monthly|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)\b/i
 
 const ASCII_WORD = /[A-Za-z]{2}/
 const NON_ASCII = /[^\x00-\x7f]/
@@ -219,7 +245,10 @@ export function lineDates(line: Line, reader: DateReader): LineDates {
   if (label) return { mentions: [], day: false, time: false, whenOnly: false, labeled: false, list: false, words: false, allDay: false, label }
   const raw = line.virtual && !line.text ? [] : reader.raw(line.text)
   // Most lines hold no date: what is left to say of them is whether they are a labelled field and have words.
-  if (!raw.length) return { mentions: [], day: false, time: false, whenOnly: false, labeled: isLabeled(line.text), list: false, words: hasWord(line.text), allDay: false, label: undefined }
+  if (!raw.length) {
+    const rule = line.virtual ? undefined : lineRule(line.text, reader)
+    return { mentions: [], day: false, time: false, whenOnly: false, labeled: isLabeled(line.text), list: false, words: hasWord(line.text), allDay: false, label: undefined, rule }
+  }
   // A span of days ("December 21 – December 22") is one event's days, not a list.
   const dayMentions = raw.filter((m) => m.start.day !== undefined)
   const days = new Set(dayMentions.filter((m, i) => i === 0 || !SPAN.test(line.text.slice(dayMentions[i - 1].endIndex, m.index))).map((m) => `${m.start.month}-${m.start.day}-${m.start.year ?? ''}`))
@@ -241,5 +270,6 @@ export function lineDates(line: Line, reader: DateReader): LineDates {
     words: hasWord(rest),
     allDay: false,
     label: undefined,
+    rule: line.virtual || eligible.some((m) => m.start.day !== undefined) ? undefined : lineRule(line.text, reader),
   }
 }

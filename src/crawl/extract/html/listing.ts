@@ -15,6 +15,7 @@ import { hasWord, type LineDates } from './line-dates'
 import type { Line, PageLines } from './page-lines'
 import { proseEvents } from './prose-records'
 import { readRecord, withoutDates } from './record-fields'
+import { recurringRecord } from './recurring-records'
 import { headingDay } from './record-when'
 import { PageReader } from './page-reader'
 import { type RecordSpan, segmentRecords } from './records'
@@ -198,6 +199,9 @@ function readSpan(span: RecordSpan, recordLines: Line[], { pr, scope, options, s
   if (list) return { records: listCandidates(list, pr, scope, options.sourceUrl).map((c) => record(c)) }
   if (!trustedInChrome(recordLines, pr.dates)) return { records: [], reason: 'in navigation without a dated link' }
   const read = readRecord(recordLines, recordContext)
+  // "Every Tuesday at 10:30 a.m.": no day, a rule; English pages only (see recurring-records).
+  const recurring = read.reason === 'no day' && pr.reader.locale === 'en' ? recurringRecord(recordLines, recordContext, typeof pr.ref === 'string' ? pr.ref : pr.ref.ref) : undefined
+  if (recurring) return { records: [record(recurring)] }
   return read.candidate ? { records: [read.candidate, ...(read.also ?? [])].map((c) => record(c)), dayFromHeading: read.dayFromHeading } : { records: [], reason: read.reason }
 }
 

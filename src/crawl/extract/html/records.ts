@@ -61,7 +61,7 @@ export type LineInfo = (line: Line) => LineDates | undefined
 function isAnchor(line: Line, d: LineDates | undefined): boolean {
   if (line.machine) return !line.published
   if (!d) return false
-  return d.day || d.allDay || (d.time && d.mentions.some((m) => m.eligible && (m.dedicated || d.whenOnly)))
+  return d.day || d.allDay || !!d.rule || (d.time && d.mentions.some((m) => m.eligible && (m.dedicated || d.whenOnly)))
 }
 
 /**

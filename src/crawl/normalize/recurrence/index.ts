@@ -4,5 +4,5 @@
  * rule parsing and expansion live in `shared/rrule/`, because the iCalendar extractor needs them too.
  */
 export { buildSchedule, describeRecurrence, type ScheduleInput } from './event-schedule'
-export { proseToRecurrence } from './prose-rule'
+export { proseToRecurrence } from '../../shared/prose-rule'
 export { scheduleToRecurrence, type ScheduleRecurrence } from './schema-org-schedule'

@@ -4,8 +4,8 @@
  * contradicting patterns gives undefined, because a wrong rule invents events (DESIGN §6: no invented
  * values). The rule has no COUNT/UNTIL; the caller supplies the start.
  */
-import { WEEKDAY_CODES } from '../../shared/calendar-math'
-import { lookupTable } from '../../../lookup-table'
+import { WEEKDAY_CODES } from './calendar-math'
+import { lookupTable } from '../../lookup-table'
 
 const DAY_WORDS: [RegExp, number][] = [
   [/^mon(?:day)?s?$/, 0],

@@ -1,0 +1,56 @@
+/**
+ * A record that gives no day but a rule ("Every Tuesday at 10:30 a.m.", "Thursdays, 4:00 – 5:30 p.m.",
+ * "Second Saturday of each month, 1 p.m."): a weekly or monthly program of a library or a club. It is read
+ * as an event on the rule's first day on or after the day the page is read, carrying the rule's text, so
+ * that the normalizer gives one occurrence per day of the rule inside the window, as it does for an
+ * iCalendar RRULE. English only (the prose rule reader's language); a line without a time, or a rule the
+ * reader is unsure of, gives nothing: a wrong rule would invent events.
+ */
+import type { Candidate } from '../../candidate-types'
+import { addDays } from '../../../model/dates'
+import type { Line } from './page-lines'
+import { type RecordContext, readRecord } from './record-fields'
+import { endAfter } from './record-when'
+
+const CODES = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA']
+
+/** Whether `date` (YYYY-MM-DD) is a day of a weekly rule's BYDAY or a monthly rule's "2SA", "-1FR" or BYMONTHDAY. */
+function onRule(rrule: string, date: string): boolean {
+  const parts = Object.fromEntries(rrule.split(';').map((p) => p.split('=') as [string, string]))
+  if (parts.INTERVAL || parts.COUNT || parts.UNTIL) return false
+  const d = new Date(`${date}T00:00:00Z`)
+  const weekday = CODES[d.getUTCDay()]
+  const day = d.getUTCDate()
+  if (parts.FREQ === 'WEEKLY') return !!parts.BYDAY && parts.BYDAY.split(',').includes(weekday)
+  if (parts.FREQ !== 'MONTHLY') return false
+  if (parts.BYMONTHDAY) return parts.BYMONTHDAY.split(',').map(Number).includes(day)
+  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate()
+  return (parts.BYDAY ?? '').split(',').some((code) => {
+    const m = /^(-?\d)?([A-Z]{2})$/.exec(code)
+    if (!m || m[2] !== weekday) return false
+    const n = Number(m[1] ?? 0)
+    return n > 0 ? Math.ceil(day / 7) === n : n < 0 ? Math.ceil((last - day + 1) / 7) === -n : true
+  })
+}
+
+/** A record of a recurring program, or undefined. `today`: the day the page is read against. */
+export function recurringRecord(lines: Line[], ctx: RecordContext, today: string): Candidate | undefined {
+  for (const line of lines) {
+    const d = line.virtual ? undefined : ctx.dates(line)
+    if (!d?.rule) continue
+    const { rrule, time, endTime } = d.rule
+    let first: string | undefined
+    for (let i = 0, date = today; i < 62 && !first; i++, date = addDays(date, 1)) if (onRule(rrule, date)) first = date
+    if (!first) return undefined
+    const read = readRecord(lines, { ...ctx, day: first })
+    const c = read.candidate
+    // The program's own title: a heading's name over a rule ("Visit us") does not make it an event.
+    if (!c?.start || c.start.date !== first || c.title === ctx.section) return undefined
+    c.start = { date: first, time }
+    c.end = endTime ? endAfter(c.start, endTime) : undefined
+    if (!c.end) delete c.end
+    c.recurrenceText = line.text
+    return c
+  }
+  return undefined
+}
