@@ -7,8 +7,8 @@ import { normalizeCandidates } from '../../../src/crawl/normalize'
 
 const ctx = { baseUrl: 'https://lib.example.org/programs', timezone: 'America/Chicago', window: { start: '2026-12-01', end: '2026-12-31' } }
 
-function starts(cards: string[]): string[] {
-  const html = `<!DOCTYPE html><html lang="en"><body><main><h1>Programs</h1>${cards.map((c) => `<div class="prog">${c}</div>`).join('')}</main></body></html>`
+function starts(cards: string[], lang = 'en'): string[] {
+  const html = `<!DOCTYPE html><html lang="${lang}"><body><main><h1>Programs</h1>${cards.map((c) => `<div class="prog">${c}</div>`).join('')}</main></body></html>`
   return normalizeCandidates(extractDocument(new TextEncoder().encode(html), ctx).candidates, ctx).events.map((e) => `${e.title} ${e.startDate}`)
 }
 
@@ -28,5 +28,18 @@ describe('records stating a rule', () => {
         '<h3>Help</h3><p>Staff can help with devices on Thursdays at 3 pm in the lobby.</p>',
       ]),
     ).toEqual([])
+  })
+
+  it('read "every <weekday>" and plural weekdays in German, French, Spanish, Dutch, Italian and Portuguese', () => {
+    // A second card makes the first one part of a repeated structure, as on a real page.
+    const week = (lang: string, rule: string) => starts([`<h3>Programm</h3><p>${rule}</p>`, '<h3>Zweites</h3><p>2026-12-24</p>'], lang).filter((s) => s.startsWith('Programm'))
+    const days = (xs: string[]) => xs.map((x) => x.slice(9, 19))
+    expect(days(week('de', 'Jeden Mittwoch, 15:00 Uhr'))).toEqual(['2026-12-02', '2026-12-09', '2026-12-16', '2026-12-23', '2026-12-30'])
+    expect(days(week('de', 'dienstags 18 – 20 Uhr'))).toEqual(['2026-12-01', '2026-12-08', '2026-12-15', '2026-12-22', '2026-12-29'])
+    expect(days(week('fr', 'Tous les mardis à 10h, espace petite enfance'))).toEqual(['2026-12-01', '2026-12-08', '2026-12-15', '2026-12-22', '2026-12-29'])
+    expect(days(week('es', 'Todos los sábados a las 11:00'))).toEqual(['2026-12-05', '2026-12-12', '2026-12-19', '2026-12-26'])
+    expect(days(week('nl', 'Elke vrijdag om 20.00 uur'))).toEqual(['2026-12-04', '2026-12-11', '2026-12-18', '2026-12-25'])
+    expect(days(week('it', 'Ogni giovedì alle 17:30'))).toEqual(['2026-12-03', '2026-12-10', '2026-12-17', '2026-12-24', '2026-12-31'])
+    expect(days(week('pt', 'Todas as quartas-feiras às 19h'))).toEqual(['2026-12-02', '2026-12-09', '2026-12-16', '2026-12-23', '2026-12-30'])
   })
 })

@@ -10,6 +10,7 @@ import { clockOf, type DateReader, type RawWhen } from '../prose-dates'
 import { type FieldRole, roleOfLabel } from './labels'
 import type { Line } from './page-lines'
 import { proseToRecurrence } from '../../shared/prose-rule'
+import { englishRule, withoutWeekdays } from '../rule-words'
 
 export type Mention = RawWhen & {
   /** The mention can stand for an event's day or time (see the module comment). */
@@ -36,13 +37,12 @@ export type LineDates = {
   allDay: boolean
   /** The whole line is a field label ("Date", "Location:", "Wann", "Lieu :"): it names the next line. */
   label?: FieldRole
-  /** A recurrence an English line states with its time ("Every Tuesday at 10:30 a.m."): the RRULE and the clock. */
+  /** A recurrence a line states with its time ("Every Tuesday at 10:30 a.m.", "jeden Dienstag um 10 Uhr"): the RRULE and the clock. */
   rule?: LineRule
 }
 
-export type LineRule = { rrule: string; time: string; endTime?: string }
-
-const DAY_NAME = /\b(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(day)?s?\b/gi
+/** `text`: the rule in the prose rule reader's English, for the normalizer to expand. */
+export type LineRule = { rrule: string; time: string; endTime?: string; text: string }
 
 /**
  * The rule and time of a line that states a recurrence ("Thursdays, 4:00 – 5:30 p.m."); the weekday is
@@ -50,14 +50,16 @@ const DAY_NAME = /\b(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(day)?s?\b/gi
  */
 function lineRule(text: string, reader: DateReader): LineRule | undefined {
   // A field ("Every Tuesday at 10:30 a.m., Children's Room"), not a sentence ("Childcare is available … on Sundays.").
-  if (reader.locale !== 'en' || text.length > 100 || !RULE_HINT.test(text) || (/\.\s*$/.test(text) && text.split(/\s+/).length >= 8)) return undefined
-  const rule = proseToRecurrence(text)
+  if (text.length > 100 || (/\.\s*$/.test(text) && text.split(/\s+/).length >= 8)) return undefined
+  const english = englishRule(text, reader.locale)
+  if (!english || !RULE_HINT.test(english)) return undefined
+  const rule = proseToRecurrence(english)
   if (!rule) return undefined
-  const timed = reader.raw(text.replace(DAY_NAME, (m) => ' '.repeat(m.length))).find((m) => m.start.day === undefined && m.start.hour !== undefined)
+  const timed = reader.raw(withoutWeekdays(text, reader.locale)).find((m) => m.start.day === undefined && m.start.hour !== undefined)
   const time = clockOf(timed?.start)
   if (!time) return undefined
   const endTime = clockOf(timed!.end)
-  return endTime ? { rrule: rule.rrule, time, endTime } : { rrule: rule.rrule, time }
+  return endTime ? { rrule: rule.rrule, time, endTime, text: english } : { rrule: rule.rrule, time, text: english }
 }
 
 /** What every recurrence the prose rule reader accepts holds: a day's name, "each"/"every", an ordinal, "daily"/"weekly"/"monthly". */

@@ -199,8 +199,8 @@ function readSpan(span: RecordSpan, recordLines: Line[], { pr, scope, options, s
   if (list) return { records: listCandidates(list, pr, scope, options.sourceUrl).map((c) => record(c)) }
   if (!trustedInChrome(recordLines, pr.dates)) return { records: [], reason: 'in navigation without a dated link' }
   const read = readRecord(recordLines, recordContext)
-  // "Every Tuesday at 10:30 a.m.": no day, a rule; English pages only (see recurring-records).
-  const recurring = read.reason === 'no day' && pr.reader.locale === 'en' ? recurringRecord(recordLines, recordContext, typeof pr.ref === 'string' ? pr.ref : pr.ref.ref) : undefined
+  // "Every Tuesday at 10:30 a.m.", "jeden Dienstag um 10 Uhr": no day, a rule (see recurring-records).
+  const recurring = read.reason === 'no day' ? recurringRecord(recordLines, recordContext, typeof pr.ref === 'string' ? pr.ref : pr.ref.ref) : undefined
   if (recurring) return { records: [record(recurring)] }
   return read.candidate ? { records: [read.candidate, ...(read.also ?? [])].map((c) => record(c)), dayFromHeading: read.dayFromHeading } : { records: [], reason: read.reason }
 }

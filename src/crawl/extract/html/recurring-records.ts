@@ -3,8 +3,9 @@
  * "Second Saturday of each month, 1 p.m."): a weekly or monthly program of a library or a club. It is read
  * as an event on the rule's first day on or after the day the page is read, carrying the rule's text, so
  * that the normalizer gives one occurrence per day of the rule inside the window, as it does for an
- * iCalendar RRULE. English only (the prose rule reader's language); a line without a time, or a rule the
- * reader is unsure of, gives nothing: a wrong rule would invent events.
+ * iCalendar RRULE. Any rule in English; in the other languages "every <weekday>" and plural weekdays
+ * (rule-words.ts). A line without a time, or a rule the reader is unsure of, gives nothing: a wrong rule
+ * would invent events.
  */
 import type { Candidate } from '../../candidate-types'
 import { addDays } from '../../../model/dates'
@@ -49,7 +50,7 @@ export function recurringRecord(lines: Line[], ctx: RecordContext, today: string
     c.start = { date: first, time }
     c.end = endTime ? endAfter(c.start, endTime) : undefined
     if (!c.end) delete c.end
-    c.recurrenceText = line.text
+    c.recurrenceText = d.rule.text
     return c
   }
   return undefined
