@@ -40,8 +40,11 @@ describe('the compiled binary behind its local gateway', () => {
     const fourth = await fetch(`${storefront}/api/v1/orgs`, { method: 'POST', headers, body: JSON.stringify({ website: 'school.example.org' }) })
     expect(fourth.status).toBe(402)
     expect((await fourth.json()) as any).toMatchObject({ error: 'payment_required', usage: [{ meter: 'orgs_index', quantity: 1 }], price: { units: 4 } })
+    // The request log leaves the service in batches (at most 50 ms apart, src/log.ts): wait for its lines.
+    const logged = () => service.logs.some((l) => l.includes('"status":202'))
+    for (let i = 0; i < 100 && !logged(); i++) await Bun.sleep(20)
+    expect(logged()).toBe(true)
     const logs = [...service.logs, ...gateway.logs, service.stderr()].join('\n')
-    expect(service.logs.some((l) => l.includes('"status":202'))).toBe(true)
     for (const secret of ['e2e-signing-secret-value', 'e2e-read-key-value', 'e2e-write-key-value', 'v1=']) expect(logs).not.toContain(secret)
   }, 60_000)
 })
