@@ -85,6 +85,9 @@ describe('MCP through the compiled binary', () => {
     expect(shown.json.balance).toBe(57)
     expect(shown.json.recent.map((e: { delta: number }) => e.delta)).toEqual([-3, -40, 100])
     expect((await accounts('grant', '--email', 'holder@example.org', '--credits', '10')).json.balance).toBe(67)
+    // The request log leaves in batches at most 50 ms apart (src/log.ts): let the last one out before reading it.
+    await Bun.sleep(150)
+    expect(service.logs.length).toBeGreaterThan(0)
     expect(service.logs.join('\n')).not.toContain(accountKey)
     expect(service.logs.join('\n')).not.toContain(tokens.json.access_token)
   }, 60_000)
