@@ -4,6 +4,7 @@
  * 19.30", "Noon", "21.3."). A rewrite keeps a map back to the original text, so every match still points
  * at the characters the page wrote.
  */
+import { WEEKDAY_ALTERNATION } from './weekday-words'
 import * as chrono from 'chrono-node'
 
 export type DateLocale = 'en' | 'de' | 'fr' | 'es' | 'nl' | 'it' | 'pt'
@@ -147,11 +148,7 @@ const EN_AT_SIGN: Rule = { pattern: /(?<=[\p{L}\d.])\s*@\s*(?=\d)/gu, replace: (
  * "05/12 (sábado), 10h", "Dec 5 (Sat) 7 pm", "12.12. (Sa) 19 Uhr": a weekday in parentheses after the date.
  * chrono takes it for a date of its own and swallows the time after it; it goes (the date is whole).
  */
-const PAREN_WEEKDAY: Rule = {
-  pattern:
-    /(?<=\d\.?)\s*\((?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mo|di|mi|do|fr|sa|so|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|lun|mar|mer|jeu|ven|sam|dim|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|lunes|martes|miércoles|jueves|viernes|sábado|domingo|ma|wo|vr|za|zo|maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag|lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica|seg|ter|qua|qui|sex|sáb|dom|segunda|terça|quarta|quinta|sexta)(?:-feira)?\.?\)/giu,
-  replace: () => '',
-}
+const PAREN_WEEKDAY: Rule = { pattern: new RegExp(String.raw`(?<=\d\.?)\s*\((?:${WEEKDAY_ALTERNATION})(?:-feira)?\.?\)`, 'giu'), replace: () => '' }
 const PAREN_TRIGGER = /\d\.?\s*\(\p{L}{2,}/u
 
 /**

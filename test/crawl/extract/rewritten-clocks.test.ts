@@ -19,4 +19,10 @@ describe('mentions read from rewritten clocks', () => {
   it('read "um 10 und um 18 Uhr" as two times', () => {
     expect(findProseDates('Sonntag, 27. Dezember, um 10 und um 18 Uhr', '2026-11-25', { locale: 'de' }).map((w) => w.time)).toEqual(['10:00', '18:00'])
   })
+
+  it('read the time after a weekday in parentheses, in any language', () => {
+    expect(findProseDates('09/12 (quarta-feira), 19h30', '2026-11-25', { locale: 'pt' })).toMatchObject([{ date: '2026-12-09', time: '19:30' }])
+    expect(findProseDates('Dec 5 (Sat) 7 pm', '2026-11-25')).toMatchObject([{ date: '2026-12-05', time: '19:00' }])
+    expect(findProseDates('12.12. (Sa) 19 Uhr', '2026-11-25', { locale: 'de' })).toMatchObject([{ date: '2026-12-12', time: '19:00' }])
+  })
 })

@@ -7,7 +7,7 @@
  * and labels. Every decision that leaves a page without events is said in `diagnostics`.
  */
 import type { Candidate } from '../../candidate-types'
-import { resolveAll, type YearRef } from '../prose-dates'
+import { readingDay, resolveAll, type YearRef } from '../prose-dates'
 import { type YearHint } from '../year-hint'
 import { dayProgramme } from './day-records'
 import { looseEvents } from './detail-page'
@@ -200,7 +200,7 @@ function readSpan(span: RecordSpan, recordLines: Line[], { pr, scope, options, s
   if (!trustedInChrome(recordLines, pr.dates)) return { records: [], reason: 'in navigation without a dated link' }
   const read = readRecord(recordLines, recordContext)
   // "Every Tuesday at 10:30 a.m.", "jeden Dienstag um 10 Uhr": no day, a rule (see recurring-records).
-  const recurring = read.reason === 'no day' ? recurringRecord(recordLines, recordContext, typeof pr.ref === 'string' ? pr.ref : pr.ref.ref) : undefined
+  const recurring = read.reason === 'no day' ? recurringRecord(recordLines, recordContext, readingDay(pr.ref)) : undefined
   if (recurring) return { records: [record(recurring)] }
   return read.candidate ? { records: [read.candidate, ...(read.also ?? [])].map((c) => record(c)), dayFromHeading: read.dayFromHeading } : { records: [], reason: read.reason }
 }

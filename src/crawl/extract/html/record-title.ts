@@ -4,6 +4,7 @@
  * "No meeting"; else the heading of the section it sits in.
  */
 import { pathHas, TITLE } from './class-flags'
+import { WEEKDAY_ALTERNATION } from '../weekday-words'
 import { type FieldRole, isBoilerplate, labelValue, NO_EVENT, VENUE_WORD } from './labels'
 import { hasWord, labelOnly, type LineDates, type Mention, misspeltWeekday } from './line-dates'
 import type { Line } from './page-lines'
@@ -176,8 +177,7 @@ export function usableTitle(text: string): boolean {
   return !(/^\p{L}+$/u.test(bare) && (misspeltWeekday(bare) || WEEKDAY_ABBREVIATION.test(bare)))
 }
 
-// biome-ignore format: a word table, kept packed so it reads as one table
-const WEEKDAY_ABBREVIATION = /^(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|mo|di|mi|do|fr|sa|so|lu|ma|me|je|ve|lun|mar|mer|jeu|ven|sam|dim|mié|mie|jue|vie|sáb|dom|zo|za|vr|wo|seg|ter|qua|qui|sex|sab|gio|monday|tuesday|wednesday|thursday|friday|saturday|sunday|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|lunes|martes|miércoles|jueves|viernes|sábado|domingo|maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag|lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica)$/i
+const WEEKDAY_ABBREVIATION = new RegExp(`^(?:${WEEKDAY_ALTERNATION})$`, 'i')
 
 function titleScore(line: Line, role: FieldRole | undefined, own: number): number {
   if (role === 'title') return 100

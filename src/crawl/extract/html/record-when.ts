@@ -6,7 +6,7 @@
  * beats markup; a missing year comes from the section's year or the page's reference day.
  */
 import { addDays } from '../../../model/dates'
-import { clockOf, dayOf, type ProseWhen, resolveAll, type YearRef } from '../prose-dates'
+import { clockOf, dayOf, type ProseWhen, readingDay, resolveAll, type YearRef } from '../prose-dates'
 import { hintKey, type YearHint } from '../year-hint'
 import type { WallTime } from '../../candidate-types'
 import type { LineDates, Mention } from './line-dates'
@@ -98,7 +98,7 @@ const UNTIL_BEFORE = /(?:through|thru|until|till|ends|closes|closing|bis(?: zum|
 function closingDay(found: Found, date: string, ref: YearRef): RecordWhen | undefined {
   const { when, line } = found
   if (when.time || when.endDate || !UNTIL_BEFORE.test(line.text.slice(Math.max(0, when.index - 24), when.index))) return undefined
-  const today = typeof ref === 'string' ? ref : ref.ref
+  const today = readingDay(ref)
   return today < date ? { start: { date: today }, end: { date }, from: 'text' } : undefined
 }
 
