@@ -33,11 +33,6 @@ export type ProseWhen = {
  */
 export type YearRef = string | { ref: string; published?: string }
 
-/** The day a page is read against (the window's start), whatever else the reference carries. */
-export function readingDay(ref: YearRef): string {
-  return typeof ref === 'string' ? ref : ref.ref
-}
-
 function refFor(p: Parts, ref: YearRef): string {
   if (typeof ref === 'string') return ref
   return p.weekday === undefined && ref.published ? ref.published : ref.ref

@@ -15,3 +15,8 @@ export function hintedYear(hint: YearHint | undefined, month: number): number | 
 export function hintKey(hint: YearHint | undefined): string {
   return hint === undefined ? '' : typeof hint === 'number' ? String(hint) : `${hint.season}/${hint.season + 1}`
 }
+
+/** The day a page is read against (the window's start), whatever else its year reference carries (a YearRef). */
+export function readingDay(ref: string | { ref: string }): string {
+  return typeof ref === 'string' ? ref : ref.ref
+}

@@ -7,8 +7,8 @@
  * and labels. Every decision that leaves a page without events is said in `diagnostics`.
  */
 import type { Candidate } from '../../candidate-types'
-import { readingDay, resolveAll, type YearRef } from '../prose-dates'
-import { type YearHint } from '../year-hint'
+import { resolveAll, type YearRef } from '../prose-dates'
+import { readingDay, type YearHint } from '../year-hint'
 import { dayProgramme } from './day-records'
 import { looseEvents } from './detail-page'
 import { hasWord, type LineDates } from './line-dates'

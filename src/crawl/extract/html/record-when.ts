@@ -6,8 +6,8 @@
  * beats markup; a missing year comes from the section's year or the page's reference day.
  */
 import { addDays } from '../../../model/dates'
-import { clockOf, dayOf, type ProseWhen, readingDay, resolveAll, type YearRef } from '../prose-dates'
-import { hintKey, type YearHint } from '../year-hint'
+import { clockOf, dayOf, type ProseWhen, resolveAll, type YearRef } from '../prose-dates'
+import { hintKey, readingDay, type YearHint } from '../year-hint'
 import type { WallTime } from '../../candidate-types'
 import type { LineDates, Mention } from './line-dates'
 import type { Line } from './page-lines'
