@@ -141,6 +141,14 @@ const AND_CLOCKS: Rule = { pattern: /(?<=\b\d{1,2}(?::\d{2}|h\d{0,2}))\s+(?:et|u
 
 /** "del 10 al 14 de diciembre", "desde el 10 hasta el 14 de": a range of days chrono reads as "10 - 14 de diciembre". */
 const ES_DAY_RANGE: Rule = { pattern: /\b(?:del|desde el)\s+(\d{1,2})\s+(?:al|hasta el)\s+(?=\d{1,2}\s+de\s+\p{L})/giu, replace: (m) => `${m[1]} - ` }
+/**
+ * "10:30a Storytime", "4:00p", "10a-2p" (month grids and compact listings): a clock with a one-letter
+ * meridiem. Without minutes only in a range ("10a-2p") or opening the text ("7p Board"), not "Suite 3a".
+ */
+const EN_ONE_LETTER_MERIDIEM: Rule = {
+  pattern: /(?<![\p{L}\d:])(\d{1,2}:[0-5]\d|(?<=^|[-–]\s?)1?\d(?=[ap]\b)|1?\d(?=[ap]\s?[-–]\s?\d{1,2}(?::[0-5]\d)?\s?[ap](?![\p{L}\d])))([ap])(?!\.?\s?m\b)(?![\p{L}\d])/giu,
+  replace: (m) => `${m[1]} ${m[2]}m`,
+}
 /** "Dec 12 @ 7:00 pm" (The Events Calendar's list view): "@" is "at". */
 const EN_AT_SIGN: Rule = { pattern: /(?<=[\p{L}\d.])\s*@\s*(?=\d)/gu, replace: () => ' at ' }
 
@@ -163,7 +171,7 @@ const NAMED_CLOCK_WORD: Rule = {
 const DE_MONTHS = ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember']
 
 const RULES: Record<DateLocale, Rule[]> = {
-  en: [NAMED_CLOCK_WORD, NOON, MIDNIGHT, EN_DAY_RANGE, EN_AT_SIGN],
+  en: [NAMED_CLOCK_WORD, NOON, MIDNIGHT, EN_DAY_RANGE, EN_AT_SIGN, EN_ONE_LETTER_MERIDIEM],
   de: [DOT_CLOCK, H_CLOCK, SHORT_NUMERIC(DE_MONTHS), RANGE, AND_CLOCKS],
   fr: [H_CLOCK, MIDI, MINUIT, RANGE, AND_CLOCKS],
   es: [ES_DAY_RANGE, H_CLOCK, MEDIODIA, MEDIANOCHE, RANGE, AND_CLOCKS],
@@ -174,7 +182,7 @@ const RULES: Record<DateLocale, Rule[]> = {
 
 /** Cheap test for each rule set: most lines need no rewrite at all. */
 const TRIGGER: Record<DateLocale, RegExp> = {
-  en: /noon|midnight|@|[a-z]\.?\s+\d{1,2}(st|nd|rd|th)?\s*(–|—|to\b|through|thru)\s*\d/i,
+  en: /noon|midnight|@|\d[ap](?![a-z])|[a-z]\.?\s+\d{1,2}(st|nd|rd|th)?\s*(–|—|to\b|through|thru)\s*\d/i,
   de: /uhr|\dh|\d\s?h\b|\d\.\d{1,2}\.(?!\d)|\d\s+bis\s+\d/i,
   fr: /\dh|\d\s?h\b|midi|minuit|\d\s+à\s+\d/i,
   es: /\dh|\d\s?h|mediod|medianoche|\d\s+(a|al)\s+\d|\b(del|desde el)\s+\d/i,

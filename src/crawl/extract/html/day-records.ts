@@ -8,14 +8,29 @@ import type { Line } from './page-lines'
 import { type RecordContext, readRecord } from './record-fields'
 import { headingDay } from './record-when'
 
+const DAY_NUMBER = /^\d{1,2}$/
+
+/**
+ * The day of a month grid's cell ("<td aria-label="Tuesday, 5 January 2027">5 <div>10:30a Storytime</div>
+ * <div>Board Mtg 7pm</div>"): a day carried by markup opens the record and its text opens with the day's
+ * number alone. Its items are a programme like lines under a day.
+ */
+function cellDay(lines: Line[], ctx: RecordContext): string | undefined {
+  const first = lines[0]
+  if (!first?.virtual || !first.text || !DAY_NUMBER.test(lines[1]?.text ?? '')) return undefined
+  const d = ctx.dates(first)
+  return d?.day ? headingDay(first, d, ctx.ref, ctx.yearHint) : undefined
+}
+
 /** The events of a day-and-programme record, or undefined when the record is not one (then it is read whole). */
 export function dayProgramme(lines: Line[], ctx: RecordContext): Candidate[] | undefined {
   const texts = lines.filter((l) => !l.virtual && l.text)
-  if (texts.length < 3) return undefined
-  const head = ctx.dates(texts[0])
-  const day = head?.whenOnly && head.day ? headingDay(texts[0], head, ctx.ref, ctx.yearHint) : undefined
+  const cell = cellDay(lines, ctx)
+  if (texts.length < (cell ? 2 : 3)) return undefined
+  const head = cell ? undefined : ctx.dates(texts[0])
+  const day = cell ?? (head?.whenOnly && head.day ? headingDay(texts[0], head, ctx.ref, ctx.yearHint) : undefined)
   if (!day) return undefined
-  const rest = texts.slice(1)
+  const rest = cell ? texts.filter((l) => !DAY_NUMBER.test(l.text)) : texts.slice(1)
   // Every other line a time with words, none with a day of its own.
   const timed = rest.filter((l) => {
     const d = ctx.dates(l)

@@ -12,6 +12,7 @@
 import { parseIsoDateTime } from '../../shared/datetime'
 import type { WallTime } from '../../candidate-types'
 import { attr, childrenOf, collapse, type Document, type Element, isElement, type Node, squeezeNode } from '../../shared/dom'
+import { mayBeGrid, monthGridDays, monthOfHeading } from './month-grid'
 import { type Line, newLine } from './page-line'
 import { CHROME, FIELD, FOOTER, HIDDEN, joinBadges, LEVEL, MACHINE, marksOf, POSTED, T_BLOCK, T_FACT, T_HEAD, T_SECTION_HEADING, T_SECTIONING, T_STRONG, tagInfo } from './page-marks'
 
@@ -61,6 +62,8 @@ class Builder {
   private lead = 0
   private linkEl: Element | undefined | null = undefined
   private lastPath: Element[] | undefined
+  /** The day of each cell of the month grid being read (month-grid.ts). */
+  private grid: Map<Element, string> | undefined
 
   run(doc: Document) {
     const html = childrenOf(doc).find((n) => isElement(n) && n.tagName === 'html') as Element | undefined
@@ -152,6 +155,9 @@ class Builder {
     if (frame.block) this.flush()
     this.stack.push(el)
     if (marks & MACHINE && tag !== 'br') this.machineOf(el)
+    const day = this.grid?.get(el)
+    if (day) this.virtual(day)
+    else if (mayBeGrid(el)) this.grid = monthGridDays(el, this.recentMonth()) ?? this.grid
   }
 
   private exit(el: Element) {
@@ -198,6 +204,12 @@ class Builder {
     const last = this.lastPath
     if (last && last.length === depth && last[depth - 1] === this.stack[depth - 1]) return last
     return (this.lastPath = this.stack.slice(0, depth))
+  }
+
+  /** The last of the few lines before here that names a month and year (a month grid's heading). */
+  private recentMonth(): string | undefined {
+    for (let i = this.lines.length - 1; i >= 0 && i >= this.lines.length - 4; i--) if (monthOfHeading(this.lines[i].text)) return this.lines[i].text
+    return undefined
   }
 
   private push(line: Line) {

@@ -1,0 +1,109 @@
+/**
+ * A month grid without machine dates: a `<table>` (or a CSS grid of `<div>`s) whose cells open with a day
+ * number, 1 to the month's last day in order, perhaps after the last days of the month before and before
+ * the first days of the month after (greyed out), under a caption or heading that names the month and
+ * year ("January 2027", "Dezember 2026"). Each cell gets its day, as a cell's `aria-label` gives it; a grid
+ * whose numbers do not run exactly so, or whose month is not named, gives nothing (a day is never guessed).
+ */
+import { childrenOf, collapse, type Element, isElement } from '../../shared/dom'
+
+// biome-ignore format: a word table, kept packed so it reads as one table
+const MONTH_NAMES: string[][] = [
+  ['january', 'januar', 'jänner', 'janvier', 'enero', 'januari', 'gennaio', 'janeiro'],
+  ['february', 'februar', 'février', 'fevrier', 'febrero', 'februari', 'febbraio', 'fevereiro'],
+  ['march', 'märz', 'maerz', 'mars', 'marzo', 'maart', 'março', 'marco'],
+  ['april', 'avril', 'abril', 'aprile'],
+  ['may', 'mai', 'mayo', 'mei', 'maggio', 'maio'],
+  ['june', 'juni', 'juin', 'junio', 'giugno', 'junho'],
+  ['july', 'juli', 'juillet', 'julio', 'luglio', 'julho'],
+  ['august', 'août', 'aout', 'agosto', 'augustus'],
+  ['september', 'septembre', 'septiembre', 'setiembre', 'settembre', 'setembro'],
+  ['october', 'oktober', 'octobre', 'octubre', 'ottobre', 'outubro'],
+  ['november', 'novembre', 'noviembre', 'novembro'],
+  ['december', 'dezember', 'décembre', 'decembre', 'diciembre', 'dicembre', 'dezembro'],
+]
+const MONTH_OF = new Map(MONTH_NAMES.flatMap((names, i) => names.map((n) => [n, i + 1] as const)))
+const MONTH_YEAR = new RegExp(`(?<!\\p{L})(${[...MONTH_OF.keys()].join('|')})\\s+(20\\d\\d)(?!\\d)`, 'iu')
+
+/** The month and year a short heading names ("January 2027", "Kalender Dezember 2026"), or undefined. */
+export function monthOfHeading(text: string | undefined): { year: number; month: number } | undefined {
+  if (!text || text.length > 60) return undefined
+  const m = MONTH_YEAR.exec(text)
+  return m ? { year: Number(m[2]), month: MONTH_OF.get(m[1].toLowerCase())! } : undefined
+}
+
+/** Whether `el` may be a grid, cheaply: a table, or an element with a month of cells among its children. */
+export function mayBeGrid(el: Element): boolean {
+  return el.tagName === 'table' || el.childNodes.length >= 28
+}
+
+/** The first piece of visible text inside `el`, trimmed ("" when none within a few levels). */
+function leadText(el: Element, depth = 0): string {
+  for (const c of childrenOf(el)) {
+    if (c.nodeName === '#text') {
+      const t = collapse((c as { value: string }).value)
+      if (t) return t
+    } else if (isElement(c) && depth < 4) {
+      const t = leadText(c, depth + 1)
+      if (t) return t
+    }
+  }
+  return ''
+}
+
+/** A table's body cells in reading order and its caption's text; a grid's element children. */
+function cellsOf(el: Element): { cells: Element[]; caption?: string } {
+  if (el.tagName !== 'table') return { cells: childrenOf(el).filter(isElement) }
+  const cells: Element[] = []
+  let caption: string | undefined
+  const rows = (parent: Element) => {
+    for (const c of childrenOf(parent).filter(isElement)) {
+      if (c.tagName === 'caption') caption = leadText(c)
+      else if (c.tagName === 'tbody' || c.tagName === 'thead' || c.tagName === 'tfoot') rows(c)
+      else if (c.tagName === 'tr') for (const td of childrenOf(c).filter(isElement)) if (td.tagName === 'td' || td.tagName === 'th') cells.push(td)
+    }
+  }
+  rows(el)
+  return { cells, caption }
+}
+
+const pad = (n: number) => String(n).padStart(2, '0')
+const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate()
+
+/**
+ * The day (YYYY-MM-DD) of each cell of a month grid, or undefined when `el` is none. `heading`: the text
+ * of the last heading before `el` (a table's own caption is read first).
+ */
+export function monthGridDays(el: Element, heading: string | undefined): Map<Element, string> | undefined {
+  const { cells, caption } = cellsOf(el)
+  if (cells.length < 28) return undefined
+  const named = monthOfHeading(caption) ?? monthOfHeading(heading)
+  if (!named) return undefined
+  const numbers = cells.map((c) => {
+    const t = leadText(c)
+    return /^\d{1,2}$/.test(t) ? Number(t) : t ? Number.NaN : undefined
+  })
+  // Weekday names may come first; after the first number, every cell is a number or empty.
+  const start = numbers.findIndex((n) => n !== undefined && !Number.isNaN(n))
+  if (start < 0 || numbers.slice(start).some((n) => Number.isNaN(n))) return undefined
+  const last = daysIn(named.year, named.month)
+  const before = named.month === 1 ? { year: named.year - 1, month: 12 } : { year: named.year, month: named.month - 1 }
+  const after = named.month === 12 ? { year: named.year + 1, month: 1 } : { year: named.year, month: named.month + 1 }
+  // The numbers run: [the month before's last days] 1 … last [1 … of the month after].
+  let phase = numbers[start] === 1 ? 1 : 0
+  let expect = numbers[start]!
+  if (phase === 0 && expect + 6 < daysIn(before.year, before.month)) return undefined
+  const days = new Map<Element, string>()
+  for (let i = start; i < cells.length; i++) {
+    const n = numbers[i]
+    if (n === undefined) continue
+    if (n !== expect) {
+      if (n !== 1 || phase === 2 || (phase === 0 ? expect !== daysIn(before.year, before.month) + 1 : expect !== last + 1)) return undefined
+      phase++
+    }
+    const ym = phase === 0 ? before : phase === 1 ? named : after
+    days.set(cells[i], `${ym.year}-${pad(ym.month)}-${pad(n)}`)
+    expect = n + 1
+  }
+  return phase >= 1 && (phase === 2 || expect === last + 1) ? days : undefined
+}
