@@ -2,8 +2,9 @@
  * Recurrence wording in the languages read here, put into the English the prose rule reader knows
  * ("jeden Dienstag" → "every tuesday", "tous les mardis" → "every tuesdays", "elke woensdag" → "every
  * wednesday"), and each language's weekday names, which are blanked out before a rule's line is read for
- * its time. Only "every <weekday>" and plural weekdays are carried over: ordinals and months stay
- * English-only, so a rule in another language is never guessed.
+ * its time. Carried over: "every <weekday>", plural weekdays, and an ordinal weekday of the month said in
+ * full ("jeden ersten Montag im Monat", "le premier mardi du mois", "el primer martes de cada mes", "ogni
+ * primo lunedì del mese" → "first monday of the month"); nothing else, so a rule is never guessed.
  */
 import type { DateLocale } from './date-locale'
 
@@ -26,12 +27,63 @@ const EVERY: Record<Exclude<DateLocale, 'en'>, string> = {
   pt: 'todas as|todos os|toda|todo|cada',
 }
 
+// biome-ignore format: a word table, kept packed so it reads as one table
+const ORDINALS: Record<Exclude<DateLocale, 'en'>, string[][]> = {
+  de: [['ersten', 'erste', '1\\.'], ['zweiten', 'zweite', '2\\.'], ['dritten', 'dritte', '3\\.'], ['vierten', 'vierte', '4\\.'], ['letzten', 'letzte']],
+  fr: [['premier', '1er'], ['deuxième', 'deuxieme', 'second', '2e'], ['troisième', 'troisieme', '3e'], ['quatrième', 'quatrieme', '4e'], ['dernier']],
+  es: [['primer', 'primero', '1er'], ['segundo', '2º'], ['tercer', 'tercero', '3er'], ['cuarto', '4º'], ['último', 'ultimo']],
+  nl: [['eerste'], ['tweede'], ['derde'], ['vierde'], ['laatste']],
+  it: [['primo', 'prima'], ['secondo', 'seconda'], ['terzo', 'terza'], ['quarto', 'quarta'], ['ultimo', 'ultima']],
+  pt: [['primeira', 'primeiro'], ['segunda', 'segundo'], ['terceira', 'terceiro'], ['quarta', 'quarto'], ['última', 'último', 'ultima', 'ultimo']],
+}
+const ENGLISH_ORDINALS = ['first', 'second', 'third', 'fourth', 'last']
+/** "im Monat", "du mois", "de cada mes": the month the ordinal counts in. */
+const OF_MONTH: Record<Exclude<DateLocale, 'en'>, string> = {
+  de: '(?:im|des|eines|jedes) monats?',
+  fr: '(?:du|de chaque|de tous les) mois',
+  es: '(?:de cada|del|de) mes',
+  nl: '(?:van de|van elke|van iedere|in de) maand',
+  it: '(?:del|di ogni|di ciascun) mese',
+  pt: '(?:de cada|do|de todo) m[eê]s',
+}
+
 const letters = String.raw`\p{L}`
 const word = (alternatives: string, flags = 'giu') => new RegExp(`(?<!${letters})(?:${alternatives})(?!${letters})`, flags)
 const NAMES = Object.fromEntries(Object.entries(WEEKDAYS).map(([l, days]) => [l, word(days.flat().join('|'))])) as Record<Exclude<DateLocale, 'en'>, RegExp>
 const EVERY_DAY = Object.fromEntries(
   Object.entries(WEEKDAYS).map(([l, days]) => [l, new RegExp(`(?<!${letters})(?:${EVERY[l as keyof typeof EVERY]})\\s+(?:${days.flat().join('|')})(?!${letters})`, 'iu')]),
 ) as Record<Exclude<DateLocale, 'en'>, RegExp>
+/** An ordinal weekday of the month: the ordinal (group 1), the weekday (group 2). */
+const ORDINAL_DAY = Object.fromEntries(
+  Object.entries(WEEKDAYS).map(([l, days]) => {
+    const ordinals = ORDINALS[l as keyof typeof ORDINALS].flat().join('|')
+    return [l, new RegExp(`(?<!${letters})(${ordinals})\\s+(${days.flat().join('|')})\\s+${OF_MONTH[l as keyof typeof OF_MONTH]}(?!${letters})`, 'iu')]
+  }),
+) as Record<Exclude<DateLocale, 'en'>, RegExp>
+
+/** "le premier mardi du mois" → "first tuesday of the month", or undefined. */
+function ordinalRule(text: string, locale: Exclude<DateLocale, 'en'>): string | undefined {
+  const m = ORDINAL_DAY[locale].exec(text)
+  if (!m) return undefined
+  const n = ORDINALS[locale].findIndex((words) => words.some((w) => new RegExp(`^${w}$`, 'iu').test(m[1])))
+  const d = WEEKDAYS[locale].findIndex((names) => names.includes(m[2].toLowerCase()))
+  return n < 0 || d < 0 ? undefined : `${ENGLISH_ORDINALS[n]} ${ENGLISH[d]} of the month`
+}
+
+const EN_ORDINAL_DAY = /\b(?:first|second|third|fourth|last|1st|2nd|3rd|4th)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days?\s+of\s+(?:the|each|every)\s+month\b/i
+
+/**
+ * The sentence of a longer text that states an ordinal weekday of the month in full ("Der Vorstand trifft
+ * sich jeden ersten Montag im Monat um 19 Uhr im Vereinsheim."), or undefined. Such a rule is plain even
+ * inside prose, where "on Sundays" alone is not.
+ */
+export function monthRuleSentence(text: string, locale: DateLocale): string | undefined {
+  const re = locale === 'en' ? EN_ORDINAL_DAY : ORDINAL_DAY[locale]
+  if (!re.test(text)) return undefined
+  const sentence = text.split(/(?<=[.!?])\s+(?=\p{Lu})/u).find((s) => re.test(s))
+  return sentence && sentence.length <= 200 ? sentence : undefined
+}
+
 /** Plural weekdays that say "every" on their own ("dienstags", "les mardis" is not: it takes "tous"). */
 const PLURAL: Partial<Record<DateLocale, RegExp>> = {
   de: word('montags|dienstags|mittwochs|donnerstags|freitags|samstags|sonntags', 'iu'),
@@ -41,6 +93,8 @@ const PLURAL: Partial<Record<DateLocale, RegExp>> = {
 /** The line's recurrence in English for the prose rule reader, or undefined when it states none this way. */
 export function englishRule(text: string, locale: DateLocale): string | undefined {
   if (locale === 'en') return text
+  const ordinal = ordinalRule(text, locale)
+  if (ordinal) return ordinal
   if (!EVERY_DAY[locale].test(text) && !PLURAL[locale]?.test(text)) return undefined
   let out = text.replace(word(EVERY[locale]), 'every')
   for (const [i, names] of WEEKDAYS[locale].entries()) out = out.replace(word(names.join('|')), ENGLISH[i])

@@ -10,7 +10,7 @@ import { clockOf, type DateReader, type RawWhen } from '../prose-dates'
 import { type FieldRole, roleOfLabel } from './labels'
 import type { Line } from './page-lines'
 import { proseToRecurrence } from '../../shared/prose-rule'
-import { englishRule, withoutWeekdays } from '../rule-words'
+import { englishRule, monthRuleSentence, withoutWeekdays } from '../rule-words'
 
 export type Mention = RawWhen & {
   /** The mention can stand for an event's day or time (see the module comment). */
@@ -48,9 +48,12 @@ export type LineRule = { rrule: string; time: string; endTime?: string; text: st
  * The rule and time of a line that states a recurrence ("Thursdays, 4:00 – 5:30 p.m."); the weekday is
  * blanked out before the time is read (a weekday with a time is no date of its own).
  */
-function lineRule(text: string, reader: DateReader): LineRule | undefined {
-  // A field ("Every Tuesday at 10:30 a.m., Children's Room"), not a sentence ("Childcare is available … on Sundays.").
-  if (text.length > 100 || (/\.\s*$/.test(text) && text.split(/\s+/).length >= 8)) return undefined
+function lineRule(line: string, reader: DateReader): LineRule | undefined {
+  // A field ("Every Tuesday at 10:30 a.m., Children's Room"), not a sentence ("Childcare is available … on
+  // Sundays."), unless the sentence says an ordinal weekday of the month in full.
+  const prose = line.length > 100 || (/\.\s*$/.test(line) && line.split(/\s+/).length >= 8)
+  const text = prose ? monthRuleSentence(line, reader.locale) : line
+  if (!text) return undefined
   const english = englishRule(text, reader.locale)
   if (!english || !RULE_HINT.test(english)) return undefined
   const rule = proseToRecurrence(english)
@@ -63,7 +66,7 @@ function lineRule(text: string, reader: DateReader): LineRule | undefined {
 }
 
 /** What every recurrence the prose rule reader accepts holds: a day's name, "each"/"every", an ordinal, "daily"/"weekly"/"monthly". */
-const RULE_HINT = /\b(every|each|daily|weekly|monthly|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)\b/i
+const RULE_HINT = /\b(every|each|of the month|daily|weekly|monthly|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)\b/i
 
 const ASCII_WORD = /[A-Za-z]{2}/
 const NON_ASCII = /[^\x00-\x7f]/

@@ -45,8 +45,9 @@ export function recurringRecord(lines: Line[], ctx: RecordContext, today: string
     if (!first) return undefined
     const read = readRecord(lines, { ...ctx, day: first })
     const c = read.candidate
-    // The program's own title: a heading's name over a rule ("Visit us") does not make it an event.
-    if (!c?.start || c.start.date !== first || c.title === ctx.section) return undefined
+    // The program's own title: a heading's name over a weekly rule ("Visit us") does not make it an event;
+    // over an ordinal weekday of the month ("Vorstandssitzung", "Club de lectura") it names the meeting.
+    if (!c?.start || c.start.date !== first || (c.title === ctx.section && !/BYDAY=-?\d/.test(rrule))) return undefined
     c.start = { date: first, time }
     c.end = endTime ? endAfter(c.start, endTime) : undefined
     if (!c.end) delete c.end
