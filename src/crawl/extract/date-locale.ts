@@ -149,6 +149,14 @@ const EN_ONE_LETTER_MERIDIEM: Rule = {
   pattern: /(?<![\p{L}\d:])(\d{1,2}:[0-5]\d|(?<=^|[-–]\s?)1?\d(?=[ap]\b)|1?\d(?=[ap]\s?[-–]\s?\d{1,2}(?::[0-5]\d)?\s?[ap](?![\p{L}\d])))([ap])(?!\.?\s?m\b)(?![\p{L}\d])/giu,
   replace: (m) => `${m[1]} ${m[2]}m`,
 }
+/**
+ * "13 de enero, 10 de febrero", "13. Januar, 10. Februar": in a list of days chrono reads the next day's
+ * number as a two-digit year ("13 de enero, 10" → 2010); a semicolon keeps the days apart.
+ */
+const DAY_LIST_COMMA: Rule = {
+  pattern: /(?<=\d\.?\s+(?:de\s+)?\p{L}{3,}\.?),(?=\s*\d{1,2}\.?\s+(?:de\s+)?\p{L}{3,})(?!\s*\d{1,2}\.?\s+(?:uhr|uur|heures?|horas?|hs|ore)(?!\p{L}))/giu,
+  replace: () => ';',
+}
 /** "Dec 12 @ 7:00 pm" (The Events Calendar's list view): "@" is "at". */
 const EN_AT_SIGN: Rule = { pattern: /(?<=[\p{L}\d.])\s*@\s*(?=\d)/gu, replace: () => ' at ' }
 
@@ -172,23 +180,23 @@ const DE_MONTHS = ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli',
 
 const RULES: Record<DateLocale, Rule[]> = {
   en: [NAMED_CLOCK_WORD, NOON, MIDNIGHT, EN_DAY_RANGE, EN_AT_SIGN, EN_ONE_LETTER_MERIDIEM],
-  de: [DOT_CLOCK, H_CLOCK, SHORT_NUMERIC(DE_MONTHS), RANGE, AND_CLOCKS],
-  fr: [H_CLOCK, MIDI, MINUIT, RANGE, AND_CLOCKS],
-  es: [ES_DAY_RANGE, H_CLOCK, MEDIODIA, MEDIANOCHE, RANGE, AND_CLOCKS],
-  nl: [U_CLOCK, DOT_CLOCK, RANGE, AND_CLOCKS],
-  it: [ORE_CLOCK, H_CLOCK, RANGE, AND_CLOCKS],
-  pt: [H_CLOCK, RANGE, AND_CLOCKS],
+  de: [DOT_CLOCK, H_CLOCK, SHORT_NUMERIC(DE_MONTHS), RANGE, AND_CLOCKS, DAY_LIST_COMMA],
+  fr: [H_CLOCK, MIDI, MINUIT, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
+  es: [ES_DAY_RANGE, H_CLOCK, MEDIODIA, MEDIANOCHE, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
+  nl: [U_CLOCK, DOT_CLOCK, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
+  it: [ORE_CLOCK, H_CLOCK, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
+  pt: [H_CLOCK, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
 }
 
 /** Cheap test for each rule set: most lines need no rewrite at all. */
 const TRIGGER: Record<DateLocale, RegExp> = {
   en: /noon|midnight|@|\d[ap](?![a-z])|[a-z]\.?\s+\d{1,2}(st|nd|rd|th)?\s*(–|—|to\b|through|thru)\s*\d/i,
-  de: /uhr|\dh|\d\s?h\b|\d\.\d{1,2}\.(?!\d)|\d\s+bis\s+\d/i,
-  fr: /\dh|\d\s?h\b|midi|minuit|\d\s+à\s+\d/i,
-  es: /\dh|\d\s?h|mediod|medianoche|\d\s+(a|al)\s+\d|\b(del|desde el)\s+\d/i,
-  nl: /uur|\du|\d\s+tot\s+\d/i,
-  it: /ore|alle|\dh|\d\s?h\b|\d\s+(a|al)\s+\d/i,
-  pt: /\dh|\d\s?h\b|\d\s+(a|às|as|até)\s+\d/i,
+  de: /uhr|\dh|\d\s?h\b|\d\.\d{1,2}\.(?!\d)|\d\s+bis\s+\d|[^\d\s],\s*\d{1,2}\.?\s+[^\d\s]/i,
+  fr: /\dh|\d\s?h\b|midi|minuit|\d\s+à\s+\d|[^\d\s],\s*\d{1,2}\.?\s+[^\d\s]/i,
+  es: /\dh|\d\s?h|mediod|medianoche|\d\s+(a|al)\s+\d|\b(del|desde el)\s+\d|[^\d\s],\s*\d{1,2}\.?\s+[^\d\s]/i,
+  nl: /uur|\du|\d\s+tot\s+\d|[^\d\s],\s*\d{1,2}\.?\s+[^\d\s]/i,
+  it: /ore|alle|\dh|\d\s?h\b|\d\s+(a|al)\s+\d|[^\d\s],\s*\d{1,2}\.?\s+[^\d\s]/i,
+  pt: /\dh|\d\s?h\b|\d\s+(a|às|as|até)\s+\d|[^\d\s],\s*\d{1,2}\.?\s+[^\d\s]/i,
 }
 
 /** Applies the locale's rewrites; `origin[i]` is the index in `text` of the prepared text's `i`-th character. */

@@ -11,6 +11,7 @@ import { type FieldRole, roleOfLabel } from './labels'
 import type { Line } from './page-lines'
 import { proseToRecurrence } from '../../shared/prose-rule'
 import { englishRule, monthRuleSentence, withoutWeekdays } from '../rule-words'
+import { leadColon } from './list-lead'
 
 export type Mention = RawWhen & {
   /** The mention can stand for an event's day or time (see the module comment). */
@@ -243,6 +244,11 @@ function isLabeled(text: string): boolean {
   return (text.includes(':') || text.includes('：')) && (START_END_LABEL.test(text) || FIELD_LABEL.test(text))
 }
 
+/** What remains of `text` besides its `mentions` is little: the text lists them. */
+function fills(text: string, mentions: RawWhen[]): boolean {
+  return visibleLength(leftover(text, mentions)) <= Math.max(12, visibleLength(text) * 0.25)
+}
+
 /** The mentions of one line with what each can anchor. */
 export function lineDates(line: Line, reader: DateReader): LineDates {
   if (ALL_DAY.test(line.text)) return { mentions: [], day: false, time: false, whenOnly: true, labeled: false, list: false, words: false, allDay: true, label: undefined }
@@ -259,7 +265,8 @@ export function lineDates(line: Line, reader: DateReader): LineDates {
   const days = new Set(dayMentions.filter((m, i) => i === 0 || !SPAN.test(line.text.slice(dayMentions[i - 1].endIndex, m.index))).map((m) => `${m.start.month}-${m.start.day}-${m.start.year ?? ''}`))
   const rest = raw.length ? leftover(line.text, raw) : line.text
   const visible = visibleLength(line.text)
-  const list = days.size >= 2 && visibleLength(rest) <= Math.max(12, visible * 0.25)
+  // "… meets at 7:00 p.m. on the following dates: Jan. 20, Apr. 21 and Jul. 21." lists its days after its lead.
+  const list = days.size >= 2 && (visibleLength(rest) <= Math.max(12, visible * 0.25) || (line.text.includes(': ') && leadColon(line.text, raw, fills) >= 0))
   const mentions = raw.map((m) => classify(line, m, raw, list, visible))
   // A time in a line whose day counts belongs to that day ("January 17 - Special Meeting - Noon").
   if (line.text.length <= 160 && mentions.some((m) => m.eligible && m.start.day !== undefined))

@@ -12,6 +12,7 @@ import { readingDay, type YearHint } from '../year-hint'
 import { dayProgramme } from './day-records'
 import { looseEvents } from './detail-page'
 import { hasWord, type LineDates } from './line-dates'
+import { inlineLead, type LeadTime, leadLine, withLead } from './list-lead'
 import type { Line, PageLines } from './page-lines'
 import { proseEvents } from './prose-records'
 import { readRecord, withoutDates } from './record-fields'
@@ -70,7 +71,8 @@ function sectionTitle(text: string): string | undefined {
 
 /** `site`: the site's own name, the title of records under a heading that only says they are events ("Tour Dates"). */
 /** `named`: the headings that name something, by level (1–7), for records under a generic one. */
-type Scope = { year?: YearHint; day?: string; dayLevel: number; dayLine?: number; section?: string; site?: string; named: (string | undefined)[] }
+/** `lead`: the time a paragraph gives the list of days after it ("… meets at 7:00 p.m. on the following dates:"). */
+type Scope = { year?: YearHint; day?: string; dayLevel: number; dayLine?: number; section?: string; site?: string; named: (string | undefined)[]; lead?: LeadTime }
 
 /** A heading that names no event, only that events follow ("Upcoming Events", "Tour Dates", "Termine"). */
 const GENERIC_HEADING =
@@ -146,6 +148,7 @@ export function extractListing(page: PageLines, options: ListingOptions): Listin
       i = span.to
       if (records.length >= MAX_RECORDS) continue
       const read = readSpan(span, lines.slice(span.from, span.to + 1), { pr, scope, options, structured })
+      for (const r of read.records) withLead(r.candidate, scope.lead)
       records.push(...read.records)
       // A day heading that gave a record its day is part of the listing, not the page's own date.
       if (read.dayFromHeading && scope.dayLine !== undefined) taken.add(scope.dayLine)
@@ -154,6 +157,7 @@ export function extractListing(page: PageLines, options: ListingOptions): Listin
     }
     years[i] = scope.year
     const d = pr.dates(lines[i])
+    if (lines[i].text && !lines[i].chrome) scope.lead = leadLine(lines[i].text, d?.mentions)
     if (d?.list && !lines[i].chrome) {
       taken.add(i)
       for (const c of listCandidates(lines[i], pr, scope, options.sourceUrl)) records.push({ candidate: c, from: i, to: i, region: 0 })
@@ -196,7 +200,12 @@ function readSpan(span: RecordSpan, recordLines: Line[], { pr, scope, options, s
   const prose = proseLine(recordLines, pr, scope.year, options.sourceUrl)
   if (prose) return { records: prose.map((c) => record(c)) }
   const list = listLine(recordLines, pr.dates)
-  if (list) return { records: listCandidates(list, pr, scope, options.sourceUrl).map((c) => record(c)) }
+  if (list) {
+    // A heading of the record's own ("<h2>Junta Directiva</h2><p>… en las siguientes fechas: …</p>") names its days.
+    const own = recordLines.find((l) => l.heading && l.heading < 7 && !pr.dates(l)?.day)
+    const section = own && sectionTitle(own.text)
+    return { records: listCandidates(list, pr, section && !GENERIC_HEADING.test(section) ? { ...scope, section } : scope, options.sourceUrl).map((c) => record(c)) }
+  }
   if (!trustedInChrome(recordLines, pr.dates)) return { records: [], reason: 'in navigation without a dated link' }
   const read = readRecord(recordLines, recordContext)
   // "Every Tuesday at 10:30 a.m.", "jeden Dienstag um 10 Uhr": no day, a rule (see recurring-records).
@@ -237,7 +246,9 @@ function listCandidates(line: Line, pr: PageReader, scope: Scope, sourceUrl: str
   const d = pr.dates(line)!
   const yearHint = scope.year ?? yearIn(line.text.replace(/\d{1,2}[./-]\d{1,2}[./-]\d{2,4}/g, ' '))
   const words = sectionTitle(withoutDates(line, { ...d, mentions: d.mentions.map((m) => ({ ...m, eligible: true })) }))
-  const title = words && !/^(and|or|und|et|y|en|e)$/i.test(words) ? words : scope.section
+  // A line that leads its own list ("The Board meets at 5:30 p.m. on: Jan. 20, Apr. 21") is titled by its section.
+  const lead = line.text.includes(': ') ? inlineLead(line.text, d.mentions) : undefined
+  const title = words && !lead && !/^(and|or|und|et|y|en|e)$/i.test(words) ? words : (scope.section ?? words)
   if (!title) return []
   const out: Candidate[] = []
   for (const w of resolveAll(
@@ -249,7 +260,7 @@ function listCandidates(line: Line, pr: PageReader, scope: Scope, sourceUrl: str
     if (!w.date) continue
     const c: Candidate = { source: { url: sourceUrl, format: 'html', method: 'listing' }, title, start: w.time ? { date: w.date, time: w.time } : { date: w.date } }
     if (w.endTime) c.end = { date: w.date, time: w.endTime }
-    out.push(c)
+    out.push(withLead(c, lead ?? scope.lead))
   }
   return out
 }

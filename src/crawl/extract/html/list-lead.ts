@@ -1,0 +1,60 @@
+/**
+ * A list of dates whose time is said once, before it: "The Planning Commission meets at 7:00 p.m. in the
+ * Council Chambers on the following dates:" over a list of days, or "The Board of Zoning Appeals meets at
+ * 5:30 p.m. on the following dates in 2027: Jan. 20, Apr. 21, Jul. 21 and Oct. 20." in one sentence ("La
+ * Junta se reúne a las 19:30 h en las siguientes fechas: 13 de enero, 10 de febrero …"). The lead holds
+ * one time and no day and ends in a colon; every day of the list after it takes that time.
+ */
+import type { Candidate } from '../../candidate-types'
+import { addDays } from '../../../model/dates'
+import { clockOf, type RawWhen } from '../prose-dates'
+
+export type LeadTime = { time: string; endTime?: string }
+
+/** The one time (or range) among `mentions` before `at`, when none of them names a day. */
+function timeBefore(mentions: RawWhen[], at: number): LeadTime | undefined {
+  const before = mentions.filter((m) => m.index < at)
+  if (before.length !== 1 || before[0].start.day !== undefined) return undefined
+  const time = clockOf(before[0].start)
+  if (!time) return undefined
+  const endTime = clockOf(before[0].end)
+  return endTime ? { time, endTime } : { time }
+}
+
+/** A line of its own that leads a list ("… meets at 7:00 p.m. … on the following dates:"), or undefined. */
+export function leadLine(text: string, mentions: RawWhen[] | undefined): LeadTime | undefined {
+  const t = text.trimEnd()
+  return mentions?.length && t.endsWith(':') && t.length <= 300 ? timeBefore(mentions, t.length) : undefined
+}
+
+const SENTENCE_END = /[.!?]\s+(?=\p{Lu})|[.!?]?$/u
+
+/**
+ * In a line that leads its own list, the index of the colon the days follow, else -1: the days are all
+ * after it, at least two, and they fill the rest of the sentence (`listed` says whether what remains
+ * between them is little enough, as for a line that only lists dates).
+ */
+export function leadColon(text: string, raw: RawWhen[], listed: (tail: string, days: RawWhen[]) => boolean): number {
+  const colon = text.indexOf(': ')
+  if (colon < 0 || raw.length < 3 || !timeBefore(raw, colon)) return -1
+  const days = raw.filter((m) => m.index > colon)
+  if (days.length < 2 || days.length !== raw.length - 1 || days.some((m) => m.start.day === undefined || m.start.hour !== undefined)) return -1
+  const tailEnd = days[days.length - 1].endIndex
+  const end = tailEnd + (SENTENCE_END.exec(text.slice(tailEnd))?.index ?? 0)
+  const shifted = days.map((m) => ({ ...m, index: m.index - colon - 1, endIndex: m.endIndex - colon - 1 }))
+  return listed(text.slice(colon + 1, end), shifted) ? colon : -1
+}
+
+/** The time of a line that leads its own list (see `leadColon`). */
+export function inlineLead(text: string, mentions: RawWhen[]): LeadTime | undefined {
+  const colon = text.indexOf(': ')
+  return colon < 0 ? undefined : timeBefore(mentions, colon)
+}
+
+/** A listed day without a time of its own takes the lead's time (and its end). */
+export function withLead(c: Candidate, lead: LeadTime | undefined): Candidate {
+  if (!lead || !c.start || c.start.time || c.end || c.recurrenceText) return c
+  c.start = { date: c.start.date, time: lead.time }
+  if (lead.endTime) c.end = { date: lead.endTime > lead.time ? c.start.date : addDays(c.start.date, 1), time: lead.endTime }
+  return c
+}
