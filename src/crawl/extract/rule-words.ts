@@ -84,6 +84,21 @@ export function monthRuleSentence(text: string, locale: DateLocale): string | un
   return sentence && sentence.length <= 200 ? sentence : undefined
 }
 
+const ARTICLE_BEFORE = /(?:\s+(?:on the|the|on|am|jeden|le|chaque|el|cada|il|ogni|l'|de|elke|na|no))?\s*$/iu
+
+/**
+ * Where a title cut from a rule's sentence stops ("Vestry meets the second Tuesday of the month at 6:30
+ * PM" → "Vestry meets"): the start of its ordinal weekday of the month with its article, else -1.
+ */
+export function monthRuleStart(text: string): number {
+  let at = EN_ORDINAL_DAY.exec(text)?.index ?? -1
+  for (const re of Object.values(ORDINAL_DAY)) {
+    const i = re.exec(text)?.index ?? -1
+    if (i >= 0 && (at < 0 || i < at)) at = i
+  }
+  return at <= 0 ? at : (ARTICLE_BEFORE.exec(text.slice(0, at))?.index ?? at)
+}
+
 /** Plural weekdays that say "every" on their own ("dienstags", "les mardis" is not: it takes "tous"). */
 const PLURAL: Partial<Record<DateLocale, RegExp>> = {
   de: word('montags|dienstags|mittwochs|donnerstags|freitags|samstags|sonntags', 'iu'),

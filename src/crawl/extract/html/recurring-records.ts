@@ -10,7 +10,9 @@
 import type { Candidate } from '../../candidate-types'
 import { addDays } from '../../../model/dates'
 import type { Line } from './page-lines'
+import { monthRuleStart } from '../rule-words'
 import { type RecordContext, readRecord } from './record-fields'
+import { clean, usableTitle } from './record-title'
 import { endAfter } from './record-when'
 
 const CODES = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA']
@@ -52,6 +54,9 @@ export function recurringRecord(lines: Line[], ctx: RecordContext, today: string
     c.end = endTime ? endAfter(c.start, endTime) : undefined
     if (!c.end) delete c.end
     c.recurrenceText = d.rule.text
+    // A title read from the rule's own sentence ends where the rule begins ("Vestry meets the second Tuesday …").
+    const cut = monthRuleStart(c.title)
+    if (cut > 0 && usableTitle(clean(c.title.slice(0, cut)))) c.title = clean(c.title.slice(0, cut))
     return c
   }
   return undefined
