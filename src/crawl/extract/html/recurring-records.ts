@@ -55,8 +55,9 @@ export function recurringRecord(lines: Line[], ctx: RecordContext, today: string
     if (!c.end) delete c.end
     c.recurrenceText = d.rule.text
     // A title read from the rule's own sentence ends where the rule begins ("Vestry meets the second Tuesday …").
-    const cut = monthRuleStart(c.title)
-    if (cut > 0 && usableTitle(clean(c.title.slice(0, cut)))) c.title = clean(c.title.slice(0, cut))
+    const cut = c.title ? monthRuleStart(c.title) : -1
+    const short = cut > 0 ? clean(c.title!.slice(0, cut)) : undefined
+    if (short && usableTitle(short)) c.title = short
     return c
   }
   return undefined
