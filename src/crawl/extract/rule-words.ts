@@ -99,15 +99,52 @@ export function monthRuleStart(text: string): number {
   return at <= 0 ? at : (ARTICLE_BEFORE.exec(text.slice(0, at))?.index ?? at)
 }
 
+const CODES = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU']
+/** A heading that is a weekday said as a habit, and nothing else: "Mondays", "Dienstags", "Le mardi", "Los martes", "Il lunedì". */
+const HABIT_HEADING: Record<DateLocale, RegExp> = {
+  en: /^(?:on\s+|every\s+)?(mon|tues|wednes|thurs|fri|satur|sun)days$|^every\s+(mon|tues|wednes|thurs|fri|satur|sun)day$/i,
+  de: /^jeden\s+(montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag)$|^(montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag)s$/i,
+  fr: /^(?:le|les|tous les|chaque)\s+(lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)s?$/i,
+  es: /^(?:los|todos los|cada)\s+(lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bados?|domingos?)$/i,
+  nl: /^(?:elke|iedere)\s+(maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag)$|^(maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag)s$/i,
+  it: /^(?:il|la|ogni|tutti i|tutte le)\s+(luned[iì]|marted[iì]|mercoled[iì]|gioved[iì]|venerd[iì]|sabat[oi]|domenic(?:a|he))$/i,
+  pt: /^(?:[àa]s|nas|aos|todas as|todos os)\s+(segunda|ter[çc]a|quarta|quinta|sexta|s[áa]bado|domingo)s?(?:-feiras?)?$/i,
+}
+const STEMS = [/^(mon|montag|lundi|lunes|maandag|luned|segunda)/i, /^(tues|dienstag|mardi|martes|dinsdag|marted|ter)/i, /^(wednes|mittwoch|mercredi|mi[eé]rcoles|woensdag|mercoled|quarta)/i, /^(thurs|donnerstag|jeudi|jueves|donderdag|gioved|quinta)/i, /^(fri|freitag|vendredi|viernes|vrijdag|venerd|sexta)/i, /^(satur|samstag|samedi|s[aá]bado|zaterdag|sabat)/i, /^(sun|sonntag|dimanche|domingo|zondag|domenic)/i]
+
+/**
+ * The weekday (an RRULE code, "TU") of a heading that says a habit ("Mondays", "Dienstags", "Le mardi",
+ * "Los martes"), for the timed lines under it; undefined for anything else, "Monday" or "El martes" too (a
+ * coming day, not every one).
+ */
+export function habitHeading(text: string, locale: DateLocale): string | undefined {
+  if (text.length > 30) return undefined
+  const m = HABIT_HEADING[locale].exec(text.trim().replace(/\s*:$/, ''))
+  const day = m && (m[1] ?? m[2])
+  const i = day ? STEMS.findIndex((re) => re.test(day)) : -1
+  return i < 0 ? undefined : CODES[i]
+}
+
 /** Plural weekdays that say "every" on their own ("dienstags", "les mardis" is not: it takes "tous"). */
 const PLURAL: Partial<Record<DateLocale, RegExp>> = {
   de: word('montags|dienstags|mittwochs|donnerstags|freitags|samstags|sonntags', 'iu'),
   nl: word('maandags|dinsdags|woensdags|donderdags|vrijdags|zaterdags|zondags', 'iu'),
 }
 
+/** Exceptions, holidays and seasons that qualify a rule: the prose rule reader would refuse them in English. */
+const UNSURE: Record<Exclude<DateLocale, 'en'>, RegExp> = {
+  de: word('außer|ausser|ausgenommen|ausnahme\\p{L}*|ferien|feiertag\\p{L}*|sommerpause|winterpause|saison|sommer|winter', 'iu'),
+  fr: word('sauf|hors|excepté|exception|vacances|jours? fériés?|saison|été|hiver', 'iu'),
+  es: word('excepto|salvo|menos|excepción|vacaciones|festivos?|temporada|verano|invierno', 'iu'),
+  nl: word('behalve|uitgezonderd|uitzondering|vakantie\\p{L}*|feestdag\\p{L}*|seizoen|zomer|winter', 'iu'),
+  it: word('tranne|eccetto|salvo|eccezione|vacanze|festivi|stagione|estate|inverno', 'iu'),
+  pt: word('exceto|salvo|exceção|férias|feriados?|temporada|verão|inverno', 'iu'),
+}
+
 /** The line's recurrence in English for the prose rule reader, or undefined when it states none this way. */
 export function englishRule(text: string, locale: DateLocale): string | undefined {
   if (locale === 'en') return text
+  if (UNSURE[locale].test(text)) return undefined
   const ordinal = ordinalRule(text, locale)
   if (ordinal) return ordinal
   if (!EVERY_DAY[locale].test(text) && !PLURAL[locale]?.test(text)) return undefined

@@ -46,7 +46,7 @@ const DAYS = new RegExp(`\\b(${DAY_LIST})\\b`)
 
 /** Words that make a phrase unsafe to turn into a rule: exceptions, bounds, seasons, alternatives, vague counts. */
 const UNSURE =
-  /\b(except|excluding|excepting|unless|but not|other than|skip\w*|no (?:class|classes|meeting|meetings|session|sessions)|holidays?|school year|term|semester|summer|winter|spring|autumn|fall|season\w*|through|thru|until|till|ending|ends|twice|three times|several|some|occasional\w*|alternat\w*|bi-?weekly|bi-?monthly|semi-?\w+|or|select(?:ed)?|various|usually|sometimes|most)\b/
+  /\b(except|exceptions?|excluding|excepting|unless|but not|other than|skip\w*|no (?:class|classes|meeting|meetings|session|sessions)|holidays?|school year|term|semester|summer|winter|spring|autumn|fall|season\w*|through|thru|until|till|ending|ends|twice|three times|several|some|occasional\w*|alternat\w*|bi-?weekly|bi-?monthly|semi-?\w+|or|select(?:ed)?|various|usually|sometimes|most)\b/
 
 function normalize(text: string): string {
   return ` ${text

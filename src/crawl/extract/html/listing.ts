@@ -16,7 +16,7 @@ import { inlineLead, type LeadTime, leadLine, withLead } from './list-lead'
 import type { Line, PageLines } from './page-lines'
 import { proseEvents } from './prose-records'
 import { readRecord, withoutDates } from './record-fields'
-import { recurringRecord } from './recurring-records'
+import { type Habit, habitLine, recurringRecord } from './recurring-records'
 import { headingDay } from './record-when'
 import { PageReader } from './page-reader'
 import { type RecordSpan, segmentRecords } from './records'
@@ -72,7 +72,8 @@ function sectionTitle(text: string): string | undefined {
 /** `site`: the site's own name, the title of records under a heading that only says they are events ("Tour Dates"). */
 /** `named`: the headings that name something, by level (1–7), for records under a generic one. */
 /** `lead`: the time a paragraph gives the list of days after it ("… meets at 7:00 p.m. on the following dates:"). */
-type Scope = { year?: YearHint; day?: string; dayLevel: number; dayLine?: number; section?: string; site?: string; named: (string | undefined)[]; lead?: LeadTime }
+/** `habit`: the weekday of a habit heading ("Mondays", "Le mardi") over timed lines, and its level. */
+type Scope = { year?: YearHint; day?: string; dayLevel: number; dayLine?: number; section?: string; site?: string; named: (string | undefined)[]; lead?: LeadTime; habit?: Habit }
 
 /** A heading that names no event, only that events follow ("Upcoming Events", "Tour Dates", "Termine"). */
 const GENERIC_HEADING =
@@ -158,6 +159,13 @@ export function extractListing(page: PageLines, options: ListingOptions): Listin
     years[i] = scope.year
     const d = pr.dates(lines[i])
     if (lines[i].text && !lines[i].chrome) scope.lead = leadLine(lines[i].text, d?.mentions)
+    const habitCtx = { sourceUrl: options.sourceUrl, ref: pr.ref, dates: pr.dates, yearHint: scope.year, section: scope.section }
+    const habit = habitLine(lines[i], scope, pr.reader.locale, habitCtx)
+    if (habit) {
+      taken.add(i)
+      records.push({ candidate: habit, from: i, to: i, region: 0 })
+      continue
+    }
     if (d?.list && !lines[i].chrome) {
       taken.add(i)
       for (const c of listCandidates(lines[i], pr, scope, options.sourceUrl)) records.push({ candidate: c, from: i, to: i, region: 0 })
@@ -209,7 +217,7 @@ function readSpan(span: RecordSpan, recordLines: Line[], { pr, scope, options, s
   if (!trustedInChrome(recordLines, pr.dates)) return { records: [], reason: 'in navigation without a dated link' }
   const read = readRecord(recordLines, recordContext)
   // "Every Tuesday at 10:30 a.m.", "jeden Dienstag um 10 Uhr": no day, a rule (see recurring-records).
-  const recurring = read.reason === 'no day' ? recurringRecord(recordLines, recordContext, readingDay(pr.ref)) : undefined
+  const recurring = read.reason === 'no day' ? recurringRecord(recordLines, recordContext, readingDay(pr.ref), scope.habit?.code) : undefined
   if (recurring) return { records: [record(recurring)] }
   return read.candidate ? { records: [read.candidate, ...(read.also ?? [])].map((c) => record(c)), dayFromHeading: read.dayFromHeading } : { records: [], reason: read.reason }
 }

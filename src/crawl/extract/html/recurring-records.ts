@@ -9,8 +9,12 @@
  */
 import type { Candidate } from '../../candidate-types'
 import { addDays } from '../../../model/dates'
+import { clockOf } from '../prose-dates'
+import type { LineDates, LineRule } from './line-dates'
 import type { Line } from './page-lines'
-import { monthRuleStart } from '../rule-words'
+import type { DateLocale } from '../date-locale'
+import { habitHeading, monthRuleStart } from '../rule-words'
+import { readingDay } from '../year-hint'
 import { type RecordContext, readRecord } from './record-fields'
 import { clean, usableTitle } from './record-title'
 import { endAfter } from './record-when'
@@ -36,12 +40,29 @@ function onRule(rrule: string, date: string): boolean {
   })
 }
 
-/** A record of a recurring program, or undefined. `today`: the day the page is read against. */
-export function recurringRecord(lines: Line[], ctx: RecordContext, today: string): Candidate | undefined {
+const ENGLISH_DAYS: Record<string, string> = { MO: 'monday', TU: 'tuesday', WE: 'wednesday', TH: 'thursday', FR: 'friday', SA: 'saturday', SU: 'sunday' }
+
+/** A timed line under a habit heading ("Le mardi" / "Gym douce, 9h30 – 10h30") states that weekday's rule. */
+function habitRule(d: LineDates | undefined, habit: string | undefined): LineRule | undefined {
+  if (!habit || !d || d.day) return undefined
+  const m = d.mentions.find((x) => x.start.day === undefined && x.start.hour !== undefined)
+  const time = clockOf(m?.start)
+  if (!time) return undefined
+  const endTime = clockOf(m!.end)
+  const rule = { rrule: `FREQ=WEEKLY;BYDAY=${habit}`, time, text: `every ${ENGLISH_DAYS[habit]}` }
+  return endTime ? { ...rule, endTime } : rule
+}
+
+/**
+ * A record of a recurring program, or undefined. `today`: the day the page is read against; `habit`: the
+ * weekday of a habit heading over the record ("Mondays", "Le mardi"), if any.
+ */
+export function recurringRecord(lines: Line[], ctx: RecordContext, today: string, habit?: string): Candidate | undefined {
   for (const line of lines) {
     const d = line.virtual ? undefined : ctx.dates(line)
-    if (!d?.rule) continue
-    const { rrule, time, endTime } = d.rule
+    const lineRule = d?.rule ?? habitRule(d, habit)
+    if (!lineRule) continue
+    const { rrule, time, endTime } = lineRule
     let first: string | undefined
     for (let i = 0, date = today; i < 62 && !first; i++, date = addDays(date, 1)) if (onRule(rrule, date)) first = date
     if (!first) return undefined
@@ -53,7 +74,7 @@ export function recurringRecord(lines: Line[], ctx: RecordContext, today: string
     c.start = { date: first, time }
     c.end = endTime ? endAfter(c.start, endTime) : undefined
     if (!c.end) delete c.end
-    c.recurrenceText = d.rule.text
+    c.recurrenceText = lineRule.text
     // A title read from the rule's own sentence ends where the rule begins ("Vestry meets the second Tuesday …").
     const cut = c.title ? monthRuleStart(c.title) : -1
     const short = cut > 0 ? clean(c.title!.slice(0, cut)) : undefined
@@ -61,4 +82,20 @@ export function recurringRecord(lines: Line[], ctx: RecordContext, today: string
     return c
   }
   return undefined
+}
+
+export type Habit = { code: string; level: number }
+
+/**
+ * Follows habit headings ("Mondays", "Le mardi", "Los martes") in `scope`; a timed line under one that is
+ * in no record is that weekday's program ("Gym douce, 9h30 – 10h30"), returned as its record, and so is a
+ * line in no record that states its own rule ("Permanence : le premier mardi du mois à 18h").
+ */
+export function habitLine(line: Line, scope: { habit?: Habit }, locale: DateLocale, ctx: RecordContext): Candidate | undefined {
+  if (line.chrome || !line.text) return undefined
+  const code = line.heading ? habitHeading(line.text, locale) : undefined
+  if (code) scope.habit = { code, level: line.heading }
+  else if (line.heading && scope.habit && line.heading <= scope.habit.level) scope.habit = undefined
+  if (line.heading || (!scope.habit && !ctx.dates(line)?.rule)) return undefined
+  return recurringRecord([line], ctx, readingDay(ctx.ref), scope.habit?.code)
 }
