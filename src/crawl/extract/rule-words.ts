@@ -110,7 +110,15 @@ const HABIT_HEADING: Record<DateLocale, RegExp> = {
   it: /^(?:il|la|ogni|tutti i|tutte le)\s+(luned[iì]|marted[iì]|mercoled[iì]|gioved[iì]|venerd[iì]|sabat[oi]|domenic(?:a|he))$/i,
   pt: /^(?:[àa]s|nas|aos|todas as|todos os)\s+(segunda|ter[çc]a|quarta|quinta|sexta|s[áa]bado|domingo)s?(?:-feiras?)?$/i,
 }
-const STEMS = [/^(mon|montag|lundi|lunes|maandag|luned|segunda)/i, /^(tues|dienstag|mardi|martes|dinsdag|marted|ter)/i, /^(wednes|mittwoch|mercredi|mi[eé]rcoles|woensdag|mercoled|quarta)/i, /^(thurs|donnerstag|jeudi|jueves|donderdag|gioved|quinta)/i, /^(fri|freitag|vendredi|viernes|vrijdag|venerd|sexta)/i, /^(satur|samstag|samedi|s[aá]bado|zaterdag|sabat)/i, /^(sun|sonntag|dimanche|domingo|zondag|domenic)/i]
+const STEMS = [
+  /^(mon|montag|lundi|lunes|maandag|luned|segunda)/i,
+  /^(tues|dienstag|mardi|martes|dinsdag|marted|ter)/i,
+  /^(wednes|mittwoch|mercredi|mi[eé]rcoles|woensdag|mercoled|quarta)/i,
+  /^(thurs|donnerstag|jeudi|jueves|donderdag|gioved|quinta)/i,
+  /^(fri|freitag|vendredi|viernes|vrijdag|venerd|sexta)/i,
+  /^(satur|samstag|samedi|s[aá]bado|zaterdag|sabat)/i,
+  /^(sun|sonntag|dimanche|domingo|zondag|domenic)/i,
+]
 
 /**
  * The weekday (an RRULE code, "TU") of a heading that says a habit ("Mondays", "Dienstags", "Le mardi",

@@ -40,6 +40,9 @@ function onRule(rrule: string, date: string): boolean {
   })
 }
 
+const WE_MEET =
+  /^(?:we meet|we get together|nos reunimos|nos juntamos|nous nous réunissons|on se retrouve|nous nous retrouvons|wir treffen uns|ci riuniamo|ci troviamo|we komen samen|reunimo-nos|nos reunimos)$/i
+
 const ENGLISH_DAYS: Record<string, string> = { MO: 'monday', TU: 'tuesday', WE: 'wednesday', TH: 'thursday', FR: 'friday', SA: 'saturday', SU: 'sunday' }
 
 /** A timed line under a habit heading ("Le mardi" / "Gym douce, 9h30 – 10h30") states that weekday's rule. */
@@ -78,7 +81,9 @@ export function recurringRecord(lines: Line[], ctx: RecordContext, today: string
     // A title read from the rule's own sentence ends where the rule begins ("Vestry meets the second Tuesday …").
     const cut = c.title ? monthRuleStart(c.title) : -1
     const short = cut > 0 ? clean(c.title!.slice(0, cut)) : undefined
-    if (short && usableTitle(short)) c.title = short
+    // "Nos reunimos el primer martes …" ("we meet") names nobody: the heading over it does.
+    if (short && WE_MEET.test(short) && ctx.section) c.title = ctx.section
+    else if (short && usableTitle(short)) c.title = short
     return c
   }
   return undefined

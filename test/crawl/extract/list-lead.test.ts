@@ -1,0 +1,50 @@
+// Pins a list of dates whose time is said once before it (list-lead.ts): "… meets at 7:00 p.m. … on the
+// following dates:" over a list of days, or the days after the colon of the sentence that gives the time,
+// in English and Spanish; the days take that time and the section's name. A paragraph between the lead
+// and the list, or a lead with a day of its own, gives no time. In a list of days "13 de enero, 10 de
+// febrero" the next day is no two-digit year (date-locale.ts).
+import { describe, expect, it } from 'bun:test'
+import { extractDocument } from '../../../src/crawl/extract'
+import { DateReader } from '../../../src/crawl/extract/prose-dates'
+import { normalizeCandidates } from '../../../src/crawl/normalize'
+
+function events(body: string, lang = 'en', timezone = 'America/New_York'): string[] {
+  const html = `<!DOCTYPE html><html lang="${lang}"><body><main><h1>Boards</h1>${body}</main></body></html>`
+  const c = { baseUrl: 'https://town.example.org/', timezone, window: { start: '2027-01-01', end: '2027-06-30' } }
+  return normalizeCandidates(extractDocument(new TextEncoder().encode(html), c).candidates, c).events.map((e) => `${e.startDate} ${e.title}`)
+}
+
+describe('a time said once for a list of days', () => {
+  it('is given to every day of the list under its lead', () => {
+    const body =
+      '<h2>Planning Commission</h2><p>The Commission meets at 7:00 p.m. in the Council Chambers on the following dates:</p><ul><li>January 12, 2027</li><li>February 9, 2027</li><li>March 9, 2027</li></ul>'
+    expect(events(body)).toEqual(['2027-01-12T19:00:00-05:00 Planning Commission', '2027-02-09T19:00:00-05:00 Planning Commission', '2027-03-09T19:00:00-05:00 Planning Commission'])
+  })
+
+  it('is given to the days after the colon of its own sentence', () => {
+    expect(events('<h2>Board of Zoning Appeals</h2><p>The Board meets at 5:30 p.m. on the following dates in 2027: Jan. 20, Apr. 21 and Jun. 16.</p>')).toEqual([
+      '2027-01-20T17:30:00-05:00 Board of Zoning Appeals',
+      '2027-04-21T17:30:00-04:00 Board of Zoning Appeals',
+      '2027-06-16T17:30:00-04:00 Board of Zoning Appeals',
+    ])
+    expect(events('<h2>Junta Directiva</h2><p>La Junta se reúne a las 19:30 h en las siguientes fechas: 13 de enero, 10 de febrero y 9 de junio de 2027.</p>', 'es', 'Europe/Madrid')).toEqual([
+      '2027-01-13T19:30:00+01:00 Junta Directiva',
+      '2027-02-10T19:30:00+01:00 Junta Directiva',
+      '2027-06-09T19:30:00+02:00 Junta Directiva',
+    ])
+  })
+
+  it('is not given past another paragraph, nor by a lead that has a day', () => {
+    const apart = '<h2>Library Board</h2><p>The Board meets at 6:00 p.m. on the following dates:</p><p>Agendas are posted in advance.</p><ul><li>January 19, 2027</li><li>February 16, 2027</li></ul>'
+    expect(events(apart)).toEqual(['2027-01-19 Library Board', '2027-02-16 Library Board'])
+    const dated = '<h2>Library Board</h2><p>Next meeting: January 5, 2027 at 6:00 p.m. Later dates:</p><ul><li>January 19, 2027</li><li>February 16, 2027</li></ul>'
+    expect(events(dated)).not.toContain('2027-01-19T18:00:00-05:00 Library Board')
+  })
+
+  it('keeps the days of a Spanish or German list apart', () => {
+    const days = (t: string, locale: 'es' | 'de' | 'pt') => new DateReader(locale).raw(t).map((m) => [m.start.year ?? '', m.start.month, m.start.day].join('-'))
+    expect(days('13 de enero, 10 de febrero y 9 de junio de 2027', 'es')).toEqual(['-1-13', '-2-10', '2027-6-9'])
+    expect(days('am 13. Januar, 10. Februar und 14. April 2027', 'de')).toEqual(['-1-13', '-2-10', '2027-4-14'])
+    expect(days('Montag, 21. März, 19 Uhr', 'de')).toHaveLength(1)
+  })
+})

@@ -1,0 +1,99 @@
+// Pins month grids without machine dates (month-grid.ts): a table or CSS grid whose cells open with day
+// numbers 1 … the month's last day, in order, perhaps after and before greyed days of the months around it,
+// under a heading naming the month and year, gives each cell its day; several timed items in one cell are
+// one event each (day-records.ts); "10:30a", "4:00p", "10a-2p" are clocks (date-locale.ts). A grid whose
+// month is not named, or whose numbers do not run so, gives no days.
+import { describe, expect, it } from 'bun:test'
+import { parse } from 'parse5'
+import { extractDocument } from '../../../src/crawl/extract'
+import { monthGridDays, monthOfHeading } from '../../../src/crawl/extract/html/month-grid'
+import { findProseDates } from '../../../src/crawl/extract/prose-dates'
+import { normalizeCandidates } from '../../../src/crawl/normalize'
+import { type Element, isElement } from '../../../src/crawl/shared/dom'
+
+const ctx = (start: string, end: string, timezone = 'America/Chicago') => ({ baseUrl: 'https://lib.example.org/calendar', timezone, window: { start, end } })
+
+function events(html: string, c = ctx('2027-01-01', '2027-01-31')): string[] {
+  return normalizeCandidates(extractDocument(new TextEncoder().encode(html), c).candidates, c).events.map((e) => `${e.startDate} ${e.title}`)
+}
+
+/** Day cells from `first` (a day of the month before, or 1) through `last`, then `after` days of the next month. */
+function cells(before: number[], days: number, after: number, items: Record<number, string[]>, tag = 'td'): string[] {
+  const cell = (n: number, body = '') => `<${tag} class="day"><span class="num">${n}</span>${body}</${tag}>`
+  return [
+    ...before.map((n) => cell(n, '<div class="ev">10:30a Storytime</div>')),
+    ...Array.from({ length: days }, (_, i) => cell(i + 1, (items[i + 1] ?? []).map((t) => `<div class="ev"><a href="#">${t}</a></div>`).join(''))),
+    ...Array.from({ length: after }, (_, i) => cell(i + 1, i === 1 ? '<div class="ev">10:30a Storytime</div>' : '')),
+  ]
+}
+
+function table(heading: string, all: string[]): string {
+  const rows: string[] = []
+  for (let i = 0; i < all.length; i += 7) rows.push(`<tr>${all.slice(i, i + 7).join('')}</tr>`)
+  return `<!DOCTYPE html><html lang="en"><body><main><h1>Events</h1><h2>${heading}</h2><table><tr><th>Sun</th><th>Mon</th><th>Tue</th><th>Wed</th><th>Thu</th><th>Fri</th><th>Sat</th></tr>${rows.join('')}</table></main></body></html>`
+}
+
+const JANUARY = { 5: ['10:30a Storytime', 'Board Mtg 7pm'], 14: ['6:30p-8p Genealogy Help'], 30: ['10a-2p Book Sale'] }
+
+describe('month grids without machine dates', () => {
+  it('give each table cell its day from the heading, and each timed item of a cell its own event', () => {
+    expect(events(table('January 2027', cells([27, 28, 29, 30, 31], 31, 6, JANUARY)))).toEqual([
+      '2027-01-05T10:30:00-06:00 Storytime',
+      '2027-01-05T19:00:00-06:00 Board Mtg',
+      '2027-01-14T18:30:00-06:00 Genealogy Help',
+      '2027-01-30T10:00:00-06:00 Book Sale',
+    ])
+  })
+
+  it('put the greyed days around the month in the months they belong to', () => {
+    const c = ctx('2026-12-01', '2027-02-28')
+    const found = events(table('January 2027', cells([27, 28, 29, 30, 31], 31, 6, JANUARY)), c)
+    expect(found.filter((e) => e.endsWith('Storytime'))).toEqual([
+      '2026-12-27T10:30:00-06:00 Storytime',
+      '2026-12-28T10:30:00-06:00 Storytime',
+      '2026-12-29T10:30:00-06:00 Storytime',
+      '2026-12-30T10:30:00-06:00 Storytime',
+      '2026-12-31T10:30:00-06:00 Storytime',
+      '2027-01-05T10:30:00-06:00 Storytime',
+      '2027-02-02T10:30:00-06:00 Storytime',
+    ])
+  })
+
+  it('read a CSS grid of divs under a German month heading', () => {
+    const days = cells([30], 31, 3, { 6: ['<span>10:00</span> Gottesdienst', '<span>15:00</span> Adventskonzert'], 24: ['<span>22:00</span> Christmette'] }, 'div')
+    const html = `<!DOCTYPE html><html lang="de"><body><main><h2>Dezember 2026</h2><div class="raster">${['Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa', 'So'].map((d) => `<div class="wt">${d}</div>`).join('')}${days.join('')}</div></main></body></html>`
+    expect(events(html, ctx('2026-12-01', '2026-12-31', 'Europe/Berlin'))).toEqual([
+      '2026-12-06T10:00:00+01:00 Gottesdienst',
+      '2026-12-06T15:00:00+01:00 Adventskonzert',
+      '2026-12-24T22:00:00+01:00 Christmette',
+    ])
+  })
+
+  it('give no days without a month heading or when the numbers do not run 1 … the last day', () => {
+    expect(events(table('Events Calendar', cells([27, 28, 29, 30, 31], 31, 6, JANUARY)))).toEqual([])
+    const doc = (html: string) => parse(html).childNodes.find(isElement) as Element
+    const find = (el: Element, tag: string): Element | undefined =>
+      el.tagName === tag
+        ? el
+        : el.childNodes
+            .filter(isElement)
+            .map((c) => find(c, tag))
+            .find(Boolean)
+    const grid = (all: string[]) => find(doc(table('January 2027', all)), 'table')!
+    expect(monthGridDays(grid(cells([27, 28, 29, 30, 31], 31, 6, {})), 'January 2027')?.size).toBe(42)
+    expect(monthGridDays(grid(cells([], 30, 5, {})), 'January 2027')).toBeUndefined()
+    expect(monthGridDays(grid(cells([27, 28, 30, 31], 31, 6, {})), 'January 2027')).toBeUndefined()
+    expect(monthOfHeading('Kalender Dezember 2026')).toEqual({ year: 2026, month: 12 })
+    expect(monthOfHeading('décembre 2026')).toEqual({ year: 2026, month: 12 })
+    expect(monthOfHeading('Upcoming events')).toBeUndefined()
+  })
+
+  it('read one-letter meridiems as clocks, but not a suite number', () => {
+    const times = (t: string) => findProseDates(t, '2027-01-15').map((w) => [w.time, w.endTime ?? ''].join('-'))
+    expect(times('10:30a Storytime')).toEqual(['10:30-'])
+    expect(times('10a-2p Book Sale')).toEqual(['10:00-14:00'])
+    expect(times('7p Board Mtg')).toEqual(['19:00-'])
+    expect(times('Suite 3a')).toEqual([])
+    expect(times('Apt 4a-5b')).toEqual([])
+  })
+})
