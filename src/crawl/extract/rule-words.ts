@@ -133,6 +133,17 @@ export function habitHeading(text: string, locale: DateLocale): string | undefin
   return i < 0 ? undefined : CODES[i]
 }
 
+const NAME_CODE = new Map<string, string>()
+for (const [i, english] of ENGLISH.entries()) {
+  for (const name of [english, `${english}s`, english.slice(0, 3), ...Object.values(WEEKDAYS).flatMap((days) => days[i])]) NAME_CODE.set(name, CODES[i])
+}
+NAME_CODE.set('tues', 'TU').set('thurs', 'TH')
+
+/** The RRULE code of a weekday's name alone ("Monday", "Mondays", "Mon.", "Dienstag", "Mercredi", "Jueves:"), else undefined. */
+export function weekdayCode(text: string): string | undefined {
+  return text.length > 20 ? undefined : NAME_CODE.get(text.trim().toLowerCase().replace(/[.:]$/, ''))
+}
+
 /** Plural weekdays that say "every" on their own ("dienstags", "les mardis" is not: it takes "tous"). */
 const PLURAL: Partial<Record<DateLocale, RegExp>> = {
   de: word('montags|dienstags|mittwochs|donnerstags|freitags|samstags|sonntags', 'iu'),

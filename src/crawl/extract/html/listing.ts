@@ -16,7 +16,9 @@ import { inlineLead, type LeadTime, leadLine, withLead } from './list-lead'
 import type { Line, PageLines } from './page-lines'
 import { proseEvents } from './prose-records'
 import { readRecord, withoutDates } from './record-fields'
-import { type Habit, habitLine, recurringRecord } from './recurring-records'
+import { finder, linesBefore, looseProgrammes } from './loose-programmes'
+import { type Habit, recurringRecord } from './recurring-records'
+import { weekCell, weekRecords } from './week-table'
 import { headingDay } from './record-when'
 import { PageReader } from './page-reader'
 import { type RecordSpan, segmentRecords } from './records'
@@ -159,11 +161,11 @@ export function extractListing(page: PageLines, options: ListingOptions): Listin
     years[i] = scope.year
     const d = pr.dates(lines[i])
     if (lines[i].text && !lines[i].chrome) scope.lead = leadLine(lines[i].text, d?.mentions)
-    const habitCtx = { sourceUrl: options.sourceUrl, ref: pr.ref, dates: pr.dates, yearHint: scope.year, section: scope.section }
-    const habit = habitLine(lines[i], scope, pr.reader.locale, habitCtx)
-    if (habit) {
-      taken.add(i)
-      records.push({ candidate: habit, from: i, to: i, region: 0 })
+    const loose = looseProgrammes(lines, i, seg.records[next]?.from, scope, pr, options.sourceUrl)
+    if (loose) {
+      for (let k = i; k <= loose.to; k++) taken.add(k), (years[k] = scope.year)
+      for (const c of loose.candidates) records.push({ candidate: c, from: i, to: loose.to, region: 0 })
+      i = loose.to
       continue
     }
     if (d?.list && !lines[i].chrome) {
@@ -219,6 +221,9 @@ function readSpan(span: RecordSpan, recordLines: Line[], { pr, scope, options, s
   // "Every Tuesday at 10:30 a.m.", "jeden Dienstag um 10 Uhr": no day, a rule (see recurring-records).
   const recurring = read.reason === 'no day' ? recurringRecord(recordLines, recordContext, readingDay(pr.ref), scope.habit?.code) : undefined
   if (recurring) return { records: [record(recurring)] }
+  // A row of a weekly schedule table ("Monday | Pickleball 8–10 am | Chair Yoga 9:30 am"): one program per cell.
+  const week = read.reason === 'no day' && recordLines.some(weekCell) ? weekRecords(recordLines, recordContext, finder(pr, scope.year), readingDay(pr.ref), () => linesBefore(pr, span.from)) : []
+  if (week.length) return { records: week.map((c) => record(c)) }
   return read.candidate ? { records: [read.candidate, ...(read.also ?? [])].map((c) => record(c)), dayFromHeading: read.dayFromHeading } : { records: [], reason: read.reason }
 }
 

@@ -76,7 +76,8 @@ const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0
  */
 export function monthGridDays(el: Element, heading: string | undefined): Map<Element, string> | undefined {
   const { cells, caption } = cellsOf(el)
-  if (cells.length < 28) return undefined
+  // Cells that carry their day in markup (`aria-label`, `data-date`) are read from it.
+  if (cells.length < 28 || cells.some((c) => c.attrs.some((a) => a.name === 'aria-label' || a.name === 'data-date'))) return undefined
   const named = monthOfHeading(caption) ?? monthOfHeading(heading)
   if (!named) return undefined
   const numbers = cells.map((c) => {

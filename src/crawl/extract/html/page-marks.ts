@@ -52,6 +52,23 @@ const classMarks = memoize((cls: string) => {
 })
 
 /**
+ * A `<header>` that only wraps a heading below the page's title (`<header><h2>Vorstandssitzung</h2></header>`,
+ * as TYPO3 writes every content element's) heads content, not the site.
+ */
+function contentHeader(el: Element): boolean {
+  if (el.tagName !== 'header') return false
+  let heading = false
+  for (const c of el.childNodes) {
+    if (c.nodeName === '#text') {
+      if ((c as { value: string }).value.trim()) return false
+    } else if (c.nodeName === '#comment') continue
+    else if (heading || !/^h[2-6]$/.test(c.nodeName)) return false
+    else heading = true
+  }
+  return heading
+}
+
+/**
  * The element's marks, from its tag and one pass over its attributes (`inChrome`, `inSection`: its parent's):
  * - HIDDEN: not shown (`hidden`, scripts and templates, and inline `display:none` outside menus: a menu's
  *   dropdowns are `display:none` until opened, and a saved page keeps that state); nothing else is said;
@@ -64,7 +81,7 @@ const classMarks = memoize((cls: string) => {
  */
 export function marksOf(el: Element, inChrome: boolean, inSection: boolean, info = tagInfo(el.tagName)): number {
   if (info & T_INVISIBLE) return HIDDEN
-  let marks = info & T_NAV || (info & T_PAGE_CHROME && !inSection) ? CHROME : 0
+  let marks = info & T_NAV || (info & T_PAGE_CHROME && !inSection && !contentHeader(el)) ? CHROME : 0
   let cls: string | undefined
   let role: string | undefined
   let id: string | undefined

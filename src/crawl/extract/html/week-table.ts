@@ -1,0 +1,141 @@
+/**
+ * A weekly schedule table: weekdays across the header row (Zeit | Montag | Dienstag …) or down the first
+ * column (rows Monday … Saturday under | Gym | Studio A | Pool |). Each filled cell is a program on its
+ * weekday, at the time in the cell or in its row's header ("17:00 – 18:30"), in the room the other header
+ * names. A season said just above the table ("Fall 2026 Schedule, Sept 8 – Dec 12", "Gültig vom 2.
+ * November 2026 bis 20. März 2027") bounds the rule; without one the rule runs from the day the page is
+ * read, as a habit heading's does. A cell without a time gives nothing: a rule is never guessed.
+ */
+import type { Candidate } from '../../candidate-types'
+import { addDays } from '../../../model/dates'
+import { childrenOf, collapse, type Element, isElement, textOf } from '../../shared/dom'
+import type { ProseWhen } from '../prose-dates'
+import { weekdayCode } from '../rule-words'
+import type { Line } from './page-lines'
+import { type RecordContext, readRecord } from './record-fields'
+
+type WeekTable = { byColumn: boolean; header: string[]; rows: Element[] }
+const tables = new WeakMap<Element, WeekTable | null>()
+const CODES = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA']
+
+function cellsOf(row: Element): Element[] {
+  return childrenOf(row).filter((c): c is Element => isElement(c) && (c.tagName === 'td' || c.tagName === 'th'))
+}
+
+function rowsOf(table: Element): Element[] {
+  const out: Element[] = []
+  for (const c of childrenOf(table).filter(isElement)) {
+    if (c.tagName === 'tr') out.push(c)
+    else if (c.tagName === 'thead' || c.tagName === 'tbody' || c.tagName === 'tfoot') for (const r of childrenOf(c).filter(isElement)) if (r.tagName === 'tr') out.push(r)
+  }
+  return out
+}
+
+const cellText = (cell: Element | undefined) => (cell ? collapse(textOf(cell)) : '')
+
+/** A table's weekdays, across its first row or down its first column (three at least, nothing else there), or null. */
+function weekTable(table: Element): WeekTable | null {
+  const hit = tables.get(table)
+  if (hit !== undefined) return hit
+  const rows = rowsOf(table)
+  const header = rows.length ? cellsOf(rows[0]).map(cellText) : []
+  const across = header.slice(1).filter(Boolean)
+  const down = rows.slice(1).map((r) => cellText(cellsOf(r)[0]))
+  let found: WeekTable | null = null
+  // A month grid's header names every day, the first too, and its rows open with day numbers.
+  const firstColumn = header[0] === undefined || (!weekdayCode(header[0]) && !down.some((t) => /^\d{1,2}$/.test(t)))
+  if (across.length >= 3 && firstColumn && across.every((t) => weekdayCode(t))) found = { byColumn: true, header, rows }
+  else if (down.length >= 3 && down.every((t) => weekdayCode(t))) found = { byColumn: false, header, rows }
+  tables.set(table, found)
+  return found
+}
+
+/** The cell a line is in, when that cell is a body cell of a weekly schedule table. */
+export function weekCell(line: Line): Element | undefined {
+  const path = line.path
+  for (let i = path.length - 1; i >= 2; i--) {
+    const cell = path[i]
+    if (cell.tagName !== 'td' && cell.tagName !== 'th') continue
+    const table = path.slice(0, i - 1).findLast((e) => e.tagName === 'table')
+    const info = table && weekTable(table)
+    return info && info.rows.indexOf(path[i - 1]) > 0 && cellsOf(path[i - 1]).indexOf(cell) > 0 ? cell : undefined
+  }
+  return undefined
+}
+
+export type Season = { from: string; until: string }
+
+/**
+ * The longest span of four weeks or more said in the few lines before a table ("Sept 8 – Dec 12", "vom 2.
+ * November 2026 bis 20. März 2027"); a closure beside it ("No classes Nov 26 – 28") is no season.
+ */
+export function seasonOf(texts: string[], find: (text: string) => ProseWhen[]): Season | undefined {
+  let best: Season | undefined
+  for (const text of texts) {
+    for (const w of find(text)) {
+      if (!w.date || !w.endDate || w.endDate < addDays(w.date, 28)) continue
+      if (!best || Date.parse(w.endDate) - Date.parse(w.date) > Date.parse(best.until) - Date.parse(best.from)) best = { from: w.date, until: w.endDate }
+    }
+  }
+  return best
+}
+
+type Clock = { time: string; endTime?: string }
+
+/**
+ * The program of one cell (`lines`: its lines), or undefined. `clock(text)`: the time a text gives;
+ * `today`: the day the page is read against.
+ */
+export function weekCellRecord(lines: Line[], ctx: RecordContext, clock: (text: string) => Clock | undefined, today: string, season?: Season): Candidate | undefined {
+  const cell = weekCell(lines[0])
+  const row = cell && lines[0].path[lines[0].path.indexOf(cell) - 1]
+  const table = row && lines[0].path.findLast((e) => e.tagName === 'table')
+  const info = table && weekTable(table)
+  if (!cell || !row || !info) return undefined
+  const column = cellsOf(row).indexOf(cell)
+  const code = weekdayCode(info.byColumn ? info.header[column] : cellText(cellsOf(row)[0]))
+  const other = info.byColumn ? cellText(cellsOf(row)[0]) : (info.header[column] ?? '')
+  const when = lines.map((l) => clock(l.text)).find(Boolean) ?? clock(other)
+  if (!code || !when) return undefined
+  const from = season && season.from > today ? season.from : today
+  let first = from
+  while (CODES[new Date(`${first}T00:00:00Z`).getUTCDay()] !== code) first = addDays(first, 1)
+  if (season && first > season.until) return undefined
+  const c = readRecord(lines, { ...ctx, day: first }).candidate
+  if (!c?.title || c.title === other || weekdayCode(c.title)) return undefined
+  c.start = { date: first, time: when.time }
+  if (when.endTime) c.end = { date: when.endTime > when.time ? first : addDays(first, 1), time: when.endTime }
+  else delete c.end
+  c.recurrence = { rrule: `FREQ=WEEKLY;BYDAY=${code}${season ? `;UNTIL=${season.until.replaceAll('-', '')}T235959` : ''}` }
+  // The other header names a room when it is not a time ("Studio A", "Pool").
+  if (other && !clock(other) && !c.place?.name) c.place = { ...c.place, name: other }
+  return c
+}
+
+const seasons = new WeakMap<Element, Season | null>()
+
+/**
+ * The programs of the week-table cells among `lines` (a table row, or a cell's loose lines), one per cell.
+ * `find`: the page's date reader; `before()`: the texts of the few lines before the table, read once per
+ * table for its season.
+ */
+export function weekRecords(lines: Line[], ctx: RecordContext, find: (text: string) => ProseWhen[], today: string, before: () => string[]): Candidate[] {
+  const clock = (text: string): Clock | undefined => {
+    const w = find(text).find((x) => x.time && !x.date)
+    return w?.time ? (w.endTime ? { time: w.time, endTime: w.endTime } : { time: w.time }) : undefined
+  }
+  const out: Candidate[] = []
+  for (let i = 0; i < lines.length; ) {
+    const cell = weekCell(lines[i])
+    let j = i + 1
+    while (j < lines.length && weekCell(lines[j]) === cell) j++
+    const table = cell && lines[i].path.findLast((e) => e.tagName === 'table')
+    if (cell && table) {
+      if (!seasons.has(table)) seasons.set(table, seasonOf(before(), find) ?? null)
+      const c = weekCellRecord(lines.slice(i, j), ctx, clock, today, seasons.get(table) ?? undefined)
+      if (c) out.push(c)
+    }
+    i = j
+  }
+  return out
+}
