@@ -1,0 +1,61 @@
+// Pins weekly schedule tables (week-table.ts): weekdays across the header row or down the first column
+// make each filled cell a weekly program at the time in the cell or its row's header, in the room the
+// other header names, bounded by a season said above the table (the longest span of four weeks or more,
+// not a closure beside it); a month grid (weekdays in every header cell, day numbers down) is none, and a
+// cell without a time gives nothing. Also pins that a <header> wrapping only an h2–h6 is content
+// (page-marks.ts: TYPO3 content elements).
+import { describe, expect, it } from 'bun:test'
+import { extractDocument } from '../../../src/crawl/extract'
+import { normalizeCandidates } from '../../../src/crawl/normalize'
+
+function events(body: string, lang = 'en', timezone = 'America/Chicago', window = { start: '2026-12-06', end: '2026-12-19' }, main = 'main'): string[] {
+  const html = `<!DOCTYPE html><html lang="${lang}"><body><${main}><h1>Schedule</h1>${body}</${main}></body></html>`
+  const c = { baseUrl: 'https://rec.example.org/', timezone, window }
+  return normalizeCandidates(extractDocument(new TextEncoder().encode(html), c).candidates, c).events.map((e) => `${e.startDate} ${e.title}${e.venue?.name ? ` @ ${e.venue.name}` : ''}`)
+}
+
+const ROOMS = `<table><tr><th></th><th>Gym</th><th>Studio A</th></tr>
+<tr><td>Monday</td><td>Pickleball<br>8:00 – 10:00 am</td><td></td></tr>
+<tr><td>Wednesday</td><td></td><td>Chair Yoga<br>9:30 am</td></tr>
+<tr><td>Friday</td><td>Open Gym</td><td></td></tr></table>`
+
+describe('weekly schedule tables', () => {
+  it('give each timed cell its row weekday and its column room, every week of the window', () => {
+    expect(events(ROOMS)).toEqual([
+      '2026-12-07T08:00:00-06:00 Pickleball @ Gym',
+      '2026-12-09T09:30:00-06:00 Chair Yoga @ Studio A',
+      '2026-12-14T08:00:00-06:00 Pickleball @ Gym',
+      '2026-12-16T09:30:00-06:00 Chair Yoga @ Studio A',
+    ])
+  })
+
+  it('end with the season said above the table, not with a closure beside it', () => {
+    expect(events(`<h2>Fall 2026 Schedule, Sept 8 – Dec 12</h2><p>No classes Nov 26 – 28.</p>${ROOMS}`)).toEqual([
+      '2026-12-07T08:00:00-06:00 Pickleball @ Gym',
+      '2026-12-09T09:30:00-06:00 Chair Yoga @ Studio A',
+    ])
+  })
+
+  it('take the time from the row header when weekdays run across', () => {
+    const table = `<p>Gültig vom 2. November 2026 bis 20. März 2027.</p><table><thead><tr><th>Zeit</th><th>Montag</th><th>Dienstag</th><th>Mittwoch</th></tr></thead>
+<tbody><tr><td>17:00 – 18:30</td><td>Kinderturnen</td><td></td><td>Kinderturnen</td></tr><tr><td>20:00 – 22:00</td><td></td><td>Volleyball</td><td></td></tr></tbody></table>`
+    expect(events(table, 'de', 'Europe/Berlin', { start: '2026-12-07', end: '2026-12-13' })).toEqual([
+      '2026-12-07T17:00:00+01:00 Kinderturnen',
+      '2026-12-08T20:00:00+01:00 Volleyball',
+      '2026-12-09T17:00:00+01:00 Kinderturnen',
+    ])
+  })
+
+  it('are not month grids', () => {
+    const grid = `<h2>December 2026</h2><table><tr><th>Sun</th><th>Mon</th><th>Tue</th><th>Wed</th></tr><tr><td>6</td><td>7</td><td>8</td><td>9</td></tr><tr><td>13</td><td>14 <div>10:30 AM Storytime</div></td><td>15</td><td>16</td></tr></table>`
+    expect(events(grid).filter((e) => e.includes('Storytime') && !e.startsWith('2026-12-14'))).toEqual([])
+  })
+})
+
+describe('content headers', () => {
+  it('name the content element they head (a <header> wrapping only an h2)', () => {
+    const frame = (title: string, text: string) => `<div class="frame"><header><h2>${title}</h2></header><p>${text}</p></div>`
+    const body = frame('Vorstandssitzung', 'Jeden ersten Montag im Monat um 19 Uhr') + frame('Skatabend', 'Jeden letzten Freitag im Monat um 20 Uhr')
+    expect(events(body, 'de', 'Europe/Berlin', { start: '2026-12-01', end: '2026-12-31' }, 'div')).toEqual(['2026-12-07T19:00:00+01:00 Vorstandssitzung', '2026-12-25T20:00:00+01:00 Skatabend'])
+  })
+})
