@@ -41,6 +41,18 @@ describe('a time said once for a list of days', () => {
     expect(events(dated)).not.toContain('2027-01-19T18:00:00-05:00 Library Board')
   })
 
+  it('is given to <br> lines under a lead that names weekdays, which is then no weekly rule', () => {
+    const body = '<p><strong>2027 Meeting Schedule</strong><br>All meetings are held at 6:30 p.m. in the Community Room on the following Mondays:<br>January 11<br>February 8<br>March 8</p>'
+    expect(events(body, 'en', 'America/Chicago')).toEqual(['2027-01-11T18:30:00-06:00 Boards', '2027-02-08T18:30:00-06:00 Boards', '2027-03-08T18:30:00-06:00 Boards'])
+  })
+
+  it('is read in French and German, with a weekday before each day', () => {
+    const fr = '<h2>Conseil municipal</h2><p>Le conseil se réunit à 20h30 aux dates suivantes :</p><ul><li>jeudi 14 janvier 2027</li><li>jeudi 11 février 2027</li></ul>'
+    expect(events(fr, 'fr', 'Europe/Paris')).toEqual(['2027-01-14T20:30:00+01:00 Conseil municipal', '2027-02-11T20:30:00+01:00 Conseil municipal'])
+    const de = '<h2>Gemeinderat</h2><p>Die Sitzungen beginnen jeweils um 19:00 Uhr im Ratssaal. Sitzungstermine 2027:</p><ul><li>Dienstag, 19. Januar</li><li>Dienstag, 16. Februar</li></ul>'
+    expect(events(de, 'de', 'Europe/Berlin')).toEqual(['2027-01-19T19:00:00+01:00 Gemeinderat', '2027-02-16T19:00:00+01:00 Gemeinderat'])
+  })
+
   it('keeps the days of a Spanish or German list apart', () => {
     const days = (t: string, locale: 'es' | 'de' | 'pt') => new DateReader(locale).raw(t).map((m) => [m.start.year ?? '', m.start.month, m.start.day].join('-'))
     expect(days('13 de enero, 10 de febrero y 9 de junio de 2027', 'es')).toEqual(['-1-13', '-2-10', '2027-6-9'])

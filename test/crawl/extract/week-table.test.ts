@@ -46,6 +46,16 @@ describe('weekly schedule tables', () => {
     ])
   })
 
+  it('start with the season said before the table, past its header row', () => {
+    const table = `<p>Winter Session: January 5 – March 27, 2027</p><table><tr><th>Time</th><th>Mon</th><th>Tue</th><th>Wed</th><th>Thu</th><th>Fri</th></tr>
+<tr><td>9:00 AM</td><td>Tai Chi</td><td>Walking Club</td><td>Tai Chi</td><td>Walking Club</td><td>Coffee Hour</td></tr><tr><td>1:00 PM</td><td>Bingo</td><td></td><td>Bridge</td><td></td><td>Movie</td></tr></table>`
+    expect(events(table, 'en', 'America/Chicago', { start: '2027-01-01', end: '2027-01-06' })).toEqual([
+      '2027-01-05T09:00:00-06:00 Walking Club',
+      '2027-01-06T09:00:00-06:00 Tai Chi',
+      '2027-01-06T13:00:00-06:00 Bridge',
+    ])
+  })
+
   it('are not month grids', () => {
     const grid = `<h2>December 2026</h2><table><tr><th>Sun</th><th>Mon</th><th>Tue</th><th>Wed</th></tr><tr><td>6</td><td>7</td><td>8</td><td>9</td></tr><tr><td>13</td><td>14 <div>10:30 AM Storytime</div></td><td>15</td><td>16</td></tr></table>`
     expect(events(grid).filter((e) => e.includes('Storytime') && !e.startsWith('2026-12-14'))).toEqual([])

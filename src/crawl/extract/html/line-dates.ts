@@ -52,6 +52,8 @@ export type LineRule = { rrule: string; time: string; endTime?: string; text: st
 function lineRule(line: string, reader: DateReader): LineRule | undefined {
   // A field ("Every Tuesday at 10:30 a.m., Children's Room"), not a sentence ("Childcare is available … on
   // Sundays."), unless the sentence says an ordinal weekday of the month in full.
+  // A line that announces a list ("… at 6:30 p.m. on the following Mondays:") states the list's days, not a rule.
+  if (line.endsWith(':')) return undefined
   const prose = line.length > 100 || (/\.\s*$/.test(line) && line.split(/\s+/).length >= 8)
   const text = prose ? monthRuleSentence(line, reader.locale) : line
   if (!text) return undefined

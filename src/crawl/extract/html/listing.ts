@@ -222,7 +222,7 @@ function readSpan(span: RecordSpan, recordLines: Line[], { pr, scope, options, s
   const recurring = read.reason === 'no day' ? recurringRecord(recordLines, recordContext, readingDay(pr.ref), scope.habit?.code) : undefined
   if (recurring) return { records: [record(recurring)] }
   // A row of a weekly schedule table ("Monday | Pickleball 8–10 am | Chair Yoga 9:30 am"): one program per cell.
-  const week = read.reason === 'no day' && recordLines.some(weekCell) ? weekRecords(recordLines, recordContext, finder(pr, scope.year), readingDay(pr.ref), () => linesBefore(pr, span.from)) : []
+  const week = read.reason === 'no day' && recordLines.some(weekCell) ? weekRecords(recordLines, recordContext, finder(pr, scope.year), readingDay(pr.ref), linesBefore(pr, span.from)) : []
   if (week.length) return { records: week.map((c) => record(c)) }
   return read.candidate ? { records: [read.candidate, ...(read.also ?? [])].map((c) => record(c)), dayFromHeading: read.dayFromHeading } : { records: [], reason: read.reason }
 }

@@ -4,6 +4,7 @@
  * own rule ("Permanence : le premier mardi du mois à 18h") (recurring-records.ts).
  */
 import type { Candidate } from '../../candidate-types'
+import type { Element } from '../../shared/dom'
 import type { ProseWhen } from '../prose-dates'
 import { readingDay, type YearHint } from '../year-hint'
 import type { Line } from './page-lines'
@@ -11,8 +12,13 @@ import type { PageReader } from './page-reader'
 import { type Habit, habitLine } from './recurring-records'
 import { weekCell, weekRecords } from './week-table'
 
-/** The texts of the few lines before line `at` (where a week table's season is said). */
-export const linesBefore = (pr: PageReader, at: number) => pr.page.lines.slice(Math.max(0, at - 6), at).flatMap((l) => (l.chrome || l.virtual ? [] : [l.text]))
+/** The texts of the few lines before the table that holds line `at` (where a week table's season is said). */
+export const linesBefore = (pr: PageReader, at: number) => (table: Element) => {
+  const lines = pr.page.lines
+  let i = at
+  while (i > 0 && lines[i - 1].path.includes(table)) i--
+  return lines.slice(Math.max(0, i - 6), i).flatMap((l) => (l.chrome || l.virtual ? [] : [l.text]))
+}
 
 /** The page's date reader, with the year the scope gives. */
 export const finder =
@@ -32,7 +38,7 @@ export function looseProgrammes(lines: Line[], i: number, stop: number | undefin
   if (cell) {
     let j = i + 1
     while (j < lines.length && j !== stop && weekCell(lines[j]) === cell) j++
-    return { to: j - 1, candidates: weekRecords(lines.slice(i, j), ctx, finder(pr, scope.year), readingDay(pr.ref), () => linesBefore(pr, i)) }
+    return { to: j - 1, candidates: weekRecords(lines.slice(i, j), ctx, finder(pr, scope.year), readingDay(pr.ref), linesBefore(pr, i)) }
   }
   const habit = habitLine(lines[i], scope, pr.reader.locale, ctx)
   return habit ? { to: i, candidates: [habit] } : undefined

@@ -116,10 +116,10 @@ const seasons = new WeakMap<Element, Season | null>()
 
 /**
  * The programs of the week-table cells among `lines` (a table row, or a cell's loose lines), one per cell.
- * `find`: the page's date reader; `before()`: the texts of the few lines before the table, read once per
- * table for its season.
+ * `find`: the page's date reader; `before(table)`: the texts of the few lines before the table, read once
+ * per table for its season.
  */
-export function weekRecords(lines: Line[], ctx: RecordContext, find: (text: string) => ProseWhen[], today: string, before: () => string[]): Candidate[] {
+export function weekRecords(lines: Line[], ctx: RecordContext, find: (text: string) => ProseWhen[], today: string, before: (table: Element) => string[]): Candidate[] {
   const clock = (text: string): Clock | undefined => {
     const w = find(text).find((x) => x.time && !x.date)
     return w?.time ? (w.endTime ? { time: w.time, endTime: w.endTime } : { time: w.time }) : undefined
@@ -131,7 +131,7 @@ export function weekRecords(lines: Line[], ctx: RecordContext, find: (text: stri
     while (j < lines.length && weekCell(lines[j]) === cell) j++
     const table = cell && lines[i].path.findLast((e) => e.tagName === 'table')
     if (cell && table) {
-      if (!seasons.has(table)) seasons.set(table, seasonOf(before(), find) ?? null)
+      if (!seasons.has(table)) seasons.set(table, seasonOf(before(table), find) ?? null)
       const c = weekCellRecord(lines.slice(i, j), ctx, clock, today, seasons.get(table) ?? undefined)
       if (c) out.push(c)
     }
