@@ -86,13 +86,16 @@ export function monthRuleSentence(text: string, locale: DateLocale): string | un
 
 const ARTICLE_BEFORE = /(?:\s+(?:on the|the|on|am|jeden|le|chaque|el|cada|il|ogni|l'|de|elke|na|no))?\s*$/iu
 
+const EN_EVERY_DAY = /\b(?:every|each)\s+(?:other\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\b(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days\b/i
+
 /**
- * Where a title cut from a rule's sentence stops ("Vestry meets the second Tuesday of the month at 6:30
- * PM" → "Vestry meets"): the start of its ordinal weekday of the month with its article, else -1.
+ * Where a title cut from a rule's own line stops ("Vestry meets the second Tuesday of the month at 6:30
+ * PM" → "Vestry meets", "Storytime every Wednesday at 10:30 a.m." → "Storytime"): the start of its
+ * ordinal weekday of the month or its "every <weekday>", with the article before it, else -1.
  */
-export function monthRuleStart(text: string): number {
-  let at = EN_ORDINAL_DAY.exec(text)?.index ?? -1
-  for (const re of Object.values(ORDINAL_DAY)) {
+export function ruleStart(text: string): number {
+  let at = -1
+  for (const re of [EN_ORDINAL_DAY, EN_EVERY_DAY, ...Object.values(ORDINAL_DAY), ...Object.values(EVERY_DAY), ...Object.values(PLURAL)]) {
     const i = re.exec(text)?.index ?? -1
     if (i >= 0 && (at < 0 || i < at)) at = i
   }
@@ -176,6 +179,6 @@ export function englishRule(text: string, locale: DateLocale): string | undefine
 
 /** The text with the language's weekday names blanked (same length), so that a time after one is read alone. */
 export function withoutWeekdays(text: string, locale: DateLocale): string {
-  const names = locale === 'en' ? /\b(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(day)?s?\b/gi : NAMES[locale]
+  const names = locale === 'en' ? /\b(mon(day)?|tues?(day)?|wed(nesday)?|thu(rs?)?(day)?|fri(day)?|sat(urday)?|sun(day)?)s?\b/gi : NAMES[locale]
   return text.replace(names, (m) => ' '.repeat(m.length))
 }

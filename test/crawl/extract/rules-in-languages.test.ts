@@ -72,3 +72,14 @@ describe('habit headings', () => {
     expect(events('<h3>Monday</h3><ul><li>Chair Yoga, 9:30 am</li><li>Pickleball, 8:00 am</li></ul>', 'en', 'America/Chicago')).toEqual([])
   })
 })
+
+describe('a rule in a line of no record', () => {
+  it('is a program titled by what comes before its rule, but opening hours are none', () => {
+    const main = '<div class="ev"><h3>Author Talk</h3><p>December 3, 2026, 7:00 PM</p></div><div class="ev"><h3>Craft Night</h3><p>December 10, 2026, 6:00 PM</p></div>'
+    const aside = "<h3>Hours</h3><p>Open Tuesdays 10 am – 8 pm</p><p>Closed Sundays</p><h3>Good to know</h3><p>Storytime every Wednesday at 10:30 a.m. in the Children's Room</p>"
+    const html = `<!DOCTYPE html><html lang="en"><body><main><h1>Events</h1>${main}</main><aside>${aside}</aside></body></html>`
+    const c = ctx('America/Chicago')
+    const found = normalizeCandidates(extractDocument(new TextEncoder().encode(html), c).candidates, c).events.map((e) => `${e.startDate} ${e.title}`)
+    expect(found.filter((e) => e < '2026-12-10')).toEqual(['2026-12-02T10:30:00-06:00 Storytime', '2026-12-03T19:00:00-06:00 Author Talk', '2026-12-09T10:30:00-06:00 Storytime'])
+  })
+})

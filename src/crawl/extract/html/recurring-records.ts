@@ -13,7 +13,7 @@ import { clockOf } from '../prose-dates'
 import type { LineDates, LineRule } from './line-dates'
 import type { Line } from './page-lines'
 import type { DateLocale } from '../date-locale'
-import { habitHeading, monthRuleStart } from '../rule-words'
+import { habitHeading, ruleStart, withoutWeekdays } from '../rule-words'
 import { readingDay } from '../year-hint'
 import { type RecordContext, readRecord } from './record-fields'
 import { clean, usableTitle } from './record-title'
@@ -42,6 +42,16 @@ function onRule(rrule: string, date: string): boolean {
 
 const WE_MEET =
   /^(?:we meet|we get together|nos reunimos|nos juntamos|nous nous réunissons|on se retrouve|nous nous retrouvons|wir treffen uns|ci riuniamo|ci troviamo|we komen samen|reunimo-nos|nos reunimos)$/i
+
+/** "Library Hours", "Öffnungszeiten": a section of a place's hours. */
+const HOURS_SECTION = /(?<!\p{L})(hours|öffnungszeiten|sprechzeiten|horaires|horario de apertura|orari|openingstijden|horário de funcionamento)(?!\p{L})/iu
+/** "Open", "Closed", "Geöffnet": a title that only says a place is open. */
+const OPEN_WORD = /^(open|opens|closed|geöffnet|geschlossen|ouvert|fermé|abierto|cerrado|aperto|chiuso|geopend|gesloten|aberto|fechado)$/iu
+
+/** Opening hours ("Open Tuesdays 10 am – 8 pm" under "Hours") are a place's, not a program. */
+function openingHours(title: string | undefined, section: string | undefined): boolean {
+  return (!!section && HOURS_SECTION.test(section)) || (!!title && OPEN_WORD.test(withoutWeekdays(title, 'en').trim()))
+}
 
 const ENGLISH_DAYS: Record<string, string> = { MO: 'monday', TU: 'tuesday', WE: 'wednesday', TH: 'thursday', FR: 'friday', SA: 'saturday', SU: 'sunday' }
 
@@ -74,12 +84,13 @@ export function recurringRecord(lines: Line[], ctx: RecordContext, today: string
     // The program's own title: a heading's name over a weekly rule ("Visit us") does not make it an event;
     // over an ordinal weekday of the month ("Vorstandssitzung", "Club de lectura") it names the meeting.
     if (!c?.start || c.start.date !== first || (c.title === ctx.section && !/BYDAY=-?\d/.test(rrule))) return undefined
+    if (openingHours(c.title, ctx.section)) return undefined
     c.start = { date: first, time }
     c.end = endTime ? endAfter(c.start, endTime) : undefined
     if (!c.end) delete c.end
     c.recurrenceText = lineRule.text
-    // A title read from the rule's own sentence ends where the rule begins ("Vestry meets the second Tuesday …").
-    const cut = c.title ? monthRuleStart(c.title) : -1
+    // A title read from the rule's own line ends where the rule begins ("Vestry meets the second Tuesday …").
+    const cut = c.title ? ruleStart(c.title) : -1
     const short = cut > 0 ? clean(c.title!.slice(0, cut)) : undefined
     // "Nos reunimos el primer martes …" ("we meet") names nobody: the heading over it does.
     if (short && WE_MEET.test(short) && ctx.section) c.title = ctx.section
