@@ -84,7 +84,7 @@ export function monthRuleSentence(text: string, locale: DateLocale): string | un
   return sentence && sentence.length <= 200 ? sentence : undefined
 }
 
-const ARTICLE_BEFORE = /(?:\s+(?:on the|the|on|am|jeden|le|chaque|el|cada|il|ogni|l'|de|elke|na|no))?\s*$/iu
+const ARTICLE_BEFORE = /(?:(?:^|\s+)(?:on the|the|on|am|jeden|le|chaque|el|cada|il|ogni|l'|de|elke|na|no))?\s*$/iu
 
 const EN_EVERY_DAY = /\b(?:every|each)\s+(?:other\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\b(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days\b/i
 

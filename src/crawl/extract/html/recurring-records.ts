@@ -53,6 +53,17 @@ function openingHours(title: string | undefined, section: string | undefined): b
   return (!!section && HOURS_SECTION.test(section)) || (!!title && OPEN_WORD.test(withoutWeekdays(title, 'en').trim()))
 }
 
+/**
+ * The name a rule's line gives before its rule, when no verb joins them ("Storytime every Wednesday at
+ * 10:30 a.m." → "Storytime", under a heading "Good to know"); "Der Vorstand trifft sich jeden …" is a
+ * sentence, whose heading names the meeting better.
+ */
+function namedBefore(text: string): string | undefined {
+  const cut = ruleStart(text)
+  const head = cut > 0 ? text.slice(0, cut).replace(/[\s,:–—-]+$/, '') : ''
+  return head && clean(head) === head && !WE_MEET.test(head) && usableTitle(head) ? head : undefined
+}
+
 const ENGLISH_DAYS: Record<string, string> = { MO: 'monday', TU: 'tuesday', WE: 'wednesday', TH: 'thursday', FR: 'friday', SA: 'saturday', SU: 'sunday' }
 
 /** A timed line under a habit heading ("Le mardi" / "Gym douce, 9h30 – 10h30") states that weekday's rule. */
@@ -95,6 +106,7 @@ export function recurringRecord(lines: Line[], ctx: RecordContext, today: string
     // "Nos reunimos el primer martes …" ("we meet") names nobody: the heading over it does.
     if (short && WE_MEET.test(short) && ctx.section) c.title = ctx.section
     else if (short && usableTitle(short)) c.title = short
+    else c.title = namedBefore(line.text) ?? c.title
     return c
   }
   return undefined
