@@ -69,6 +69,13 @@ describe('month grids without machine dates', () => {
     ])
   })
 
+  it('read a grid of week rows of seven day cells, under "November, 2026"', () => {
+    const days = cells([], 30, 5, { 5: ['7:00 PM Trustees Meeting'], 14: ['10:00 AM Craft Fair', '2:00 PM Tea Dance'] }, 'div')
+    const weeks = [['<div>Sun</div><div>Mon</div><div>Tue</div><div>Wed</div><div>Thu</div><div>Fri</div><div>Sat</div>'], ...Array.from({ length: 5 }, (_, w) => days.slice(w * 7, w * 7 + 7))]
+    const html = `<!DOCTYPE html><html lang="en"><body><main><h2>November, 2026</h2><div class="month">${weeks.map((w) => `<div class="week">${w.join('')}</div>`).join('')}</div></main></body></html>`
+    expect(events(html, ctx('2026-11-01', '2026-11-30'))).toEqual(['2026-11-05T19:00:00-06:00 Trustees Meeting', '2026-11-14T10:00:00-06:00 Craft Fair', '2026-11-14T14:00:00-06:00 Tea Dance'])
+  })
+
   it('give no days without a month heading or when the numbers do not run 1 … the last day', () => {
     expect(events(table('Events Calendar', cells([27, 28, 29, 30, 31], 31, 6, JANUARY)))).toEqual([])
     const doc = (html: string) => parse(html).childNodes.find(isElement) as Element

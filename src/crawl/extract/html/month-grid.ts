@@ -23,7 +23,7 @@ const MONTH_NAMES: string[][] = [
   ['december', 'dezember', 'décembre', 'decembre', 'diciembre', 'dicembre', 'dezembro'],
 ]
 const MONTH_OF = new Map(MONTH_NAMES.flatMap((names, i) => names.map((n) => [n, i + 1] as const)))
-const MONTH_YEAR = new RegExp(`(?<!\\p{L})(${[...MONTH_OF.keys()].join('|')})\\s+(20\\d\\d)(?!\\d)`, 'iu')
+const MONTH_YEAR = new RegExp(`(?<!\\p{L})(${[...MONTH_OF.keys()].join('|')}),?\\s+(20\\d\\d)(?!\\d)`, 'iu')
 
 /** The month and year a short heading names ("January 2027", "Kalender Dezember 2026"), or undefined. */
 export function monthOfHeading(text: string | undefined): { year: number; month: number } | undefined {
@@ -34,7 +34,16 @@ export function monthOfHeading(text: string | undefined): { year: number; month:
 
 /** Whether `el` may be a grid, cheaply: a table, or an element with a month of cells among its children. */
 export function mayBeGrid(el: Element): boolean {
-  return el.tagName === 'table' || el.childNodes.length >= 28
+  return el.tagName === 'table' || el.childNodes.length >= 28 || (el.childNodes.length >= 4 && weekRows(el) !== undefined)
+}
+
+/** An element whose children are four to seven weeks of seven day cells each (after a weekday row, perhaps). */
+function weekRows(el: Element): Element[] | undefined {
+  const rows = childrenOf(el).filter(isElement)
+  if (rows.length < 4 || rows.length > 8) return undefined
+  const cells = rows.map((r) => childrenOf(r).filter(isElement))
+  const weeks = cells.filter((c) => c.length === 7)
+  return weeks.length >= 4 && weeks.length >= rows.length - 1 ? weeks.flat() : undefined
 }
 
 /** The first piece of visible text inside `el`, trimmed ("" when none within a few levels). */
@@ -53,7 +62,7 @@ function leadText(el: Element, depth = 0): string {
 
 /** A table's body cells in reading order and its caption's text; a grid's element children. */
 function cellsOf(el: Element): { cells: Element[]; caption?: string } {
-  if (el.tagName !== 'table') return { cells: childrenOf(el).filter(isElement) }
+  if (el.tagName !== 'table') return { cells: weekRows(el) ?? childrenOf(el).filter(isElement) }
   const cells: Element[] = []
   let caption: string | undefined
   const rows = (parent: Element) => {
@@ -74,11 +83,11 @@ const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0
  * The day (YYYY-MM-DD) of each cell of a month grid, or undefined when `el` is none. `heading`: the text
  * of the last heading before `el` (a table's own caption is read first).
  */
-export function monthGridDays(el: Element, heading: string | undefined): Map<Element, string> | undefined {
+export function monthGridDays(el: Element, heading: string | undefined | (() => string | undefined)): Map<Element, string> | undefined {
   const { cells, caption } = cellsOf(el)
   // Cells that carry their day in markup (`aria-label`, `data-date`) are read from it.
   if (cells.length < 28 || cells.some((c) => c.attrs.some((a) => a.name === 'aria-label' || a.name === 'data-date'))) return undefined
-  const named = monthOfHeading(caption) ?? monthOfHeading(heading)
+  const named = monthOfHeading(caption) ?? monthOfHeading(typeof heading === 'function' ? heading() : heading)
   if (!named) return undefined
   const numbers = cells.map((c) => {
     const t = leadText(c)

@@ -157,7 +157,7 @@ class Builder {
     if (marks & MACHINE && tag !== 'br') this.machineOf(el)
     const day = this.grid?.get(el)
     if (day) this.virtual(day)
-    else if (mayBeGrid(el)) this.grid = monthGridDays(el, this.recentMonth()) ?? this.grid
+    else if (mayBeGrid(el)) this.grid = monthGridDays(el, () => this.recentMonth()) ?? this.grid
   }
 
   private exit(el: Element) {
