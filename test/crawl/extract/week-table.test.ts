@@ -56,6 +56,17 @@ describe('weekly schedule tables', () => {
     ])
   })
 
+  it('read a row as one program when the header names its columns (Day | Time | Class | Room)', () => {
+    const table = `<h2>Winter 2027 Schedule (January 4 – March 14)</h2><table><thead><tr><th>Day</th><th>Time</th><th>Class</th><th>Room</th></tr></thead><tbody>
+<tr><td>Monday</td><td>9:30 am</td><td>Chair Yoga</td><td>Studio A</td></tr><tr><td>Wednesday</td><td>7:00 am</td><td>Boot Camp</td><td>Gym</td></tr>
+<tr><td>Saturday</td><td>10:00 – 11:00 am</td><td>Zumba</td><td>Studio A</td></tr></tbody></table>`
+    expect(events(table, 'en', 'America/Chicago', { start: '2027-01-01', end: '2027-01-09' })).toEqual([
+      '2027-01-04T09:30:00-06:00 Chair Yoga @ Studio A',
+      '2027-01-06T07:00:00-06:00 Boot Camp @ Gym',
+      '2027-01-09T10:00:00-06:00 Zumba @ Studio A',
+    ])
+  })
+
   it('are not month grids', () => {
     const grid = `<h2>December 2026</h2><table><tr><th>Sun</th><th>Mon</th><th>Tue</th><th>Wed</th></tr><tr><td>6</td><td>7</td><td>8</td><td>9</td></tr><tr><td>13</td><td>14 <div>10:30 AM Storytime</div></td><td>15</td><td>16</td></tr></table>`
     expect(events(grid).filter((e) => e.includes('Storytime') && !e.startsWith('2026-12-14'))).toEqual([])

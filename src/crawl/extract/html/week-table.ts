@@ -13,8 +13,10 @@ import type { ProseWhen } from '../prose-dates'
 import { weekdayCode } from '../rule-words'
 import type { Line } from './page-lines'
 import { type RecordContext, readRecord } from './record-fields'
+import { tableRoles } from './table-columns'
 
-type WeekTable = { byColumn: boolean; header: string[]; rows: Element[] }
+/** `byRow`: weekdays down a Day column of a table whose header names its columns (Day | Time | Class | Room): each row is one program. */
+type WeekTable = { byColumn: boolean; byRow: boolean; header: string[]; rows: Element[] }
 const tables = new WeakMap<Element, WeekTable | null>()
 const CODES = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA']
 
@@ -44,13 +46,13 @@ function weekTable(table: Element): WeekTable | null {
   let found: WeekTable | null = null
   // A month grid's header names every day, the first too, and its rows open with day numbers.
   const firstColumn = header[0] === undefined || (!weekdayCode(header[0]) && !down.some((t) => /^\d{1,2}$/.test(t)))
-  if (across.length >= 3 && firstColumn && across.every((t) => weekdayCode(t))) found = { byColumn: true, header, rows }
-  else if (down.length >= 3 && down.every((t) => weekdayCode(t))) found = { byColumn: false, header, rows }
+  if (across.length >= 3 && firstColumn && across.every((t) => weekdayCode(t))) found = { byColumn: true, byRow: false, header, rows }
+  else if (down.length >= 3 && down.every((t) => weekdayCode(t))) found = { byColumn: false, byRow: tableRoles(table) !== null, header, rows }
   tables.set(table, found)
   return found
 }
 
-/** The cell a line is in, when that cell is a body cell of a weekly schedule table. */
+/** The cell a line is in, when that cell is a body cell of a weekly schedule table (its row, when rows are programs). */
 export function weekCell(line: Line): Element | undefined {
   const path = line.path
   for (let i = path.length - 1; i >= 2; i--) {
@@ -58,7 +60,8 @@ export function weekCell(line: Line): Element | undefined {
     if (cell.tagName !== 'td' && cell.tagName !== 'th') continue
     const table = path.slice(0, i - 1).findLast((e) => e.tagName === 'table')
     const info = table && weekTable(table)
-    return info && info.rows.indexOf(path[i - 1]) > 0 && cellsOf(path[i - 1]).indexOf(cell) > 0 ? cell : undefined
+    if (!info || info.rows.indexOf(path[i - 1]) <= 0 || cellsOf(path[i - 1]).indexOf(cell) <= 0) return undefined
+    return info.byRow ? path[i - 1] : cell
   }
   return undefined
 }
@@ -88,20 +91,21 @@ type Clock = { time: string; endTime?: string }
  */
 export function weekCellRecord(lines: Line[], ctx: RecordContext, clock: (text: string) => Clock | undefined, today: string, season?: Season): Candidate | undefined {
   const cell = weekCell(lines[0])
-  const row = cell && lines[0].path[lines[0].path.indexOf(cell) - 1]
+  const row = cell?.tagName === 'tr' ? cell : cell && lines[0].path[lines[0].path.indexOf(cell) - 1]
   const table = row && lines[0].path.findLast((e) => e.tagName === 'table')
   const info = table && weekTable(table)
   if (!cell || !row || !info) return undefined
   const column = cellsOf(row).indexOf(cell)
   const code = weekdayCode(info.byColumn ? info.header[column] : cellText(cellsOf(row)[0]))
-  const other = info.byColumn ? cellText(cellsOf(row)[0]) : (info.header[column] ?? '')
+  // A row that is one program names its room in a column of its own, read with the row.
+  const other = info.byRow ? '' : info.byColumn ? cellText(cellsOf(row)[0]) : (info.header[column] ?? '')
   const when = lines.map((l) => clock(l.text)).find(Boolean) ?? clock(other)
   if (!code || !when) return undefined
   const from = season && season.from > today ? season.from : today
   let first = from
   while (CODES[new Date(`${first}T00:00:00Z`).getUTCDay()] !== code) first = addDays(first, 1)
   if (season && first > season.until) return undefined
-  const c = readRecord(lines, { ...ctx, day: first }).candidate
+  const c = readRecord(lines, { ...ctx, day: first, ...(info.byRow ? { root: row } : {}) }).candidate
   if (!c?.title || c.title === other || weekdayCode(c.title)) return undefined
   c.start = { date: first, time: when.time }
   if (when.endTime) c.end = { date: when.endTime > when.time ? first : addDays(first, 1), time: when.endTime }
