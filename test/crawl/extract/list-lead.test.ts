@@ -53,6 +53,19 @@ describe('a time said once for a list of days', () => {
     expect(events(de, 'de', 'Europe/Berlin')).toEqual(['2027-01-19T19:00:00+01:00 Gemeinderat', '2027-02-16T19:00:00+01:00 Gemeinderat'])
   })
 
+  it('is said by a sentence about meetings over a table, or by a heading, whose time leaves its name', () => {
+    const body =
+      '<h2>Board of Trustees</h2><p>All regular meetings begin at 7:00 p.m. in the Meeting Room unless otherwise noted.</p><table><thead><tr><th>Date</th><th>Agenda</th></tr></thead>' +
+      '<tbody><tr><td>January 12, 2027</td><td><a href="/a1.pdf">Agenda</a></td></tr><tr><td>February 9, 2027</td><td></td></tr></tbody></table>' +
+      '<h2>Finance Committee — 5:30 p.m.</h2><ul><li>January 5, 2027</li><li>April 6, 2027</li></ul>'
+    expect(events(body)).toEqual([
+      '2027-01-05T17:30:00-05:00 Finance Committee',
+      '2027-01-12T19:00:00-05:00 Board of Trustees',
+      '2027-02-09T19:00:00-05:00 Board of Trustees',
+      '2027-04-06T17:30:00-04:00 Finance Committee',
+    ])
+  })
+
   it('keeps the days of a Spanish or German list apart', () => {
     const days = (t: string, locale: 'es' | 'de' | 'pt') => new DateReader(locale).raw(t).map((m) => [m.start.year ?? '', m.start.month, m.start.day].join('-'))
     expect(days('13 de enero, 10 de febrero y 9 de junio de 2027', 'es')).toEqual(['-1-13', '-2-10', '2027-6-9'])

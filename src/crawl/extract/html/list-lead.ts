@@ -8,6 +8,7 @@
 import type { Candidate } from '../../candidate-types'
 import { addDays } from '../../../model/dates'
 import { clockOf, type RawWhen } from '../prose-dates'
+import type { Line } from './page-lines'
 
 export type LeadTime = { time: string; endTime?: string }
 
@@ -21,10 +22,24 @@ function timeBefore(mentions: RawWhen[], at: number): LeadTime | undefined {
   return endTime ? { time, endTime } : { time }
 }
 
-/** A line of its own that leads a list ("… meets at 7:00 p.m. … on the following dates:"), or undefined. */
-export function leadLine(text: string, mentions: RawWhen[] | undefined): LeadTime | undefined {
-  const t = text.trimEnd()
-  return mentions?.length && t.endsWith(':') && t.length <= 300 ? timeBefore(mentions, t.length) : undefined
+/** Meetings, sessions: what a sentence that gives the time of a list of days speaks of. */
+const MEETING =
+  /(?<!\p{L})(meet|meets|meetings?|sessions?|sitzung(en)?|tagt|séances?|réunions?|se réunit|sesi[oó]n(es)?|reuni[oó]n(es)?|se reúne|vergadering(en)?|vergadert|sedut[ae]|riunion[ei]|reuni(ão|ões)|reúne)(?!\p{L})/iu
+
+/**
+ * A line of its own that leads a list, or undefined: a line ending in a colon ("… meets at 7:00 p.m. … on
+ * the following dates:"), a heading ("Finance Committee — 5:30 p.m."), or a sentence about meetings ("All
+ * regular meetings begin at 7:00 p.m. in the Library Meeting Room."), each with one time and no day.
+ */
+export function leadLine(line: Line, mentions: RawWhen[] | undefined): LeadTime | undefined {
+  const t = line.text.trimEnd()
+  if (!mentions?.length || t.length > 300) return undefined
+  return t.endsWith(':') || (line.heading > 0 && line.heading < 7) || MEETING.test(t) ? timeBefore(mentions, t.length) : undefined
+}
+
+/** A line in a table's header cell ("Date | Agenda | Minutes"), which leaves a lead above the table in force. */
+export function headerCell(line: Line): boolean {
+  return line.path.some((e) => e.tagName === 'th' || e.tagName === 'thead')
 }
 
 const SENTENCE_END = /[.!?]\s+(?=\p{Lu})|[.!?]?$/u

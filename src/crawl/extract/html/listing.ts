@@ -12,7 +12,7 @@ import { readingDay, type YearHint } from '../year-hint'
 import { dayProgramme } from './day-records'
 import { looseEvents } from './detail-page'
 import { hasWord, type LineDates } from './line-dates'
-import { inlineLead, type LeadTime, leadLine, withLead } from './list-lead'
+import { headerCell, inlineLead, type LeadTime, leadLine, withLead } from './list-lead'
 import type { Line, PageLines } from './page-lines'
 import { proseEvents } from './prose-records'
 import { readRecord, withoutDates } from './record-fields'
@@ -105,7 +105,8 @@ function scopeLine(scope: Scope, line: Line, d: LineDates | undefined, ref: Year
   }
   if (line.heading && !d?.day) {
     if (level <= scope.dayLevel) scope.day = undefined
-    const title = sectionTitle(line.text)
+    // "Finance Committee — 5:30 p.m.": the heading's time is its records' (see list-lead.ts), not its name.
+    const title = sectionTitle(d?.time ? withoutDates(line, d) : line.text)
     if (title && short) {
       // "2027 Meeting Dates" under "Board of Trustees": the nearest heading above that names something, else the site.
       const generic = GENERIC_HEADING.test(title)
@@ -160,7 +161,9 @@ export function extractListing(page: PageLines, options: ListingOptions): Listin
     }
     years[i] = scope.year
     const d = pr.dates(lines[i])
-    if (lines[i].text && !lines[i].chrome) scope.lead = leadLine(lines[i].text, d?.mentions)
+    // A table's header row, or a generic heading ("2027 Meeting Dates") between the lead and its list, leaves it in force.
+    const lead = lines[i].text && !lines[i].chrome && !headerCell(lines[i]) ? leadLine(lines[i], d?.mentions) : scope.lead
+    if (lead || !lines[i].heading || !GENERIC_HEADING.test(sectionTitle(lines[i].text) ?? '')) scope.lead = lead
     const loose = looseProgrammes(lines, i, seg.records[next]?.from, scope, pr, options.sourceUrl)
     if (loose) {
       for (let k = i; k <= loose.to; k++) taken.add(k), (years[k] = scope.year)
