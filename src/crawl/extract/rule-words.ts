@@ -30,8 +30,8 @@ const EVERY: Record<Exclude<DateLocale, 'en'>, string> = {
 // biome-ignore format: a word table, kept packed so it reads as one table
 const ORDINALS: Record<Exclude<DateLocale, 'en'>, string[][]> = {
   de: [['ersten', 'erste', '1\\.'], ['zweiten', 'zweite', '2\\.'], ['dritten', 'dritte', '3\\.'], ['vierten', 'vierte', '4\\.'], ['letzten', 'letzte']],
-  fr: [['premier', '1er'], ['deuxième', 'deuxieme', 'second', '2e'], ['troisième', 'troisieme', '3e'], ['quatrième', 'quatrieme', '4e'], ['dernier']],
-  es: [['primer', 'primero', '1er'], ['segundo', '2º'], ['tercer', 'tercero', '3er'], ['cuarto', '4º'], ['último', 'ultimo']],
+  fr: [['premier', 'premiers', '1er'], ['deuxième', 'deuxièmes', 'deuxieme', 'second', '2e'], ['troisième', 'troisièmes', 'troisieme', '3e'], ['quatrième', 'quatrièmes', 'quatrieme', '4e'], ['dernier', 'derniers']],
+  es: [['primer', 'primero', 'primeros', '1er'], ['segundo', 'segundos', '2º'], ['tercer', 'tercero', 'terceros', '3er'], ['cuarto', 'cuartos', '4º'], ['último', 'últimos', 'ultimo']],
   nl: [['eerste'], ['tweede'], ['derde'], ['vierde'], ['laatste']],
   it: [['primo', 'prima'], ['secondo', 'seconda'], ['terzo', 'terza'], ['quarto', 'quarta'], ['ultimo', 'ultima']],
   pt: [['primeira', 'primeiro'], ['segunda', 'segundo'], ['terceira', 'terceiro'], ['quarta', 'quarto'], ['última', 'último', 'ultima', 'ultimo']],
