@@ -64,8 +64,7 @@ const DATEISH = new RegExp(
     '\\d{1,2}[:.]\\d{2}',
     '\\d\\s*[ap](\\.?\\s?m)?\\b',
     '\\d\\s*(uhr|uur|hs?\\b|h\\d|u\\b|u\\d)',
-    'noon|midnight|midi|minuit|mediod|medianoche',
-    '\\b(ore|alle|dalle)\\s+\\d',
+    'noon|midnight|midi|minuit|mediod|medianoche|\\b(ore|alle|dalle)\\s+\\d',
   ].join('|'),
   'i',
 )
