@@ -73,6 +73,14 @@ describe('habit headings', () => {
   })
 })
 
+describe('a season over habit headings', () => {
+  it('ends their programs ("du lundi 7 septembre au samedi 12 décembre 2026")', () => {
+    const body =
+      '<p>Saison 2026 : les activités ont lieu du lundi 7 septembre au samedi 12 décembre 2026.</p><h3>Le lundi</h3><ul><li>Gym douce, 9h30 – 10h30</li></ul><h3>Le jeudi</h3><ul><li>Scrabble, 14h</li></ul>'
+    expect(events(body, 'fr', 'Europe/Paris')).toEqual(['2026-12-03T14:00:00+01:00 Scrabble', '2026-12-07T09:30:00+01:00 Gym douce', '2026-12-10T14:00:00+01:00 Scrabble'])
+  })
+})
+
 describe('a rule in a line of no record', () => {
   it('is a program titled by what comes before its rule, but opening hours are none', () => {
     const main = '<div class="ev"><h3>Author Talk</h3><p>December 3, 2026, 7:00 PM</p></div><div class="ev"><h3>Craft Night</h3><p>December 10, 2026, 6:00 PM</p></div>'

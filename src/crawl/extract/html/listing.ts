@@ -16,9 +16,9 @@ import { headerCell, inlineLead, type LeadTime, leadLine, withLead } from './lis
 import type { Line, PageLines } from './page-lines'
 import { proseEvents } from './prose-records'
 import { readRecord, withoutDates } from './record-fields'
-import { finder, linesBefore, looseProgrammes } from './loose-programmes'
+import { finder, linesBefore, looseProgrammes, withSeason } from './loose-programmes'
 import { type Habit, recurringRecord } from './recurring-records'
-import { weekCell, weekRecords } from './week-table'
+import { type Season, weekCell, weekRecords } from './week-table'
 import { headingDay } from './record-when'
 import { PageReader } from './page-reader'
 import { type RecordSpan, segmentRecords } from './records'
@@ -75,7 +75,7 @@ function sectionTitle(text: string): string | undefined {
 /** `named`: the headings that name something, by level (1–7), for records under a generic one. */
 /** `lead`: the time a paragraph gives the list of days after it ("… meets at 7:00 p.m. on the following dates:"). */
 /** `habit`: the weekday of a habit heading ("Mondays", "Le mardi") over timed lines, and its level. */
-type Scope = { year?: YearHint; day?: string; dayLevel: number; dayLine?: number; section?: string; site?: string; named: (string | undefined)[]; lead?: LeadTime; habit?: Habit }
+type Scope = { year?: YearHint; day?: string; dayLevel: number; dayLine?: number; section?: string; site?: string; named: (string | undefined)[]; lead?: LeadTime; habit?: Habit; season?: Season }
 
 /** A heading that names no event, only that events follow ("Upcoming Events", "Tour Dates", "Termine"). */
 const GENERIC_HEADING =
@@ -223,7 +223,8 @@ function readSpan(span: RecordSpan, recordLines: Line[], { pr, scope, options, s
   const read = readRecord(recordLines, recordContext)
   // "Every Tuesday at 10:30 a.m.", "jeden Dienstag um 10 Uhr": no day, a rule (see recurring-records).
   const recurring = read.reason === 'no day' ? recurringRecord(recordLines, recordContext, readingDay(pr.ref), scope.habit?.code) : undefined
-  if (recurring) return { records: [record(recurring)] }
+  const bounded = recurring && withSeason(recurring, scope.habit ? scope.season : undefined)
+  if (recurring) return { records: bounded ? [record(bounded)] : [] }
   // A row of a weekly schedule table ("Monday | Pickleball 8–10 am | Chair Yoga 9:30 am"): one program per cell.
   const week = read.reason === 'no day' && recordLines.some(weekCell) ? weekRecords(recordLines, recordContext, finder(pr, scope.year), readingDay(pr.ref), linesBefore(pr, span.from)) : []
   if (week.length) return { records: week.map((c) => record(c)) }
