@@ -39,6 +39,10 @@ export function mayBeGrid(el: Element): boolean {
 
 /** An element whose children are four to seven weeks of seven day cells each (after a weekday row, perhaps). */
 function weekRows(el: Element): Element[] | undefined {
+  // Most elements are none: counted first, without a copy of their children.
+  let n = 0
+  for (const c of el.childNodes) if (isElement(c) && ++n > 8) return undefined
+  if (n < 4) return undefined
   const rows = childrenOf(el).filter(isElement)
   if (rows.length < 4 || rows.length > 8) return undefined
   const cells = rows.map((r) => childrenOf(r).filter(isElement))
