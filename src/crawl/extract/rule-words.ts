@@ -57,7 +57,9 @@ const EVERY_DAY = Object.fromEntries(
 const ORDINAL_DAY = Object.fromEntries(
   Object.entries(WEEKDAYS).map(([l, days]) => {
     const ordinals = ORDINALS[l as keyof typeof ORDINALS].flat().join('|')
-    return [l, new RegExp(`(?<!${letters})(${ordinals})\\s+(${days.flat().join('|')})\\s+${OF_MONTH[l as keyof typeof OF_MONTH]}(?!${letters})`, 'iu')]
+    // "1. und 3. Dienstag", "le 1er et le 3e mardi": several ordinals of one weekday.
+    const list = `(?:${ordinals})(?:\\s*(?:,|und|et|y|e|en)\\s*(?:le |el |il |de |o |a )?(?:${ordinals}))*`
+    return [l, new RegExp(`(?<!${letters})(${list})\\s+(${days.flat().join('|')})\\s+${OF_MONTH[l as keyof typeof OF_MONTH]}(?!${letters})`, 'iu')]
   }),
 ) as Record<Exclude<DateLocale, 'en'>, RegExp>
 
@@ -65,9 +67,10 @@ const ORDINAL_DAY = Object.fromEntries(
 function ordinalRule(text: string, locale: Exclude<DateLocale, 'en'>): string | undefined {
   const m = ORDINAL_DAY[locale].exec(text)
   if (!m) return undefined
-  const n = ORDINALS[locale].findIndex((words) => words.some((w) => new RegExp(`^${w}$`, 'iu').test(m[1])))
+  const parts = m[1].split(/\s*(?:,|\s(?:und|et|y|e|en)\s)\s*(?:(?:le|el|il|de|o|a)\s)?/iu)
+  const ns = parts.map((p) => ORDINALS[locale].findIndex((words) => words.some((w) => new RegExp(`^${w}$`, 'iu').test(p.trim()))))
   const d = WEEKDAYS[locale].findIndex((names) => names.includes(m[2].toLowerCase()))
-  return n < 0 || d < 0 ? undefined : `${ENGLISH_ORDINALS[n]} ${ENGLISH[d]} of the month`
+  return ns.some((n) => n < 0) || d < 0 ? undefined : `${ns.map((n) => ENGLISH_ORDINALS[n]).join(' and ')} ${ENGLISH[d]} of the month`
 }
 
 const EN_ORDINAL_DAY = /\b(?:first|second|third|fourth|last|1st|2nd|3rd|4th)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days?\s+of\s+(?:the|each|every)\s+month\b/i

@@ -26,6 +26,9 @@ describe('ordinal weekdays of the month in other languages', () => {
     expect(englishRule("l'ultima domenica del mese", 'it')).toBe('last sunday of the month')
     expect(englishRule('elke tweede woensdag van de maand', 'nl')).toBe('second wednesday of the month')
     expect(englishRule('na segunda quarta-feira de cada mês', 'pt')).toBe('second wednesday of the month')
+    expect(englishRule('jeden 1. und 3. Mittwoch im Monat um 15 Uhr', 'de')).toBe('first and third wednesday of the month')
+    expect(englishRule('le 1er et le 3e mardi du mois à 18h', 'fr')).toBe('first and third tuesday of the month')
+    expect(englishRule('tous les premiers mardis du mois', 'fr')).toBe('first tuesday of the month')
   })
 
   it('give one event a month at the time, titled by the card or the heading over a sentence', () => {
