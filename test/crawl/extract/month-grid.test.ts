@@ -76,6 +76,17 @@ describe('month grids without machine dates', () => {
     expect(events(html, ctx('2026-11-01', '2026-11-30'))).toEqual(['2026-11-05T19:00:00-06:00 Trustees Meeting', '2026-11-14T10:00:00-06:00 Craft Fair', '2026-11-14T14:00:00-06:00 Tea Dance'])
   })
 
+  it('read inline day numbers and items as lines of their own, untimed items as events of the day each', () => {
+    const items: Record<number, string> = { 5: '<a href="#">Adventsmarkt</a><a href="#">Kinderbasteln</a>', 12: '<a href="#">14:00 Lesung</a>' }
+    const all = Array.from({ length: 35 }, (_, i) => {
+      const n = i === 0 ? 30 : i <= 31 ? i : i - 31
+      return `<td><span>${n}</span>${i >= 1 && i <= 31 ? (items[i] ?? '') : ''}</td>`
+    })
+    const rows = Array.from({ length: 5 }, (_, w) => `<tr>${all.slice(w * 7, w * 7 + 7).join('')}</tr>`).join('')
+    const html = `<!DOCTYPE html><html lang="de"><body><main><h1>Veranstaltungen</h1><h2>Dezember 2026</h2><table><tr><th>Mo</th><th>Di</th><th>Mi</th><th>Do</th><th>Fr</th><th>Sa</th><th>So</th></tr>${rows}</table></main></body></html>`
+    expect(events(html, ctx('2026-12-01', '2026-12-31', 'Europe/Berlin'))).toEqual(['2026-12-05 Adventsmarkt', '2026-12-05 Kinderbasteln', '2026-12-12T14:00:00+01:00 Lesung'])
+  })
+
   it('give no days without a month heading or when the numbers do not run 1 … the last day', () => {
     expect(events(table('Events Calendar', cells([27, 28, 29, 30, 31], 31, 6, JANUARY)))).toEqual([])
     const doc = (html: string) => parse(html).childNodes.find(isElement) as Element

@@ -36,6 +36,9 @@ export function dayProgramme(lines: Line[], ctx: RecordContext): Candidate[] | u
     const d = ctx.dates(l)
     return d && d.time && !d.day && d.words
   })
+  // A grid cell's items without times ("Adventsmarkt", "Kinderbasteln") are events of that day each.
+  const untimed = cell && timed.length === 0 && rest.length >= 2 && rest.every((l) => ctx.dates(l)?.words !== false && !ctx.dates(l)?.day)
+  if (untimed) return rest.flatMap((l) => readRecord([l], { ...ctx, day }).candidate ?? [])
   if (timed.length < 2 || timed.length !== rest.length) return undefined
   const out: Candidate[] = []
   for (const line of timed) {

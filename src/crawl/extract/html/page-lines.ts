@@ -151,7 +151,8 @@ class Builder {
     frame.link = (parent?.link ?? false) || (tag === 'a' && !bare && !!attr(el, 'href'))
     frame.posted = (parent?.posted ?? false) || (marks & POSTED) !== 0
     frame.footerAt = parent && parent.footerAt >= 0 ? parent.footerAt : marks & FOOTER ? this.stack.length : -1
-    frame.block = (info & T_BLOCK) !== 0 || (marks & FIELD) !== 0
+    // The children of a month grid's cell (its day number, each item) are lines of their own.
+    frame.block = (info & T_BLOCK) !== 0 || (marks & FIELD) !== 0 || (!!parent && !!this.grid?.has(parent.el))
     if (frame.block) this.flush()
     this.stack.push(el)
     if (marks & MACHINE && tag !== 'br') this.machineOf(el)
