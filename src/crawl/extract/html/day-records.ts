@@ -4,6 +4,7 @@
  * that gives a time and words is an event of its own on that day, like records under a day heading.
  */
 import type { Candidate } from '../../candidate-types'
+import type { Element } from '../../shared/dom'
 import type { Line } from './page-lines'
 import { type RecordContext, readRecord } from './record-fields'
 import { headingDay } from './record-when'
@@ -22,6 +23,26 @@ function cellDay(lines: Line[], ctx: RecordContext): string | undefined {
   return d?.day ? headingDay(first, d, ctx.ref, ctx.yearHint) : undefined
 }
 
+/**
+ * The events of a grid cell's items, each the lines of one child element of the cell ("<div>10:30 AM<br>
+ * <a>Storytime</a></div>", "<a>Adventsmarkt</a>"), timed or not; undefined for fewer than two items.
+ */
+function cellItems(cell: Element, lines: Line[], ctx: RecordContext): Candidate[] | undefined {
+  const groups = new Map<Element | Line, Line[]>()
+  for (const l of lines) {
+    const at = l.path.indexOf(cell)
+    const key = at >= 0 && at + 1 < l.path.length ? l.path[at + 1] : l
+    const group = groups.get(key)
+    if (group) group.push(l)
+    else groups.set(key, [l])
+  }
+  if (groups.size < 2) return undefined
+  return [...groups.values()].flatMap((g) => {
+    const read = readRecord(g, ctx)
+    return read.candidate ? [read.candidate, ...(read.also ?? [])] : []
+  })
+}
+
 /** The events of a day-and-programme record, or undefined when the record is not one (then it is read whole). */
 export function dayProgramme(lines: Line[], ctx: RecordContext): Candidate[] | undefined {
   const texts = lines.filter((l) => !l.virtual && l.text)
@@ -36,9 +57,7 @@ export function dayProgramme(lines: Line[], ctx: RecordContext): Candidate[] | u
     const d = ctx.dates(l)
     return d && d.time && !d.day && d.words
   })
-  // A grid cell's items without times ("Adventsmarkt", "Kinderbasteln") are events of that day each.
-  const untimed = cell && timed.length === 0 && rest.length >= 2 && rest.every((l) => ctx.dates(l)?.words !== false && !ctx.dates(l)?.day)
-  if (untimed) return rest.flatMap((l) => readRecord([l], { ...ctx, day }).candidate ?? [])
+  if (cell) return cellItems(lines[0].el, rest, { ...ctx, day })
   if (timed.length < 2 || timed.length !== rest.length) return undefined
   const out: Candidate[] = []
   for (const line of timed) {
