@@ -57,7 +57,8 @@ export function dayProgramme(lines: Line[], ctx: RecordContext): Candidate[] | u
     const d = ctx.dates(l)
     return d && d.time && !d.day && d.words
   })
-  if (cell) return cellItems(lines[0].el, rest, { ...ctx, day })
+  const items = cell ? cellItems(lines[0].el, rest, { ...ctx, day }) : undefined
+  if (items) return items
   if (timed.length < 2 || timed.length !== rest.length) return undefined
   const out: Candidate[] = []
   for (const line of timed) {
