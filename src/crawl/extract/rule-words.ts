@@ -132,11 +132,21 @@ const STEMS = [
  * coming day, not every one).
  */
 export function habitHeading(text: string, locale: DateLocale): string | undefined {
-  if (text.length > 30) return undefined
-  const m = HABIT_HEADING[locale].exec(text.trim().replace(/\s*:$/, ''))
-  const day = m && (m[1] ?? m[2])
-  const i = day ? STEMS.findIndex((re) => re.test(day)) : -1
-  return i < 0 ? undefined : CODES[i]
+  if (text.length > 50) return undefined
+  // "Tuesdays & Thursdays", "Dienstags und donnerstags": each part a habit, the article carried over ("Les mardis et jeudis").
+  const parts = text
+    .trim()
+    .replace(/\s*:$/, '')
+    .split(/\s*(?:&|,|\+|\/|\s(?:and|und|et|y|e|en)\s)\s*/i)
+  const codes: string[] = []
+  for (const [n, part] of parts.entries()) {
+    const m = HABIT_HEADING[locale].exec(part) ?? (n > 0 ? HABIT_HEADING[locale].exec(`${parts[0].split(/\s+/).slice(0, -1).join(' ')} ${part}`.trim()) : null)
+    const day = m && (m[1] ?? m[2])
+    const i = day ? STEMS.findIndex((re) => re.test(day)) : -1
+    if (i < 0) return undefined
+    codes.push(CODES[i])
+  }
+  return codes.length ? [...new Set(codes)].join(',') : undefined
 }
 
 const NAME_CODE = new Map<string, string>()

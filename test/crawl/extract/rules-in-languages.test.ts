@@ -51,6 +51,7 @@ describe('habit headings', () => {
     expect(
       ['Mondays', 'Dienstags', 'Le mardi', 'Les mercredis', 'Los martes', 'Il lunedì', 'Às quartas-feiras'].map((t, i) => habitHeading(t, (['en', 'de', 'fr', 'fr', 'es', 'it', 'pt'] as const)[i])),
     ).toEqual(['MO', 'TU', 'TU', 'WE', 'TU', 'MO', 'WE'])
+    expect([habitHeading('Tuesdays & Thursdays', 'en'), habitHeading('Dienstags und Donnerstags', 'de'), habitHeading('Les mardis et jeudis', 'fr')]).toEqual(['TU,TH', 'TU,TH', 'TU,TH'])
     expect([habitHeading('Monday', 'en'), habitHeading('Dienstag', 'de'), habitHeading('El martes', 'es'), habitHeading('Mardi 8 décembre', 'fr')]).toEqual([
       undefined,
       undefined,
@@ -77,7 +78,14 @@ describe('habit headings', () => {
 })
 
 describe('a season over habit headings', () => {
-  it('ends their programs ("du lundi 7 septembre au samedi 12 décembre 2026")', () => {
+  it('ends their programs, of one weekday or two ("du lundi 7 septembre au samedi 12 décembre 2026")', () => {
+    const two = '<p>Fall session: September 14 – December 11, 2026</p><h3>Tuesdays &amp; Fridays</h3><ul><li>Chair Yoga, 9:30 am</li></ul>'
+    expect(events(two, 'en', 'America/Chicago')).toEqual([
+      '2026-12-01T09:30:00-06:00 Chair Yoga',
+      '2026-12-04T09:30:00-06:00 Chair Yoga',
+      '2026-12-08T09:30:00-06:00 Chair Yoga',
+      '2026-12-11T09:30:00-06:00 Chair Yoga',
+    ])
     const body =
       '<p>Saison 2026 : les activités ont lieu du lundi 7 septembre au samedi 12 décembre 2026.</p><h3>Le lundi</h3><ul><li>Gym douce, 9h30 – 10h30</li></ul><h3>Le jeudi</h3><ul><li>Scrabble, 14h</li></ul>'
     expect(events(body, 'fr', 'Europe/Paris')).toEqual(['2026-12-03T14:00:00+01:00 Scrabble', '2026-12-07T09:30:00+01:00 Gym douce', '2026-12-10T14:00:00+01:00 Scrabble'])

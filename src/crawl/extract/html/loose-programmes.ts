@@ -28,6 +28,9 @@ export const finder =
   (text: string): ProseWhen[] =>
     pr.reader.find(text, pr.ref, year)
 
+const CODES = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA']
+const onWeekdays = (date: string, rrule: string) => (rrule.split('BYDAY=')[1] ?? '').split(',').includes(CODES[new Date(`${date}T00:00:00Z`).getUTCDay()])
+
 type Scope = { habit?: Habit; year?: YearHint; section?: string; season?: Season }
 
 /**
@@ -37,9 +40,10 @@ type Scope = { habit?: Habit; year?: YearHint; section?: string; season?: Season
  */
 export function withSeason(c: Candidate, season: Season | undefined): Candidate | undefined {
   const rule = season && c.start?.time && c.recurrenceText ? proseToRecurrence(c.recurrenceText) : undefined
-  if (!season || !rule || !c.start || !/^FREQ=WEEKLY;BYDAY=[A-Z]{2}$/.test(rule.rrule)) return c
+  if (!season || !rule || !c.start || !/^FREQ=WEEKLY;BYDAY=[A-Z]{2}(,[A-Z]{2})*$/.test(rule.rrule)) return c
   let first = c.start.date
-  while (first < season.from) first = addDays(first, 7)
+  while (first < season.from) first = addDays(first, 1)
+  while (!onWeekdays(first, rule.rrule)) first = addDays(first, 1)
   if (first > season.until) return undefined
   const days = Math.round((Date.parse(first) - Date.parse(c.start.date)) / 86_400_000)
   if (c.end) c.end = { ...c.end, date: addDays(c.end.date, days) }

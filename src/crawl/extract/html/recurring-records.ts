@@ -73,7 +73,14 @@ function habitRule(d: LineDates | undefined, habit: string | undefined): LineRul
   const time = clockOf(m?.start)
   if (!time) return undefined
   const endTime = clockOf(m!.end)
-  const rule = { rrule: `FREQ=WEEKLY;BYDAY=${habit}`, time, text: `every ${ENGLISH_DAYS[habit]}` }
+  const rule = {
+    rrule: `FREQ=WEEKLY;BYDAY=${habit}`,
+    time,
+    text: `every ${habit
+      .split(',')
+      .map((code) => ENGLISH_DAYS[code])
+      .join(' and ')}`,
+  }
   return endTime ? { ...rule, endTime } : rule
 }
 

@@ -75,13 +75,22 @@ export type Season = { from: string; until: string }
 export function seasonOf(texts: string[], find: (text: string) => ProseWhen[]): Season | undefined {
   let best: Season | undefined
   for (const text of texts) {
-    for (const w of find(text)) {
-      if (!w.date || !w.endDate || w.endDate < addDays(w.date, 28)) continue
-      if (!best || Date.parse(w.endDate) - Date.parse(w.date) > Date.parse(best.until) - Date.parse(best.from)) best = { from: w.date, until: w.endDate }
+    const found = find(text)
+    for (const [i, w] of found.entries()) {
+      let span = w.date && w.endDate ? { from: w.date, until: w.endDate } : undefined
+      // "September 14 – December 11, 2026" read as two days: the first takes the year that puts it before the second.
+      const next = found[i + 1]
+      if (!span && w.date && next?.date && !next.endDate && SPAN_WORD.test(text.slice(w.endIndex, next.index))) {
+        span = { from: w.date > next.date ? `${Number(w.date.slice(0, 4)) - 1}${w.date.slice(4)}` : w.date, until: next.date }
+      }
+      if (!span || span.until < addDays(span.from, 28)) continue
+      if (!best || Date.parse(span.until) - Date.parse(span.from) > Date.parse(best.until) - Date.parse(best.from)) best = span
     }
   }
   return best
 }
+
+const SPAN_WORD = /^\s*(?:–|—|-|to|through|thru|until|bis|au|al|à|a|tot|t\/m|até|alle?)\s*$/i
 
 type Clock = { time: string; endTime?: string }
 
