@@ -6,7 +6,7 @@
  */
 import { memoize } from '../../../bounded-cache'
 
-export type FieldRole = 'title' | 'date' | 'time' | 'when' | 'place' | 'address' | 'cost' | 'description' | 'category' | 'organizer'
+export type FieldRole = 'title' | 'opponent' | 'date' | 'time' | 'when' | 'place' | 'address' | 'cost' | 'description' | 'category' | 'organizer'
 
 // biome-ignore format: a word table, kept packed so it reads as one table
 const ROLE_WORDS: [FieldRole, string[]][] = [
@@ -17,6 +17,8 @@ const ROLE_WORDS: [FieldRole, string[]][] = [
   ['address', ['address', 'adresse', 'anschrift', 'dirección', 'direccion', 'adres', 'indirizzo', 'endereço', 'endereco', 'city', 'town', 'stadt', 'ville', 'ciudad', 'stad', 'città', 'cidade']],
   ['cost', ['cost', 'price', 'fee', 'fees', 'admission', 'tickets', 'kosten', 'preis', 'eintritt', 'prix', 'tarif', 'entrée', 'precio', 'entrada', 'prijs', 'entree', 'toegang', 'prezzo', 'ingresso', 'costo', 'preço', 'custo']],
   ['title', ['meeting', 'event', 'title', 'name', 'meeting name', 'event name', 'program', 'programme', 'activity', 'session', 'body', 'board', 'committee', 'meeting type', 'meeting body', 'gremium', 'ausschuss', 'organ', 'instance', 'organe', 'commission', 'séance', 'órgano', 'organo', 'comisión', 'orgaan', 'commissie', 'vergadering', 'órgão', 'comissão', 'veranstaltung', 'titel', 'sitzung', 'événement', 'evenement', 'titre', 'réunion', 'evento', 'título', 'titulo', 'reunión', 'activiteit', 'onderwerp', 'bijeenkomst', 'titolo', 'riunione', 'reunião', 'atividade']],
+  // A sports schedule's column: the game is the team (the heading above) against this opponent.
+  ['opponent', ['opponent', 'opponents', 'opposition', 'gegner', 'adversaire', 'adversaires', 'rival', 'oponente', 'contrincante', 'tegenstander', 'avversario', 'adversário', 'adversario']],
   ['description', ['description', 'details', 'about', 'beschreibung', 'omschrijving', 'beschrijving', 'descripción', 'descrizione', 'descrição']],
   ['category', ['category', 'type', 'kategorie', 'catégorie', 'categoría', 'categorie', 'categoria']],
   ['organizer', ['organizer', 'organiser', 'host', 'hosted by', 'sponsor', 'veranstalter', 'organisateur', 'organizador', 'organisator', 'organizzatore']],
@@ -109,7 +111,7 @@ export function isBoilerplate(text: string): boolean {
 
 /** A row or card that announces there is no event ("No meeting", "No meetings scheduled", "Summer break"). */
 export const NO_EVENT =
-  /^(no (meetings?|sessions?|classes|events?|programs?)( (is |are )?(scheduled|planned|held|this month|at this time))?|(summer|winter|holiday|spring) break|recess|keine sitzung|pas de (réunion|séance)|sin (reunión|sesión)|geen (vergadering|bijeenkomst)|nessuna riunione|sem reunião)[.!]*$/i
+  /^(no (meetings?|sessions?|classes|events?|programs?)( (is |are )?(scheduled|planned|held|this month|at this time))?|(summer|winter|holiday|spring) break|recess|keine sitzung|pas de (réunion|séance)|sin (reunión|sesión)|geen (vergadering|bijeenkomst)|nessuna riunione|sem reunião|bye( week)?|open date|spielfrei|exempt|jornada de descanso|riposo|folga)[.!]*$/i
 
 /** Status words a record states (asked of every short line of every card: each distinct text is read once). */
 export const statusFromText = memoize((text: string): string | undefined => {

@@ -193,6 +193,8 @@ export function titleOf(lines: Line[], ctx: TitleContext, role: Roles): { text: 
   if (ctx.forceTitle) return { text: ctx.forceTitle, line: lines.find((l) => l.text.startsWith(ctx.forceTitle!)) }
   // A table whose header names no title column ("Datum | Tijd | Locatie | Stukken") takes the heading above it.
   if (role.titled === false && ctx.section) return { text: ctx.section }
+  const game = gameTitle(lines, ctx, role)
+  if (game) return game
   const own = commonDepth(lines)
   // Score first (cheap), then clean the best lines until one reads as a title.
   const ranked: { line: Line; score: number; lead: boolean }[] = []
@@ -211,6 +213,25 @@ export function titleOf(lines: Line[], ctx: TitleContext, role: Roles): { text: 
     if (usableTitle(text)) return { text, line }
   }
   return ctx.section ? { text: ctx.section } : undefined
+}
+
+/** "vs." or "at" before an opponent, as the schedule wrote it ("@ Eastlake", "v. Harmon"); else "vs.". */
+const VERSUS = /^(?:(vs?\.?|versus|gegen|contre|contra|tegen|contro)|(@|at|bei|à|chez))\s+/i
+
+/**
+ * A sports schedule's row (its table has an Opponent column): the game is the team the heading names
+ * against the opponent ("Varsity Football vs. Lincoln County", "Varsity Football at Eastlake"), not the
+ * team alone on every row.
+ */
+function gameTitle(lines: Line[], ctx: TitleContext, role: Roles): { text: string; line: Line } | undefined {
+  const line = lines.find((l) => !l.virtual && role(l) === 'opponent')
+  const text = line?.text.trim()
+  if (!line || !text) return undefined
+  const m = VERSUS.exec(text)
+  const opponent = clean(m ? text.slice(m[0].length) : text)
+  if (!usableTitle(opponent)) return undefined
+  const versus = `${m?.[2] ? 'at' : 'vs.'} ${opponent}`
+  return { text: ctx.section ? `${ctx.section} ${versus}` : versus, line }
 }
 
 /** How many elements all of a record's lines share: classes above that depth belong to the page, not the record. */
