@@ -23,6 +23,7 @@ const INFERRED_ZONES: Record<string, string> = {
   'es-co-cards-pm-spaced-zone-from-phone': 'America/Bogota',
   'nl-be-agenda-uur-zone-from-cctld': 'Europe/Brussels',
   'it-library-list-zone-from-language': 'Europe/Rome',
+  'de-parish-week-plan': 'Europe/Berlin',
   'pt-lisbon-agenda-zone-from-phone-dst': 'Europe/Lisbon',
   'pt-br-detail-labels-og-locale-zone': 'America/Sao_Paulo',
 }

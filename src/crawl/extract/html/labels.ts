@@ -26,7 +26,7 @@ const ROLE_WORDS: [FieldRole, string[]][] = [
 
 /** Words that name a venue, in the languages read here: a field holding one is a place. */
 export const VENUE_WORD =
-  /(?<![\p{L}])(center|centre|hall|library|room|studio|gallery|park|church|chapel|cathedral|theat(?:er|re)|auditorium|museum|branch|building|school|gym|field|lounge|café|cafe|club|office|plaza|square|arena|pavilion|saal|halle|kirche|bibliothek|bücherei|rathaus|haus|salle|église|eglise|chapelle|cathédrale|médiathèque|mediatheque|bibliothèque|mairie|sala|biblioteca|iglesia|ayuntamiento|teatro|zaal|kerk|bibliotheek|chiesa|piazza|museo|capela|igreja|aula|auditorio|auditório|espaço|salón|foyer|atelier|zaal|gemeindehaus|pfarrheim|aula magna)(?![\p{L}])/iu
+  /(?<![\p{L}])(center|centre|hall|library|room|studio|gallery|park|church|chapel|cathedral|theat(?:er|re)|auditorium|museum|branch|building|school|gym|field|lounge|café|cafe|club|office|plaza|square|arena|pavilion|saal|halle|kirche|bibliothek|bücherei|rathaus|haus|salle|église|eglise|chapelle|cathédrale|médiathèque|mediatheque|bibliothèque|mairie|sala|biblioteca|iglesia|ayuntamiento|teatro|zaal|kerk|bibliotheek|chiesa|piazza|museo|capela|igreja|aula|auditorio|auditório|espaço|salón|foyer|atelier|zaal|gemeindehaus|pfarrheim|aula magna|kapelle|kapel|cappella|capilla|oratorio|pfarrsaal|gemeindesaal|bürgerhaus|dorfgemeinschaftshaus|stadthalle|festhalle|turnhalle|mehrzweckhalle|sporthalle)(?![\p{L}])/iu
 
 const ROLE_BY_WORD = new Map<string, FieldRole>()
 for (const [role, words] of ROLE_WORDS) for (const w of words) if (!ROLE_BY_WORD.has(w)) ROLE_BY_WORD.set(w, role)
@@ -109,9 +109,12 @@ export function isBoilerplate(text: string): boolean {
   return t.length < 2 || BOILERPLATE.test(t) || /^[»›→>←‹«<|•·\-–—\s()]+$/.test(t)
 }
 
-/** A row or card that announces there is no event ("No meeting", "No meetings scheduled", "Summer break"). */
+/**
+ * A row or card that announces there is no event ("No meeting", "No meetings scheduled", "Summer break"), or
+ * only heads the week its dates fall in ("Week of November 30": its words, the date gone, are no title).
+ */
 export const NO_EVENT =
-  /^(no (meetings?|sessions?|classes|events?|programs?)( (is |are )?(scheduled|planned|held|this month|at this time))?|(summer|winter|holiday|spring) break|recess|keine sitzung|pas de (réunion|séance)|sin (reunión|sesión)|geen (vergadering|bijeenkomst)|nessuna riunione|sem reunião|bye( week)?|open date|spielfrei|exempt|jornada de descanso|riposo|folga)[.!]*$/i
+  /^(no (meetings?|sessions?|classes|events?|programs?)( (is |are )?(scheduled|planned|held|this month|at this time))?|(summer|winter|holiday|spring) break|recess|keine sitzung|pas de (réunion|séance)|sin (reunión|sesión)|geen (vergadering|bijeenkomst)|nessuna riunione|sem reunião|bye( week)?|open date|spielfrei|exempt|jornada de descanso|riposo|folga|(the )?week( of| beginning| starting| commencing| van)?|woche( vom)?|semaine( du)?|semana( del?)?|settimana( del)?)[.!:]*$/i
 
 /** Status words a record states (asked of every short line of every card: each distinct text is read once). */
 export const statusFromText = memoize((text: string): string | undefined => {
