@@ -136,16 +136,26 @@ const EN_DAY_RANGE: Rule = {
   replace: (m) => `${m[1]}-${m[2]}`,
 }
 
+/** A clock, or a range of hours, that follows a day and a dash ("7:00 pm", "7pm", "19:30", "7-9pm"). */
+const CLOCK_AHEAD = String.raw`(?=\s*(?:\d{1,2}(?::\d{2})?(?:\s*[-–]\s*\d{1,2}(?::\d{2})?)?\s*[ap]\.?\s?m\b|\d{1,2}:\d{2}))`
+
 /**
- * "Wednesday, Dec. 2 – 7:00 pm", "June 5 – 7 pm": a day, a dash, then its time. chrono reads "2 – 7:00 pm"
- * as 2 to 7 pm and loses the day, or the day and not the time; the dash is a comma here. Only after a
- * month's name, so that "Farmers Market 2 – 7 pm" stays a range of hours.
+ * "Wednesday, Dec. 2 – 7:00 pm", "June 5 – 7 pm", "Tuesday 12/8 - 7pm": a day, a dash, then its time. chrono
+ * reads "2 – 7:00 pm" or "8 - 7pm" as a range of hours and loses the day, or the day and not the time; the
+ * dash is a comma here. Only after a month's name or a month/day, so that "Farmers Market 2 – 7 pm" stays
+ * a range of hours.
  */
 const EN_DAY_DASH_CLOCK: Rule = {
-  pattern:
-    /\b((?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+\d{1,2}(?:st|nd|rd|th)?)\s*[–—](?=\s*(?:\d{1,2}(?::\d{2})?\s*[ap]\.?\s?m\b|\d{1,2}:\d{2}))/gi,
-  replace: (m) => `${m[1]},`,
+  pattern: new RegExp(
+    String.raw`\b((?:(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+\d{1,2}(?:st|nd|rd|th)?\s*[–—])|(?:\d{1,2}\/\d{1,2}\s*[-–—]))` +
+      CLOCK_AHEAD,
+    'gi',
+  ),
+  replace: (m) => `${m[1].slice(0, -1)},`,
 }
+
+/** "12/8-12/10": a range of two month/day dates without spaces, of which chrono reads only the second. */
+const EN_NUMERIC_RANGE: Rule = { pattern: /\b(\d{1,2}\/\d{1,2})-(?=\d{1,2}\/\d{1,2}\b)/g, replace: (m) => `${m[1]} - ` }
 
 /** "à 18h30 et à 23h", "um 10 und um 18 Uhr": two times joined by "and" are two times, not a range chrono reads from them. */
 const AND_CLOCKS: Rule = { pattern: /(?<=\b\d{1,2}(?::\d{2}|h\d{0,2}))\s+(?:et|und|y|e|en)\s+(?:à\s+|um\s+|a las\s+|alle\s+|às\s+|om\s+)?(?=\d)/gi, replace: () => '; ' }
@@ -174,7 +184,7 @@ const NAMED_CLOCK_WORD: Rule = {
 const DE_MONTHS = ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember']
 
 const RULES: Record<DateLocale, Rule[]> = {
-  en: [NAMED_CLOCK_WORD, NOON, MIDNIGHT, EN_DAY_RANGE, EN_DAY_DASH_CLOCK, EN_AT_SIGN],
+  en: [NAMED_CLOCK_WORD, NOON, MIDNIGHT, EN_DAY_RANGE, EN_DAY_DASH_CLOCK, EN_NUMERIC_RANGE, EN_AT_SIGN],
   de: [DOT_CLOCK, H_CLOCK, SHORT_NUMERIC(DE_MONTHS), RANGE, AND_CLOCKS],
   fr: [H_CLOCK, MIDI, MINUIT, RANGE, AND_CLOCKS],
   es: [ES_DAY_RANGE, H_CLOCK, MEDIODIA, MEDIANOCHE, RANGE, AND_CLOCKS],
@@ -185,7 +195,7 @@ const RULES: Record<DateLocale, Rule[]> = {
 
 /** Cheap test for each rule set: most lines need no rewrite at all. */
 const TRIGGER: Record<DateLocale, RegExp> = {
-  en: /noon|midnight|@|[a-z]\.?\s+\d{1,2}(st|nd|rd|th)?\s*(–|—|to\b|through|thru)\s*\d/i,
+  en: /noon|midnight|@|[a-z]\.?\s+\d{1,2}(st|nd|rd|th)?\s*(–|—|to\b|through|thru)\s*\d|\d\/\d{1,2}\s*[-–—]\s*\d/i,
   de: /uhr|\dh|\d\s?h\b|\d\.\d{1,2}\.(?!\d)|\d\s+bis\s+\d/i,
   fr: /\dh|\d\s?h\b|midi|minuit|\d\s+à\s+\d/i,
   es: /\dh|\d\s?h|mediod|medianoche|\d\s+(a|al)\s+\d|\b(del|desde el)\s+\d/i,

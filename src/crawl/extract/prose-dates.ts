@@ -4,7 +4,6 @@
  * organization's zone applies later). The year, when the text omits it, comes from a hint (a section
  * heading's "2023") or from the reference day: the first one on or after it whose weekday agrees with the
  * text, so that "Sat, June 7" read in November means the coming June unless June 7 is not a Saturday then.
- *
  * chrono is the expensive part of reading a page, so a `DateReader` keeps what chrono found for each
  * distinct text (a listing repeats "6:00 PM" in every row) and skips text that cannot hold a date.
  */
@@ -13,6 +12,7 @@ import { addDays, twoDigits } from '../../model/dates'
 import { documentCache } from '../document-memo'
 import { type DateLocale, originalIndex, parserFor, prepareForChrono } from './date-locale'
 import { fastEnglish } from './fast-dates'
+import { afternoonAfter } from './clock-context'
 import { hintedYear, type YearHint } from './year-hint'
 
 export type ProseWhen = {
@@ -205,7 +205,7 @@ export function resolveAll(found: RawWhen[], text: string, ref: YearRef, yearHin
     const when: ProseWhen = { index: r.index, endIndex: r.endIndex, date: undefined, time: undefined, endDate: undefined, endTime: undefined }
     const date = dayOf(r.start, ref, startHint)
     if (date) when.date = date
-    const time = clockOf(r.start)
+    const time = afternoonAfter(clockOf(r.start), r, out[out.length - 1], text)
     if (time) when.time = time
     if (r.end) {
       const endDate = r.end.day !== undefined ? dayOf(r.end, date ?? ref) : undefined

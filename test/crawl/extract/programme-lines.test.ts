@@ -25,6 +25,8 @@ describe('a day, a dash, then its time', () => {
       ['Wednesday, December 2 – 7:00 pm Choir', '2026-12-02', '19:00'],
       ['Sept. 14 — 10:30 a.m. Fall Kickoff', '2027-09-14', '10:30'],
       ['June 5 – 7 pm', '2027-06-05', '19:00'],
+      ['Tuesday 12/8 - 7pm', '2026-12-08', '19:00'],
+      ['Tuesday 12/8 – 7:00 PM', '2026-12-08', '19:00'],
     ])
       expect({ text, found: findProseDates(text, '2026-11-29') }).toMatchObject({ text, found: [{ date, time }] })
   })
@@ -33,6 +35,18 @@ describe('a day, a dash, then its time', () => {
     expect(findProseDates('Farmers Market 2 – 7 pm', '2026-11-29')).toMatchObject([{ time: '14:00', endTime: '19:00' }])
     expect(findProseDates('June 5, 2 – 7 pm', '2026-11-29')).toMatchObject([{ date: '2027-06-05', time: '14:00', endTime: '19:00' }])
     expect(findProseDates('Nov. 25 – 27', '2026-11-29')).toMatchObject([{ date: '2026-11-25', endDate: '2026-11-27' }])
+    expect(findProseDates('12/8 – 7-9pm', '2026-11-29')).toMatchObject([{ date: '2026-12-08', time: '19:00', endTime: '21:00' }])
+  })
+
+  it('reads "12/8-12/10" as a range of days (chrono read only the second day)', () => {
+    expect(findProseDates('12/8-12/10', '2026-11-29')).toMatchObject([{ date: '2026-12-08', endDate: '2026-12-10' }])
+    expect(findProseDates('Sat 12/5-12/6', '2026-11-29')).toMatchObject([{ date: '2026-12-05', endDate: '2026-12-06' }])
+  })
+
+  it('puts a bare clock right after an evening time in the evening ("Doors 6:30 PM / Show 7:30"), not across sentences', () => {
+    expect(findProseDates('Fri. Dec. 4 | Doors 6:30 PM / Show 7:30', '2026-11-29')).toMatchObject([{ date: '2026-12-04', time: '18:30' }, { time: '19:30' }])
+    expect(findProseDates('Dec 4, 7:00 PM. Coffee at 8:30', '2026-11-29')).toMatchObject([{ time: '19:00' }, { time: '08:30' }])
+    expect(findProseDates('Dec 4, 9:30 AM / 11:00', '2026-11-29')).toMatchObject([{ time: '09:30' }, { time: '11:00' }])
   })
 })
 
