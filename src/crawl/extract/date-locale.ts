@@ -154,6 +154,11 @@ const EN_DAY_DASH_CLOCK: Rule = {
   replace: (m) => `${m[1].slice(0, -1)},`,
 }
 
+/** "5/12 à 20h30", "5/12 alle 21", "5/12 om 20:00": a numeric day, then "at" and its time; chrono reads "12 à 20:30" as hours. */
+const DAY_AT_CLOCK: Rule = { pattern: /\b(\d{1,2}[/.-]\d{1,2}(?:[/.-]\d{2,4})?\.?)\s+(?:à|alle|om)\s+(?=\d)/gi, replace: (m) => `${m[1]}, ` }
+/** "20:30h", "20:30 hs", "20:30 hrs.": chrono reads a clock with a trailing "h" as the hour alone. */
+const CLOCK_H_SUFFIX: Rule = { pattern: /\b([01]?\d|2[0-3]):([0-5]\d)\s?(?:hrs?\.?|hs?\.?)(?![\p{L}\d])/giu, replace: (m) => hm(m[1], m[2]) }
+
 /** "12/8-12/10": a range of two month/day dates without spaces, of which chrono reads only the second. */
 const EN_NUMERIC_RANGE: Rule = { pattern: /\b(\d{1,2}\/\d{1,2})-(?=\d{1,2}\/\d{1,2}\b)/g, replace: (m) => `${m[1]} - ` }
 
@@ -186,11 +191,11 @@ const DE_MONTHS = ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli',
 const RULES: Record<DateLocale, Rule[]> = {
   en: [NAMED_CLOCK_WORD, NOON, MIDNIGHT, EN_DAY_RANGE, EN_DAY_DASH_CLOCK, EN_NUMERIC_RANGE, EN_AT_SIGN],
   de: [DOT_CLOCK, H_CLOCK, SHORT_NUMERIC(DE_MONTHS), RANGE, AND_CLOCKS],
-  fr: [H_CLOCK, MIDI, MINUIT, RANGE, AND_CLOCKS],
-  es: [ES_DAY_RANGE, H_CLOCK, MEDIODIA, MEDIANOCHE, RANGE, AND_CLOCKS],
-  nl: [U_CLOCK, DOT_CLOCK, RANGE, AND_CLOCKS],
-  it: [ORE_CLOCK, H_CLOCK, RANGE, AND_CLOCKS],
-  pt: [H_CLOCK, RANGE, AND_CLOCKS],
+  fr: [CLOCK_H_SUFFIX, H_CLOCK, MIDI, MINUIT, DAY_AT_CLOCK, RANGE, AND_CLOCKS],
+  es: [ES_DAY_RANGE, CLOCK_H_SUFFIX, H_CLOCK, MEDIODIA, MEDIANOCHE, RANGE, AND_CLOCKS],
+  nl: [U_CLOCK, DOT_CLOCK, DAY_AT_CLOCK, RANGE, AND_CLOCKS],
+  it: [ORE_CLOCK, CLOCK_H_SUFFIX, H_CLOCK, DAY_AT_CLOCK, RANGE, AND_CLOCKS],
+  pt: [CLOCK_H_SUFFIX, H_CLOCK, RANGE, AND_CLOCKS],
 }
 
 /** Cheap test for each rule set: most lines need no rewrite at all. */
@@ -199,8 +204,8 @@ const TRIGGER: Record<DateLocale, RegExp> = {
   de: /uhr|\dh|\d\s?h\b|\d\.\d{1,2}\.(?!\d)|\d\s+bis\s+\d/i,
   fr: /\dh|\d\s?h\b|midi|minuit|\d\s+à\s+\d/i,
   es: /\dh|\d\s?h|mediod|medianoche|\d\s+(a|al)\s+\d|\b(del|desde el)\s+\d/i,
-  nl: /uur|\du|\d\s+tot\s+\d/i,
-  it: /ore|alle|\dh|\d\s?h\b|\d\s+(a|al)\s+\d/i,
+  nl: /uur|\du|\d\s+(tot|om)\s+\d/i,
+  it: /ore|alle|\dh|\d\s?h\b|\bh\.\s*\d|\d\s+(a|al)\s+\d/i,
   pt: /\dh|\d\s?h\b|\d\s+(a|às|as|até)\s+\d/i,
 }
 
