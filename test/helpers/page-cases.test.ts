@@ -24,6 +24,7 @@ const INFERRED_ZONES: Record<string, string> = {
   'nl-be-agenda-uur-zone-from-cctld': 'Europe/Brussels',
   'it-library-list-zone-from-language': 'Europe/Rome',
   'de-parish-week-plan': 'Europe/Berlin',
+  'en-table-rowspan-days': 'America/Los_Angeles',
   'pt-lisbon-agenda-zone-from-phone-dst': 'Europe/Lisbon',
   'pt-br-detail-labels-og-locale-zone': 'America/Sao_Paulo',
 }

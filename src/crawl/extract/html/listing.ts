@@ -14,6 +14,7 @@ import { looseEvents } from './detail-page'
 import { hasWord, type LineDates } from './line-dates'
 import type { Line, PageLines } from './page-lines'
 import { proseEvents } from './prose-records'
+import { RowDays } from './row-spans'
 import { readRecord, withoutDates } from './record-fields'
 import { recurringRecord } from './recurring-records'
 import { headingDay } from './record-when'
@@ -70,7 +71,7 @@ function sectionTitle(text: string): string | undefined {
 
 /** `site`: the site's own name, the title of records under a heading that only says they are events ("Tour Dates"). */
 /** `named`: the headings that name something, by level (1–7), for records under a generic one. */
-type Scope = { year?: YearHint; day?: string; dayLevel: number; dayLine?: number; section?: string; site?: string; named: (string | undefined)[] }
+type Scope = { year?: YearHint; day?: string; dayLevel: number; dayLine?: number; section?: string; site?: string; named: (string | undefined)[]; rows: RowDays }
 
 /** A heading that names no event, only that events follow ("Upcoming Events", "Tour Dates", "Termine"). */
 const GENERIC_HEADING =
@@ -136,7 +137,7 @@ export function extractListing(page: PageLines, options: ListingOptions): Listin
   const taken = new Set<number>()
   const reasons = new Map<string, number>()
   const years: (YearHint | undefined)[] = new Array(lines.length)
-  const scope: Scope = { dayLevel: 99, site: siteName(page.facts), named: [] }
+  const scope: Scope = { dayLevel: 99, site: siteName(page.facts), named: [], rows: new RowDays() }
   let next = 0
   for (let i = 0; i < lines.length; i++) {
     const span: RecordSpan | undefined = seg.records[next]
@@ -198,7 +199,11 @@ function readSpan(span: RecordSpan, recordLines: Line[], { pr, scope, options, s
   const list = listLine(recordLines, pr.dates)
   if (list) return { records: listCandidates(list, pr, scope, options.sourceUrl).map((c) => record(c)) }
   if (!trustedInChrome(recordLines, pr.dates)) return { records: [], reason: 'in navigation without a dated link' }
-  const read = readRecord(recordLines, recordContext)
+  let read = readRecord(recordLines, recordContext)
+  // A row under a date cell that spans several rows takes that row's day (see row-spans.ts).
+  const spanned = read.reason === 'no day' ? scope.rows.dayFor(recordLines) : undefined
+  if (spanned) read = { ...readRecord(recordLines, { ...recordContext, day: spanned }), dayFromHeading: false }
+  if (read.candidate) scope.rows.remember(recordLines, read.candidate)
   // "Every Tuesday at 10:30 a.m.", "jeden Dienstag um 10 Uhr": no day, a rule (see recurring-records).
   const recurring = read.reason === 'no day' ? recurringRecord(recordLines, recordContext, readingDay(pr.ref)) : undefined
   if (recurring) return { records: [record(recurring)] }

@@ -69,7 +69,7 @@ function rowRoles(lines: Line[]): Roles {
   const row = recordRow(lines)
   const roles = row ? tableRoles(row.table) : null
   if (!row || !roles) return () => undefined
-  const role: Roles = (line) => cellRole(line, row.row, roles)
+  const role: Roles = (line) => cellRole(line, row.row, row.table, roles)
   role.titled = roles.some((r) => r === 'title' || r === 'description' || r === 'opponent')
   return role
 }
