@@ -4,6 +4,7 @@
  * 19.30", "Noon", "21.3."). A rewrite keeps a map back to the original text, so every match still points
  * at the characters the page wrote.
  */
+import { MAY_OPEN_WITH_DAY, type MonthContext, monthAfterDay } from './month-context'
 import { WEEKDAY_ALTERNATION } from './weekday-words'
 import * as chrono from 'chrono-node'
 
@@ -210,10 +211,13 @@ const TRIGGER: Record<DateLocale, RegExp> = {
 }
 
 /** Applies the locale's rewrites; `origin[i]` is the index in `text` of the prepared text's `i`-th character. */
-export function prepareForChrono(text: string, locale: DateLocale): Prepared {
-  const paren = PAREN_TRIGGER.test(text)
-  if (!paren && !TRIGGER[locale].test(text)) return { text }
-  let current: Prepared = paren ? applyRule({ text }, PAREN_WEEKDAY) : { text }
+export function prepareForChrono(text: string, locale: DateLocale, month?: MonthContext): Prepared {
+  // "Miércoles 2" under "Diciembre 2026": the heading's month written after the day (see month-context.ts).
+  const inMonth = month && MAY_OPEN_WITH_DAY.test(text) ? monthAfterDay(text, locale, month) : undefined
+  let current: Prepared = inMonth ? applyRule({ text }, { pattern: new RegExp(`^[\\s\\S]{${inMonth.at}}`, 'g'), replace: (m) => m[0] + inMonth.insert }) : { text }
+  const paren = PAREN_TRIGGER.test(current.text)
+  if (!paren && !TRIGGER[locale].test(current.text)) return current
+  if (paren) current = applyRule(current, PAREN_WEEKDAY)
   for (const rule of RULES[locale]) current = applyRule(current, rule)
   return current
 }

@@ -56,6 +56,9 @@ function keptRange(text: string, spans: Mention[], breaks: number[]): [number, n
   return [kept[0].from, (fields ? kept[0] : venue ? kept[kept.length - 2] : tail).to]
 }
 
+/** The word a time is written after ("ore 21", "um 19 Uhr", "at 7 pm", "à 20h", "Doors 7 pm"). */
+const CLOCK_LABEL = /^(?:at|um|à|às|a las|alle|ore|om|h\.?|dalle|from|ab|vanaf|starting at|doors|show|einlass|beginn|début|inicio|inizio|início)$/i
+
 const stripped = new WeakMap<Line, string>()
 const strippedReading = new WeakMap<LineDates, string>()
 
@@ -85,6 +88,11 @@ function strip(line: Line, d: LineDates | undefined): string {
     // "Karfreitag, 15. April 2022, 15 Uhr: Andacht zur Sterbestunde": a day's name before the date, the title after it;
     // a field set off by a dash or a bar ("Planning Board – Wednesday, January 20") is no day's name.
     const field = /(?:[–—|·•]|\s-)\s*$/.test(text.slice(from, m.index))
+    // "Sabato 5 dicembre – ore 21 Concerto …": a clock's own word before it ("ore", "um", "at") is part of the time.
+    if (m.start.day === undefined && m.start.hour !== undefined && CLOCK_LABEL.test(before)) {
+      from = Math.max(from, m.endIndex)
+      continue
+    }
     if (!before || (wordCount(before) <= 2 && after >= 2 && m.start.day !== undefined && !field)) from = Math.max(from, m.endIndex)
     else if (m.start.day === undefined || m.start.hour !== undefined || m.start.year !== undefined || m.dedicated || !restWithout(text, m.endIndex, to, spans)) {
       // A date or time after the title ends it ("…Holy Eucharist at 7 p.m.", "…Meeting – 03/17/2026 – 5:30 PM").
