@@ -101,7 +101,8 @@ function monthScopes(lines: Line[], readingDay: string): (MonthContext | undefin
   const refYear = Number(readingDay.slice(0, 4))
   const refMonth = Number(readingDay.slice(5, 7))
   for (const line of lines) {
-    if (!line.chrome && !line.virtual && line.text.length <= 60 && (line.heading > 0 || line.strong || line.text.length <= 30)) {
+    // A heading, a bold line, or a line short enough to be a month alone ("Dezember", "Septiembre 2026").
+    if (!line.chrome && !line.virtual && line.text.length <= 60 && (line.heading > 0 || line.strong || line.text.length <= 16)) {
       const named = monthOfLine(line.text)
       if (named) {
         const base = named.year ?? (named.month >= refMonth - 1 ? refYear : refYear + 1)
