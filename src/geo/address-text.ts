@@ -9,7 +9,8 @@ import { parseAddress, type ParsedAddress } from './address'
 const MAX_TEXT = 300_000
 const MAX_FOUND = 200
 
-const NAME = String.raw`[A-ZÀ-ÖØ-Þ][\p{L}.'’]*(?:[ -](?:[A-ZÀ-ÖØ-Þ(][\p{L}.'’)]*|de|la|le|les|am|an|der|im|sur|en|del|di|upon|on))*`
+// A connector word whole ("Villanueva del Río", not "Villanueva de" + "l Río").
+const NAME = String.raw`[A-ZÀ-ÖØ-Þ][\p{L}.'’]*(?:[ -](?:[A-ZÀ-ÖØ-Þ(][\p{L}.'’)]*|del|des|les|der|de|la|le|am|an|im|sur|en|di|upon|on)(?![\p{L}]))*`
 const US_REGION = String.raw`(?:A[LKZR]|C[AOT]|D[EC]|FL|GA|HI|I[DLNA]|K[SY]|LA|M[EDAINSOT]|N[EVHJMYCD]|O[HKR]|PA|RI|S[CD]|T[NX]|UT|V[TA]|W[AVIY]|AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT|NSW|VIC|QLD|TAS|ACT)`
 const STATE_NAMES = String.raw`(?:Alabama|Alaska|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Idaho|Illinois|Indiana|Iowa|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|New Hampshire|New Jersey|New Mexico|New York|North Carolina|North Dakota|Ohio|Oklahoma|Oregon|Pennsylvania|Rhode Island|South Carolina|South Dakota|Tennessee|Texas|Utah|Vermont|Virginia|Washington|West Virginia|Wisconsin|Wyoming|Ontario|Quebec|Québec|British Columbia|Alberta|Manitoba|Saskatchewan|Nova Scotia|New Brunswick)`
 

@@ -23,6 +23,10 @@ const INFERRED_ZONES: Record<string, string> = {
   'es-co-cards-pm-spaced-zone-from-phone': 'America/Bogota',
   'nl-be-agenda-uur-zone-from-cctld': 'Europe/Brussels',
   'it-library-list-zone-from-language': 'Europe/Rome',
+  'de-parish-week-plan': 'Europe/Berlin',
+  'en-table-rowspan-days': 'America/Los_Angeles',
+  'de-club-month-headings-weekday-days': 'Europe/Berlin',
+  'it-pro-loco-month-headings-ore': 'Europe/Rome',
   'pt-lisbon-agenda-zone-from-phone-dst': 'Europe/Lisbon',
   'pt-br-detail-labels-og-locale-zone': 'America/Sao_Paulo',
 }

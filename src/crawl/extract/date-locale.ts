@@ -4,6 +4,7 @@
  * 19.30", "Noon", "21.3."). A rewrite keeps a map back to the original text, so every match still points
  * at the characters the page wrote.
  */
+import { MAY_OPEN_WITH_DAY, type MonthContext, monthAfterDay } from './month-context'
 import { WEEKDAY_ALTERNATION } from './weekday-words'
 import * as chrono from 'chrono-node'
 
@@ -136,6 +137,32 @@ const EN_DAY_RANGE: Rule = {
   replace: (m) => `${m[1]}-${m[2]}`,
 }
 
+/** A clock, or a range of hours, that follows a day and a dash ("7:00 pm", "7pm", "19:30", "7-9pm"). */
+const CLOCK_AHEAD = String.raw`(?=\s*(?:\d{1,2}(?::\d{2})?(?:\s*[-–]\s*\d{1,2}(?::\d{2})?)?\s*[ap]\.?\s?m\b|\d{1,2}:\d{2}))`
+
+/**
+ * "Wednesday, Dec. 2 – 7:00 pm", "June 5 – 7 pm", "Tuesday 12/8 - 7pm": a day, a dash, then its time. chrono
+ * reads "2 – 7:00 pm" or "8 - 7pm" as a range of hours and loses the day, or the day and not the time; the
+ * dash is a comma here. Only after a month's name or a month/day, so that "Farmers Market 2 – 7 pm" stays
+ * a range of hours.
+ */
+const EN_DAY_DASH_CLOCK: Rule = {
+  pattern: new RegExp(
+    String.raw`\b((?:(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+\d{1,2}(?:st|nd|rd|th)?\s*[–—])|(?:\d{1,2}\/\d{1,2}\s*[-–—]))` +
+      CLOCK_AHEAD,
+    'gi',
+  ),
+  replace: (m) => `${m[1].slice(0, -1)},`,
+}
+
+/** "5/12 à 20h30", "5/12 alle 21", "5/12 om 20:00": a numeric day, then "at" and its time; chrono reads "12 à 20:30" as hours. */
+const DAY_AT_CLOCK: Rule = { pattern: /\b(\d{1,2}[/.-]\d{1,2}(?:[/.-]\d{2,4})?\.?)\s+(?:à|alle|om)\s+(?=\d)/gi, replace: (m) => `${m[1]}, ` }
+/** "20:30h", "20:30 hs", "20:30 hrs.": chrono reads a clock with a trailing "h" as the hour alone. */
+const CLOCK_H_SUFFIX: Rule = { pattern: /\b([01]?\d|2[0-3]):([0-5]\d)\s?(?:hrs?\.?|hs?\.?)(?![\p{L}\d])/giu, replace: (m) => hm(m[1], m[2]) }
+
+/** "12/8-12/10": a range of two month/day dates without spaces, of which chrono reads only the second. */
+const EN_NUMERIC_RANGE: Rule = { pattern: /\b(\d{1,2}\/\d{1,2})-(?=\d{1,2}\/\d{1,2}\b)/g, replace: (m) => `${m[1]} - ` }
+
 /** "à 18h30 et à 23h", "um 10 und um 18 Uhr": two times joined by "and" are two times, not a range chrono reads from them. */
 const AND_CLOCKS: Rule = { pattern: /(?<=\b\d{1,2}(?::\d{2}|h\d{0,2}))\s+(?:et|und|y|e|en)\s+(?:à\s+|um\s+|a las\s+|alle\s+|às\s+|om\s+)?(?=\d)/gi, replace: () => '; ' }
 
@@ -179,31 +206,34 @@ const NAMED_CLOCK_WORD: Rule = {
 const DE_MONTHS = ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember']
 
 const RULES: Record<DateLocale, Rule[]> = {
-  en: [NAMED_CLOCK_WORD, NOON, MIDNIGHT, EN_DAY_RANGE, EN_AT_SIGN, EN_ONE_LETTER_MERIDIEM],
+  en: [NAMED_CLOCK_WORD, NOON, MIDNIGHT, EN_DAY_RANGE, EN_DAY_DASH_CLOCK, EN_NUMERIC_RANGE, EN_AT_SIGN, EN_ONE_LETTER_MERIDIEM],
   de: [DOT_CLOCK, H_CLOCK, SHORT_NUMERIC(DE_MONTHS), RANGE, AND_CLOCKS, DAY_LIST_COMMA],
-  fr: [H_CLOCK, MIDI, MINUIT, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
-  es: [ES_DAY_RANGE, H_CLOCK, MEDIODIA, MEDIANOCHE, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
-  nl: [U_CLOCK, DOT_CLOCK, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
-  it: [ORE_CLOCK, H_CLOCK, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
-  pt: [H_CLOCK, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
+  fr: [CLOCK_H_SUFFIX, H_CLOCK, MIDI, MINUIT, DAY_AT_CLOCK, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
+  es: [ES_DAY_RANGE, CLOCK_H_SUFFIX, H_CLOCK, MEDIODIA, MEDIANOCHE, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
+  nl: [U_CLOCK, DOT_CLOCK, DAY_AT_CLOCK, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
+  it: [ORE_CLOCK, CLOCK_H_SUFFIX, H_CLOCK, DAY_AT_CLOCK, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
+  pt: [CLOCK_H_SUFFIX, H_CLOCK, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
 }
 
 /** Cheap test for each rule set: most lines need no rewrite at all. */
 const TRIGGER: Record<DateLocale, RegExp> = {
-  en: /noon|midnight|@|\d[ap](?![a-z])|[a-z]\.?\s+\d{1,2}(st|nd|rd|th)?\s*(–|—|to\b|through|thru)\s*\d/i,
+  en: /noon|midnight|@|[a-z]\.?\s+\d{1,2}(st|nd|rd|th)?\s*(–|—|to\b|through|thru)\s*\d|\d\/\d{1,2}\s*[-–—]\s*\d|\d[ap](?![a-z])/i,
   de: /uhr|\dh|\d\s?h\b|\d\.\d{1,2}\.(?!\d)|\d\s+bis\s+\d|[^\d\s],\s*\d{1,2}\.?\s+[^\d\s]/i,
   fr: /\dh|\d\s?h\b|midi|minuit|\d\s+à\s+\d|[^\d\s],\s*\d{1,2}\.?\s+[^\d\s]/i,
   es: /\dh|\d\s?h|mediod|medianoche|\d\s+(a|al)\s+\d|\b(del|desde el)\s+\d|[^\d\s],\s*\d{1,2}\.?\s+[^\d\s]/i,
-  nl: /uur|\du|\d\s+tot\s+\d|[^\d\s],\s*\d{1,2}\.?\s+[^\d\s]/i,
-  it: /ore|alle|\dh|\d\s?h\b|\d\s+(a|al)\s+\d|[^\d\s],\s*\d{1,2}\.?\s+[^\d\s]/i,
+  nl: /uur|\du|\d\s+(tot|om)\s+\d|\d\s+tot\s+\d|[^\d\s],\s*\d{1,2}\.?\s+[^\d\s]/i,
+  it: /ore|alle|\dh|\d\s?h\b|\bh\.\s*\d|\d\s+(a|al)\s+\d|[^\d\s],\s*\d{1,2}\.?\s+[^\d\s]/i,
   pt: /\dh|\d\s?h\b|\d\s+(a|às|as|até)\s+\d|[^\d\s],\s*\d{1,2}\.?\s+[^\d\s]/i,
 }
 
 /** Applies the locale's rewrites; `origin[i]` is the index in `text` of the prepared text's `i`-th character. */
-export function prepareForChrono(text: string, locale: DateLocale): Prepared {
-  const paren = PAREN_TRIGGER.test(text)
-  if (!paren && !TRIGGER[locale].test(text)) return { text }
-  let current: Prepared = paren ? applyRule({ text }, PAREN_WEEKDAY) : { text }
+export function prepareForChrono(text: string, locale: DateLocale, month?: MonthContext): Prepared {
+  // "Miércoles 2" under "Diciembre 2026": the heading's month written after the day (see month-context.ts).
+  const inMonth = month && MAY_OPEN_WITH_DAY.test(text) ? monthAfterDay(text, locale, month) : undefined
+  let current: Prepared = inMonth ? applyRule({ text }, { pattern: new RegExp(`^[\\s\\S]{${inMonth.at}}`, 'g'), replace: (m) => m[0] + inMonth.insert }) : { text }
+  const paren = PAREN_TRIGGER.test(current.text)
+  if (!paren && !TRIGGER[locale].test(current.text)) return current
+  if (paren) current = applyRule(current, PAREN_WEEKDAY)
   for (const rule of RULES[locale]) current = applyRule(current, rule)
   return current
 }

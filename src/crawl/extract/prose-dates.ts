@@ -4,7 +4,6 @@
  * organization's zone applies later). The year, when the text omits it, comes from a hint (a section
  * heading's "2023") or from the reference day: the first one on or after it whose weekday agrees with the
  * text, so that "Sat, June 7" read in November means the coming June unless June 7 is not a Saturday then.
- *
  * chrono is the expensive part of reading a page, so a `DateReader` keeps what chrono found for each
  * distinct text (a listing repeats "6:00 PM" in every row) and skips text that cannot hold a date.
  */
@@ -13,6 +12,9 @@ import { addDays, twoDigits } from '../../model/dates'
 import { documentCache } from '../document-memo'
 import { type DateLocale, originalIndex, parserFor, prepareForChrono } from './date-locale'
 import { fastEnglish } from './fast-dates'
+import { MAY_OPEN_WITH_DAY, type MonthContext } from './month-context'
+import { joinDaySpans, joinTimeRanges } from './prose-joins'
+import { afternoonAfter } from './clock-context'
 import { hintedYear, type YearHint } from './year-hint'
 
 export type ProseWhen = {
@@ -103,19 +105,21 @@ export class DateReader {
   constructor(readonly locale: DateLocale = 'en') {}
 
   /** chrono's matches in `text` (indices into `text`), before any year is inferred. */
-  raw(text: string): RawWhen[] {
+  raw(text: string, month?: MonthContext): RawWhen[] {
     const input = text.length > MAX_TEXT ? text.slice(0, MAX_TEXT) : text
-    if (!MAYBE.test(input) || !DATEISH.test(input)) return []
-    const hit = this.cache.get(input)
+    const inMonth = month && MAY_OPEN_WITH_DAY.test(input) ? month : undefined
+    if (!MAYBE.test(input) || (!inMonth && !DATEISH.test(input))) return []
+    const key = inMonth ? `${inMonth.month}/${inMonth.years[0]}|${input}` : input
+    const hit = this.cache.get(key)
     if (hit) return hit
-    const found = this.parse(input)
+    const found = this.parse(input, inMonth)
     if (this.cache.size >= MAX_CACHE) this.cache.clear()
-    this.cache.set(input, found)
+    this.cache.set(key, found)
     return found
   }
 
-  private parse(input: string): RawWhen[] {
-    const prepared = prepareForChrono(input, this.locale)
+  private parse(input: string, month?: MonthContext): RawWhen[] {
+    const prepared = prepareForChrono(input, this.locale, month)
     // The common English forms are read without chrono; anything else goes to chrono.
     const fast = this.locale === 'en' ? fastEnglish(prepared.text) : undefined
     if (fast)
@@ -205,7 +209,7 @@ export function resolveAll(found: RawWhen[], text: string, ref: YearRef, yearHin
     const when: ProseWhen = { index: r.index, endIndex: r.endIndex, date: undefined, time: undefined, endDate: undefined, endTime: undefined }
     const date = dayOf(r.start, ref, startHint)
     if (date) when.date = date
-    const time = clockOf(r.start)
+    const time = afternoonAfter(clockOf(r.start), r, out[out.length - 1], text)
     if (time) when.time = time
     if (r.end) {
       const endDate = r.end.day !== undefined ? dayOf(r.end, date ?? ref) : undefined
@@ -240,49 +244,6 @@ export function resolveAll(found: RawWhen[], text: string, ref: YearRef, yearHin
     if (when.date || when.time) out.push(when)
   }
   return joinTimeRanges(joinDaySpans(out, text), text)
-}
-
-const SPAN_JOINER = /^\s*(–|—|-|to|through|thru|until|bis|au|al|a|tot|t\/m|até)\s*$/i
-
-/**
- * chrono reads "December 29 – December 30, 10 am – 4 pm" as two dates; written like that it is one
- * event over two days, from the first day at the first time to the last day at the last time.
- */
-function joinDaySpans(found: ProseWhen[], text: string): ProseWhen[] {
-  const out: ProseWhen[] = []
-  for (let i = 0; i < found.length; i++) {
-    const a = found[i]
-    const b = found[i + 1]
-    const between = b ? text.slice(a.endIndex, b.index) : ''
-    // "Tuesday, December 29 and Wednesday, December 30, 10 a.m. to 4 p.m." shares one time over both days.
-    const shared = !!b?.time && /^\s*(and|&|und|et|y|en|e)\s*$/i.test(between)
-    if (b && a.date && !a.time && !a.endDate && b.date && b.date > a.date && (SPAN_JOINER.test(between) || shared)) {
-      const joined: ProseWhen = { index: a.index, endIndex: b.endIndex, date: a.date, time: undefined, endDate: b.endDate ?? b.date, endTime: undefined }
-      if (b.time) joined.time = b.time
-      if (b.endTime) joined.endTime = b.endTime
-      out.push(joined)
-      i++
-    } else out.push(a)
-  }
-  return out
-}
-
-const TIME_JOINER = /^\s*(–|—|-|to|bis|à|a|às|as|al|alle|tot|until|till)?\s*$/i
-
-/** "das 19:00 às 21:00", "9:00 AM <span></span> 10:00 AM" read as two times: one start and its end. */
-function joinTimeRanges(found: ProseWhen[], text: string): ProseWhen[] {
-  const out: ProseWhen[] = []
-  for (let i = 0; i < found.length; i++) {
-    const a = found[i]
-    const b = found[i + 1]
-    // Two clocks with nothing but a dash (or a styled divider) between them: a start and its end.
-    const joiner = b ? text.slice(a.endIndex, b.index) : ''
-    if (b && a.time && !a.endTime && !b.date && b.time && !b.endTime && TIME_JOINER.test(joiner) && (joiner.trim() !== '' || b.time > a.time)) {
-      out.push({ ...a, endTime: b.time, endIndex: b.endIndex })
-      i++
-    } else out.push(a)
-  }
-  return out
 }
 
 /** One reader per language for the document being read: what it remembers is that document's text. */

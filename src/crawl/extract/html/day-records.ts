@@ -1,7 +1,8 @@
 /**
  * A record that is a day and its programme ("<b>Sunday, December 6</b><br>9:00 AM – Sunday School<br>
  * 10:30 AM – Worship Service<br>6:00 PM – Youth Group"): the day heads the lines under it, and each line
- * that gives a time and words is an event of its own on that day, like records under a day heading.
+ * that gives a time and words is an event of its own on that day, like records under a day heading. (One
+ * line whose items are set off by semicolons is read by `programme-items.ts`.)
  */
 import type { Candidate } from '../../candidate-types'
 import type { Element } from '../../shared/dom'

@@ -6,7 +6,7 @@
  */
 import { memoize } from '../../../bounded-cache'
 
-export type FieldRole = 'title' | 'date' | 'time' | 'when' | 'place' | 'address' | 'cost' | 'description' | 'category' | 'organizer'
+export type FieldRole = 'title' | 'opponent' | 'date' | 'time' | 'when' | 'place' | 'address' | 'cost' | 'description' | 'category' | 'organizer'
 
 // biome-ignore format: a word table, kept packed so it reads as one table
 const ROLE_WORDS: [FieldRole, string[]][] = [
@@ -16,7 +16,9 @@ const ROLE_WORDS: [FieldRole, string[]][] = [
   ['place', ['where', 'location', 'venue', 'place', 'room', 'meeting location', 'ort', 'veranstaltungsort', 'wo', 'raum', 'lieu', 'où', 'salle', 'lugar', 'dónde', 'donde', 'sala', 'waar', 'locatie', 'plaats', 'zaal', 'luogo', 'dove', 'sede', 'local', 'onde']],
   ['address', ['address', 'adresse', 'anschrift', 'dirección', 'direccion', 'adres', 'indirizzo', 'endereço', 'endereco', 'city', 'town', 'stadt', 'ville', 'ciudad', 'stad', 'città', 'cidade']],
   ['cost', ['cost', 'price', 'fee', 'fees', 'admission', 'tickets', 'kosten', 'preis', 'eintritt', 'prix', 'tarif', 'entrée', 'precio', 'entrada', 'prijs', 'entree', 'toegang', 'prezzo', 'ingresso', 'costo', 'preço', 'custo']],
-  ['title', ['meeting', 'event', 'title', 'name', 'meeting name', 'event name', 'program', 'programme', 'activity', 'session', 'body', 'board', 'committee', 'meeting type', 'meeting body', 'gremium', 'ausschuss', 'organ', 'instance', 'organe', 'commission', 'séance', 'órgano', 'organo', 'comisión', 'orgaan', 'commissie', 'vergadering', 'órgão', 'comissão', 'veranstaltung', 'titel', 'sitzung', 'événement', 'evenement', 'titre', 'réunion', 'evento', 'título', 'titulo', 'reunión', 'activiteit', 'onderwerp', 'bijeenkomst', 'titolo', 'riunione', 'reunião', 'atividade', 'class', 'course', 'kurs', 'angebot', 'cours', 'activité', 'clase', 'curso', 'actividad', 'taller', 'corso', 'attività', 'cursus', 'atelier']],
+  ['title', ['meeting', 'event', 'title', 'name', 'meeting name', 'event name', 'program', 'programme', 'activity', 'session', 'body', 'board', 'committee', 'meeting type', 'meeting body', 'gremium', 'ausschuss', 'organ', 'instance', 'organe', 'commission', 'séance', 'órgano', 'organo', 'comisión', 'orgaan', 'commissie', 'vergadering', 'órgão', 'comissão', 'veranstaltung', 'titel', 'sitzung', 'événement', 'evenement', 'titre', 'réunion', 'evento', 'título', 'titulo', 'reunión', 'activiteit', 'onderwerp', 'bijeenkomst', 'titolo', 'riunione', 'reunião', 'atividade', 'actividad', 'actividades', 'activité', 'activités', 'attività', 'aktivität', 'programmpunkt', 'acto', 'activities', 'atividades', 'class', 'course', 'kurs', 'angebot', 'cours', 'clase', 'curso', 'taller', 'corso', 'cursus', 'atelier']],
+  // A sports schedule's column: the game is the team (the heading above) against this opponent.
+  ['opponent', ['opponent', 'opponents', 'opposition', 'gegner', 'adversaire', 'adversaires', 'rival', 'oponente', 'contrincante', 'tegenstander', 'avversario', 'adversário', 'adversario']],
   ['description', ['description', 'details', 'about', 'beschreibung', 'omschrijving', 'beschrijving', 'descripción', 'descrizione', 'descrição']],
   ['category', ['category', 'type', 'kategorie', 'catégorie', 'categoría', 'categorie', 'categoria']],
   ['organizer', ['organizer', 'organiser', 'host', 'hosted by', 'sponsor', 'veranstalter', 'organisateur', 'organizador', 'organisator', 'organizzatore']],
@@ -24,7 +26,7 @@ const ROLE_WORDS: [FieldRole, string[]][] = [
 
 /** Words that name a venue, in the languages read here: a field holding one is a place. */
 export const VENUE_WORD =
-  /(?<![\p{L}])(center|centre|hall|library|room|studio|gallery|park|church|chapel|cathedral|theat(?:er|re)|auditorium|museum|branch|building|school|gym|field|lounge|café|cafe|club|office|plaza|square|arena|pavilion|saal|halle|kirche|bibliothek|bücherei|rathaus|haus|salle|église|eglise|chapelle|cathédrale|médiathèque|mediatheque|bibliothèque|mairie|sala|biblioteca|iglesia|ayuntamiento|teatro|zaal|kerk|bibliotheek|chiesa|piazza|museo|capela|igreja|aula|auditorio|auditório|espaço|salón|foyer|atelier|zaal|gemeindehaus|pfarrheim|aula magna)(?![\p{L}])/iu
+  /(?<![\p{L}])(center|centre|hall|library|room|studio|gallery|park|church|chapel|cathedral|theat(?:er|re)|auditorium|museum|branch|building|school|gym|field|lounge|café|cafe|club|office|plaza|square|arena|pavilion|saal|halle|kirche|bibliothek|bücherei|rathaus|haus|salle|église|eglise|chapelle|cathédrale|médiathèque|mediatheque|bibliothèque|mairie|sala|biblioteca|iglesia|ayuntamiento|teatro|zaal|kerk|bibliotheek|chiesa|piazza|museo|capela|igreja|aula|auditorio|auditório|espaço|salón|foyer|atelier|zaal|gemeindehaus|pfarrheim|aula magna|kapelle|kapel|cappella|capilla|oratorio|pfarrsaal|gemeindesaal|bürgerhaus|dorfgemeinschaftshaus|stadthalle|festhalle|turnhalle|mehrzweckhalle|sporthalle)(?![\p{L}])/iu
 
 const ROLE_BY_WORD = new Map<string, FieldRole>()
 for (const [role, words] of ROLE_WORDS) for (const w of words) if (!ROLE_BY_WORD.has(w)) ROLE_BY_WORD.set(w, role)
@@ -107,9 +109,12 @@ export function isBoilerplate(text: string): boolean {
   return t.length < 2 || BOILERPLATE.test(t) || /^[»›→>←‹«<|•·\-–—\s()]+$/.test(t)
 }
 
-/** A row or card that announces there is no event ("No meeting", "No meetings scheduled", "Summer break"). */
+/**
+ * A row or card that announces there is no event ("No meeting", "No meetings scheduled", "Summer break"), or
+ * only heads the week its dates fall in ("Week of November 30": its words, the date gone, are no title).
+ */
 export const NO_EVENT =
-  /^(no (meetings?|sessions?|classes|events?|programs?)( (is |are )?(scheduled|planned|held|this month|at this time))?|(summer|winter|holiday|spring) break|recess|keine sitzung|pas de (réunion|séance)|sin (reunión|sesión)|geen (vergadering|bijeenkomst)|nessuna riunione|sem reunião)[.!]*$/i
+  /^(no (meetings?|sessions?|classes|events?|programs?)( (is |are )?(scheduled|planned|held|this month|at this time))?|(summer|winter|holiday|spring) break|recess|keine sitzung|pas de (réunion|séance)|sin (reunión|sesión)|geen (vergadering|bijeenkomst)|nessuna riunione|sem reunião|bye( week)?|open date|spielfrei|exempt|jornada de descanso|riposo|folga|(the )?week( of| beginning| starting| commencing| van)?|woche( vom)?|semaine( du)?|semana( del?)?|settimana( del)?)[.!:]*$/i
 
 /** Status words a record states (asked of every short line of every card: each distinct text is read once). */
 export const statusFromText = memoize((text: string): string | undefined => {

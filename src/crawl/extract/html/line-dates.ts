@@ -7,6 +7,7 @@
  * "Updated", "Register by" is not an event's date.
  */
 import { clockOf, type DateReader, type RawWhen } from '../prose-dates'
+import type { MonthContext } from '../month-context'
 import { type FieldRole, roleOfLabel } from './labels'
 import type { Line } from './page-lines'
 import { proseToRecurrence } from '../../shared/prose-rule'
@@ -252,11 +253,11 @@ function fills(text: string, mentions: RawWhen[]): boolean {
 }
 
 /** The mentions of one line with what each can anchor. */
-export function lineDates(line: Line, reader: DateReader): LineDates {
+export function lineDates(line: Line, reader: DateReader, month?: MonthContext): LineDates {
   if (ALL_DAY.test(line.text)) return { mentions: [], day: false, time: false, whenOnly: true, labeled: false, list: false, words: false, allDay: true, label: undefined }
   const label = line.virtual ? undefined : labelOnly(line.text)
   if (label) return { mentions: [], day: false, time: false, whenOnly: false, labeled: false, list: false, words: false, allDay: false, label }
-  const raw = line.virtual && !line.text ? [] : reader.raw(line.text)
+  const raw = line.virtual && !line.text ? [] : reader.raw(line.text, month)
   // Most lines hold no date: what is left to say of them is whether they are a labelled field and have words.
   if (!raw.length) {
     const rule = line.virtual ? undefined : lineRule(line.text, reader)

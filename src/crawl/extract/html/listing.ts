@@ -15,6 +15,7 @@ import { hasWord, type LineDates } from './line-dates'
 import { headerCell, inlineLead, type LeadTime, leadLine, withLead } from './list-lead'
 import type { Line, PageLines } from './page-lines'
 import { proseEvents } from './prose-records'
+import { RowDays } from './row-spans'
 import { readRecord, withoutDates } from './record-fields'
 import { finder, linesBefore, looseProgrammes, withSeason } from './loose-programmes'
 import { type Habit, recurringRecord } from './recurring-records'
@@ -22,6 +23,7 @@ import { type Season, weekCell, weekRecords } from './week-table'
 import { headingDay } from './record-when'
 import { PageReader } from './page-reader'
 import { type RecordSpan, segmentRecords } from './records'
+import { type Coverage, coverage, explain } from './listing-support'
 
 export type ListingOptions = {
   sourceUrl: string
@@ -75,7 +77,19 @@ function sectionTitle(text: string): string | undefined {
 /** `named`: the headings that name something, by level (1–7), for records under a generic one. */
 /** `lead`: the time a paragraph gives the list of days after it ("… meets at 7:00 p.m. on the following dates:"). */
 /** `habit`: the weekday of a habit heading ("Mondays", "Le mardi") over timed lines, and its level. */
-type Scope = { year?: YearHint; day?: string; dayLevel: number; dayLine?: number; section?: string; site?: string; named: (string | undefined)[]; lead?: LeadTime; habit?: Habit; season?: Season }
+type Scope = {
+  year?: YearHint
+  day?: string
+  dayLevel: number
+  dayLine?: number
+  section?: string
+  site?: string
+  named: (string | undefined)[]
+  rows: RowDays
+  lead?: LeadTime
+  habit?: Habit
+  season?: Season
+}
 
 /** A heading that names no event, only that events follow ("Upcoming Events", "Tour Dates", "Termine"). */
 const GENERIC_HEADING =
@@ -142,7 +156,7 @@ export function extractListing(page: PageLines, options: ListingOptions): Listin
   const taken = new Set<number>()
   const reasons = new Map<string, number>()
   const years: (YearHint | undefined)[] = new Array(lines.length)
-  const scope: Scope = { dayLevel: 99, site: siteName(page.facts), named: [] }
+  const scope: Scope = { dayLevel: 99, site: siteName(page.facts), named: [], rows: new RowDays() }
   let next = 0
   for (let i = 0; i < lines.length; i++) {
     const span: RecordSpan | undefined = seg.records[next]
@@ -220,7 +234,11 @@ function readSpan(span: RecordSpan, recordLines: Line[], { pr, scope, options, s
     return { records: listCandidates(list, pr, section && !GENERIC_HEADING.test(section) ? { ...scope, section } : scope, options.sourceUrl).map((c) => record(c)) }
   }
   if (!trustedInChrome(recordLines, pr.dates)) return { records: [], reason: 'in navigation without a dated link' }
-  const read = readRecord(recordLines, recordContext)
+  let read = readRecord(recordLines, recordContext)
+  // A row under a date cell that spans several rows takes that row's day (see row-spans.ts).
+  const spanned = read.reason === 'no day' ? scope.rows.dayFor(recordLines) : undefined
+  if (spanned) read = { ...readRecord(recordLines, { ...recordContext, day: spanned }), dayFromHeading: false }
+  if (read.candidate) scope.rows.remember(recordLines, read.candidate)
   // "Every Tuesday at 10:30 a.m.", "jeden Dienstag um 10 Uhr": no day, a rule (see recurring-records).
   const recurring = read.reason === 'no day' ? recurringRecord(recordLines, recordContext, readingDay(pr.ref), scope.habit?.code) : undefined
   const bounded = recurring && withSeason(recurring, scope.habit ? scope.season : undefined)
@@ -229,21 +247,6 @@ function readSpan(span: RecordSpan, recordLines: Line[], { pr, scope, options, s
   const week = read.reason === 'no day' && recordLines.some(weekCell) ? weekRecords(recordLines, recordContext, finder(pr, scope.year), readingDay(pr.ref), linesBefore(pr, span.from)) : []
   if (week.length) return { records: week.map((c) => record(c)) }
   return read.candidate ? { records: [read.candidate, ...(read.also ?? [])].map((c) => record(c)), dayFromHeading: read.dayFromHeading } : { records: [], reason: read.reason }
-}
-
-type Coverage = { covered: Set<RecordSpan>; touched: Set<number> }
-
-/** The records structured data describes, and the repeated structures they are in. */
-function coverage(spans: RecordSpan[], lines: Line[], covered: (text: string) => boolean): Coverage {
-  const out = { covered: new Set<RecordSpan>(), touched: new Set<number>() }
-  for (const span of spans) {
-    let text = ''
-    for (let i = span.from; i <= span.to; i++) text += ` ${lines[i].text}`
-    if (!covered(text)) continue
-    out.covered.add(span)
-    out.touched.add(span.region)
-  }
-  return out
 }
 
 /** The events of a record's one dated prose line, when it tells of several (see prose-records). */
@@ -280,15 +283,4 @@ function listCandidates(line: Line, pr: PageReader, scope: Scope, sourceUrl: str
     out.push(withLead(c, lead ?? scope.lead))
   }
   return out
-}
-
-/** Why a page gave no events, at the step where reading stopped. */
-function explain(seg: { records: RecordSpan[]; regions: number; anchors: number }, reasons: Map<string, number>, lines: Line[], pr: PageReader): string {
-  if (!seg.anchors) {
-    const dated = lines.filter((l) => !l.virtual && pr.dates(l)?.mentions.length).length
-    return dated ? `dates found in ${dated} line(s), none an event's (publication dates, deadlines, or dates inside sentences)` : 'no dates found in the visible text'
-  }
-  if (!seg.records.length) return `dates found in ${seg.anchors} block(s) but no repeated structure holds them, and none stands alone as an event (no time, label or heading with it)`
-  const why = [...reasons.entries()].map(([r, n]) => `${n} ${r}`).join(', ')
-  return `${seg.records.length} record(s) in ${seg.regions} repeated structure(s), none an event${why ? `: ${why}` : ''}`
 }

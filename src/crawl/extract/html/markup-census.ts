@@ -33,12 +33,10 @@ export const MICROFORMATS = /\b(h-event|vevent)\b/i
  */
 export function markupCensus(doc: Document): MarkupCensus {
   const census: MarkupCensus = { scripts: [], itemscopes: [], links: [], typed: false, hEvent: false }
-  const stack: Node[] = []
-  const top = childrenOf(doc)
-  for (let i = top.length - 1; i >= 0; i--) stack.push(top[i])
+  const stack: Element[] = []
+  pushElements(stack, childrenOf(doc))
   while (stack.length) {
     const node = stack.pop()!
-    if (!isElement(node)) continue
     const tag = node.tagName
     if (tag === 'script') census.scripts.push(node)
     else if (tag === 'a' || tag === 'link' || tag === 'base' || tag === 'iframe') census.links.push(node)
@@ -50,8 +48,16 @@ export function markupCensus(doc: Document): MarkupCensus {
       else if (name === 'class' && !census.hEvent && a.value.includes('event')) census.hEvent = true
     }
     if (scope) census.itemscopes.push(node)
-    const kids = childrenOf(node)
-    for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i])
+    pushElements(stack, childrenOf(node))
   }
   return census
+}
+
+/** The element children of a node, last first (text and comment nodes, half a page's nodes, never enter the stack). */
+function pushElements(stack: Element[], kids: Node[]): void {
+  for (let i = kids.length - 1; i >= 0; i--) {
+    const kid = kids[i]
+    // '#text', '#comment', '#documentType': every node that is not an element has a name starting with '#'.
+    if (kid.nodeName.charCodeAt(0) !== 35 && isElement(kid)) stack.push(kid)
+  }
 }

@@ -7,6 +7,8 @@ import { pickDateLocale } from '../date-locale'
 import { parseIsoDateTime } from '../../shared/datetime'
 import { DateReader, dayOf, type YearRef } from '../prose-dates'
 import { lineDates, type LineDates, NOT_EVENT_DATE } from './line-dates'
+import { MAY_OPEN_WITH_DAY, type MonthContext, monthOfLine } from '../month-context'
+import { readingDay } from '../year-hint'
 import type { Line, PageLines } from './page-lines'
 
 /** Inline shapes remembered per line text (see PageReader.shared). */
@@ -32,12 +34,18 @@ export class PageReader {
     this.cache = new Array(page.lines.length)
     const published = publishedDay(page, this.reader)
     this.ref = published ? { ref: windowStart, published } : windowStart
+    this.months = monthScopes(page.lines, readingDay(this.ref))
   }
+
+  /** The month the heading above each line names ("Diciembre 2026"), when the page has such headings. */
+  private readonly months: (MonthContext | undefined)[] | undefined
 
   dates = (line: Line): LineDates | undefined => {
     const hit = this.cache[line.index]
     if (hit !== undefined) return hit ?? undefined
-    let d = line.text ? this.shared(line) : undefined
+    // "Miércoles 2" under "Diciembre 2026" reads with the heading's month (see month-context.ts), once per line.
+    const month = this.months?.[line.index]
+    let d = month && MAY_OPEN_WITH_DAY.test(line.text) ? lineDates(line, this.reader, month) : line.text ? this.shared(line) : undefined
     // `<dt>Anmeldeschluss</dt><dd>7. Oktober 2026</dd>`: a deadline label on the line before.
     const prev = this.page.lines[line.index - 1]
     if (d?.mentions.length && prev && !prev.virtual && prev.text.length <= 40 && NOT_EVENT_DATE.test(prev.text)) {
@@ -79,6 +87,32 @@ function sameNumbers(a: number[], b: number[]): boolean {
   if (a.length !== b.length) return false
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
   return true
+}
+
+/**
+ * The month each line sits under: a short heading, bold line or caption that names a month ("Actividades
+ * de diciembre 2026", "DEZEMBER") heads the lines after it until the next one. A month without a year is
+ * in the year the reading day puts it (a month before the reading day's month is next year's), or the one
+ * before or after when a line's weekday says so. Undefined for a page without such headings (most).
+ */
+function monthScopes(lines: Line[], readingDay: string): (MonthContext | undefined)[] | undefined {
+  let out: (MonthContext | undefined)[] | undefined
+  let current: MonthContext | undefined
+  const refYear = Number(readingDay.slice(0, 4))
+  const refMonth = Number(readingDay.slice(5, 7))
+  for (const line of lines) {
+    // A heading, a bold line, or a line short enough to be a month alone ("Dezember", "Septiembre 2026").
+    if (!line.chrome && !line.virtual && line.text.length <= 60 && (line.heading > 0 || line.strong || line.text.length <= 16)) {
+      const named = monthOfLine(line.text)
+      if (named) {
+        const base = named.year ?? (named.month >= refMonth - 1 ? refYear : refYear + 1)
+        current = { month: named.month, years: named.year ? [named.year] : [base, base + 1, base - 1] }
+        out ??= new Array(lines.length)
+      }
+    }
+    if (out) out[line.index] = current
+  }
+  return out
 }
 
 /**

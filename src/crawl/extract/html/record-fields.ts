@@ -11,9 +11,10 @@ import { attr, type Element, findFirst, textOf } from '../../shared/dom'
 import { isBoilerplate, NO_EVENT, statusFromText } from './labels'
 import { labelOnly, type LineDates } from './line-dates'
 import type { Line } from './page-lines'
+import { furtherItems } from './programme-items'
 import { recordDetails } from './record-details'
-import { fieldPlace, MAP_HOST, placeOf } from './record-place'
-import { type Roles, titleOf, withoutDates } from './record-title'
+import { fieldPlace, MAP_HOST, venueInTitle, placeOf } from './record-place'
+import { type Roles, titleOf, usableTitle, withoutDates } from './record-title'
 import { recordWhen } from './record-when'
 import { cellRole, recordRow, tableRoles } from './table-columns'
 
@@ -68,8 +69,8 @@ function rowRoles(lines: Line[]): Roles {
   const row = recordRow(lines)
   const roles = row ? tableRoles(row.table) : null
   if (!row || !roles) return () => undefined
-  const role: Roles = (line) => cellRole(line, row.row, roles)
-  role.titled = roles.some((r) => r === 'title' || r === 'description')
+  const role: Roles = (line) => cellRole(line, row.row, row.table, roles)
+  role.titled = roles.some((r) => r === 'title' || r === 'description' || r === 'opponent')
   return role
 }
 
@@ -109,12 +110,18 @@ export function readRecord(lines: Line[], ctx: RecordContext): RecordResult {
   const url = linkOf(lines, title)
   if (url) c.url = url
   const skip = new Set([title.line?.text ?? '', title.text])
-  const place = placeOf(lines, role, skip, ctx.dates) ?? (title.line && fieldPlace(title.line, title.text, ctx.dates(title.line)?.mentions ?? []))
+  let place = placeOf(lines, role, skip, ctx.dates) ?? (title.line && fieldPlace(title.line, title.text, ctx.dates(title.line)?.mentions ?? []))
+  // "Rosary for Peace (Chapel)", "Marché de l'Avent, salle des fêtes": a venue at the title's end is the place.
+  const named = place ? undefined : venueInTitle(title.text)
+  if (named && usableTitle(named.title)) [c.title, place] = [named.title, named.place]
   if (place) c.place = place
   const status = statusFromText(title.text) ?? lineStatus(lines)
   if (status) c.status = status
   recordDetails(c, lines, { title: title.text, place, root: ctx.root, skip: (l) => !!ctx.dates(l)?.whenOnly || !!labelOnly(l.text) })
   const result: RecordResult = when.from === 'heading' ? { candidate: c, dayFromHeading: true } : { candidate: c }
   if (when.also) result.also = when.also.map((time) => ({ ...structuredClone(c), start: { date: c.start!.date, time } }))
+  // "9:30 am Bible Study (Parish Center); 7:00 pm Knights of Columbus meeting": one event per item.
+  const items = title.line ? furtherItems(title.line, c, ctx) : []
+  if (items.length) result.also = [...(result.also ?? []), ...items]
   return result
 }

@@ -81,19 +81,15 @@ function datedTail(lines: Line[], skip: Set<string>, dates: (line: Line) => Line
   for (const line of lines) {
     const eligible = dates(line)?.mentions.filter((m) => m.eligible) ?? []
     if (!eligible.length || line.virtual) continue
-    const end = Math.max(...eligible.map((m) => m.endIndex))
-    // A clock's word the reading left out ("14.00 - 15.00 uur · Bibliotheek Naaldwijk") belongs to the time.
-    const rest = line.text.slice(end).replace(/^\s*(?:uur|uhr|h|hs|hrs|horas|heures|ore|o'clock)\b\.?/i, '')
-    // A separator, or the start of another inline element ("<span>7:30 PM</span><span>The Loft</span>").
-    const own = line.breaks.some((b) => b >= end && !line.text.slice(end, b).trim())
-    const m = (own ? /^\s*(?:[,–—|·•]|\s-)?\s*([^;|·•]{3,60}?)\s*\.?\s*$/u : /^\s*(?:[,–—|·•]|\s-)\s*([^;|·•]{3,60}?)\s*\.?\s*$/u).exec(rest)
-    const value = m && placeText(m[1])
-    // The title written after the date ("January 23 – Warren Branch") is not its place.
-    if (!value || [...skip].some((s) => s && s.length <= value.length && value.startsWith(s)) || !/\p{L}{3}/u.test(value) || isBoilerplate(value) || COST_WORD.test(value)) continue
-    // "Town Hall, Room 2": every part a venue or a name.
-    const parts = value.split(/,\s*/)
-    const venue = (p: string) => p.split(/\s+/).length <= 6 && (VENUE_WORD.test(p) || (single && p.split(/\s+/).every((w) => NAME_WORD.test(w))))
-    if (parts.length <= 3 && parts.every(venue)) return splitPlace([value])
+    // After the last time; else after an earlier one whose sentence ends before the next time begins
+    // ("de 10h à 18h, place de l'Église. … visite du Père Noël à 15h.").
+    const ends = eligible.map((m) => m.endIndex).sort((a, b) => b - a)
+    for (const end of ends) {
+      const rest = tailAfter(line.text, end)
+      if (end !== ends[0] && eligible.some((m) => m.index >= end && m.index < end + rest.length)) continue
+      const found = tailPlace(line, end, rest, skip, single)
+      if (found) return found
+    }
   }
   for (const line of lines) {
     const eligible = dates(line)?.mentions.filter((m) => m.eligible) ?? []
@@ -103,13 +99,40 @@ function datedTail(lines: Line[], skip: Set<string>, dates: (line: Line) => Line
   return undefined
 }
 
+/** The text after a time up to the end of its sentence, without a clock's word the reading left out. */
+function tailAfter(text: string, end: number): string {
+  // "14.00 - 15.00 uur · Bibliotheek Naaldwijk": the clock's word belongs to the time.
+  return text
+    .slice(end)
+    .replace(/^\s*(?:uur|uhr|h|hs|hrs|horas|heures|ore|o'clock)\b\.?/i, '')
+    .split(SENTENCE_END)[0]
+}
+
+/** The one field of `rest` (the text after a time at `end`) when it reads as a venue; see `datedTail`. */
+function tailPlace(line: Line, end: number, rest: string, skip: Set<string>, single: boolean): CandidatePlace | undefined {
+  // A separator, or the start of another inline element ("<span>7:30 PM</span><span>The Loft</span>").
+  const own = line.breaks.some((b) => b >= end && !line.text.slice(end, b).trim())
+  const m = (own ? /^\s*(?:[,–—|·•]|\s-)?\s*([^;|·•]{3,60}?)\s*\.?\s*$/u : /^\s*(?:[,–—|·•]|\s-)\s*([^;|·•]{3,60}?)\s*\.?\s*$/u).exec(rest)
+  const value = m && placeText(m[1])
+  // The title written after the date ("January 23 – Warren Branch", "…, Solemne Vigilia Pascual. Traer velas.") is not its place.
+  if (!value || [...skip].some((s) => s && (s.length <= value.length ? value.startsWith(s) : s.startsWith(value))) || !/\p{L}{3}/u.test(value) || isBoilerplate(value) || COST_WORD.test(value))
+    return undefined
+  // "Town Hall, Room 2": every part a venue or a name.
+  const parts = value.split(/,\s*/)
+  const venue = (p: string) => p.split(/\s+/).length <= 6 && (VENUE_WORD.test(p) || (single && p.split(/\s+/).every((w) => NAME_WORD.test(w))))
+  return parts.length <= 3 && parts.every(venue) ? splitPlace([value]) : undefined
+}
+
+/** The end of a sentence: a stop, then a capital; not the stop of a short abbreviation ("St. Louis", "Dr. King"). */
+const SENTENCE_END = /(?<!(?:^|[^\p{L}])\p{L}{1,3})[.!?]\s+(?=\p{Lu})/u
+
 /** "at the Elm Grove Community Center, 13600 Juneau Blvd.", "à la salle des fêtes", "im Gemeindehaus": a named venue after a sentence's time. */
 const PROSE_VENUE =
   /(?:^|\s)(?:at|in|à|au|à la|à l'|en|en el|en la|im|in der|nel|nella|presso|in de|op)\s+(?:the\s+)?((?:\p{Lu}[\p{L}'’.-]*)(?:\s+(?:\p{Lu}[\p{L}'’.-]*|of|and|&|the|de|du|des|la|le|del|der))*)(?:,\s*([^,.;]{5,60}))?/u
 
 function proseVenue(text: string, from: number, skip: Set<string>): CandidatePlace | undefined {
   // Within the sentence of the time: the next sentence tells of something else ("A reception follows in …").
-  const sentence = text.slice(from, from + 160).split(/(?<!(?:^|[^\p{L}])\p{L}{1,3})[.!?]\s+(?=\p{Lu})/u)[0]
+  const sentence = text.slice(from, from + 160).split(SENTENCE_END)[0]
   const m = PROSE_VENUE.exec(sentence)
   if (!m) return undefined
   const name = m[1].replace(/\.+$/, '').replace(/\s+(of|and|&|the|de|du|des|la|le|del|der)$/i, '')
@@ -175,7 +198,8 @@ export function placeOf(lines: Line[], role: Role, skip: Set<string>, dates?: Pa
   if (fromMap) return { address: fromMap }
   const tail = dates && (datedTail(lines, skip, dates) ?? venueAfterTime(lines, skip, dates))
   if (tail) return tail
-  const i = lines.findIndex((l) => !l.virtual && l.text.length <= 120 && addressShaped(l.text) && !skip.has(l.text))
+  // A line of prose ("Samedi 5 décembre de 10h à 18h, place de l'Église. Une trentaine…") is no address.
+  const i = lines.findIndex((l) => !l.virtual && l.text.length <= 120 && addressShaped(l.text) && !skip.has(l.text) && !SENTENCE_END.test(l.text))
   if (i < 0) return undefined
   const name = nameBefore(lines, i, skip)
   return name ? { name, address: lines[i].text } : { address: lines[i].text }
@@ -197,6 +221,22 @@ export function fieldPlace(line: Line, title: string, dated: { index: number; en
   const value = placeText(field)
   if (dated.some((d) => d.index < from + field.length && d.endIndex > from) || !value || !/\p{L}{3}/u.test(value) || isBoilerplate(value)) return undefined
   return splitPlace([value])
+}
+
+/**
+ * "Rosary for Peace (Chapel)", "Bible Study (Parish Center, Room 2)", "Marché de l'Avent, salle des fêtes",
+ * "Holiday Concert, Lincoln Elementary School": a title that ends with a venue, in parentheses or as its
+ * last comma part (a few words that open or close with a venue word), split into the title and the place.
+ */
+export function venueInTitle(text: string): { title: string; place: CandidatePlace } | undefined {
+  const m = /^(.*?\S)\s*\((?:at |in |à |im |en )?(?:the )?([^()]{3,60})\)$/i.exec(text) ?? /^(.*?\p{L}.*?),\s+([^,()]{3,40})$/u.exec(text)
+  if (!m || !VENUE_WORD.test(m[2]) || COST_WORD.test(m[2]) || !hasWord(m[1]) || m[1].length < 3) return undefined
+  if (!text.endsWith(')')) {
+    const words = m[2].split(/\s+/)
+    const venueWord = (w: string) => VENUE_WORD.test(w)
+    if (words.length > 4 || /\d/.test(m[2]) || !(venueWord(words[0]) || (words.length <= 3 && venueWord(words[words.length - 1])))) return undefined
+  }
+  return { title: m[1], place: splitPlace([m[2].trim()]) }
 }
 
 /** The venue's name written on the line above its address ("Dielmann West" / "11400 Olde Cabin Road …"). */

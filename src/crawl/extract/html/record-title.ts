@@ -56,6 +56,9 @@ function keptRange(text: string, spans: Mention[], breaks: number[]): [number, n
   return [kept[0].from, (fields ? kept[0] : venue ? kept[kept.length - 2] : tail).to]
 }
 
+/** The word a time is written after ("ore 21", "um 19 Uhr", "at 7 pm", "à 20h", "Doors 7 pm"). */
+const CLOCK_LABEL = /^(?:at|um|à|às|a las|alle|ore|om|h\.?|dalle|from|ab|vanaf|starting at|doors|show|einlass|beginn|début|inicio|inizio|início)$/i
+
 const stripped = new WeakMap<Line, string>()
 const strippedReading = new WeakMap<LineDates, string>()
 
@@ -85,6 +88,11 @@ function strip(line: Line, d: LineDates | undefined): string {
     // "Karfreitag, 15. April 2022, 15 Uhr: Andacht zur Sterbestunde": a day's name before the date, the title after it;
     // a field set off by a dash or a bar ("Planning Board – Wednesday, January 20") is no day's name.
     const field = /(?:[–—|·•]|\s-)\s*$/.test(text.slice(from, m.index))
+    // "Sabato 5 dicembre – ore 21 Concerto …": a clock's own word before it ("ore", "um", "at") is part of the time.
+    if (m.start.day === undefined && m.start.hour !== undefined && CLOCK_LABEL.test(before)) {
+      from = Math.max(from, m.endIndex)
+      continue
+    }
     if (!before || (wordCount(before) <= 2 && after >= 2 && m.start.day !== undefined && !field)) from = Math.max(from, m.endIndex)
     else if (m.start.day === undefined || m.start.hour !== undefined || m.start.year !== undefined || m.dedicated || !restWithout(text, m.endIndex, to, spans)) {
       // A date or time after the title ends it ("…Holy Eucharist at 7 p.m.", "…Meeting – 03/17/2026 – 5:30 PM").
@@ -193,6 +201,8 @@ export function titleOf(lines: Line[], ctx: TitleContext, role: Roles): { text: 
   if (ctx.forceTitle) return { text: ctx.forceTitle, line: lines.find((l) => l.text.startsWith(ctx.forceTitle!)) }
   // A table whose header names no title column ("Datum | Tijd | Locatie | Stukken") takes the heading above it.
   if (role.titled === false && ctx.section) return { text: ctx.section }
+  const game = gameTitle(lines, ctx, role)
+  if (game) return game
   const own = commonDepth(lines)
   // Score first (cheap), then clean the best lines until one reads as a title.
   const ranked: { line: Line; score: number; lead: boolean }[] = []
@@ -211,6 +221,25 @@ export function titleOf(lines: Line[], ctx: TitleContext, role: Roles): { text: 
     if (usableTitle(text)) return { text, line }
   }
   return ctx.section ? { text: ctx.section } : undefined
+}
+
+/** "vs." or "at" before an opponent, as the schedule wrote it ("@ Eastlake", "v. Harmon"); else "vs.". */
+const VERSUS = /^(?:(vs?\.?|versus|gegen|contre|contra|tegen|contro)|(@|at|bei|à|chez))\s+/i
+
+/**
+ * A sports schedule's row (its table has an Opponent column): the game is the team the heading names
+ * against the opponent ("Varsity Football vs. Lincoln County", "Varsity Football at Eastlake"), not the
+ * team alone on every row.
+ */
+function gameTitle(lines: Line[], ctx: TitleContext, role: Roles): { text: string; line: Line } | undefined {
+  const line = lines.find((l) => !l.virtual && role(l) === 'opponent')
+  const text = line?.text.trim()
+  if (!line || !text) return undefined
+  const m = VERSUS.exec(text)
+  const opponent = clean(m ? text.slice(m[0].length) : text)
+  if (!usableTitle(opponent)) return undefined
+  const versus = `${m?.[2] ? 'at' : 'vs.'} ${opponent}`
+  return { text: ctx.section ? `${ctx.section} ${versus}` : versus, line }
 }
 
 /** How many elements all of a record's lines share: classes above that depth belong to the page, not the record. */

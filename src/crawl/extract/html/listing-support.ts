@@ -1,0 +1,33 @@
+/**
+ * What the listing reader tells besides its events: which of its records structured data already
+ * describes (merge.ts keeps those from the markup), and why a page gave none (on stderr for an operator).
+ */
+import type { Line } from './page-lines'
+import type { PageReader } from './page-reader'
+import type { RecordSpan } from './records'
+
+export type Coverage = { covered: Set<RecordSpan>; touched: Set<number> }
+
+/** The records structured data describes, and the repeated structures they are in. */
+export function coverage(spans: RecordSpan[], lines: Line[], covered: (text: string) => boolean): Coverage {
+  const out = { covered: new Set<RecordSpan>(), touched: new Set<number>() }
+  for (const span of spans) {
+    let text = ''
+    for (let i = span.from; i <= span.to; i++) text += ` ${lines[i].text}`
+    if (!covered(text)) continue
+    out.covered.add(span)
+    out.touched.add(span.region)
+  }
+  return out
+}
+
+/** Why a page gave no events, at the step where reading stopped. */
+export function explain(seg: { records: RecordSpan[]; regions: number; anchors: number }, reasons: Map<string, number>, lines: Line[], pr: PageReader): string {
+  if (!seg.anchors) {
+    const dated = lines.filter((l) => !l.virtual && pr.dates(l)?.mentions.length).length
+    return dated ? `dates found in ${dated} line(s), none an event's (publication dates, deadlines, or dates inside sentences)` : 'no dates found in the visible text'
+  }
+  if (!seg.records.length) return `dates found in ${seg.anchors} block(s) but no repeated structure holds them, and none stands alone as an event (no time, label or heading with it)`
+  const why = [...reasons.entries()].map(([r, n]) => `${n} ${r}`).join(', ')
+  return `${seg.records.length} record(s) in ${seg.regions} repeated structure(s), none an event${why ? `: ${why}` : ''}`
+}

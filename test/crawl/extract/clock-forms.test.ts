@@ -1,0 +1,35 @@
+// Pins clock forms of the other languages that chrono misreads: a numeric day, "at" and its time ("5/12 à
+// 20h30", "5/12 alle 21", "5/12 om 20:00": chrono read "12 à 20:30" as hours from 12 to 20:30), a clock
+// with a trailing "h" ("20:30h", "19:30 hs": chrono kept the hour alone) and the Italian "h. 21.00".
+import { describe, expect, it } from 'bun:test'
+import { DateReader } from '../../../src/crawl/extract/prose-dates'
+
+const read = (locale: 'fr' | 'es' | 'it' | 'nl' | 'pt', text: string) => new DateReader(locale).find(text, '2026-11-29')
+
+describe('clock forms chrono misreads', () => {
+  it('reads a numeric day followed by "at" and its time as that day at that time', () => {
+    for (const [locale, text, time] of [
+      ['fr', 'Le samedi 5/12 à 20 h 30', '20:30'],
+      ['fr', '5/12 à 20h30', '20:30'],
+      ['it', 'sabato 5/12 alle 21', '21:00'],
+      ['nl', 'za 5/12 om 20:00', '20:00'],
+    ] as const)
+      expect({ text, found: read(locale, text) }).toMatchObject({ text, found: [{ date: '2026-12-05', time }] })
+  })
+
+  it('keeps the minutes of a clock written with a trailing h', () => {
+    expect(read('es', '5 de diciembre de 2026 - 20:30h')).toMatchObject([{ date: '2026-12-05', time: '20:30' }])
+    expect(read('es', 'de 10:00h a 14:00h')).toMatchObject([{ time: '10:00', endTime: '14:00' }])
+    expect(read('pt', '05/12/2026 - 19:30h')).toMatchObject([{ date: '2026-12-05', time: '19:30' }])
+    expect(read('fr', '20:30h')).toMatchObject([{ time: '20:30' }])
+  })
+
+  it('reads the Italian "h. 21.00" as a time', () => {
+    expect(read('it', 'sabato 5 dicembre, h. 21.00')).toMatchObject([{ date: '2026-12-05', time: '21:00' }])
+  })
+
+  it('leaves ranges of hours with "à" and "tot" as they were', () => {
+    expect(read('fr', 'samedi 5 décembre de 14h à 17h')).toMatchObject([{ date: '2026-12-05', time: '14:00', endTime: '17:00' }])
+    expect(read('nl', 'zaterdag 5 december van 10.00 tot 12.00 uur')).toMatchObject([{ date: '2026-12-05', time: '10:00', endTime: '12:00' }])
+  })
+})
