@@ -92,6 +92,19 @@ describe('a season over habit headings', () => {
   })
 })
 
+describe('a rule and its time in two fields', () => {
+  it('give the program its time (English and German)', () => {
+    const cards = ['<div class="c"><h3>Book Club</h3><p>First Tuesday of the month</p><p>7:00 PM</p></div>', '<div class="c"><h3>Knitters</h3><p>Every Thursday</p><p>2:00 – 4:00 PM</p></div>']
+    expect(events(cards.join(''), 'en', 'America/Chicago').filter((e) => e < '2026-12-11')).toEqual([
+      '2026-12-01T19:00:00-06:00 Book Club',
+      '2026-12-03T14:00:00-06:00 Knitters',
+      '2026-12-10T14:00:00-06:00 Knitters',
+    ])
+    const de = ['<div class="c"><h3>Vorstand</h3><p>Jeden ersten Montag im Monat</p><p>19:00 Uhr</p></div>', '<div class="c"><h3>Skat</h3><p>Dienstags</p><p>18 – 20 Uhr</p></div>']
+    expect(events(de.join(''), 'de').filter((e) => e < '2026-12-09')).toEqual(['2026-12-01T18:00:00+01:00 Skat', '2026-12-07T19:00:00+01:00 Vorstand', '2026-12-08T18:00:00+01:00 Skat'])
+  })
+})
+
 describe('a rule in a line of no record', () => {
   it('is a program titled by what comes before its rule, but opening hours are none', () => {
     const main = '<div class="ev"><h3>Author Talk</h3><p>December 3, 2026, 7:00 PM</p></div><div class="ev"><h3>Craft Night</h3><p>December 10, 2026, 6:00 PM</p></div>'

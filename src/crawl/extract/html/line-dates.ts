@@ -8,6 +8,7 @@
  */
 import { clockOf, type DateReader, type RawWhen } from '../prose-dates'
 import type { MonthContext } from '../month-context'
+import type { DateLocale } from '../date-locale'
 import { type FieldRole, roleOfLabel } from './labels'
 import type { Line } from './page-lines'
 import { proseToRecurrence } from '../../shared/prose-rule'
@@ -47,21 +48,31 @@ export type LineDates = {
 export type LineRule = { rrule: string; time: string; endTime?: string; text: string }
 
 /**
- * The rule and time of a line that states a recurrence ("Thursdays, 4:00 – 5:30 p.m."); the weekday is
- * blanked out before the time is read (a weekday with a time is no date of its own).
+ * The rule a line states, before its time is looked for ("First Tuesday of the month", "Every Thursday"):
+ * the RRULE, the part of the line that says it, and that part in the prose rule reader's English.
  */
-function lineRule(line: string, reader: DateReader): LineRule | undefined {
+export function untimedRule(line: string, locale: DateLocale): { rule: { rrule: string }; text: string; english: string } | undefined {
   // A field ("Every Tuesday at 10:30 a.m., Children's Room"), not a sentence ("Childcare is available … on
   // Sundays."), unless the sentence says an ordinal weekday of the month in full.
   // A line that announces a list ("… at 6:30 p.m. on the following Mondays:") states the list's days, not a rule.
   if (line.endsWith(':')) return undefined
   const prose = line.length > 100 || (/\.\s*$/.test(line) && line.split(/\s+/).length >= 8)
-  const text = prose ? monthRuleSentence(line, reader.locale) : line
+  const text = prose ? monthRuleSentence(line, locale) : line
   if (!text) return undefined
-  const english = englishRule(text, reader.locale)
+  const english = englishRule(text, locale)
   if (!english || !RULE_HINT.test(english)) return undefined
   const rule = proseToRecurrence(english)
-  if (!rule) return undefined
+  return rule ? { rule, text, english } : undefined
+}
+
+/**
+ * The rule and time of a line that states a recurrence ("Thursdays, 4:00 – 5:30 p.m."); the weekday is
+ * blanked out before the time is read (a weekday with a time is no date of its own).
+ */
+function lineRule(line: string, reader: DateReader): LineRule | undefined {
+  const found = untimedRule(line, reader.locale)
+  if (!found) return undefined
+  const { rule, text, english } = found
   const timed = reader.raw(withoutWeekdays(text, reader.locale)).find((m) => m.start.day === undefined && m.start.hour !== undefined)
   const time = clockOf(timed?.start)
   if (!time) return undefined

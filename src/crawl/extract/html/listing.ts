@@ -240,7 +240,7 @@ function readSpan(span: RecordSpan, recordLines: Line[], { pr, scope, options, s
   if (spanned) read = { ...readRecord(recordLines, { ...recordContext, day: spanned }), dayFromHeading: false }
   if (read.candidate) scope.rows.remember(recordLines, read.candidate)
   // "Every Tuesday at 10:30 a.m.", "jeden Dienstag um 10 Uhr": no day, a rule (see recurring-records).
-  const recurring = read.reason === 'no day' ? recurringRecord(recordLines, recordContext, readingDay(pr.ref), scope.habit?.code) : undefined
+  const recurring = read.reason === 'no day' ? recurringRecord(recordLines, recordContext, readingDay(pr.ref), scope.habit?.code, pr.reader.locale) : undefined
   const bounded = recurring && withSeason(recurring, scope.habit ? scope.season : undefined)
   if (recurring) return { records: bounded ? [record(bounded)] : [] }
   // A row of a weekly schedule table ("Monday | Pickleball 8–10 am | Chair Yoga 9:30 am"): one program per cell.

@@ -10,7 +10,7 @@
 import type { Candidate } from '../../candidate-types'
 import { addDays } from '../../../model/dates'
 import { clockOf } from '../prose-dates'
-import type { LineDates, LineRule } from './line-dates'
+import { type LineDates, type LineRule, untimedRule } from './line-dates'
 import type { Line } from './page-lines'
 import type { DateLocale } from '../date-locale'
 import { habitHeading, ruleStart, withoutWeekdays } from '../rule-words'
@@ -85,13 +85,38 @@ function habitRule(d: LineDates | undefined, habit: string | undefined): LineRul
 }
 
 /**
+ * A rule and its time in two fields of one record ("<p>First Tuesday of the month</p><p>7:00 PM</p>"):
+ * one line states the rule and no time, one other line only a time.
+ */
+function splitRule(lines: Line[], ctx: RecordContext, locale: DateLocale): { line: Line; rule: LineRule } | undefined {
+  let ruled: { line: Line; rule: { rrule: string }; english: string } | undefined
+  let clock: { time: string; endTime?: string } | undefined
+  for (const line of lines) {
+    const d = line.virtual || !line.text ? undefined : ctx.dates(line)
+    if (!d || d.day) continue
+    if (d.time) {
+      const m = d.whenOnly && !clock ? d.mentions.find((x) => x.start.hour !== undefined) : undefined
+      const time = clockOf(m?.start)
+      if (!time) return undefined
+      clock = { time, ...(clockOf(m!.end) ? { endTime: clockOf(m!.end)! } : {}) }
+      continue
+    }
+    const found = d.words ? untimedRule(line.text, locale) : undefined
+    if (found && ruled) return undefined
+    if (found) ruled = { line, rule: found.rule, english: found.english }
+  }
+  return ruled && clock ? { line: ruled.line, rule: { rrule: ruled.rule.rrule, ...clock, text: ruled.english } } : undefined
+}
+
+/**
  * A record of a recurring program, or undefined. `today`: the day the page is read against; `habit`: the
  * weekday of a habit heading over the record ("Mondays", "Le mardi"), if any.
  */
-export function recurringRecord(lines: Line[], ctx: RecordContext, today: string, habit?: string): Candidate | undefined {
+export function recurringRecord(lines: Line[], ctx: RecordContext, today: string, habit?: string, locale?: DateLocale): Candidate | undefined {
+  const split = locale ? splitRule(lines, ctx, locale) : undefined
   for (const line of lines) {
     const d = line.virtual ? undefined : ctx.dates(line)
-    const lineRule = d?.rule ?? habitRule(d, habit)
+    const lineRule = d?.rule ?? habitRule(d, habit) ?? (split?.line === line ? split.rule : undefined)
     if (!lineRule) continue
     const { rrule, time, endTime } = lineRule
     let first: string | undefined
@@ -132,5 +157,5 @@ export function habitLine(line: Line, scope: { habit?: Habit }, locale: DateLoca
   if (code) scope.habit = { code, level: line.heading }
   else if (line.heading && scope.habit && line.heading <= scope.habit.level) scope.habit = undefined
   if (line.heading || (!scope.habit && !ctx.dates(line)?.rule)) return undefined
-  return recurringRecord([line], ctx, readingDay(ctx.ref), scope.habit?.code)
+  return recurringRecord([line], ctx, readingDay(ctx.ref), scope.habit?.code, locale)
 }
