@@ -6,14 +6,12 @@
  * ("declared on March 11, 2020, and …", "Library closed June 19 for Juneteenth") or after "Posted",
  * "Updated", "Register by" is not an event's date.
  */
-import { clockOf, type DateReader, type RawWhen } from '../prose-dates'
+import type { DateReader, RawWhen } from '../prose-dates'
 import type { MonthContext } from '../month-context'
-import type { DateLocale } from '../date-locale'
 import { type FieldRole, roleOfLabel } from './labels'
 import type { Line } from './page-lines'
-import { proseToRecurrence } from '../../shared/prose-rule'
-import { englishRule, monthRuleSentence, withoutWeekdays } from '../rule-words'
 import { leadColon } from './list-lead'
+import { type LineRule, lineRule } from './line-rule'
 
 export type Mention = RawWhen & {
   /** The mention can stand for an event's day or time (see the module comment). */
@@ -43,45 +41,6 @@ export type LineDates = {
   /** A recurrence a line states with its time ("Every Tuesday at 10:30 a.m.", "jeden Dienstag um 10 Uhr"): the RRULE and the clock. */
   rule?: LineRule
 }
-
-/** `text`: the rule in the prose rule reader's English, for the normalizer to expand. */
-export type LineRule = { rrule: string; time: string; endTime?: string; text: string }
-
-/**
- * The rule a line states, before its time is looked for ("First Tuesday of the month", "Every Thursday"):
- * the RRULE, the part of the line that says it, and that part in the prose rule reader's English.
- */
-export function untimedRule(line: string, locale: DateLocale): { rule: { rrule: string }; text: string; english: string } | undefined {
-  // A field ("Every Tuesday at 10:30 a.m., Children's Room"), not a sentence ("Childcare is available … on
-  // Sundays."), unless the sentence says an ordinal weekday of the month in full.
-  // A line that announces a list ("… at 6:30 p.m. on the following Mondays:") states the list's days, not a rule.
-  if (line.endsWith(':')) return undefined
-  const prose = line.length > 100 || (/\.\s*$/.test(line) && line.split(/\s+/).length >= 8)
-  const text = prose ? monthRuleSentence(line, locale) : line
-  if (!text) return undefined
-  const english = englishRule(text, locale)
-  if (!english || !RULE_HINT.test(english)) return undefined
-  const rule = proseToRecurrence(english)
-  return rule ? { rule, text, english } : undefined
-}
-
-/**
- * The rule and time of a line that states a recurrence ("Thursdays, 4:00 – 5:30 p.m."); the weekday is
- * blanked out before the time is read (a weekday with a time is no date of its own).
- */
-function lineRule(line: string, reader: DateReader): LineRule | undefined {
-  const found = untimedRule(line, reader.locale)
-  if (!found) return undefined
-  const { rule, text, english } = found
-  const timed = reader.raw(withoutWeekdays(text, reader.locale)).find((m) => m.start.day === undefined && m.start.hour !== undefined)
-  const time = clockOf(timed?.start)
-  if (!time) return undefined
-  const endTime = clockOf(timed!.end)
-  return endTime ? { rrule: rule.rrule, time, endTime, text: english } : { rrule: rule.rrule, time, text: english }
-}
-
-/** What every recurrence the prose rule reader accepts holds: a day's name, "each"/"every", an ordinal, "daily"/"weekly"/"monthly". */
-const RULE_HINT = /\b(every|each|of the month|daily|weekly|monthly|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)\b/i
 
 const ASCII_WORD = /[A-Za-z]{2}/
 const NON_ASCII = /[^\x00-\x7f]/
