@@ -103,7 +103,8 @@ export function weekCellRecord(lines: Line[], ctx: RecordContext, clock: (text: 
   const row = cell?.tagName === 'tr' ? cell : cell && lines[0].path[lines[0].path.indexOf(cell) - 1]
   const table = row && lines[0].path.findLast((e) => e.tagName === 'table')
   const info = table && weekTable(table)
-  if (!cell || !row || !info) return undefined
+  // A cell that names its own day ("Dec 7 – Storytime") is a dated record, not a weekly program.
+  if (!cell || !row || !info || lines.some((l) => ctx.dates(l)?.day)) return undefined
   const column = cellsOf(row).indexOf(cell)
   const code = weekdayCode(info.byColumn ? info.header[column] : cellText(cellsOf(row)[0]))
   // A row that is one program names its room in a column of its own, read with the row.
