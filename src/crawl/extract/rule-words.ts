@@ -73,7 +73,8 @@ function ordinalRule(text: string, locale: Exclude<DateLocale, 'en'>): string | 
   return ns.some((n) => n < 0) || d < 0 ? undefined : `${ns.map((n) => ENGLISH_ORDINALS[n]).join(' and ')} ${ENGLISH[d]} of the month`
 }
 
-const EN_ORDINAL_DAY = /\b(?:first|second|third|fourth|last|1st|2nd|3rd|4th)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days?\s+of\s+(?:the|each|every)\s+month\b/i
+const EN_ORDINAL = '(?:first|second|third|fourth|last|1st|2nd|3rd|4th)'
+const EN_ORDINAL_DAY = new RegExp(`\\b${EN_ORDINAL}(?:\\s*(?:,|and|&)\\s*(?:the\\s+)?${EN_ORDINAL})*\\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days?\\s+of\\s+(?:the|each|every)\\s+month\\b`, 'i')
 
 /**
  * The sentence of a longer text that states an ordinal weekday of the month in full ("Der Vorstand trifft

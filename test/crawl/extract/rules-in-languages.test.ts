@@ -105,6 +105,16 @@ describe('a rule and its time in two fields', () => {
   })
 })
 
+describe('titles of rules', () => {
+  it('keep the card heading over "Meets the 2nd and 4th Wednesday of each month"', () => {
+    const cards = [
+      '<div class="g"><h3>Garden Club</h3><p>Meets the 2nd and 4th Wednesday of each month, 6:30 pm</p></div>',
+      '<div class="g"><h3>Genealogy Society</h3><p>3rd Thursday monthly at 7pm</p></div>',
+    ]
+    expect(events(cards.join(''), 'en', 'America/Chicago')).toEqual(['2026-12-09T18:30:00-06:00 Garden Club', '2026-12-17T19:00:00-06:00 Genealogy Society', '2026-12-23T18:30:00-06:00 Garden Club'])
+  })
+})
+
 describe('a rule in a line of no record', () => {
   it('is a program titled by what comes before its rule, but opening hours are none', () => {
     const main = '<div class="ev"><h3>Author Talk</h3><p>December 3, 2026, 7:00 PM</p></div><div class="ev"><h3>Craft Night</h3><p>December 10, 2026, 6:00 PM</p></div>'

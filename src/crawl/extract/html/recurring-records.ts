@@ -62,8 +62,12 @@ function openingHours(title: string | undefined, section: string | undefined): b
 function namedBefore(text: string): string | undefined {
   const cut = ruleStart(text)
   const head = cut > 0 ? text.slice(0, cut).replace(/[\s,:–—-]+$/, '') : ''
-  return head && clean(head) === head && !WE_MEET.test(head) && usableTitle(head) ? head : undefined
+  if (!head || NOT_A_NAME.test(head) || WE_MEET.test(head)) return undefined
+  return clean(head) === head && usableTitle(head) ? head : undefined
 }
+
+/** "Meets the 2nd and", "Held on", "Open": a verb or a connector before the rule, no program's name. */
+const NOT_A_NAME = /^(?:meets?|meeting|held|is|are|open|opens|closed|we|on|at|the)\b|\b(?:and|the|on|of|at|und|et|y|e|en|le|el|il|de)$/i
 
 const ENGLISH_DAYS: Record<string, string> = { MO: 'monday', TU: 'tuesday', WE: 'wednesday', TH: 'thursday', FR: 'friday', SA: 'saturday', SU: 'sunday' }
 
