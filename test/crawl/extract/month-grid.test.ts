@@ -103,6 +103,7 @@ describe('month grids without machine dates', () => {
     expect(monthGridDays(grid(cells([27, 28, 30, 31], 31, 6, {})), 'January 2027')).toBeUndefined()
     expect(monthOfHeading('Kalender Dezember 2026')).toEqual({ year: 2026, month: 12 })
     expect(monthOfHeading('décembre 2026')).toEqual({ year: 2026, month: 12 })
+    expect(monthOfHeading('Diciembre de 2026')).toEqual({ year: 2026, month: 12 })
     expect(monthOfHeading('Upcoming events')).toBeUndefined()
   })
 

@@ -23,7 +23,7 @@ const MONTH_NAMES: string[][] = [
   ['december', 'dezember', 'décembre', 'decembre', 'diciembre', 'dicembre', 'dezembro'],
 ]
 const MONTH_OF = new Map(MONTH_NAMES.flatMap((names, i) => names.map((n) => [n, i + 1] as const)))
-const MONTH_YEAR = new RegExp(`(?<!\\p{L})(${[...MONTH_OF.keys()].join('|')}),?\\s+(20\\d\\d)(?!\\d)`, 'iu')
+const MONTH_YEAR = new RegExp(`(?<!\\p{L})(${[...MONTH_OF.keys()].join('|')})(?:,|\\s+de|\\s+del)?\\s+(20\\d\\d)(?!\\d)`, 'iu')
 
 /** The month and year a short heading names ("January 2027", "Kalender Dezember 2026"), or undefined. */
 export function monthOfHeading(text: string | undefined): { year: number; month: number } | undefined {
