@@ -67,6 +67,17 @@ describe('weekly schedule tables', () => {
     ])
   })
 
+  it('keep a cell its program when the header names rooms (Día | Sala 1 | Sala 2)', () => {
+    const table = `<table><tr><th>Día</th><th>Sala 1</th><th>Sala 2</th></tr><tr><td>Lunes</td><td>Pilates 10:00–11:00</td><td>Inglés 18:00</td></tr>
+<tr><td>Miércoles</td><td></td><td>Ajedrez 17:30–19:00</td></tr><tr><td>Viernes</td><td>Yoga 9:30</td><td></td></tr></table>`
+    expect(events(table, 'es', 'Europe/Madrid', { start: '2026-12-07', end: '2026-12-13' })).toEqual([
+      '2026-12-07T10:00:00+01:00 Pilates @ Sala 1',
+      '2026-12-07T18:00:00+01:00 Inglés @ Sala 2',
+      '2026-12-09T17:30:00+01:00 Ajedrez @ Sala 2',
+      '2026-12-11T09:30:00+01:00 Yoga @ Sala 1',
+    ])
+  })
+
   it('are not month grids', () => {
     const grid = `<h2>December 2026</h2><table><tr><th>Sun</th><th>Mon</th><th>Tue</th><th>Wed</th></tr><tr><td>6</td><td>7</td><td>8</td><td>9</td></tr><tr><td>13</td><td>14 <div>10:30 AM Storytime</div></td><td>15</td><td>16</td></tr></table>`
     expect(events(grid).filter((e) => e.includes('Storytime') && !e.startsWith('2026-12-14'))).toEqual([])

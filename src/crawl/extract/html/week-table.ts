@@ -12,7 +12,8 @@ import { childrenOf, collapse, type Element, isElement, textOf } from '../../sha
 import type { ProseWhen } from '../prose-dates'
 import { weekdayCode } from '../rule-words'
 import type { Line } from './page-lines'
-import { type RecordContext, readRecord } from './record-fields'
+import { type RecordContext, readRecord, withoutDates } from './record-fields'
+import { usableTitle } from './record-title'
 import { tableRoles } from './table-columns'
 
 /** `byRow`: weekdays down a Day column of a table whose header names its columns (Day | Time | Class | Room): each row is one program. */
@@ -47,7 +48,15 @@ function weekTable(table: Element): WeekTable | null {
   // A month grid's header names every day, the first too, and its rows open with day numbers.
   const firstColumn = header[0] === undefined || (!weekdayCode(header[0]) && !down.some((t) => /^\d{1,2}$/.test(t)))
   if (across.length >= 3 && firstColumn && across.every((t) => weekdayCode(t))) found = { byColumn: true, byRow: false, header, rows }
-  else if (down.length >= 3 && down.every((t) => weekdayCode(t))) found = { byColumn: false, byRow: tableRoles(table) !== null, header, rows }
+  else if (down.length >= 3 && down.every((t) => weekdayCode(t)))
+    found = {
+      byColumn: false,
+      byRow: !!tableRoles(table)
+        ?.slice(1)
+        .some((r) => r === 'time' || r === 'title'),
+      header,
+      rows,
+    }
   tables.set(table, found)
   return found
 }
@@ -116,6 +125,12 @@ export function weekCellRecord(lines: Line[], ctx: RecordContext, clock: (text: 
   while (CODES[new Date(`${first}T00:00:00Z`).getUTCDay()] !== code) first = addDays(first, 1)
   if (season && first > season.until) return undefined
   const c = readRecord(lines, { ...ctx, day: first, ...(info.byRow ? { root: row } : {}) }).candidate
+  // A cell is its program's name and time: a header that names the columns' places ("Día | Sala 1") does not make it a place.
+  const own = info.byRow ? undefined : lines.map((l) => withoutDates(l, ctx.dates(l)).trim()).find((t) => t && usableTitle(t))
+  if (c && own) {
+    c.title = own
+    if (c.place?.name && lines.some((l) => l.text.includes(c.place!.name!))) delete c.place
+  }
   if (!c?.title || c.title === other || weekdayCode(c.title)) return undefined
   c.start = { date: first, time: when.time }
   if (when.endTime) c.end = { date: when.endTime > when.time ? first : addDays(first, 1), time: when.endTime }
