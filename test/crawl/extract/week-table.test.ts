@@ -78,6 +78,16 @@ describe('weekly schedule tables', () => {
     ])
   })
 
+  it('skip the closures said beside the season', () => {
+    const table = `<p>Gültig vom 2. November 2026 bis 20. März 2027. In den Weihnachtsferien (21. Dezember bis 6. Januar) bleibt die Halle geschlossen.</p>
+<table><thead><tr><th>Zeit</th><th>Montag</th><th>Dienstag</th><th>Donnerstag</th></tr></thead><tbody><tr><td>18:30 – 20:00</td><td>Gymnastik</td><td>Tischtennis</td><td>Badminton</td></tr></tbody></table>`
+    expect(events(table, 'de', 'Europe/Berlin', { start: '2026-12-17', end: '2027-01-11' })).toEqual([
+      '2026-12-17T18:30:00+01:00 Badminton',
+      '2027-01-07T18:30:00+01:00 Badminton',
+      '2027-01-11T18:30:00+01:00 Gymnastik',
+    ])
+  })
+
   it('are not month grids', () => {
     const grid = `<h2>December 2026</h2><table><tr><th>Sun</th><th>Mon</th><th>Tue</th><th>Wed</th></tr><tr><td>6</td><td>7</td><td>8</td><td>9</td></tr><tr><td>13</td><td>14 <div>10:30 AM Storytime</div></td><td>15</td><td>16</td></tr></table>`
     expect(events(grid).filter((e) => e.includes('Storytime') && !e.startsWith('2026-12-14'))).toEqual([])

@@ -75,7 +75,11 @@ export function weekCell(line: Line): Element | undefined {
   return undefined
 }
 
-export type Season = { from: string; until: string }
+/** `breaks`: closures said beside the season ("No classes Nov 26 – 28", "In den Weihnachtsferien … geschlossen"). */
+export type Season = { from: string; until: string; breaks?: { from: string; until: string }[] }
+
+const CLOSED =
+  /(?<!\p{L})(no class(?:es)?|closed|closure|holidays?|geschlossen|ferien|fermée?s?|fermeture|vacances|cerrad[oa]s?|vacaciones|chius[oa]|chiusura|vacanze|gesloten|vakantie|fechad[oa]s?|férias)(?!\p{L})/iu
 
 /**
  * The longest span of four weeks or more said in the few lines before a table ("Sept 8 – Dec 12", "vom 2.
@@ -83,6 +87,7 @@ export type Season = { from: string; until: string }
  */
 export function seasonOf(texts: string[], find: (text: string) => ProseWhen[]): Season | undefined {
   let best: Season | undefined
+  const closed: Season[] = []
   for (const text of texts) {
     const found = find(text)
     for (const [i, w] of found.entries()) {
@@ -92,14 +97,25 @@ export function seasonOf(texts: string[], find: (text: string) => ProseWhen[]): 
       if (!span && w.date && next?.date && !next.endDate && SPAN_WORD.test(text.slice(w.endIndex, next.index))) {
         span = { from: w.date > next.date ? `${Number(w.date.slice(0, 4)) - 1}${w.date.slice(4)}` : w.date, until: next.date }
       }
+      // "21. Dezember bis 6. Januar": the end in the year after.
+      if (span && span.until < span.from) span.until = `${Number(span.until.slice(0, 4)) + 1}${span.until.slice(4)}`
+      if (span && CLOSED.test(text)) closed.push(span)
       if (!span || span.until < addDays(span.from, 28)) continue
       if (!best || Date.parse(span.until) - Date.parse(span.from) > Date.parse(best.until) - Date.parse(best.from)) best = span
     }
   }
-  return best
+  const breaks = best ? closed.filter((b) => b !== best && b.from >= best.from && b.until <= best.until) : []
+  return best && breaks.length ? { ...best, breaks } : best
 }
 
 const SPAN_WORD = /^\s*(?:–|—|-|to|through|thru|until|bis|au|al|à|a|tot|t\/m|até|alle?)\s*$/i
+
+/** The days of a span that fall on a weekday (an RRULE code). */
+function daysOf(span: { from: string; until: string }, code: string): string[] {
+  const out: string[] = []
+  for (let d = span.from; d <= span.until && out.length < 60; d = addDays(d, 1)) if (CODES[new Date(`${d}T00:00:00Z`).getUTCDay()] === code) out.push(d)
+  return out
+}
 
 type Clock = { time: string; endTime?: string }
 
@@ -136,6 +152,8 @@ export function weekCellRecord(lines: Line[], ctx: RecordContext, clock: (text: 
   if (when.endTime) c.end = { date: when.endTime > when.time ? first : addDays(first, 1), time: when.endTime }
   else delete c.end
   c.recurrence = { rrule: `FREQ=WEEKLY;BYDAY=${code}${season ? `;UNTIL=${season.until.replaceAll('-', '')}T235959` : ''}` }
+  const exdates = (season?.breaks ?? []).flatMap((b) => daysOf(b, code).map((date) => ({ date, time: when.time })))
+  if (exdates.length) c.recurrence.exdates = exdates
   // The other header names a room when it is not a time ("Studio A", "Pool").
   if (other && !clock(other) && !c.place?.name) c.place = { ...c.place, name: other }
   return c
