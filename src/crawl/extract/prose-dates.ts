@@ -96,7 +96,10 @@ function shapedParts(p: Parts): Parts {
 
 /** A reading in its one shape (see shapedParts; `end` present, undefined without one). */
 function shaped(index: number, endIndex: number, start: Parts, end: Parts | undefined): RawWhen {
-  return { index, endIndex, start: shapedParts(start), end: end && shapedParts(end) }
+  const s = shapedParts(start)
+  // "6:00 – 8:00 am": a start without its half of the day is in the end's morning, not the evening.
+  if (!s.meridiem && s.hour !== undefined && end?.meridiem && end.hour !== undefined && end.hour < 12 && s.hour <= end.hour) s.meridiem = true
+  return { index, endIndex, start: s, end: end && shapedParts(end) }
 }
 
 /** Reads dates in one language, remembering each distinct text's result. */

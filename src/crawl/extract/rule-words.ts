@@ -161,6 +161,27 @@ export function weekdayCode(text: string): string | undefined {
   return text.length > 20 ? undefined : NAME_CODE.get(text.trim().toLowerCase().replace(/[.:]$/, ''))
 }
 
+const ORDER = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU']
+
+/**
+ * The RRULE codes of a schedule's day cell: one weekday, a range ("Mon–Fri", "Montag bis Freitag") or a
+ * list ("Tues & Thurs", "Mon/Wed/Fri"), comma-joined ("MO,TU,WE,TH,FR"); undefined for anything else.
+ */
+export function weekdayCodes(text: string): string | undefined {
+  const one = weekdayCode(text)
+  if (one || text.length > 40) return one
+  const range = /^(.+?)(?:\s*[–—-]\s*|\s+(?:to|through|thru|bis|à|au|a|al|tot|t\/m)\s+)(.+)$/i.exec(text.trim())
+  const [a, b] = range ? [weekdayCode(range[1]), weekdayCode(range[2])] : []
+  if (a && b) {
+    const i = ORDER.indexOf(a)
+    const j = ORDER.indexOf(b)
+    return i < j ? ORDER.slice(i, j + 1).join(',') : undefined
+  }
+  const parts = text.split(/\s*(?:&|,|\/|\+|\s(?:and|und|et|y|e|en)\s)\s*/i)
+  const codes = parts.map((p) => weekdayCode(p))
+  return parts.length > 1 && codes.every(Boolean) ? [...new Set(codes)].join(',') : undefined
+}
+
 /** Plural weekdays that say "every" on their own ("dienstags", "les mardis" is not: it takes "tous"). */
 const PLURAL: Partial<Record<DateLocale, RegExp>> = {
   de: word('montags|dienstags|mittwochs|donnerstags|freitags|samstags|sonntags', 'iu'),

@@ -88,6 +88,14 @@ describe('weekly schedule tables', () => {
     ])
   })
 
+  it('read ranges and lists of days in the day column, and an early morning range', () => {
+    const table = `<table><thead><tr><th>Days</th><th>Time</th><th>Program</th></tr></thead><tbody><tr><td>Mon–Fri</td><td>6:00 – 8:00 am</td><td>Lap Swim</td></tr>
+<tr><td>Tues &amp; Thurs</td><td>10:00 am</td><td>Water Walking</td></tr><tr><td>Saturday</td><td>1:00 – 3:00 pm</td><td>Open Swim</td></tr></tbody></table>`
+    const found = events(table, 'en', 'America/Chicago', { start: '2026-12-07', end: '2026-12-13' })
+    expect(found.filter((e) => e.includes('Lap Swim'))).toEqual(['07', '08', '09', '10', '11'].map((d) => `2026-12-${d}T06:00:00-06:00 Lap Swim`))
+    expect(found.filter((e) => !e.includes('Lap Swim'))).toEqual(['2026-12-08T10:00:00-06:00 Water Walking', '2026-12-10T10:00:00-06:00 Water Walking', '2026-12-12T13:00:00-06:00 Open Swim'])
+  })
+
   it('are not month grids', () => {
     const grid = `<h2>December 2026</h2><table><tr><th>Sun</th><th>Mon</th><th>Tue</th><th>Wed</th></tr><tr><td>6</td><td>7</td><td>8</td><td>9</td></tr><tr><td>13</td><td>14 <div>10:30 AM Storytime</div></td><td>15</td><td>16</td></tr></table>`
     expect(events(grid).filter((e) => e.includes('Storytime') && !e.startsWith('2026-12-14'))).toEqual([])

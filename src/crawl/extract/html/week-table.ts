@@ -10,7 +10,7 @@ import type { Candidate } from '../../candidate-types'
 import { addDays } from '../../../model/dates'
 import { childrenOf, collapse, type Element, isElement, textOf } from '../../shared/dom'
 import type { ProseWhen } from '../prose-dates'
-import { weekdayCode } from '../rule-words'
+import { weekdayCode, weekdayCodes } from '../rule-words'
 import type { Line } from './page-lines'
 import { type RecordContext, readRecord, withoutDates } from './record-fields'
 import { usableTitle } from './record-title'
@@ -48,7 +48,7 @@ function weekTable(table: Element): WeekTable | null {
   // A month grid's header names every day, the first too, and its rows open with day numbers.
   const firstColumn = header[0] === undefined || (!weekdayCode(header[0]) && !down.some((t) => /^\d{1,2}$/.test(t)))
   if (across.length >= 3 && firstColumn && across.every((t) => weekdayCode(t))) found = { byColumn: true, byRow: false, header, rows }
-  else if (down.length >= 3 && down.every((t) => weekdayCode(t)))
+  else if (down.length >= 3 && down.every((t) => weekdayCodes(t)))
     found = {
       byColumn: false,
       byRow: !!tableRoles(table)
@@ -113,7 +113,7 @@ const SPAN_WORD = /^\s*(?:–|—|-|to|through|thru|until|bis|au|al|à|a|tot|t\/
 /** The days of a span that fall on a weekday (an RRULE code). */
 function daysOf(span: { from: string; until: string }, code: string): string[] {
   const out: string[] = []
-  for (let d = span.from; d <= span.until && out.length < 60; d = addDays(d, 1)) if (CODES[new Date(`${d}T00:00:00Z`).getUTCDay()] === code) out.push(d)
+  for (let d = span.from; d <= span.until && out.length < 60; d = addDays(d, 1)) if (code.split(',').includes(CODES[new Date(`${d}T00:00:00Z`).getUTCDay()])) out.push(d)
   return out
 }
 
@@ -131,14 +131,14 @@ export function weekCellRecord(lines: Line[], ctx: RecordContext, clock: (text: 
   // A cell that names its own day ("Dec 7 – Storytime") is a dated record, not a weekly program.
   if (!cell || !row || !info || lines.some((l) => ctx.dates(l)?.day)) return undefined
   const column = cellsOf(row).indexOf(cell)
-  const code = weekdayCode(info.byColumn ? info.header[column] : cellText(cellsOf(row)[0]))
+  const code = info.byColumn ? weekdayCode(info.header[column]) : weekdayCodes(cellText(cellsOf(row)[0]))
   // A row that is one program names its room in a column of its own, read with the row.
   const other = info.byRow ? '' : info.byColumn ? cellText(cellsOf(row)[0]) : (info.header[column] ?? '')
   const when = lines.map((l) => clock(l.text)).find(Boolean) ?? clock(other)
   if (!code || !when) return undefined
   const from = season && season.from > today ? season.from : today
   let first = from
-  while (CODES[new Date(`${first}T00:00:00Z`).getUTCDay()] !== code) first = addDays(first, 1)
+  while (!code.split(',').includes(CODES[new Date(`${first}T00:00:00Z`).getUTCDay()])) first = addDays(first, 1)
   if (season && first > season.until) return undefined
   const c = readRecord(lines, { ...ctx, day: first, ...(info.byRow ? { root: row } : {}) }).candidate
   // A cell is its program's name and time: a header that names the columns' places ("Día | Sala 1") does not make it a place.
