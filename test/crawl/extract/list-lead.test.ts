@@ -66,6 +66,18 @@ describe('a time said once for a list of days', () => {
     ])
   })
 
+  it('is given by a monthly rule beside the list, whose own days give way to the list (a moved meeting)', () => {
+    const body =
+      '<h2>Board of Education</h2><p>Regular meetings of the Board of Education are held on the second Monday of each month at 6:00 p.m. in the District Office Board Room.</p>' +
+      '<h3>2027</h3><p>January 11, February 8, March 15, April 12</p>'
+    expect(events(body, 'en', 'America/Chicago')).toEqual([
+      '2027-01-11T18:00:00-06:00 Board of Education',
+      '2027-02-08T18:00:00-06:00 Board of Education',
+      '2027-03-15T18:00:00-05:00 Board of Education',
+      '2027-04-12T18:00:00-05:00 Board of Education',
+    ])
+  })
+
   it('keeps the days of a Spanish or German list apart', () => {
     const days = (t: string, locale: 'es' | 'de' | 'pt') => new DateReader(locale).raw(t).map((m) => [m.start.year ?? '', m.start.month, m.start.day].join('-'))
     expect(days('13 de enero, 10 de febrero y 9 de junio de 2027', 'es')).toEqual(['-1-13', '-2-10', '2027-6-9'])

@@ -7,7 +7,9 @@
  */
 import type { Candidate } from '../../candidate-types'
 import { addDays } from '../../../model/dates'
+import { proseToRecurrence } from '../../shared/prose-rule'
 import { clockOf, type RawWhen } from '../prose-dates'
+import { onRule } from './recurring-records'
 import type { Line } from './page-lines'
 
 export type LeadTime = { time: string; endTime?: string }
@@ -72,4 +74,29 @@ export function withLead(c: Candidate, lead: LeadTime | undefined): Candidate {
   c.start = { date: c.start.date, time: lead.time }
   if (lead.endTime) c.end = { date: lead.endTime > lead.time ? c.start.date : addDays(c.start.date, 1), time: lead.endTime }
   return c
+}
+
+/** The events read from a list of days (listing.ts marks them). */
+const listed = new WeakSet<Candidate>()
+export const markListed = (c: Candidate): Candidate => (listed.add(c), c)
+
+/**
+ * A monthly rule said beside a list of the same meetings' days ("… held on the second Monday of each month
+ * at 6:00 p.m." over "January 11, February 8, March 15, April 12"): the list gives the days (March 15, not
+ * the rule's March 8) and the rule their time. The rule goes when at least half the listed days are its.
+ */
+export function foldRules(candidates: Candidate[]): Candidate[] {
+  const days = candidates.filter((c) => listed.has(c) && c.start)
+  if (days.length < 2) return candidates
+  const folded = new Set<Candidate>()
+  for (const rule of candidates) {
+    const rrule = rule.recurrenceText && rule.start?.time ? proseToRecurrence(rule.recurrenceText)?.rrule : undefined
+    if (!rrule?.startsWith('FREQ=MONTHLY') || days.filter((c) => onRule(rrule, c.start!.date)).length * 2 < days.length) continue
+    folded.add(rule)
+    for (const c of days) {
+      withLead(c, { time: rule.start!.time!, ...(rule.end?.time ? { endTime: rule.end.time } : {}) })
+      if (rule.place && !c.place) c.place = rule.place
+    }
+  }
+  return folded.size ? candidates.filter((c) => !folded.has(c)) : candidates
 }

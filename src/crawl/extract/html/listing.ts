@@ -12,7 +12,7 @@ import { readingDay, type YearHint } from '../year-hint'
 import { dayProgramme } from './day-records'
 import { looseEvents } from './detail-page'
 import { hasWord, type LineDates } from './line-dates'
-import { headerCell, inlineLead, type LeadTime, leadLine, withLead } from './list-lead'
+import { foldRules, headerCell, inlineLead, type LeadTime, leadLine, markListed, withLead } from './list-lead'
 import type { Line, PageLines } from './page-lines'
 import { proseEvents } from './prose-records'
 import { RowDays } from './row-spans'
@@ -192,7 +192,7 @@ export function extractListing(page: PageLines, options: ListingOptions): Listin
     }
     if (scopeLine(scope, lines[i], pr.dates(lines[i]), pr.ref)) scope.dayLine = i
   }
-  const candidates = records.filter((r) => !r.covered).map((r) => r.candidate)
+  const candidates = foldRules(records.filter((r) => !r.covered).map((r) => r.candidate))
   // Loose dates are the page's own event, which its structured data already states.
   if (!structured) candidates.push(...looseEvents({ lines, dates: pr.dates, taken, facts: page.facts, sourceUrl: options.sourceUrl, ref: pr.ref, yearAt: (i) => years[i] }))
   const cut = seg.records.length > MAX_RECORDS
@@ -280,7 +280,7 @@ function listCandidates(line: Line, pr: PageReader, scope: Scope, sourceUrl: str
     if (!w.date) continue
     const c: Candidate = { source: { url: sourceUrl, format: 'html', method: 'listing' }, title, start: w.time ? { date: w.date, time: w.time } : { date: w.date } }
     if (w.endTime) c.end = { date: w.date, time: w.endTime }
-    out.push(withLead(c, lead ?? scope.lead))
+    out.push(markListed(withLead(c, lead ?? scope.lead)))
   }
   return out
 }

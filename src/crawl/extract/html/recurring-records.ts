@@ -23,7 +23,7 @@ import { endAfter } from './record-when'
 const CODES = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA']
 
 /** Whether `date` (YYYY-MM-DD) is a day of a weekly rule's BYDAY or a monthly rule's "2SA", "-1FR" or BYMONTHDAY. */
-function onRule(rrule: string, date: string): boolean {
+export function onRule(rrule: string, date: string): boolean {
   const parts = Object.fromEntries(rrule.split(';').map((p) => p.split('=') as [string, string]))
   if (parts.INTERVAL || parts.COUNT || parts.UNTIL) return false
   const d = new Date(`${date}T00:00:00Z`)
