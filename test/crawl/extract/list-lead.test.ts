@@ -78,6 +78,15 @@ describe('a time said once for a list of days', () => {
     ])
   })
 
+  it('folds a monthly rule into a list of bare days of the same board, not into another body’s', () => {
+    const board =
+      '<h2>Library Board</h2><p>The Library Board meets on the third Thursday of each month at 5:30 p.m.</p><h3>2027 Meeting Dates</h3><ul><li>January 21</li><li>February 18</li><li>March 25</li></ul>'
+    expect(events(board, 'en', 'America/Chicago')).toEqual(['2027-01-21T17:30:00-06:00 Library Board', '2027-02-18T17:30:00-06:00 Library Board', '2027-03-25T17:30:00-05:00 Library Board'])
+    const other =
+      '<div class="c"><h3>Book Club</h3><p>Third Thursday of the month, 7 pm</p></div><div class="c"><h3>Chess</h3><p>Every Friday, 4 pm</p></div><h2>Closures</h2><p>January 21, February 18</p>'
+    expect(events(other, 'en', 'America/Chicago').filter((e) => e.includes('Book Club') && e < '2027-03')).toEqual(['2027-01-21T19:00:00-06:00 Book Club', '2027-02-18T19:00:00-06:00 Book Club'])
+  })
+
   it('keeps the days of a Spanish or German list apart', () => {
     const days = (t: string, locale: 'es' | 'de' | 'pt') => new DateReader(locale).raw(t).map((m) => [m.start.year ?? '', m.start.month, m.start.day].join('-'))
     expect(days('13 de enero, 10 de febrero y 9 de junio de 2027', 'es')).toEqual(['-1-13', '-2-10', '2027-6-9'])

@@ -76,6 +76,19 @@ export function withLead(c: Candidate, lead: LeadTime | undefined): Candidate {
   return c
 }
 
+const words = (t: string | undefined) =>
+  new Set(
+    (t ?? '')
+      .toLowerCase()
+      .match(/\p{L}{4,}/gu)
+      ?.filter((w) => !/^(meetings?|regular|sitzung(en)?|séances?|sesi[oó]n(es)?|reuni[oó]n(es)?|vergadering(en)?|riunion[ei]|schedule|dates?)$/.test(w)),
+  )
+/** "Regular meetings of the Board of Education" and "Board of Education": the rule and the list name one body. */
+function sameBody(a: string | undefined, b: string | undefined): boolean {
+  const wb = words(b)
+  return [...words(a)].some((w) => wb.has(w))
+}
+
 /** The events read from a list of days (listing.ts marks them). */
 const listed = new WeakSet<Candidate>()
 export const markListed = (c: Candidate): Candidate => (listed.add(c), c)
@@ -91,7 +104,8 @@ export function foldRules(candidates: Candidate[]): Candidate[] {
   const folded = new Set<Candidate>()
   for (const rule of candidates) {
     const rrule = rule.recurrenceText && rule.start?.time ? proseToRecurrence(rule.recurrenceText)?.rrule : undefined
-    if (!rrule?.startsWith('FREQ=MONTHLY') || days.filter((c) => onRule(rrule, c.start!.date)).length * 2 < days.length) continue
+    if (!rrule?.startsWith('FREQ=MONTHLY') || !days.some((c) => sameBody(c.title, rule.title))) continue
+    if (days.filter((c) => onRule(rrule, c.start!.date)).length * 2 < days.length) continue
     folded.add(rule)
     for (const c of days) {
       withLead(c, { time: rule.start!.time!, ...(rule.end?.time ? { endTime: rule.end.time } : {}) })

@@ -166,7 +166,8 @@ export function extractListing(page: PageLines, options: ListingOptions): Listin
       i = span.to
       if (records.length >= MAX_RECORDS) continue
       const read = readSpan(span, lines.slice(span.from, span.to + 1), { pr, scope, options, structured })
-      for (const r of read.records) withLead(r.candidate, scope.lead)
+      const bare = lines.slice(span.from, span.to + 1).every((l) => l.virtual || !l.text || pr.dates(l)?.whenOnly)
+      for (const r of read.records) withLead(bare ? markListed(r.candidate) : r.candidate, scope.lead)
       records.push(...read.records)
       // A day heading that gave a record its day is part of the listing, not the page's own date.
       if (read.dayFromHeading && scope.dayLine !== undefined) taken.add(scope.dayLine)
