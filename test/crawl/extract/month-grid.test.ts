@@ -87,6 +87,13 @@ describe('month grids without machine dates', () => {
     expect(events(html, ctx('2026-12-01', '2026-12-31', 'Europe/Berlin'))).toEqual(['2026-12-05 Adventsmarkt', '2026-12-05 Kinderbasteln', '2026-12-12T14:00:00+01:00 Lesung'])
   })
 
+  it('skip a first column of week numbers (KW)', () => {
+    const days = cells([30], 31, 3, { 3: ['19:00 Chorprobe'], 13: ['10:00 Gottesdienst'] })
+    const rows = Array.from({ length: 5 }, (_, w) => `<tr><td class="kw">${49 + w > 53 ? 1 : 49 + w}</td>${days.slice(w * 7, w * 7 + 7).join('')}</tr>`).join('')
+    const html = `<!DOCTYPE html><html lang="de"><body><main><h2>Dezember 2026</h2><table><tr><th>KW</th><th>Mo</th><th>Di</th><th>Mi</th><th>Do</th><th>Fr</th><th>Sa</th><th>So</th></tr>${rows}</table></main></body></html>`
+    expect(events(html, ctx('2026-12-01', '2026-12-31', 'Europe/Berlin'))).toEqual(['2026-12-03T19:00:00+01:00 Chorprobe', '2026-12-13T10:00:00+01:00 Gottesdienst'])
+  })
+
   it('give no days without a month heading or when the numbers do not run 1 … the last day', () => {
     expect(events(table('Events Calendar', cells([27, 28, 29, 30, 31], 31, 6, JANUARY)))).toEqual([])
     const doc = (html: string) => parse(html).childNodes.find(isElement) as Element

@@ -67,19 +67,22 @@ function leadText(el: Element, depth = 0): string {
 /** A table's body cells in reading order and its caption's text; a grid's element children. */
 function cellsOf(el: Element): { cells: Element[]; caption?: string } {
   if (el.tagName !== 'table') return { cells: weekRows(el) ?? childrenOf(el).filter(isElement) }
-  const cells: Element[] = []
+  const rowCells: Element[][] = []
   let caption: string | undefined
   const rows = (parent: Element) => {
     for (const c of childrenOf(parent).filter(isElement)) {
       if (c.tagName === 'caption') caption = leadText(c)
       else if (c.tagName === 'tbody' || c.tagName === 'thead' || c.tagName === 'tfoot') rows(c)
-      else if (c.tagName === 'tr') for (const td of childrenOf(c).filter(isElement)) if (td.tagName === 'td' || td.tagName === 'th') cells.push(td)
+      else if (c.tagName === 'tr') rowCells.push(childrenOf(c).filter((td): td is Element => isElement(td) && (td.tagName === 'td' || td.tagName === 'th')))
     }
   }
   rows(el)
-  return { cells, caption }
+  // A first column of week numbers ("KW", "Wk") is no day.
+  const weeks = rowCells.length > 0 && rowCells[0].length === 8 && WEEK_COLUMN.test(leadText(rowCells[0][0]))
+  return { cells: rowCells.flatMap((r) => (weeks ? r.slice(1) : r)), caption }
 }
 
+const WEEK_COLUMN = /^(kw|wk|wn|week|woche|sem\.?|semaine|semana|sett\.?|settimana|#)$/i
 const pad = (n: number) => String(n).padStart(2, '0')
 const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate()
 
