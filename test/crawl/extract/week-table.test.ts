@@ -96,6 +96,12 @@ describe('weekly schedule tables', () => {
     expect(found.filter((e) => !e.includes('Lap Swim'))).toEqual(['2026-12-08T10:00:00-06:00 Water Walking', '2026-12-10T10:00:00-06:00 Water Walking', '2026-12-12T13:00:00-06:00 Open Swim'])
   })
 
+  it('are not opening hours (a row or cell with only a time)', () => {
+    const hours = `<h2>Library Hours</h2><table><tr><th>Day</th><th>Hours</th></tr><tr><td>Monday</td><td>9:00 am – 8:00 pm</td></tr><tr><td>Tuesday</td><td>9:00 am – 8:00 pm</td></tr><tr><td>Saturday</td><td>10:00 am – 2:00 pm</td></tr></table>
+<h2>Pool</h2><table><tr><td>Monday</td><td>6:00 am – 9:00 pm</td></tr><tr><td>Tuesday</td><td>6:00 am – 9:00 pm</td></tr><tr><td>Friday</td><td>6:00 am – 7:00 pm</td></tr></table>`
+    expect(events(hours)).toEqual([])
+  })
+
   it('are not month grids', () => {
     const grid = `<h2>December 2026</h2><table><tr><th>Sun</th><th>Mon</th><th>Tue</th><th>Wed</th></tr><tr><td>6</td><td>7</td><td>8</td><td>9</td></tr><tr><td>13</td><td>14 <div>10:30 AM Storytime</div></td><td>15</td><td>16</td></tr></table>`
     expect(events(grid).filter((e) => e.includes('Storytime') && !e.startsWith('2026-12-14'))).toEqual([])

@@ -143,6 +143,8 @@ export function weekCellRecord(lines: Line[], ctx: RecordContext, clock: (text: 
   const c = readRecord(lines, { ...ctx, day: first, ...(info.byRow ? { root: row } : {}) }).candidate
   // A cell is its program's name and time: a header that names the columns' places ("Día | Sala 1") does not make it a place.
   const own = info.byRow ? undefined : lines.map((l) => withoutDates(l, ctx.dates(l)).trim()).find((t) => t && usableTitle(t))
+  // A cell or row with only a time ("9:00 am – 8:00 pm" under "Library Hours") is opening hours, not a program.
+  if (info.byRow ? c?.title === ctx.section : !own) return undefined
   if (c && own) {
     c.title = own
     if (c.place?.name && lines.some((l) => l.text.includes(c.place!.name!))) delete c.place
