@@ -94,6 +94,14 @@ describe('month grids without machine dates', () => {
     expect(events(html, ctx('2026-12-01', '2026-12-31', 'Europe/Berlin'))).toEqual(['2026-12-03T19:00:00+01:00 Chorprobe', '2026-12-13T10:00:00+01:00 Gottesdienst'])
   })
 
+  it('read a cell’s hours and a bare "Closed" as no events, a time before its title as the item’s', () => {
+    const items: Record<number, string[]> = { 5: ['Closed'], 10: ['10a-6p', '7:00 PM Author Talk'], 11: ['10a-6p'] }
+    const all = cells([29, 30], 31, 2, items).map((c, i) =>
+      i === 11 ? c.replace('<div class="ev"><a href="#">7:00 PM Author Talk</a></div>', '<span class="t">7:00 PM</span><a href="#">Author Talk</a>') : c,
+    )
+    expect(events(table('December 2026', all), ctx('2026-12-01', '2026-12-31'))).toEqual(['2026-12-10T19:00:00-06:00 Author Talk'])
+  })
+
   it('give no days without a month heading or when the numbers do not run 1 … the last day', () => {
     expect(events(table('Events Calendar', cells([27, 28, 29, 30, 31], 31, 6, JANUARY)))).toEqual([])
     const doc = (html: string) => parse(html).childNodes.find(isElement) as Element

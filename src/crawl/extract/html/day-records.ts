@@ -11,6 +11,7 @@ import { type RecordContext, readRecord } from './record-fields'
 import { headingDay } from './record-when'
 
 const DAY_NUMBER = /^\d{1,2}$/
+const CLOSED_ALONE = /^(closed|geschlossen|fermée?|cerrad[oa]|chius[oa]|gesloten|fechad[oa])\.?$/i
 
 /**
  * The day of a month grid's cell ("<td aria-label="Tuesday, 5 January 2027">5 <div>10:30a Storytime</div>
@@ -26,9 +27,10 @@ function cellDay(lines: Line[], ctx: RecordContext): string | undefined {
 
 /**
  * The events of a grid cell's items, each the lines of one child element of the cell ("<div>10:30 AM<br>
- * <a>Storytime</a></div>", "<a>Adventsmarkt</a>"), timed or not; undefined for fewer than two items.
+ * <a>Storytime</a></div>", "<a>Adventsmarkt</a>"), timed or not. A child with only a time heads the next
+ * child when that one has none ("<span>7 PM</span><a>Board</a>"); else it is the day's hours ("10a-6p"), no event.
  */
-function cellItems(cell: Element, lines: Line[], ctx: RecordContext): Candidate[] | undefined {
+function cellItems(cell: Element, lines: Line[], ctx: RecordContext): Candidate[] {
   const groups = new Map<Element | Line, Line[]>()
   for (const l of lines) {
     const at = l.path.indexOf(cell)
@@ -37,8 +39,20 @@ function cellItems(cell: Element, lines: Line[], ctx: RecordContext): Candidate[
     if (group) group.push(l)
     else groups.set(key, [l])
   }
-  if (groups.size < 2) return undefined
-  return [...groups.values()].flatMap((g) => {
+  const items: Line[][] = []
+  let pending: Line[] | undefined
+  for (const g of groups.values()) {
+    // "Closed" alone on a day names no closure, it is the day's hours ("Library Closed – Thanksgiving" is one).
+    if (g.length === 1 && CLOSED_ALONE.test(g[0].text)) continue
+    const timeOnly = g.every((l) => ctx.dates(l)?.whenOnly)
+    if (timeOnly) {
+      pending = g
+      continue
+    }
+    items.push(pending && !g.some((l) => ctx.dates(l)?.time) ? [...pending, ...g] : g)
+    pending = undefined
+  }
+  return items.flatMap((g) => {
     const read = readRecord(g, ctx)
     return read.candidate ? [read.candidate, ...(read.also ?? [])] : []
   })
@@ -58,8 +72,7 @@ export function dayProgramme(lines: Line[], ctx: RecordContext): Candidate[] | u
     const d = ctx.dates(l)
     return d && d.time && !d.day && d.words
   })
-  const items = cell ? cellItems(lines[0].el, rest, { ...ctx, day }) : undefined
-  if (items) return items
+  if (cell) return cellItems(lines[0].el, rest, { ...ctx, day })
   if (timed.length < 2 || timed.length !== rest.length) return undefined
   const out: Candidate[] = []
   for (const line of timed) {

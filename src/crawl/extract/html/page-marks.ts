@@ -156,7 +156,9 @@ export function joinBadges(lines: Line[]): Line[] {
     const b = lines[i + 1]
     // A badge's day is at most four characters ("31st"), its word at most 22 (ten letters, each one or two UTF-16 units, a dot, a comma).
     const short = b && Math.min(a.text.length, b.text.length) <= 4 && Math.max(a.text.length, b.text.length) <= 22
-    const pair = short && !a.virtual && !b.virtual && a.path.length >= 2 && a.path.length === b.path.length && a.path[a.path.length - 2] === b.path[b.path.length - 2]
+    // Not in a calendar cell whose day markup gives (a virtual line of the cell before): "5" there is the day, "Closed" its item.
+    const dated = i > 0 && lines[i - 1].virtual && lines[i - 1].el === a.path[a.path.length - 2]
+    const pair = short && !dated && !a.virtual && !b.virtual && a.path.length >= 2 && a.path.length === b.path.length && a.path[a.path.length - 2] === b.path[b.path.length - 2]
     if (!pair || !((BADGE_WORD.test(a.text) && BADGE_DAY.test(b.text)) || (BADGE_DAY.test(a.text) && BADGE_WORD.test(b.text)))) {
       // The lines are the builder's own: renumbered in place, not copied.
       a.index = out.length
