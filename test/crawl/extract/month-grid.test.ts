@@ -102,6 +102,13 @@ describe('month grids without machine dates', () => {
     expect(events(table('December 2026', all), ctx('2026-12-01', '2026-12-31'))).toEqual(['2026-12-10T19:00:00-06:00 Author Talk'])
   })
 
+  it('read several timed lines of one list in a cell as events each (French)', () => {
+    const all = cells([30], 31, 3, {}).map((c, i) => (i === 9 ? c.replace('</td>', '<ul><li>10h Heure du conte</li><li>14h30 - 16h Atelier numérique</li></ul></td>') : c))
+    const rows = Array.from({ length: 5 }, (_, w) => `<tr>${all.slice(w * 7, w * 7 + 7).join('')}</tr>`).join('')
+    const html = `<!DOCTYPE html><html lang="fr"><body><main><table><caption>Décembre 2026</caption><tr><th>lun.</th><th>mar.</th><th>mer.</th><th>jeu.</th><th>ven.</th><th>sam.</th><th>dim.</th></tr>${rows}</table></main></body></html>`
+    expect(events(html, ctx('2026-12-01', '2026-12-31', 'Europe/Paris'))).toEqual(['2026-12-09T10:00:00+01:00 Heure du conte', '2026-12-09T14:30:00+01:00 Atelier numérique'])
+  })
+
   it('give no days without a month heading or when the numbers do not run 1 … the last day', () => {
     expect(events(table('Events Calendar', cells([27, 28, 29, 30, 31], 31, 6, JANUARY)))).toEqual([])
     const doc = (html: string) => parse(html).childNodes.find(isElement) as Element

@@ -72,7 +72,9 @@ export function dayProgramme(lines: Line[], ctx: RecordContext): Candidate[] | u
     const d = ctx.dates(l)
     return d && d.time && !d.day && d.words
   })
-  if (cell) return cellItems(lines[0].el, rest, { ...ctx, day })
+  const items = cell ? cellItems(lines[0].el, rest, { ...ctx, day }) : undefined
+  // Several timed lines in one child ("<ul><li>10h Heure du conte</li><li>14h30 Atelier</li></ul>") are read as lines.
+  if (items && (items.length > 1 || timed.length < 2 || timed.length !== rest.length)) return items
   if (timed.length < 2 || timed.length !== rest.length) return undefined
   const out: Candidate[] = []
   for (const line of timed) {
