@@ -90,7 +90,7 @@ export const NOT_EVENT_DATE =
   /(posted|published|updated|modified|last (updated|modified|reviewed)|deadline|due|(register|registration|apply|rsvp|sign[- ]?up)\s+(by|before|opens|closes|ends|deadline|starting|from)|sale ends|by|starting|veröffentlicht|aktualisiert|stand|anmeldeschluss|anmeldung bis|anmeldefrist|publié( le)?|mise? à jour( le)?|dernière mise à jour|date limite|inscriptions? (avant|jusqu'au)|avant le|publicado|actualizado|fecha l[ií]mite|plazo|inscripci[oó]n(es)? hasta|gepubliceerd|bijgewerkt|uiterlijk|inschrijven (voor|tot)|pubblicato|aggiornato|entro|scadenza|atualizado|prazo|inscrições até|minutes (of|from)|approval of (the )?minutes|copyright|©)[\s:.,-]*$/i
 /** Words that only label or join dates: what is left when they and the dates are removed says whether a line is more than a date. */
 // biome-ignore format: a word table, kept packed so it reads as one table
-const FILLER = new Set(['a', 'ab', 'alle', 'am', 'and', 'apr', 'april', 'at', 'aug', 'august', 'begin', 'beginn', 'begins', 'bis', 'cuando', 'cuándo', 'da', 'dalle', 'das', 'data', 'date', 'dates', 'datum', 'day', 'de', 'dec', 'december', 'del', 'den', 'der', 'des', 'di', 'die', 'dienstag', 'dimanche', 'dinsdag', 'do', 'domenica', 'domingo', 'donderdag', 'donnerstag', 'door', 'doors', 'einlass', 'dos', 'du', 'e', 'el', 'en', 'end', 'ende', 'ends', 'et', 'feb', 'february', 'fecha', 'feira', 'fr', 'freitag', 'fri', 'friday', 'from', 'giovedì', 'h', 'heure', 'hora', 'horaire', 'horario', 'hr', 'hrs', 'jan', 'january', 'jeudi', 'jueves', 'jul', 'july', 'jun', 'june', 'la', 'le', 'les', 'lundi', 'lunedì', 'lunes', 'm', 'ma', 'maandag', 'mar', 'march', 'mardi', 'martedì', 'martes', 'may', 'mercoledì', 'mercredi', 'met', 'mi', 'midnight', 'mittwoch', 'miércoles', 'mo', 'mon', 'monday', 'montag', 'noon', 'nov', 'november', 'oct', 'october', 'of', 'om', 'on', 'op', 'open', 'opens', 'or', 'ora', 'orario', 'ore', 'pm', 'quand', 'quando', 'quarta', 'quinta', 'sa', 'sabato', 'samedi', 'samstag', 'sat', 'saturday', 'segunda', 'sep', 'sept', 'september', 'sexta', 'show', 'showtime', 'so', 'sonntag', 'start', 'starts', 'sun', 'sunday', 'sábado', 't', 'terça', 'the', 'through', 'thru', 'thu', 'thur', 'thurs', 'thursday', 'tijd', 'till', 'time', 'times', 'to', 'today', 'tot', 'tue', 'tues', 'tuesday', 'u', 'uhr', 'um', 'und', 'until', 'uur', 'van', 'vanaf', 'vendredi', 'venerdì', 'viernes', 'vom', 'von', 'vr', 'vrijdag', 'wann', 'wanneer', 'wed', 'wednesday', 'when', 'where', 'wo', 'woensdag', 'y', 'za', 'zaterdag', 'zeit', 'zo', 'zondag', 'à', 'às'])
+const FILLER = new Set(['a', 'ab', 'alle', 'am', 'and', 'apr', 'april', 'at', 'aug', 'august', 'begin', 'beginn', 'begins', 'bis', 'cuando', 'cuándo', 'da', 'dalle', 'das', 'data', 'date', 'dates', 'datum', 'day', 'de', 'dec', 'december', 'del', 'den', 'der', 'des', 'di', 'die', 'dienstag', 'dimanche', 'dinsdag', 'do', 'domenica', 'domingo', 'donderdag', 'donnerstag', 'door', 'doors', 'einlass', 'dos', 'du', 'e', 'el', 'en', 'end', 'ende', 'ends', 'et', 'feb', 'february', 'fecha', 'feira', 'fr', 'freitag', 'fri', 'friday', 'from', 'giovedì', 'h', 'heure', 'hora', 'horaire', 'horario', 'horário', 'hr', 'hrs', 'jan', 'january', 'jeudi', 'jueves', 'jul', 'july', 'jun', 'june', 'la', 'le', 'les', 'lundi', 'lunedì', 'lunes', 'm', 'ma', 'maandag', 'mar', 'march', 'mardi', 'martedì', 'martes', 'may', 'mercoledì', 'mercredi', 'met', 'mi', 'midnight', 'mittwoch', 'miércoles', 'mo', 'mon', 'monday', 'montag', 'noon', 'nov', 'november', 'oct', 'october', 'of', 'om', 'on', 'op', 'open', 'opens', 'or', 'ora', 'orario', 'ore', 'pm', 'quand', 'quando', 'quarta', 'quinta', 'sa', 'sabato', 'samedi', 'samstag', 'sat', 'saturday', 'segunda', 'sep', 'sept', 'september', 'sexta', 'show', 'showtime', 'so', 'sonntag', 'start', 'starts', 'sun', 'sunday', 'sábado', 't', 'terça', 'the', 'through', 'thru', 'thu', 'thur', 'thurs', 'thursday', 'tijd', 'till', 'time', 'times', 'to', 'today', 'tot', 'tue', 'tues', 'tuesday', 'u', 'uhr', 'um', 'und', 'until', 'uur', 'van', 'vanaf', 'vendredi', 'venerdì', 'viernes', 'vom', 'von', 'vr', 'vrijdag', 'wann', 'wanneer', 'wed', 'wednesday', 'when', 'where', 'wo', 'woensdag', 'y', 'za', 'zaterdag', 'zeit', 'zo', 'zondag', 'à', 'às'])
 /** "Date: …", "Wann: …", "Horário: …": a labelled field line. */
 const FIELD_LABEL =
   /^(date|dates|time|when|datum|zeit|uhrzeit|wann|termin|date et heure|heure|horaires?|quand|fecha|hora|horario|cu[aá]ndo|wanneer|tijd|data|orario|ora|quando|hor[aá]rio|dia)\s*[:：]/i
@@ -241,12 +241,22 @@ function isLabeled(text: string): boolean {
   return (text.includes(':') || text.includes('：')) && (START_END_LABEL.test(text) || FIELD_LABEL.test(text))
 }
 
+/**
+ * "Data: <del>sábado, 28 de março</del> 18 de abril": a date struck out beside one that is not was replaced
+ * by it. A line struck out as a whole (a cancelled event) keeps its dates.
+ */
+function withoutStruck(raw: RawWhen[], struck: [number, number][]): RawWhen[] {
+  const inStruck = (m: RawWhen) => struck.some(([a, b]) => m.index >= a && m.endIndex <= b)
+  return raw.some((m) => !inStruck(m)) ? raw.filter((m) => !inStruck(m)) : raw
+}
+
 /** The mentions of one line with what each can anchor. */
 export function lineDates(line: Line, reader: DateReader, month?: MonthContext): LineDates {
   if (ALL_DAY.test(line.text)) return { mentions: [], day: false, time: false, whenOnly: true, labeled: false, list: false, words: false, allDay: true, label: undefined }
   const label = line.virtual ? undefined : labelOnly(line.text)
   if (label) return { mentions: [], day: false, time: false, whenOnly: false, labeled: false, list: false, words: false, allDay: false, label }
-  const raw = line.virtual && !line.text ? [] : reader.raw(line.text, month)
+  const read = line.virtual && !line.text ? [] : reader.raw(line.text, month)
+  const raw = line.struckSpans ? withoutStruck(read, line.struckSpans) : read
   // Most lines hold no date: what is left to say of them is whether they are a labelled field and have words.
   if (!raw.length) {
     const rule = line.virtual ? undefined : lineRule(line.text, reader)

@@ -34,6 +34,8 @@ type Child = {
   sig?: string
   section: boolean
   text: boolean
+  /** The child opens with a label alone (`<tr><td>Datum</td><td>21 mei</td></tr>`): a field of one event, not a record. */
+  field: boolean
 }
 
 const PLAIN_SIG = new Set(['tr', 'td', 'th', 'li', 'dt', 'dd', 'p', 'article', 'section'])
@@ -111,6 +113,7 @@ const VISIBLE_DAY = 8
 const LABELED = 16
 const TIME = 32
 const CONTENT = 64
+const LABEL = 128
 
 /** What a line gives the child it is in (see `childrenOf`), worked out once per line, not once per container holding it. */
 function lineBits(line: Line, info: LineDates | undefined, anchor: boolean): number {
@@ -120,6 +123,7 @@ function lineBits(line: Line, info: LineDates | undefined, anchor: boolean): num
   if (info?.labeled) bits |= LABELED
   if (info?.time) bits |= TIME
   if (line.text && !line.virtual && (info?.words || info?.list)) bits |= CONTENT
+  if (info?.label) bits |= LABEL
   return bits
 }
 
@@ -148,6 +152,7 @@ function childrenOf(lines: Line[], bits: number[], range: { from: number; to: nu
         sig: undefined,
         section: 'tagName' in key && hasRecords.has(key),
         text: false,
+        field: (bits[i] & LABEL) !== 0,
       }
       out.push(child)
     }
@@ -179,7 +184,8 @@ function regionRecords(children: Child[], lines: Line[], dates: (LineDates | und
     else bySig.set(sigOf(c), [c])
   }
   // A bare "Date: June 5" line among others is a field of one record, not a record.
-  const units = anchored.filter((c) => bySig.get(sigOf(c))!.length >= 2 && !c.section && !(c.labeled && 'path' in c.key && !c.content))
+  // So is a row or item that opens with a label alone ("Datum | donderdag 21 mei 2026", "Tijd | 20.00 uur").
+  const units = anchored.filter((c) => bySig.get(sigOf(c))!.length >= 2 && !c.section && !c.field && !(c.labeled && 'path' in c.key && !c.content))
   const sections = anchored.filter((c) => bySig.get(sigOf(c))!.length >= 2 && c.section)
   if (units.length + sections.length < 2) return []
   const content = units.filter((c) => c.content)
