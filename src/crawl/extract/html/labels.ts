@@ -131,5 +131,12 @@ export const statusFromText = memoize((text: string): string | undefined => {
   return undefined
 })
 
+/**
+ * A new date given with a postponement ("POSTPONED – new date April 4", "Nueva fecha:", "nova data",
+ * "verplaatst naar"): the event was rescheduled, not postponed without a date.
+ */
+export const NEW_DATE =
+  /(?<![\p{L}])(new date|rescheduled (to|for)|moved to|neuer termin|neues datum|verschoben auf|nouvelle date|report[ée]e? au|nueva fecha|aplazad[oa] al|trasladad[oa] al|nieuwe datum|verplaatst naar|uitgesteld tot|nuova data|rinviat[oa] al|nova data|adiad[oa] para)(?![\p{L}])/iu
+
 /** A stem of every status word `statusFromText` knows. */
 const STATUS_STEM = /cancel|abgesagt|entf|fällt|annul|suspendid|afgelast|vervalt|postponed|verschoben|report|aplazado|pospuesto|uitgesteld|rinviato|adiado|rescheduled/iu

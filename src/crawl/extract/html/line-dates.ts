@@ -243,11 +243,12 @@ function isLabeled(text: string): boolean {
 
 /**
  * "Data: <del>sábado, 28 de março</del> 18 de abril": a date struck out beside one that is not was replaced
- * by it. A line struck out as a whole (a cancelled event) keeps its dates.
+ * by it: it anchors nothing (its text is still a date, never a title). A line struck out as a whole (a
+ * cancelled event) keeps its dates.
  */
-function withoutStruck(raw: RawWhen[], struck: [number, number][]): RawWhen[] {
-  const inStruck = (m: RawWhen) => struck.some(([a, b]) => m.index >= a && m.endIndex <= b)
-  return raw.some((m) => !inStruck(m)) ? raw.filter((m) => !inStruck(m)) : raw
+function struckOut(raw: RawWhen[], spans: [number, number][]): Set<RawWhen> | undefined {
+  const struck = raw.filter((m) => spans.some(([a, b]) => m.index >= a && m.endIndex <= b))
+  return struck.length && struck.length < raw.length ? new Set(struck) : undefined
 }
 
 /** The mentions of one line with what each can anchor. */
@@ -255,23 +256,25 @@ export function lineDates(line: Line, reader: DateReader, month?: MonthContext):
   if (ALL_DAY.test(line.text)) return { mentions: [], day: false, time: false, whenOnly: true, labeled: false, list: false, words: false, allDay: true, label: undefined }
   const label = line.virtual ? undefined : labelOnly(line.text)
   if (label) return { mentions: [], day: false, time: false, whenOnly: false, labeled: false, list: false, words: false, allDay: false, label }
-  const read = line.virtual && !line.text ? [] : reader.raw(line.text, month)
-  const raw = line.struckSpans ? withoutStruck(read, line.struckSpans) : read
+  const raw = line.virtual && !line.text ? [] : reader.raw(line.text, month)
   // Most lines hold no date: what is left to say of them is whether they are a labelled field and have words.
   if (!raw.length) {
     const rule = line.virtual ? undefined : lineRule(line.text, reader)
     return { mentions: [], day: false, time: false, whenOnly: false, labeled: isLabeled(line.text), list: false, words: hasWord(line.text), allDay: false, label: undefined, rule }
   }
   // A span of days ("December 21 – December 22") is one event's days, not a list.
-  const dayMentions = raw.filter((m) => m.start.day !== undefined)
+  const struck = line.struckSpans ? struckOut(raw, line.struckSpans) : undefined
+  const live = struck ? raw.filter((m) => !struck.has(m)) : raw
+  const dayMentions = live.filter((m) => m.start.day !== undefined)
   const days = new Set(dayMentions.filter((m, i) => i === 0 || !SPAN.test(line.text.slice(dayMentions[i - 1].endIndex, m.index))).map((m) => `${m.start.month}-${m.start.day}-${m.start.year ?? ''}`))
   const rest = raw.length ? leftover(line.text, raw) : line.text
   const visible = visibleLength(line.text)
   const list = days.size >= 2 && visibleLength(rest) <= Math.max(12, visible * 0.25)
-  const mentions = raw.map((m) => classify(line, m, raw, list, visible))
+  const mentions = raw.map((m) => (struck?.has(m) ? { ...m, eligible: false, dedicated: true } : classify(line, m, live, list, visible)))
   // A time in a line whose day counts belongs to that day ("January 17 - Special Meeting - Noon").
   if (line.text.length <= 160 && mentions.some((m) => m.eligible && m.start.day !== undefined))
-    for (const m of mentions) if (!m.eligible && m.start.day === undefined && m.start.hour !== undefined && !NOT_EVENT_DATE.test(line.text.slice(Math.max(0, m.index - 40), m.index))) m.eligible = true
+    for (const [i, m] of mentions.entries())
+      if (!m.eligible && !struck?.has(raw[i]) && m.start.day === undefined && m.start.hour !== undefined && !NOT_EVENT_DATE.test(line.text.slice(Math.max(0, m.index - 40), m.index))) m.eligible = true
   const eligible = mentions.filter((m) => m.eligible)
   return {
     mentions,

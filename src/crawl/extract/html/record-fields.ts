@@ -8,7 +8,7 @@ import type { YearRef } from '../prose-dates'
 import { type YearHint } from '../year-hint'
 import type { Candidate } from '../../candidate-types'
 import { attr, type Element, findFirst, textOf } from '../../shared/dom'
-import { isBoilerplate, NO_EVENT, statusFromText } from './labels'
+import { isBoilerplate, NEW_DATE, NO_EVENT, statusFromText } from './labels'
 import { labelOnly, type LineDates } from './line-dates'
 import type { Line } from './page-lines'
 import { furtherItems } from './programme-items'
@@ -116,7 +116,7 @@ export function readRecord(lines: Line[], ctx: RecordContext): RecordResult {
   if (named && usableTitle(named.title)) [c.title, place] = [named.title, named.place]
   if (place) c.place = place
   const status = statusFromText(title.text) ?? lineStatus(lines)
-  if (status) c.status = status
+  if (status) c.status = status === 'EventPostponed' && lines.some((l) => NEW_DATE.test(l.text)) ? 'EventRescheduled' : status
   recordDetails(c, lines, { title: title.text, place, root: ctx.root, skip: (l) => !!ctx.dates(l)?.whenOnly || !!labelOnly(l.text) })
   const result: RecordResult = when.from === 'heading' ? { candidate: c, dayFromHeading: true } : { candidate: c }
   if (when.also) result.also = when.also.map((time) => ({ ...structuredClone(c), start: { date: c.start!.date, time } }))

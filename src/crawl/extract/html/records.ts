@@ -188,6 +188,8 @@ function regionRecords(children: Child[], lines: Line[], dates: (LineDates | und
   const units = anchored.filter((c) => bySig.get(sigOf(c))!.length >= 2 && !c.section && !c.field && !(c.labeled && 'path' in c.key && !c.content))
   const sections = anchored.filter((c) => bySig.get(sigOf(c))!.length >= 2 && c.section)
   if (units.length + sections.length < 2) return []
+  // Days alone beside children that hold records of their own ("<h2>Friday 5 June</h2><p>18:00 Opening<br>19:30 Poetry</p>"): the days head those records.
+  if (sections.length && units.every((c) => !c.content)) return []
   const content = units.filter((c) => c.content)
   // Two dates in inline elements side by side ("<span>Tue, Dec 22 10:00 AM</span> – <span>Wed, Dec 23 5:00 PM</span>") are a start and an end.
   if (!content.length && units.length === 2 && units.every((u) => 'tagName' in u.key && !BLOCK.has(u.key.tagName))) return []
@@ -242,6 +244,9 @@ function groupWithSiblings(children: Child[], units: Child[]): Omit<RecordSpan, 
   const before = pos.map((p) => (loose(p - 1) ? sigOf(children[p - 1]) : undefined))
   const leadSig = before[0]
   const leading = !!leadSig && before.every((s) => s === leadSig) && !(loose(pos[pos.length - 1] + 1) && sigOf(children[pos[pos.length - 1] + 1]) === leadSig)
+  // A day over a block of timed lines ("<h2>Friday 5 June</h2><p>18:00 Opening<br>19:30 Poetry Evening</p>") heads that block, its programme.
+  const timedNext = (p: number) => p + 1 < children.length && !isUnit.has(children[p + 1]) && !children[p + 1].section && children[p + 1].time && children[p + 1].text
+  if (bare && pos.every(timedNext)) return pos.map((p) => ({ from: children[p].from, to: children[p + 1].to }))
   const titleLead = leading && (bare || TITLE_LIKE.test(tagOf(children[pos[0] - 1])))
   if (titleLead) {
     return pos.map((p, i) => {
