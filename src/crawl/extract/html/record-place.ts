@@ -126,9 +126,12 @@ function tailPlace(line: Line, end: number, rest: string, skip: Set<string>, sin
 /** The end of a sentence: a stop, then a capital; not the stop of a short abbreviation ("St. Louis", "Dr. King"). */
 const SENTENCE_END = /(?<!(?:^|[^\p{L}])\p{L}{1,3})[.!?]\s+(?=\p{Lu})/u
 
-/** "at the Elm Grove Community Center, 13600 Juneau Blvd.", "à la salle des fêtes", "im Gemeindehaus": a named venue after a sentence's time. */
+/**
+ * "at the Elm Grove Community Center, 13600 Juneau Blvd.", "à la salle des fêtes", "im Gemeindehaus", "presso la
+ * chiesa di San Rocco, in via Roma 12": a named venue after a sentence's time.
+ */
 const PROSE_VENUE =
-  /(?:^|\s)(?:at|in|à|au|à la|à l'|en|en el|en la|im|in der|nel|nella|presso|in de|op)\s+(?:the\s+)?((?:\p{Lu}[\p{L}'’.-]*)(?:\s+(?:\p{Lu}[\p{L}'’.-]*|of|and|&|the|de|du|des|la|le|del|der))*)(?:,\s*([^,.;]{5,60}))?/u
+  /(?:^|\s)(?:at|in|à|au|à la|à l'|en|en el|en la|im|in der|nel|nella|presso|in de|op)\s+(?:the\s+|(?:la|il|lo|el|le)\s+(?=\p{Ll})|l['’](?=\p{Ll}))?((?:\p{Lu}[\p{L}'’.-]*|\p{Ll}\p{L}*(?:\s+\p{Ll}\p{L}*)?(?=\s+(?:di|de|del|della|do|da|van)\s+\p{Lu}))(?:\s+(?:\p{Lu}[\p{L}'’.-]*|of|and|&|the|de|du|des|la|le|del|der|di|della|do|da|dos))*)(?:,\s*([^,.;]{5,60}))?/u
 
 function proseVenue(text: string, from: number, skip: Set<string>): CandidatePlace | undefined {
   // Within the sentence of the time: the next sentence tells of something else ("A reception follows in …").
@@ -137,7 +140,9 @@ function proseVenue(text: string, from: number, skip: Set<string>): CandidatePla
   if (!m) return undefined
   const name = m[1].replace(/\.+$/, '').replace(/\s+(of|and|&|the|de|du|des|la|le|del|der)$/i, '')
   if (skip.has(name) || (!VENUE_WORD.test(name) && name.split(/\s+/).length < 2)) return undefined
-  const address = m[2] && STREET.test(m[2]) ? m[2].trim() : undefined
+  // "presso la chiesa di San Rocco": a name that opens in lower case opens with a venue's word.
+  if (/^\p{Ll}/u.test(name) && !VENUE_WORD.test(name.split(/\s+/)[0])) return undefined
+  const address = m[2] && STREET.test(m[2]) ? m[2].trim().replace(/^(?:in|en|em|op|an)\s+/i, '') : undefined
   return address ? { name, address } : { name }
 }
 
