@@ -9,7 +9,7 @@
 import type { YearRef } from '../prose-dates'
 import { type YearHint } from '../year-hint'
 import type { Candidate } from '../../candidate-types'
-import { isBoilerplate, roleOfLabel } from './labels'
+import { isBoilerplate, NEW_DATE, roleOfLabel, statusFromText } from './labels'
 import { labelOnly, type LineDates } from './line-dates'
 import type { Line, PageFacts } from './page-lines'
 import { readRecord, withoutDates } from './record-fields'
@@ -28,6 +28,7 @@ export type DetailContext = {
 const HEADING_REACH = 25
 const PLACE_REACH = 40
 const MAX_LOOSE = 20
+const FIELD_REACH = 8
 
 function isWhenLabel(line: Line): boolean {
   const m = /^([^:：]{2,30})[:：]/.exec(line.text)
@@ -136,10 +137,12 @@ function looseEvent(ctx: DetailContext, at: number): Candidate[] {
     forceTitle: title,
   })
   if (!read.candidate) return []
-  const venue = read.candidate.place ? undefined : venueAfter(ctx, at)
+  const venue = read.candidate.place || read.candidate.attendanceMode ? undefined : venueAfter(ctx, at)
+  const status = read.candidate.status ? undefined : noticeStatus(ctx, at)
   const out = [read.candidate, ...(read.also ?? [])]
   for (const c of out) {
     if (venue) c.place = { name: venue }
+    if (status) c.status = status
     c.source.method = 'page'
     // A document link near the date (an agenda item, a map) is not the event's page; the page is.
     delete c.url
@@ -147,12 +150,52 @@ function looseEvent(ctx: DetailContext, at: number): Candidate[] {
   return out
 }
 
+/**
+ * "<strong>ADIADO</strong> – … Nova data: 18 de abril", "<b>UITGESTELD</b> – De lezing … is verplaatst naar …":
+ * a notice in bold above the event's date, by its title, says the event's status.
+ */
+function noticeStatus(ctx: DetailContext, at: number): string | undefined {
+  let headings = 0
+  for (let i = at - 1; i >= 0 && at - i <= HEADING_REACH; i--) {
+    const l = ctx.lines[i]
+    if (l.chrome || ctx.taken.has(i)) break
+    // Up to the event's own heading and the notice set just above it, no further.
+    if (l.heading && ++headings > 1) break
+    const lead = l.strong ? l.text : l.lead ? l.text.slice(0, l.lead) : ''
+    const status = lead.length && lead.length <= 40 ? statusFromText(lead) : undefined
+    if (status) return status === 'EventPostponed' && NEW_DATE.test(l.text) ? 'EventRescheduled' : status
+  }
+  return undefined
+}
+
+/** A dated line that is a labelled field ("Fecha" / "Miércoles 20 de mayo de 2026", "Date: …"). */
+function labelled(ctx: DetailContext, i: number): boolean {
+  return isWhenLabel(ctx.lines[i]) || (i > 0 && isWhenLabel(ctx.lines[i - 1]))
+}
+
+/** The month and day of a line's first eligible day. */
+function dayKey(ctx: DetailContext, i: number): string | undefined {
+  const m = ctx.dates(ctx.lines[i])?.mentions.find((x) => x.eligible && x.start.day !== undefined)
+  return m && `${m.start.month}-${m.start.day}`
+}
+
+/**
+ * "Nueva fecha: miércoles 20 de mayo, 18:30 h." in a notice above the event's fields ("Fecha", "Hora"): the
+ * fields give the event (with its end), the notice only repeats their day.
+ */
+function fieldsBelow(ctx: DetailContext, i: number): boolean {
+  if (labelled(ctx, i)) return false
+  const day = dayKey(ctx, i)
+  for (let k = i + 1; k <= i + FIELD_REACH && k < ctx.lines.length; k++) if (qualifies(ctx, k) && labelled(ctx, k)) return dayKey(ctx, k) === day
+  return false
+}
+
 /** The events a page states outside its repeated structures (see the module comment). */
 export function looseEvents(ctx: DetailContext): Candidate[] {
   const out: Candidate[] = []
   let last = -10
   for (let i = 0; i < ctx.lines.length && out.length < MAX_LOOSE; i++) {
-    if (!qualifies(ctx, i)) continue
+    if (!qualifies(ctx, i) || fieldsBelow(ctx, i)) continue
     // Dated lines a few lines apart belong to one event ("Date: …", "Time: …", "Apr 8, 2026", "12:00 p.m.").
     if (i - last <= 3) {
       last = i

@@ -126,7 +126,7 @@ export const statusFromText = memoize((text: string): string | undefined => {
     )
   )
     return 'EventCancelled'
-  if (/(?<![\p{L}])(postponed|verschoben|reporté|reportée|aplazado|pospuesto|uitgesteld|rinviato|adiado)(?![\p{L}])/iu.test(text)) return 'EventPostponed'
+  if (/(?<![\p{L}])(postponed|verschoben|reporté|reportée|aplazad[oa]|pospuest[oa]|uitgesteld|rinviat[oa]|rimandat[oa]|adiad[oa])(?![\p{L}])/iu.test(text)) return 'EventPostponed'
   if (/(?<![\p{L}])(rescheduled)(?![\p{L}])/iu.test(text)) return 'EventRescheduled'
   return undefined
 })
@@ -139,4 +139,4 @@ export const NEW_DATE =
   /(?<![\p{L}])(new date|rescheduled (to|for)|moved to|neuer termin|neues datum|verschoben auf|nouvelle date|report[ée]e? au|nueva fecha|aplazad[oa] al|trasladad[oa] al|nieuwe datum|verplaatst naar|uitgesteld tot|nuova data|rinviat[oa] al|nova data|adiad[oa] para)(?![\p{L}])/iu
 
 /** A stem of every status word `statusFromText` knows. */
-const STATUS_STEM = /cancel|abgesagt|entf|fällt|annul|suspendid|afgelast|vervalt|postponed|verschoben|report|aplazado|pospuesto|uitgesteld|rinviato|adiado|rescheduled/iu
+const STATUS_STEM = /cancel|abgesagt|entf|fällt|annul|suspendid|afgelast|vervalt|postponed|verschoben|report|aplazad|pospuest|uitgesteld|rinviat|rimandat|adiad|rescheduled/iu

@@ -8,6 +8,7 @@ import type { YearRef } from '../prose-dates'
 import { type YearHint } from '../year-hint'
 import type { Candidate } from '../../candidate-types'
 import { attr, type Element, findFirst, textOf } from '../../shared/dom'
+import { readAttendance } from './online-place'
 import { isBoilerplate, NEW_DATE, NO_EVENT, statusFromText } from './labels'
 import { labelOnly, type LineDates } from './line-dates'
 import type { Line } from './page-lines'
@@ -115,6 +116,7 @@ export function readRecord(lines: Line[], ctx: RecordContext): RecordResult {
   const named = place ? undefined : venueInTitle(title.text)
   if (named && usableTitle(named.title)) [c.title, place] = [named.title, named.place]
   if (place) c.place = place
+  readAttendance(c)
   const status = statusFromText(title.text) ?? lineStatus(lines)
   if (status) c.status = status === 'EventPostponed' && lines.some((l) => NEW_DATE.test(l.text)) ? 'EventRescheduled' : status
   recordDetails(c, lines, { title: title.text, place, root: ctx.root, skip: (l) => !!ctx.dates(l)?.whenOnly || !!labelOnly(l.text) })

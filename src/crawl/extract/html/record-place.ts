@@ -252,7 +252,7 @@ function nameBefore(lines: Line[], i: number, skip: Set<string>): string | undef
 }
 
 /** "Abrams Building / 1520 Market St. / St. Louis, MO 63103": a name, then its address. */
-function splitPlace(values: string[]): CandidatePlace {
+export function splitPlace(values: string[]): CandidatePlace {
   if (values.length === 1) {
     const v = values[0]
     if (!addressShaped(v)) return { name: v }
