@@ -97,6 +97,16 @@ function lineStatus(lines: Line[]): string | undefined {
   return undefined
 }
 
+/**
+ * "22:00 Concierto: Lucía Montes, guitarra flamenca. Claustro de Santo Domingo.": a long title was cut at its
+ * first sentence, before the venue its line ends with; read on the line as written, the title stays as cut.
+ */
+function venueOnTitleLine(title: { text: string; line?: Line }): ReturnType<typeof venueInTitle> {
+  const at = title.line ? title.line.text.indexOf(title.text) : -1
+  const named = at >= 0 && title.line!.text.length > at + title.text.length ? venueInTitle(title.line!.text.slice(at).replace(/\.\s*$/, '')) : undefined
+  return named && title.text.startsWith(named.title) ? { title: title.text, place: named.place } : undefined
+}
+
 /** The Candidate a record describes, or the reason it is not one. */
 export function readRecord(lines: Line[], ctx: RecordContext): RecordResult {
   const role = rowRoles(lines)
@@ -113,7 +123,7 @@ export function readRecord(lines: Line[], ctx: RecordContext): RecordResult {
   const skip = new Set([title.line?.text ?? '', title.text])
   let place = placeOf(lines, role, skip, ctx.dates) ?? (title.line && fieldPlace(title.line, title.text, ctx.dates(title.line)?.mentions ?? []))
   // "Rosary for Peace (Chapel)", "Marché de l'Avent, salle des fêtes": a venue at the title's end is the place.
-  const named = place ? undefined : venueInTitle(title.text)
+  const named = place ? undefined : (venueInTitle(title.text) ?? venueOnTitleLine(title))
   if (named && usableTitle(named.title)) [c.title, place] = [named.title, named.place]
   if (place) c.place = place
   readAttendance(c)

@@ -230,11 +230,15 @@ export function fieldPlace(line: Line, title: string, dated: { index: number; en
 
 /**
  * "Rosary for Peace (Chapel)", "Bible Study (Parish Center, Room 2)", "Marché de l'Avent, salle des fêtes",
- * "Holiday Concert, Lincoln Elementary School": a title that ends with a venue, in parentheses or as its
- * last comma part (a few words that open or close with a venue word), split into the title and the place.
+ * "Holiday Concert, Lincoln Elementary School", "Concierto: Trío Albéniz. Claustro de Santo Domingo.": a title
+ * that ends with a venue, in parentheses, as its last comma part or as a last short sentence (a few words
+ * that open or close with a venue word; a price in parentheses after it dropped), split into the title and
+ * the place.
  */
-export function venueInTitle(text: string): { title: string; place: CandidatePlace } | undefined {
-  const m = /^(.*?\S)\s*\((?:at |in |à |im |en )?(?:the )?([^()]{3,60})\)$/i.exec(text) ?? /^(.*?\p{L}.*?),\s+([^,()]{3,40})$/u.exec(text)
+export function venueInTitle(title: string): { title: string; place: CandidatePlace } | undefined {
+  // "…, St Mary's Church (£15)": a price after the place is no part of it.
+  const text = title.replace(/\s*\(([^()]*)\)$/, (all, inner: string) => (COST_WORD.test(inner) || /[£$€]\s?\d/.test(inner) ? '' : all))
+  const m = /^(.*?\S)\s*\((?:at |in |à |im |en )?(?:the )?([^()]{3,60})\)$/i.exec(text) ?? /^(.*?\p{L}.*?),\s+([^,()]{3,40})$/u.exec(text) ?? LAST_SENTENCE.exec(text)
   if (!m || !VENUE_WORD.test(m[2]) || COST_WORD.test(m[2]) || !hasWord(m[1]) || m[1].length < 3) return undefined
   if (!text.endsWith(')')) {
     const words = m[2].split(/\s+/)
@@ -243,6 +247,9 @@ export function venueInTitle(text: string): { title: string; place: CandidatePla
   }
   return { title: m[1], place: splitPlace([m[2].trim()]) }
 }
+
+/** "Concierto: Trío Albéniz. Claustro de Santo Domingo.": a last short sentence (not after an abbreviation such as "St."). */
+const LAST_SENTENCE = /^(.*?\p{L}.*?(?<!(?:^|[^\p{L}])\p{L}{1,3}))\.\s+(\p{Lu}[^,.()]{2,40})\.?$/u
 
 /** The venue's name written on the line above its address ("Dielmann West" / "11400 Olde Cabin Road …"). */
 function nameBefore(lines: Line[], i: number, skip: Set<string>): string | undefined {
