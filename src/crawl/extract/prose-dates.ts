@@ -52,7 +52,7 @@ const MAYBE = /\d|noon|midnight|midi|minuit|mediod|medianoche/i
 const MONTH = '(jan|feb|f[eé]v|mar|m[aä]r|maa|mrt|apr|avr|abr|may|mai|mei|mag|jun|juin|giu|jul|juil|lug|aug|ao[uû]t|ago|sep|set|oct|okt|ott|out|nov|dec|dez|d[eé]c|dic|ene|gen)'
 /**
  * Cheap test before chrono, in every language read here: a month name next to a number, a numeric date, or
- * a clock ("7:30", "7 pm", "19 Uhr", "19h", "20.00 uur", "Noon"). Most lines of a page with digits are
+ * a clock ("7:30", "7 pm", "19 Uhr", "19h", "20.00 uur", "ore 21", "Noon"). Most lines of a page with digits are
  * prices, addresses and counts, and chrono is the costly part of reading a page.
  */
 const DATEISH = new RegExp(
@@ -65,7 +65,7 @@ const DATEISH = new RegExp(
     '\\d{4}-\\d{2}-\\d{2}',
     '\\d{1,2}[:.]\\d{2}',
     '\\d\\s*[ap]\\.?\\s?m\\b',
-    '\\d\\s*(uhr|uur|hs?\\b|h\\d|u\\b|u\\d)',
+    '\\d\\s*(uhr|uur|hs?\\b|h\\d|u\\b|u\\d)|\\b(ore|alle|dalle)\\s*\\d',
     'noon|midnight|midi|minuit|mediod|medianoche',
   ].join('|'),
   'i',

@@ -11,6 +11,7 @@ import { type YearHint } from '../year-hint'
 import type { Candidate } from '../../candidate-types'
 import { isBoilerplate, NEW_DATE, roleOfLabel, statusFromText } from './labels'
 import { labelOnly, type LineDates } from './line-dates'
+import { dayProgramme } from './day-records'
 import type { Line, PageFacts } from './page-lines'
 import { readRecord, withoutDates } from './record-fields'
 
@@ -122,7 +123,8 @@ function venueAfter(ctx: DetailContext, at: number): string | undefined {
   return undefined
 }
 
-function looseEvent(ctx: DetailContext, at: number): Candidate[] {
+/** `notices`: lines that only repeat the event's day above its fields (see `fieldsBelow`): never its date. */
+function looseEvent(ctx: DetailContext, at: number, notices: Set<number>): Candidate[] {
   const { lines, dates } = ctx
   const block = blockAround(ctx, at)
   const near = lines.slice(at + 1, at + PLACE_REACH).filter((l) => !l.chrome && !ctx.taken.has(l.index) && !block.includes(l))
@@ -131,7 +133,7 @@ function looseEvent(ctx: DetailContext, at: number): Candidate[] {
     sourceUrl: ctx.sourceUrl,
     ref: ctx.ref,
     // Only this date and the times right after it: later dates on the page are other things.
-    dates: (l) => (l.index === at || !dates(l)?.day || (l.index < at + 3 && l.index >= block[0].index) ? dates(l) : undefined),
+    dates: (l) => (l.index === at || !dates(l)?.day || (l.index < at + 3 && l.index >= block[0].index && !notices.has(l.index)) ? dates(l) : undefined),
     yearHint: ctx.yearAt(at),
     section: title ?? pageTitle(ctx.facts),
     forceTitle: title,
@@ -190,19 +192,50 @@ function fieldsBelow(ctx: DetailContext, i: number): boolean {
   return false
 }
 
+/**
+ * "<h2>Sunday 7 June 2026</h2><p>11:00 Festival Service<br>16:00 Tea Dance</p>": a day alone as a heading over
+ * two or more timed lines is that day's programme, one event per line (see `dayProgramme`), also where the
+ * page has no other day to make it a repeated structure.
+ */
+function programmeBelow(ctx: DetailContext, at: number): { events: Candidate[]; to: number } | undefined {
+  const { lines, dates } = ctx
+  const head = lines[at]
+  const d = dates(head)
+  if (!d?.whenOnly || !(head.heading || head.strong)) return undefined
+  let to = at
+  while (to + 1 < lines.length && !lines[to + 1].heading && !lines[to + 1].chrome && !ctx.taken.has(to + 1) && (lines[to + 1].virtual || (dates(lines[to + 1])?.time && dates(lines[to + 1])?.words)))
+    to++
+  if (to - at < 2) return undefined
+  const section = headingAbove(ctx, at) ?? pageTitle(ctx.facts)
+  const events = dayProgramme(lines.slice(at, to + 1), { sourceUrl: ctx.sourceUrl, ref: ctx.ref, dates, yearHint: ctx.yearAt(at), section })
+  for (const c of events ?? []) c.source.method = 'page'
+  return events ? { events, to } : undefined
+}
+
 /** The events a page states outside its repeated structures (see the module comment). */
 export function looseEvents(ctx: DetailContext): Candidate[] {
   const out: Candidate[] = []
+  const notices = new Set<number>()
   let last = -10
   for (let i = 0; i < ctx.lines.length && out.length < MAX_LOOSE; i++) {
-    if (!qualifies(ctx, i) || fieldsBelow(ctx, i)) continue
+    if (!qualifies(ctx, i)) continue
+    if (fieldsBelow(ctx, i)) {
+      notices.add(i)
+      continue
+    }
     // Dated lines a few lines apart belong to one event ("Date: …", "Time: …", "Apr 8, 2026", "12:00 p.m.").
     if (i - last <= 3) {
       last = i
       continue
     }
     last = i
-    out.push(...looseEvent(ctx, i))
+    const programme = programmeBelow(ctx, i)
+    if (programme) {
+      out.push(...programme.events)
+      last = i = programme.to
+      continue
+    }
+    out.push(...looseEvent(ctx, i, notices))
   }
   return out
 }
