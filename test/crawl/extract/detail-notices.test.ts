@@ -156,3 +156,22 @@ describe('a venue at the end of a title', () => {
     expect(venueInTitle('Inauguración y pasacalles. Salida desde la Plaza Mayor')).toBeUndefined()
   })
 })
+
+describe('publication dates and programme items in other languages', () => {
+  it('reads "Publicado em", "Pubblicato il", "Posted on" as a post date, and drops the final stop of a day’s last item', () => {
+    const body =
+      '<h1>Festas de São Pedro 2026</h1><p>Publicado em 2 de junho de 2026</p><p><b>Sábado, 27 de junho:</b> 10h00 Torneio de sueca; 22h00 Concerto de Os Marafados.</p><p><b>Domingo, 28 de junho:</b> 11h00 Missa solene; 23h30 Fogo de artifício.</p>'
+    expect(events(body, 'pt-PT', 'Europe/Lisbon', '2026-06-01').map((e) => [e.title, e.start])).toEqual([
+      ['Torneio de sueca', '2026-06-27T10:00:00+01:00'],
+      ['Concerto de Os Marafados', '2026-06-27T22:00:00+01:00'],
+      ['Missa solene', '2026-06-28T11:00:00+01:00'],
+      ['Fogo de artifício', '2026-06-28T23:30:00+01:00'],
+    ])
+    for (const [lang, line] of [
+      ['it', 'Pubblicato il 2 giugno 2026'],
+      ['en', 'Posted on June 2, 2026'],
+      ['nl', 'Gepubliceerd op 2 juni 2026'],
+    ])
+      expect(events(`<h1>News</h1><p>${line}</p><p>Some words about the post.</p>`, lang, 'Europe/Rome', '2026-06-01')).toEqual([])
+  })
+})
