@@ -5,7 +5,8 @@
 // gives its status; labelled fields below a notice give the event; Italian "alle ore 21" joins its day, a
 // news post's "Il concerto si terrà …" is titled by its heading, "presso la chiesa di San Rocco" is a place;
 // online and hybrid places set the attendance mode and never a Zoom room as the venue (online-place.ts); a
-// venue as a title's last short sentence or before a price is the place.
+// venue as a title's last short sentence or before a price is the place; a paragraph of days, each with its
+// semicolon items, gives one event per item.
 import { describe, expect, it } from 'bun:test'
 import type { Candidate } from '../../../src/crawl/candidate-types'
 import { extractDocument } from '../../../src/crawl/extract'
@@ -173,5 +174,24 @@ describe('publication dates and programme items in other languages', () => {
       ['nl', 'Gepubliceerd op 2 juni 2026'],
     ])
       expect(events(`<h1>News</h1><p>${line}</p><p>Some words about the post.</p>`, lang, 'Europe/Rome', '2026-06-01')).toEqual([])
+  })
+})
+
+describe('days and their items in one paragraph', () => {
+  it('gives one event per semicolon item on its day', () => {
+    const body =
+      '<h1>Summer Fete 2026</h1><p><strong>Programme:</strong> Friday 5 June: 18:00 Opening; 19:30 Quiz Night in the Village Hall. Saturday 6 June: 10:00 Dog Show; 14:00 Tug of War. Sunday 7 June: 11:00 Songs of Praise.</p>'
+    expect(events(body, 'en-GB', 'Europe/London', '2026-05-01').map((e) => [e.title, e.start])).toEqual([
+      ['Opening', '2026-06-05T18:00:00+01:00'],
+      ['Quiz Night in the Village Hall', '2026-06-05T19:30:00+01:00'],
+      ['Dog Show', '2026-06-06T10:00:00+01:00'],
+      ['Tug of War', '2026-06-06T14:00:00+01:00'],
+      ['Songs of Praise', '2026-06-07T11:00:00+01:00'],
+    ])
+  })
+
+  it('leaves a paragraph whose times are one item’s hours (no semicolons between them) alone', () => {
+    const body = '<h1>Open Days</h1><p>Friday 5 June 2026: 10:00 until 14:00 open garden. Saturday 6 June 2026: 10:00 until 16:00 open garden and teas.</p>'
+    expect(events(body, 'en-GB', 'Europe/London', '2026-05-01').length).toBeLessThan(3)
   })
 })

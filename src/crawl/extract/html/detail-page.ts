@@ -12,6 +12,7 @@ import type { Candidate } from '../../candidate-types'
 import { isBoilerplate, NEW_DATE, roleOfLabel, statusFromText } from './labels'
 import { labelOnly, type LineDates } from './line-dates'
 import { dayProgramme } from './day-records'
+import { dayItemEvents } from './prose-records'
 import type { Line, PageFacts } from './page-lines'
 import { readRecord, withoutDates } from './record-fields'
 
@@ -195,12 +196,15 @@ function fieldsBelow(ctx: DetailContext, i: number): boolean {
 /**
  * "<h2>Sunday 7 June 2026</h2><p>11:00 Festival Service<br>16:00 Tea Dance</p>": a day alone as a heading over
  * two or more timed lines is that day's programme, one event per line (see `dayProgramme`), also where the
- * page has no other day to make it a repeated structure.
+ * page has no other day to make it a repeated structure; so is a line of days, each with its items.
  */
 function programmeBelow(ctx: DetailContext, at: number): { events: Candidate[]; to: number } | undefined {
   const { lines, dates } = ctx
   const head = lines[at]
   const d = dates(head)
+  // "Friday 5 June: 18:00 Opening; 19:30 Quiz Night. Saturday 6 June: …": days and their items in one line.
+  const items = d && dayItemEvents(head, d, ctx.ref, ctx.yearAt(at), ctx.sourceUrl)
+  if (items) return { events: items.map((c) => ({ ...c, source: { ...c.source, method: 'page' } })), to: at }
   if (!d?.whenOnly || !(head.heading || head.strong)) return undefined
   let to = at
   while (to + 1 < lines.length && !lines[to + 1].heading && !lines[to + 1].chrome && !ctx.taken.has(to + 1) && (lines[to + 1].virtual || (dates(lines[to + 1])?.time && dates(lines[to + 1])?.words)))

@@ -13,7 +13,7 @@ import { dayProgramme } from './day-records'
 import { looseEvents } from './detail-page'
 import { hasWord, type LineDates } from './line-dates'
 import type { Line, PageLines } from './page-lines'
-import { proseEvents } from './prose-records'
+import { dayItemEvents, proseEvents } from './prose-records'
 import { RowDays } from './row-spans'
 import { readRecord, withoutDates } from './record-fields'
 import { recurringRecord } from './recurring-records'
@@ -228,7 +228,9 @@ function coverage(spans: RecordSpan[], lines: Line[], covered: (text: string) =>
 /** The events of a record's one dated prose line, when it tells of several (see prose-records). */
 function proseLine(recordLines: Line[], pr: PageReader, yearHint: YearHint | undefined, sourceUrl: string): Candidate[] | undefined {
   const dated = recordLines.filter((l) => pr.dates(l)?.day)
-  return dated.length === 1 ? proseEvents(dated[0], pr.dates(dated[0])!, pr.ref, yearHint, sourceUrl) : undefined
+  if (dated.length !== 1) return undefined
+  const d = pr.dates(dated[0])!
+  return dayItemEvents(dated[0], d, pr.ref, yearHint, sourceUrl) ?? proseEvents(dated[0], d, pr.ref, yearHint, sourceUrl)
 }
 
 /** The one line of a record that lists several days ("January 12, February 9, March 9, …"), if that is all it dates. */
