@@ -195,3 +195,15 @@ describe('days and their items in one paragraph', () => {
     expect(events(body, 'en-GB', 'Europe/London', '2026-05-01').length).toBeLessThan(3)
   })
 })
+
+describe('a listing item with its old date struck out and a new one', () => {
+  it('keeps one event on the new date, rescheduled, and none on the old one', () => {
+    const item = (title: string, date: string) => `<li><h3>${title}</h3><p>${date}</p><p>Zaal De Linde</p></li>`
+    const body = `<ul>${item('Voorjaarsconcert', 'zaterdag 18 april 2026, 20.00 uur')}<li><h3>Koffieconcert</h3><p><del>zondag 3 mei 2026, 14.30 uur</del></p><p><strong>UITGESTELD</strong> – nieuwe datum: zondag 31 mei 2026, 14.30 uur</p><p>Zorgcentrum De Linde</p></li>${item('Serenade', 'vrijdag 12 juni 2026, 19.30 uur')}</ul>`
+    expect(events(body, 'nl', 'Europe/Amsterdam', '2026-04-01').map((e) => [e.title, e.start, e.status])).toEqual([
+      ['Voorjaarsconcert', '2026-04-18T20:00:00+02:00', undefined],
+      ['Koffieconcert', '2026-05-31T14:30:00+02:00', 'EventRescheduled'],
+      ['Serenade', '2026-06-12T19:30:00+02:00', undefined],
+    ])
+  })
+})

@@ -10,6 +10,7 @@
  */
 import { memoize } from '../../../bounded-cache'
 import { BLOCK, type Element } from '../../shared/dom'
+import { NEW_DATE } from './labels'
 import type { LineDates } from './line-dates'
 import { elementRanges } from './element-ranges'
 import type { Line } from './page-lines'
@@ -67,12 +68,22 @@ function isAnchor(line: Line, d: LineDates | undefined): boolean {
 }
 
 /**
+ * "<del>zondag 3 mei 2026, 14.30 uur</del>" beside "UITGESTELD – nieuwe datum: zondag 31 mei 2026": a date
+ * struck out in a card that gives the new one (a line of the same element near it) anchors no record.
+ */
+function replacedNear(lines: Line[], i: number): boolean {
+  const parent = lines[i].path[lines[i].path.length - 2]
+  for (let j = Math.max(0, i - 3); j <= i + 3 && j < lines.length; j++) if (j !== i && lines[j].path[lines[j].path.length - 2] === parent && NEW_DATE.test(lines[j].text)) return true
+  return false
+}
+
+/**
  * Finds the records of a page. `info(line)` gives each line's dates (computed on demand, cached by the
  * caller).
  */
 export function segmentRecords(lines: Line[], info: LineInfo): Segmentation {
   const dates = lines.map((l) => (l.text || l.machine ? info(l) : undefined))
-  const anchor = lines.map((l, i) => isAnchor(l, dates[i]))
+  const anchor = lines.map((l, i) => isAnchor(l, dates[i]) && !(dates[i]?.struck && replacedNear(lines, i)))
   const bits = lines.map((l, i) => lineBits(l, dates[i], anchor[i]))
   const ranges = elementRanges(lines, anchor)
   const containers = [...ranges.entries()].filter(([, r]) => r.anchors >= 2).sort((a, b) => b[1].depth - a[1].depth)
