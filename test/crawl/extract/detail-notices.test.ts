@@ -207,3 +207,17 @@ describe('a listing item with its old date struck out and a new one', () => {
     ])
   })
 })
+
+describe('online words in names', () => {
+  it('leaves a venue whose name holds "virtual" or "teams" alone', () => {
+    for (const name of ['Virtual Reality Lab, Main Library', 'Youth Teams Field', 'Remote Sensing Lab']) expect(readAttendanceOf(name)).toEqual({ mode: undefined, place: { name } })
+    expect(readAttendanceOf('Virtual')).toEqual({ mode: 'OnlineEventAttendanceMode', place: undefined })
+    expect(readAttendanceOf('Via Teams')).toEqual({ mode: 'OnlineEventAttendanceMode', place: undefined })
+  })
+})
+
+function readAttendanceOf(text: string) {
+  const c: Candidate = { source: { url: 'u', format: 'html', method: 'listing' }, title: 'T', place: { name: text } }
+  readAttendance(c)
+  return { mode: c.attendanceMode, place: c.place }
+}

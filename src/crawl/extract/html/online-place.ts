@@ -11,7 +11,14 @@ import { splitPlace } from './record-place'
 
 /** Words that put an event on a screen, in the languages read here. */
 const ONLINE =
-  /(?<![\p{L}])(online|on-line|virtual(?:ly)?|remote(?:ly)?|webinar|zoom|microsoft teams|ms teams|teams|google meet|webex|jitsi|livestream|live stream|streaming|en l[ií]nea|en ligne|à distance|a distancia|a distância|à distância|da remoto|digitaal)(?![\p{L}])/iu
+  /(?<![\p{L}])(online|on-line|webinar|zoom|microsoft teams|ms teams|google meet|webex|jitsi|livestream(?:ed)?|live[- ]stream(?:ed)?|streamed|streaming available|(?:in|en|em) streaming|en l[ií]nea|en ligne|da remoto)(?![\p{L}])/iu
+/** Words that say so only in a place of a word or two ("Virtual", "Via Teams", "Remote"), not in a name ("Virtual Reality Lab", "Youth Teams Field"). */
+const ONLINE_SHORT = /(?<![\p{L}])(virtual(?:ly)?|remote(?:ly)?|teams|streaming|à distance|a distancia|a distância|à distância|digitaal)(?![\p{L}])/iu
+
+/** The text names a screen: an online word, or a short place that is one. */
+function onScreen(text: string): boolean {
+  return ONLINE.test(text) || (ONLINE_SHORT.test(text) && text.trim().split(/\s+/).length <= 2)
+}
 /** A place that says it is both ("Hybrid:", "híbrido", "in person and online"). */
 const HYBRID = /(?<![\p{L}])(hybrid|h[ií]brid[oa]|hybride|ibrid[oa]|in[- ]person|en persona|presencial|en présentiel|sur place|in presenza|vor ort|ter plaatse|fysiek)(?![\p{L}])/iu
 /** The label before a hybrid place ("Hybrid:", "Híbrido –"). */
@@ -30,7 +37,7 @@ export function readAttendance(c: Candidate): void {
   const place = c.place
   if (!place || c.attendanceMode) return
   const text = [place.name, place.address].filter(Boolean).join(', ')
-  if (!ONLINE.test(text)) return
+  if (!onScreen(text)) return
   const inPerson = inPersonPart(text)
   if (inPerson) {
     c.attendanceMode = 'MixedEventAttendanceMode'
@@ -50,7 +57,7 @@ function inPersonPart(text: string): string | undefined {
     .replace(IN_PERSON_LEAD, '')
     .replace(/[\s,;:–—-]+$/, '')
     .trim()
-  if (!rest || ONLINE.test(rest)) return undefined
+  if (!rest || onScreen(rest)) return undefined
   // "Online (Zoom)" leaves nothing; "Main Library & Zoom" leaves a venue.
   return hybrid || VENUE_WORD.test(rest) || ADDRESS_NUMBER.test(rest) ? rest : undefined
 }
