@@ -14,7 +14,7 @@ import { type DateLocale, originalIndex, parserFor, prepareForChrono } from './d
 import { fastEnglish } from './fast-dates'
 import { MAY_OPEN_WITH_DAY, type MonthContext } from './month-context'
 import { joinDaySpans, joinTimeRanges } from './prose-joins'
-import { afternoonAfter } from './clock-context'
+import { afternoonAfter, endClock } from './clock-context'
 import { hintedYear, type YearHint } from './year-hint'
 
 export type ProseWhen = {
@@ -141,7 +141,7 @@ export class DateReader {
       // "ages 11–15", "Room 12": bare numbers are not a clock unless the text marks one (":", "pm", "Uhr", "h").
       if (start.day === undefined && !CLOCK_MARK.test(r.text)) continue
       const raw: RawWhen = { index: originalIndex(prepared, r.index), endIndex: originalIndex(prepared, r.index + r.text.length, true), start }
-      if (r.end) raw.end = partsOf(r.end)
+      if (r.end) raw.end = endClock(r.text, raw.start, partsOf(r.end))
       // Outside English a clock is written on 24 hours: "6 Uhr" is six in the morning.
       if (this.locale !== 'en') for (const p of [raw.start, raw.end]) if (p?.hour !== undefined) p.meridiem = true
       out.push(shaped(raw.index, raw.endIndex, raw.start, raw.end))

@@ -6,12 +6,14 @@
 // news post's "Il concerto si terrà …" is titled by its heading, "presso la chiesa di San Rocco" is a place;
 // online and hybrid places set the attendance mode and never a Zoom room as the venue (online-place.ts); a
 // venue as a title's last short sentence or before a price is the place; a paragraph of days, each with its
-// semicolon items, gives one event per item.
+// semicolon items, gives one event per item; a news post's sentence gives its place after "en la", "na", "in
+// de", "en l'" without the preposition, and "from 10 to 2" is 10:00–14:00 that day (clock-context.ts endClock).
 import { describe, expect, it } from 'bun:test'
 import type { Candidate } from '../../../src/crawl/candidate-types'
 import { extractDocument } from '../../../src/crawl/extract'
 import { readAttendance } from '../../../src/crawl/extract/html/online-place'
 import { venueInTitle } from '../../../src/crawl/extract/html/record-place'
+import { findProseDates } from '../../../src/crawl/extract/prose-dates'
 import { normalizeCandidates } from '../../../src/crawl/normalize'
 
 function events(body: string, lang: string, timezone: string, start = '2026-03-01', end = '2026-12-31') {
@@ -221,3 +223,30 @@ function readAttendanceOf(text: string) {
   readAttendance(c)
   return { mode: c.attendanceMode, place: c.place }
 }
+
+describe('a news post’s one sentence in five languages', () => {
+  it('reads the day, the time and the place after "en la", "na", "in de", "at the", "en l’"', () => {
+    for (const [lang, zone, sentence, start, venue] of [
+      [
+        'es',
+        'Europe/Madrid',
+        'El concierto tendrá lugar el sábado 14 de marzo a las 20:00 en la iglesia de San Pedro, calle Mayor 3.',
+        '2026-03-14T20:00:00+01:00',
+        'iglesia de San Pedro | calle Mayor 3',
+      ],
+      ['pt-PT', 'Europe/Lisbon', 'O concerto realiza-se no sábado, 14 de março, às 21h, na Igreja Matriz de Ourém.', '2026-03-14T21:00:00+00:00', 'Igreja Matriz de Ourém'],
+      ['nl', 'Europe/Amsterdam', 'Het concert vindt plaats op zaterdag 14 maart om 20.00 uur in de Grote Kerk, Markt 1.', '2026-03-14T20:00:00+01:00', 'Grote Kerk'],
+      ['en', 'America/Chicago', 'Join us on Saturday, March 7 from 10 to 2 at the Grange Hall, 12 Mill Rd.', '2026-03-07T10:00:00-06:00', 'Grange Hall | 12 Mill Rd'],
+      ['fr', 'Europe/Paris', 'Le concert aura lieu le samedi 14 mars à 20h30 en l’église Saint-Pierre, place de la Mairie.', '2026-03-14T20:30:00+01:00', 'église Saint-Pierre | place de la Mairie'],
+    ])
+      expect({ lang, found: events(`<article><h1>Spring concert</h1><p>Posted 20/02/2026</p><p>${sentence} Free entry.</p></article>`, lang, zone) }).toMatchObject({
+        lang,
+        found: [{ title: 'Spring concert', start, venue }],
+      })
+  })
+
+  it('reads "from 10 to 2" as ten in the morning to two in the afternoon of that day, not an overnight of the year 2000', () => {
+    expect(findProseDates('Saturday, March 7 from 10 to 2', '2026-03-01')).toMatchObject([{ date: '2026-03-07', time: '10:00', endTime: '14:00' }])
+    expect(findProseDates('Saturday, March 7 from 10 pm to 2 am', '2026-03-01')).toMatchObject([{ date: '2026-03-07', time: '22:00', endTime: '02:00', endDate: '2026-03-08' }])
+  })
+})

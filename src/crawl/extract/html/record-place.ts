@@ -113,7 +113,8 @@ function tailPlace(line: Line, end: number, rest: string, skip: Set<string>, sin
   // A separator, or the start of another inline element ("<span>7:30 PM</span><span>The Loft</span>").
   const own = line.breaks.some((b) => b >= end && !line.text.slice(end, b).trim())
   const m = (own ? /^\s*(?:[,–—|·•]|\s-)?\s*([^;|·•]{3,60}?)\s*\.?\s*$/u : /^\s*(?:[,–—|·•]|\s-)\s*([^;|·•]{3,60}?)\s*\.?\s*$/u).exec(rest)
-  const value = m && placeText(m[1])
+  // "… às 21h, na Igreja Matriz", "… à 20h30, en l'église Saint-Pierre": the preposition is no part of the name.
+  const value = m && placeText(m[1]).replace(TAIL_PREPOSITION, '')
   // The title written after the date ("January 23 – Warren Branch", "…, Solemne Vigilia Pascual. Traer velas.") is not its place.
   if (!value || [...skip].some((s) => s && (s.length <= value.length ? value.startsWith(s) : s.startsWith(value))) || !/\p{L}{3}/u.test(value) || isBoilerplate(value) || COST_WORD.test(value))
     return undefined
@@ -123,6 +124,8 @@ function tailPlace(line: Line, end: number, rest: string, skip: Set<string>, sin
   return parts.length <= 3 && parts.every(venue) ? splitPlace([value]) : undefined
 }
 
+const TAIL_PREPOSITION = /^(?:(?:at the|at|in the|na|no|nas|nos|em|en el|en la|en|à la|au|nella|nel|presso la|presso il|presso|im|in der|in de|in het|op)\s+|(?:en|à) l['’])(?=\p{L})/iu
+
 /** The end of a sentence: a stop, then a capital; not the stop of a short abbreviation ("St. Louis", "Dr. King"). */
 const SENTENCE_END = /(?<!(?:^|[^\p{L}])\p{L}{1,3})[.!?]\s+(?=\p{Lu})/u
 
@@ -131,7 +134,7 @@ const SENTENCE_END = /(?<!(?:^|[^\p{L}])\p{L}{1,3})[.!?]\s+(?=\p{Lu})/u
  * chiesa di San Rocco, in via Roma 12": a named venue after a sentence's time.
  */
 const PROSE_VENUE =
-  /(?:^|\s)(?:at|in|à|au|à la|à l'|en|en el|en la|im|in der|nel|nella|presso|in de|op)\s+(?:the\s+|(?:la|il|lo|el|le)\s+(?=\p{Ll})|l['’](?=\p{Ll}))?((?:\p{Lu}[\p{L}'’.-]*|\p{Ll}\p{L}*(?:\s+\p{Ll}\p{L}*)?(?=\s+(?:di|de|del|della|do|da|van)\s+\p{Lu}))(?:\s+(?:\p{Lu}[\p{L}'’.-]*|of|and|&|the|de|du|des|la|le|del|der|di|della|do|da|dos))*)(?:,\s*([^,.;]{5,60}))?/u
+  /(?:^|\s)(?:at|in|à|au|à la|à l'|en|en el|en la|im|in der|nel|nella|presso|in de|op)\s+(?:the\s+|(?:la|il|lo|el|le)\s+(?=\p{Ll})|l['’](?=\p{Ll}))?((?:\p{Lu}[\p{L}'’.-]*|(?!(?:de|het|der|die|das|den|la|le|les|el|los|las|il|lo|gli|the|an?|o|os|as|na|no)\s)\p{Ll}\p{L}*(?:\s+\p{Ll}\p{L}*)?(?=\s+(?:(?:di|de|del|della|do|da|van)\s+)?\p{Lu}))(?:\s+(?:\p{Lu}[\p{L}'’.-]*|of|and|&|the|de|du|des|la|le|del|der|di|della|do|da|dos))*)(?:,\s*([^,.;]{5,60}))?/u
 
 function proseVenue(text: string, from: number, skip: Set<string>): CandidatePlace | undefined {
   // Within the sentence of the time: the next sentence tells of something else ("A reception follows in …").
