@@ -250,3 +250,15 @@ describe('a news post’s one sentence in five languages', () => {
     expect(findProseDates('Saturday, March 7 from 10 pm to 2 am', '2026-03-01')).toMatchObject([{ date: '2026-03-07', time: '22:00', endTime: '02:00', endDate: '2026-03-08' }])
   })
 })
+
+describe('a card whose old date stays beside its new one', () => {
+  it('reads the new date only, without striking', () => {
+    const card = (title: string, date: string, extra = '') => `<div class="act"><h3>${title}</h3><p>${date}</p>${extra}<p>Salón del Ateneo</p></div>`
+    const body = `<h1>Agenda</h1>${card('Teatro', 'Sábado 7 de marzo de 2026, 19:00 h', '<p><strong>APLAZADO.</strong> Nueva fecha: sábado 21 de marzo de 2026, 19:00 h</p>')}${card('Charla', 'Jueves 12 de marzo de 2026, 18:30 h')}${card('Recital', 'Viernes 27 de marzo de 2026, 20:00 h')}`
+    expect(events(body, 'es', 'Europe/Madrid').map((e) => [e.title, e.start, e.status])).toEqual([
+      ['Charla', '2026-03-12T18:30:00+01:00', undefined],
+      ['Teatro', '2026-03-21T19:00:00+01:00', 'EventRescheduled'],
+      ['Recital', '2026-03-27T20:00:00+01:00', undefined],
+    ])
+  })
+})

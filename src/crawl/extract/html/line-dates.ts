@@ -40,8 +40,6 @@ export type LineDates = {
   label?: FieldRole
   /** A recurrence a line states with its time ("Every Tuesday at 10:30 a.m.", "jeden Dienstag um 10 Uhr"): the RRULE and the clock. */
   rule?: LineRule
-  /** Every date of the line is struck out (`<del>zondag 3 mei</del>`): an old date, when a new one is given near it. */
-  struck?: boolean
 }
 
 /** `text`: the rule in the prose rule reader's English, for the normalizer to expand. */
@@ -248,10 +246,8 @@ function isLabeled(text: string): boolean {
  * by it: it anchors nothing (its text is still a date, never a title). A line struck out as a whole (a
  * cancelled event) keeps its dates.
  */
-const inSpans = (m: RawWhen, spans: [number, number][]) => spans.some(([a, b]) => m.index >= a && m.endIndex <= b)
-
 function struckOut(raw: RawWhen[], spans: [number, number][]): Set<RawWhen> | undefined {
-  const struck = raw.filter((m) => inSpans(m, spans))
+  const struck = raw.filter((m) => spans.some(([a, b]) => m.index >= a && m.endIndex <= b))
   return struck.length && struck.length < raw.length ? new Set(struck) : undefined
 }
 
@@ -291,6 +287,5 @@ export function lineDates(line: Line, reader: DateReader, month?: MonthContext):
     allDay: false,
     label: undefined,
     rule: line.virtual || eligible.some((m) => m.start.day !== undefined) ? undefined : lineRule(line.text, reader),
-    struck: !!line.struckSpans && !struck && raw.every((m) => inSpans(m, line.struckSpans!)),
   }
 }

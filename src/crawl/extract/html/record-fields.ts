@@ -109,9 +109,9 @@ function venueOnTitleLine(title: { text: string; line?: Line }): ReturnType<type
 
 /** The Candidate a record describes, or the reason it is not one. */
 export function readRecord(lines: Line[], record: RecordContext): RecordResult {
-  // A card that gives a new date ("UITGESTELD – nieuwe datum: …") beside its old one struck out: the old one goes.
-  const replaced = lines.some((l) => l.struckSpans) && lines.some((l) => NEW_DATE.test(l.text))
-  const ctx = replaced ? { ...record, dates: (l: Line) => (record.dates(l)?.struck ? undefined : record.dates(l)) } : record
+  // A card that gives a new date ("UITGESTELD – nieuwe datum: …", "Nueva fecha: …") beside its old one: the old one goes.
+  const renewed = lines.find((l) => record.dates(l)?.day && NEW_DATE.test(l.text))
+  const ctx = renewed ? { ...record, dates: (l: Line) => (l === renewed || !record.dates(l)?.day ? record.dates(l) : undefined) } : record
   const role = rowRoles(lines)
   const preferred = new Set(lines.filter((l) => ['date', 'time', 'when'].includes(role(l) ?? '')).map((l) => l.index))
   const when = recordWhen(lines, ctx.dates, { ref: ctx.ref, yearHint: ctx.yearHint, day: ctx.day, preferred })

@@ -68,12 +68,13 @@ function isAnchor(line: Line, d: LineDates | undefined): boolean {
 }
 
 /**
- * "<del>zondag 3 mei 2026, 14.30 uur</del>" beside "UITGESTELD – nieuwe datum: zondag 31 mei 2026": a date
- * struck out in a card that gives the new one (a line of the same element near it) anchors no record.
+ * "<del>zondag 3 mei 2026, 14.30 uur</del>" or "Sábado 7 de marzo, 19:00 h" beside "UITGESTELD – nieuwe datum:
+ * zondag 31 mei 2026" in one card: the old date anchors no record of its own (`newDate` answers for a line
+ * with a day whether it gives a new date; asked only of lines near a dated one, once each).
  */
-function replacedNear(lines: Line[], i: number): boolean {
+function replacedNear(lines: Line[], i: number, newDate: (j: number) => boolean): boolean {
   const parent = lines[i].path[lines[i].path.length - 2]
-  for (let j = Math.max(0, i - 3); j <= i + 3 && j < lines.length; j++) if (j !== i && lines[j].path[lines[j].path.length - 2] === parent && NEW_DATE.test(lines[j].text)) return true
+  for (let j = Math.max(0, i - 3); j <= i + 3 && j < lines.length; j++) if (j !== i && lines[j].path[lines[j].path.length - 2] === parent && newDate(j)) return true
   return false
 }
 
@@ -83,7 +84,9 @@ function replacedNear(lines: Line[], i: number): boolean {
  */
 export function segmentRecords(lines: Line[], info: LineInfo): Segmentation {
   const dates = lines.map((l) => (l.text || l.machine ? info(l) : undefined))
-  const anchor = lines.map((l, i) => isAnchor(l, dates[i]) && !(dates[i]?.struck && replacedNear(lines, i)))
+  const renews: (boolean | undefined)[] = new Array(lines.length)
+  const newDate = (j: number) => (renews[j] ??= !!dates[j]?.day && NEW_DATE.test(lines[j].text))
+  const anchor = lines.map((l, i) => isAnchor(l, dates[i]) && !(dates[i]?.day && !newDate(i) && replacedNear(lines, i, newDate)))
   const bits = lines.map((l, i) => lineBits(l, dates[i], anchor[i]))
   const ranges = elementRanges(lines, anchor)
   const containers = [...ranges.entries()].filter(([, r]) => r.anchors >= 2).sort((a, b) => b[1].depth - a[1].depth)
