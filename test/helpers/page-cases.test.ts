@@ -94,6 +94,15 @@ describe('checker semantics', () => {
     expect(judgeCheck([cancelled], { title: 'Book Club', city: 'maple falls' }).pass).toBe(true)
     expect(judgeCheck([cancelled], { title: 'Book Club', venue_contains: 'hall', address_contains: 'HALL' }).pass).toBe(true)
   })
+
+  it('online compares is_online; no_venue_contains fails on a venue holding the text', () => {
+    const webinar = ev({ title: 'Webinar', is_online: true })
+    expect(judgeCheck([webinar], { title: 'Webinar', online: true }).pass).toBe(true)
+    expect(judgeCheck([ev({ title: 'Webinar' })], { title: 'Webinar', online: true }).reason).toContain('is_online (none) != true')
+    expect(judgeCheck([webinar], { title: 'Webinar', no_venue_contains: 'zoom' }).pass).toBe(true)
+    const zoomRoom = ev({ title: 'Webinar', venue: { name: 'Remote (Zoom)', address: null, latitude: null, longitude: null } })
+    expect(judgeCheck([zoomRoom], { title: 'Webinar', no_venue_contains: 'zoom' }).pass).toBe(false)
+  })
 })
 
 describe('own page cases (test/fixtures/pages/cases.json)', () => {

@@ -14,8 +14,9 @@
  *   time and offset as written, seconds ignored, `Z` = `+00:00`), `start_instant`/`end_instant`,
  *   `start_date` (prefix of startDate), `venue_contains`/`address_contains` (case-insensitive substring
  *   of venue name, venue address and address joined), `city` (equal, case-insensitive), `cost_contains`,
- *   `url` (equals url or website), `performer`, `status` (eventStatus, schema.org prefix ignored) and
- *   `geo` ([latitude, longitude] of the venue within 0.0001).
+ *   `url` (equals url or website), `performer`, `status` (eventStatus, schema.org prefix ignored),
+ *   `geo` ([latitude, longitude] of the venue within 0.0001), `online` (is_online equals it) and
+ *   `no_venue_contains` (the venue text lacks it, case-insensitive).
  */
 import { readFileSync } from 'node:fs'
 import { extname, join } from 'node:path'
@@ -47,6 +48,10 @@ export type PageCheck = {
   performer?: string
   status?: string
   geo?: [number, number]
+  /** `is_online` equals this (an online or hybrid event). */
+  online?: boolean
+  /** The venue text (name, address) lacks this, case-insensitive: a Zoom room is no venue. */
+  no_venue_contains?: string
 }
 
 export type PageCase = {
@@ -87,6 +92,8 @@ export const CHECK_KEYS = new Set<string>([
   'performer',
   'status',
   'geo',
+  'online',
+  'no_venue_contains',
 ])
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -153,6 +160,8 @@ function fieldFailures(e: Event, c: PageCheck): string[] {
   if (c.url && e.url !== c.url && e.website !== c.url) f.push(`url ${e.url} != ${c.url}`)
   if (c.performer && !(e.performers ?? []).some((p) => norm(p.name) === c.performer)) f.push(`performers ${JSON.stringify(e.performers ?? [])}`)
   if (c.status && statusName(e.eventStatus) !== c.status) f.push(`status ${e.eventStatus ?? '(none)'} != ${c.status}`)
+  if (c.online !== undefined && e.is_online !== c.online) f.push(`is_online ${e.is_online ?? '(none)'} != ${c.online}`)
+  if (c.no_venue_contains && venueText(e).toLowerCase().includes(c.no_venue_contains.toLowerCase())) f.push(`venue "${venueText(e)}" has "${c.no_venue_contains}"`)
   if (c.geo && !geoMatches(e, c.geo)) f.push(`geo ${e.venue?.latitude ?? '?'},${e.venue?.longitude ?? '?'} != ${c.geo.join(',')}`)
   return f
 }

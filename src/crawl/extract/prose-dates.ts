@@ -14,7 +14,7 @@ import { type DateLocale, originalIndex, parserFor, prepareForChrono } from './d
 import { fastEnglish } from './fast-dates'
 import { MAY_OPEN_WITH_DAY, type MonthContext } from './month-context'
 import { joinDaySpans, joinTimeRanges } from './prose-joins'
-import { afternoonAfter } from './clock-context'
+import { afternoonAfter, endClock } from './clock-context'
 import { hintedYear, type YearHint } from './year-hint'
 
 export type ProseWhen = {
@@ -52,7 +52,7 @@ const MAYBE = /\d|noon|midnight|midi|minuit|mediod|medianoche/i
 const MONTH = '(jan|feb|f[eé]v|mar|m[aä]r|maa|mrt|apr|avr|abr|may|mai|mei|mag|jun|juin|giu|jul|juil|lug|aug|ao[uû]t|ago|sep|set|oct|okt|ott|out|nov|dec|dez|d[eé]c|dic|ene|gen)'
 /**
  * Cheap test before chrono, in every language read here: a month name next to a number, a numeric date, or
- * a clock ("7:30", "7 pm", "19 Uhr", "19h", "20.00 uur", "Noon"). Most lines of a page with digits are
+ * a clock ("7:30", "7 pm", "19 Uhr", "19h", "20.00 uur", "ore 21", "Noon"). Most lines of a page with digits are
  * prices, addresses and counts, and chrono is the costly part of reading a page.
  */
 const DATEISH = new RegExp(
@@ -65,8 +65,8 @@ const DATEISH = new RegExp(
     '\\d{4}-\\d{2}-\\d{2}',
     '\\d{1,2}[:.]\\d{2}',
     '\\d\\s*[ap](\\.?\\s?m)?\\b',
-    '\\d\\s*(uhr|uur|hs?\\b|h\\d|u\\b|u\\d)',
-    'noon|midnight|midi|minuit|mediod|medianoche|\\b(ore|alle|dalle)\\s+\\d',
+    '\\d\\s*(uhr|uur|hs?\\b|h\\d|u\\b|u\\d)|\\b(ore|alle|dalle)\\s*\\d',
+    'noon|midnight|midi|minuit|mediod|medianoche',
   ].join('|'),
   'i',
 )
@@ -144,7 +144,7 @@ export class DateReader {
       // "ages 11–15", "Room 12": bare numbers are not a clock unless the text marks one (":", "pm", "Uhr", "h").
       if (start.day === undefined && !CLOCK_MARK.test(r.text)) continue
       const raw: RawWhen = { index: originalIndex(prepared, r.index), endIndex: originalIndex(prepared, r.index + r.text.length, true), start }
-      if (r.end) raw.end = partsOf(r.end)
+      if (r.end) raw.end = endClock(r.text, raw.start, partsOf(r.end))
       // Outside English a clock is written on 24 hours: "6 Uhr" is six in the morning.
       if (this.locale !== 'en') for (const p of [raw.start, raw.end]) if (p?.hour !== undefined) p.meridiem = true
       out.push(shaped(raw.index, raw.endIndex, raw.start, raw.end))

@@ -67,10 +67,10 @@ export function dayProgramme(lines: Line[], ctx: RecordContext): Candidate[] | u
   const day = cell ?? (head?.whenOnly && head.day ? headingDay(texts[0], head, ctx.ref, ctx.yearHint) : undefined)
   if (!day) return undefined
   const rest = cell ? texts.filter((l) => !DAY_NUMBER.test(l.text)) : texts.slice(1)
-  // Every other line a time with words, none with a day of its own.
+  // Every other line a time with words; one with a day of its own keeps it ("14:00 Guided Walk POSTPONED – new date Sunday 28 June, 14:00").
   const timed = rest.filter((l) => {
     const d = ctx.dates(l)
-    return d && d.time && !d.day && d.words
+    return d && d.time && d.words
   })
   const items = cell ? cellItems(lines[0].el, rest, { ...ctx, day }) : undefined
   // Several timed lines in one child ("<ul><li>10h Heure du conte</li><li>14h30 Atelier</li></ul>") are read as lines.

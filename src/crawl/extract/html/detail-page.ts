@@ -9,8 +9,10 @@
 import type { YearRef } from '../prose-dates'
 import { type YearHint } from '../year-hint'
 import type { Candidate } from '../../candidate-types'
-import { isBoilerplate, roleOfLabel } from './labels'
+import { isBoilerplate, NEW_DATE, roleOfLabel, statusFromText } from './labels'
 import { labelOnly, type LineDates } from './line-dates'
+import { dayProgramme } from './day-records'
+import { dayItemEvents } from './prose-records'
 import type { Line, PageFacts } from './page-lines'
 import { readRecord, withoutDates } from './record-fields'
 
@@ -28,6 +30,7 @@ export type DetailContext = {
 const HEADING_REACH = 25
 const PLACE_REACH = 40
 const MAX_LOOSE = 20
+const FIELD_REACH = 8
 
 function isWhenLabel(line: Line): boolean {
   const m = /^([^:：]{2,30})[:：]/.exec(line.text)
@@ -121,7 +124,8 @@ function venueAfter(ctx: DetailContext, at: number): string | undefined {
   return undefined
 }
 
-function looseEvent(ctx: DetailContext, at: number): Candidate[] {
+/** `notices`: lines that only repeat the event's day above its fields (see `fieldsBelow`): never its date. */
+function looseEvent(ctx: DetailContext, at: number, notices: Set<number>): Candidate[] {
   const { lines, dates } = ctx
   const block = blockAround(ctx, at)
   const near = lines.slice(at + 1, at + PLACE_REACH).filter((l) => !l.chrome && !ctx.taken.has(l.index) && !block.includes(l))
@@ -130,16 +134,18 @@ function looseEvent(ctx: DetailContext, at: number): Candidate[] {
     sourceUrl: ctx.sourceUrl,
     ref: ctx.ref,
     // Only this date and the times right after it: later dates on the page are other things.
-    dates: (l) => (l.index === at || !dates(l)?.day || (l.index < at + 3 && l.index >= block[0].index) ? dates(l) : undefined),
+    dates: (l) => (l.index === at || !dates(l)?.day || (l.index < at + 3 && l.index >= block[0].index && !notices.has(l.index)) ? dates(l) : undefined),
     yearHint: ctx.yearAt(at),
     section: title ?? pageTitle(ctx.facts),
     forceTitle: title,
   })
   if (!read.candidate) return []
-  const venue = read.candidate.place ? undefined : venueAfter(ctx, at)
+  const venue = read.candidate.place || read.candidate.attendanceMode ? undefined : venueAfter(ctx, at)
+  const status = read.candidate.status ? undefined : noticeStatus(ctx, at)
   const out = [read.candidate, ...(read.also ?? [])]
   for (const c of out) {
     if (venue) c.place = { name: venue }
+    if (status) c.status = status
     c.source.method = 'page'
     // A document link near the date (an agenda item, a map) is not the event's page; the page is.
     delete c.url
@@ -147,19 +153,93 @@ function looseEvent(ctx: DetailContext, at: number): Candidate[] {
   return out
 }
 
+/**
+ * "<strong>ADIADO</strong> – … Nova data: 18 de abril", "<b>UITGESTELD</b> – De lezing … is verplaatst naar …":
+ * a notice in bold above the event's date, by its title, says the event's status.
+ */
+function noticeStatus(ctx: DetailContext, at: number): string | undefined {
+  let headings = 0
+  for (let i = at - 1; i >= 0 && at - i <= HEADING_REACH; i--) {
+    const l = ctx.lines[i]
+    if (l.chrome || ctx.taken.has(i)) break
+    // Up to the event's own heading and the notice set just above it, no further.
+    if (l.heading && ++headings > 1) break
+    const lead = l.strong ? l.text : l.lead ? l.text.slice(0, l.lead) : ''
+    const status = lead.length && lead.length <= 40 ? statusFromText(lead) : undefined
+    if (status) return status === 'EventPostponed' && NEW_DATE.test(l.text) ? 'EventRescheduled' : status
+  }
+  return undefined
+}
+
+/** A dated line that is a labelled field ("Fecha" / "Miércoles 20 de mayo de 2026", "Date: …"). */
+function labelled(ctx: DetailContext, i: number): boolean {
+  return isWhenLabel(ctx.lines[i]) || (i > 0 && isWhenLabel(ctx.lines[i - 1]))
+}
+
+/** The month and day of a line's first eligible day. */
+function dayKey(ctx: DetailContext, i: number): string | undefined {
+  const m = ctx.dates(ctx.lines[i])?.mentions.find((x) => x.eligible && x.start.day !== undefined)
+  return m && `${m.start.month}-${m.start.day}`
+}
+
+/**
+ * "Nueva fecha: miércoles 20 de mayo, 18:30 h." in a notice above the event's fields ("Fecha", "Hora"): the
+ * fields give the event (with its end), the notice only repeats their day.
+ */
+function fieldsBelow(ctx: DetailContext, i: number): boolean {
+  if (labelled(ctx, i)) return false
+  const day = dayKey(ctx, i)
+  for (let k = i + 1; k <= i + FIELD_REACH && k < ctx.lines.length; k++) if (qualifies(ctx, k) && labelled(ctx, k)) return dayKey(ctx, k) === day
+  return false
+}
+
+/**
+ * "<h2>Sunday 7 June 2026</h2><p>11:00 Festival Service<br>16:00 Tea Dance</p>": a day alone as a heading over
+ * two or more timed lines is that day's programme, one event per line (see `dayProgramme`), also where the
+ * page has no other day to make it a repeated structure; so is a line of days, each with its items.
+ */
+function programmeBelow(ctx: DetailContext, at: number): { events: Candidate[]; to: number } | undefined {
+  const { lines, dates } = ctx
+  const head = lines[at]
+  const d = dates(head)
+  // "Friday 5 June: 18:00 Opening; 19:30 Quiz Night. Saturday 6 June: …": days and their items in one line.
+  const items = d && dayItemEvents(head, d, ctx.ref, ctx.yearAt(at), ctx.sourceUrl)
+  if (items) return { events: items.map((c) => ({ ...c, source: { ...c.source, method: 'page' } })), to: at }
+  if (!d?.whenOnly || !(head.heading || head.strong)) return undefined
+  let to = at
+  while (to + 1 < lines.length && !lines[to + 1].heading && !lines[to + 1].chrome && !ctx.taken.has(to + 1) && (lines[to + 1].virtual || (dates(lines[to + 1])?.time && dates(lines[to + 1])?.words)))
+    to++
+  if (to - at < 2) return undefined
+  const section = headingAbove(ctx, at) ?? pageTitle(ctx.facts)
+  const events = dayProgramme(lines.slice(at, to + 1), { sourceUrl: ctx.sourceUrl, ref: ctx.ref, dates, yearHint: ctx.yearAt(at), section })
+  for (const c of events ?? []) c.source.method = 'page'
+  return events ? { events, to } : undefined
+}
+
 /** The events a page states outside its repeated structures (see the module comment). */
 export function looseEvents(ctx: DetailContext): Candidate[] {
   const out: Candidate[] = []
+  const notices = new Set<number>()
   let last = -10
   for (let i = 0; i < ctx.lines.length && out.length < MAX_LOOSE; i++) {
     if (!qualifies(ctx, i)) continue
+    if (fieldsBelow(ctx, i)) {
+      notices.add(i)
+      continue
+    }
     // Dated lines a few lines apart belong to one event ("Date: …", "Time: …", "Apr 8, 2026", "12:00 p.m.").
     if (i - last <= 3) {
       last = i
       continue
     }
     last = i
-    out.push(...looseEvent(ctx, i))
+    const programme = programmeBelow(ctx, i)
+    if (programme) {
+      out.push(...programme.events)
+      last = i = programme.to
+      continue
+    }
+    out.push(...looseEvent(ctx, i, notices))
   }
   return out
 }

@@ -26,7 +26,7 @@ const ROLE_WORDS: [FieldRole, string[]][] = [
 
 /** Words that name a venue, in the languages read here: a field holding one is a place. */
 export const VENUE_WORD =
-  /(?<![\p{L}])(center|centre|hall|library|room|studio|gallery|park|church|chapel|cathedral|theat(?:er|re)|auditorium|museum|branch|building|school|gym|field|lounge|café|cafe|club|office|plaza|square|arena|pavilion|saal|halle|kirche|bibliothek|bücherei|rathaus|haus|salle|église|eglise|chapelle|cathédrale|médiathèque|mediatheque|bibliothèque|mairie|sala|biblioteca|iglesia|ayuntamiento|teatro|zaal|kerk|bibliotheek|chiesa|piazza|museo|capela|igreja|aula|auditorio|auditório|espaço|salón|foyer|atelier|zaal|gemeindehaus|pfarrheim|aula magna|kapelle|kapel|cappella|capilla|oratorio|pfarrsaal|gemeindesaal|bürgerhaus|dorfgemeinschaftshaus|stadthalle|festhalle|turnhalle|mehrzweckhalle|sporthalle)(?![\p{L}])/iu
+  /(?<![\p{L}])(center|centre|hall|library|room|studio|gallery|park|church|chapel|cathedral|theat(?:er|re)|auditorium|museum|branch|building|school|gym|field|lounge|café|cafe|club|office|plaza|square|arena|pavilion|saal|halle|kirche|bibliothek|bücherei|rathaus|haus|salle|église|eglise|chapelle|cathédrale|médiathèque|mediatheque|bibliothèque|mairie|sala|biblioteca|iglesia|ayuntamiento|teatro|zaal|kerk|bibliotheek|chiesa|piazza|museo|capela|igreja|aula|auditorio|auditório|espaço|salón|foyer|atelier|zaal|gemeindehaus|pfarrheim|aula magna|kapelle|kapel|cappella|capilla|oratorio|pfarrsaal|gemeindesaal|bürgerhaus|dorfgemeinschaftshaus|stadthalle|festhalle|turnhalle|mehrzweckhalle|sporthalle|claustro|chiostro|cloister|casa|ermita|convento|castillo|castello)(?![\p{L}])/iu
 
 const ROLE_BY_WORD = new Map<string, FieldRole>()
 for (const [role, words] of ROLE_WORDS) for (const w of words) if (!ROLE_BY_WORD.has(w)) ROLE_BY_WORD.set(w, role)
@@ -126,10 +126,17 @@ export const statusFromText = memoize((text: string): string | undefined => {
     )
   )
     return 'EventCancelled'
-  if (/(?<![\p{L}])(postponed|verschoben|reporté|reportée|aplazado|pospuesto|uitgesteld|rinviato|adiado)(?![\p{L}])/iu.test(text)) return 'EventPostponed'
+  if (/(?<![\p{L}])(postponed|verschoben|reporté|reportée|aplazad[oa]|pospuest[oa]|uitgesteld|rinviat[oa]|rimandat[oa]|adiad[oa])(?![\p{L}])/iu.test(text)) return 'EventPostponed'
   if (/(?<![\p{L}])(rescheduled)(?![\p{L}])/iu.test(text)) return 'EventRescheduled'
   return undefined
 })
 
+/**
+ * A new date given with a postponement ("POSTPONED – new date April 4", "Nueva fecha:", "nova data",
+ * "verplaatst naar"): the event was rescheduled, not postponed without a date.
+ */
+export const NEW_DATE =
+  /(?<![\p{L}])(new date|rescheduled (to|for)|moved to|neuer termin|neues datum|verschoben auf|nouvelle date|report[ée]e? au|nueva fecha|aplazad[oa] al|trasladad[oa] al|nieuwe datum|verplaatst naar|uitgesteld tot|nuova data|rinviat[oa] al|nova data|adiad[oa] para)(?![\p{L}])/iu
+
 /** A stem of every status word `statusFromText` knows. */
-const STATUS_STEM = /cancel|abgesagt|entf|fällt|annul|suspendid|afgelast|vervalt|postponed|verschoben|report|aplazado|pospuesto|uitgesteld|rinviato|adiado|rescheduled/iu
+const STATUS_STEM = /cancel|abgesagt|entf|fällt|annul|suspendid|afgelast|vervalt|postponed|verschoben|report|aplazad|pospuest|uitgesteld|rinviat|rimandat|adiad|rescheduled/iu

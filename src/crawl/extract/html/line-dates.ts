@@ -63,10 +63,10 @@ const ALL_DAY =
 
 /** Words before a date that make it a publication date or a deadline, not an event's day. */
 export const NOT_EVENT_DATE =
-  /(posted|published|updated|modified|last (updated|modified|reviewed)|deadline|due|(register|registration|apply|rsvp|sign[- ]?up)\s+(by|before|opens|closes|ends|deadline|starting|from)|sale ends|by|starting|veröffentlicht|aktualisiert|stand|anmeldeschluss|anmeldung bis|anmeldefrist|publié( le)?|mise? à jour( le)?|dernière mise à jour|date limite|inscriptions? (avant|jusqu'au)|avant le|publicado|actualizado|fecha l[ií]mite|plazo|inscripci[oó]n(es)? hasta|gepubliceerd|bijgewerkt|uiterlijk|inschrijven (voor|tot)|pubblicato|aggiornato|entro|scadenza|atualizado|prazo|inscrições até|minutes (of|from)|approval of (the )?minutes|copyright|©)[\s:.,-]*$/i
+  /((posted|published|publicad[oa]|pubblicat[oa]|gepubliceerd|veröffentlicht|publiée?)\s+(on|em|el|il|le|op|am)|posted|published|updated|modified|last (updated|modified|reviewed)|deadline|due|(register|registration|apply|rsvp|sign[- ]?up)\s+(by|before|opens|closes|ends|deadline|starting|from)|sale ends|by|starting|veröffentlicht|aktualisiert|stand|anmeldeschluss|anmeldung bis|anmeldefrist|publié( le)?|mise? à jour( le)?|dernière mise à jour|date limite|inscriptions? (avant|jusqu'au)|avant le|publicado|actualizado|fecha l[ií]mite|plazo|inscripci[oó]n(es)? hasta|gepubliceerd|bijgewerkt|uiterlijk|inschrijven (voor|tot)|pubblicato|aggiornato|entro|scadenza|atualizado|prazo|inscrições até|minutes (of|from)|approval of (the )?minutes|copyright|©)[\s:.,-]*$/i
 /** Words that only label or join dates: what is left when they and the dates are removed says whether a line is more than a date. */
 // biome-ignore format: a word table, kept packed so it reads as one table
-const FILLER = new Set(['a', 'ab', 'alle', 'am', 'and', 'apr', 'april', 'at', 'aug', 'august', 'begin', 'beginn', 'begins', 'bis', 'cuando', 'cuándo', 'da', 'dalle', 'das', 'data', 'date', 'dates', 'datum', 'day', 'de', 'dec', 'december', 'del', 'den', 'der', 'des', 'di', 'die', 'dienstag', 'dimanche', 'dinsdag', 'do', 'domenica', 'domingo', 'donderdag', 'donnerstag', 'door', 'doors', 'einlass', 'dos', 'du', 'e', 'el', 'en', 'end', 'ende', 'ends', 'et', 'feb', 'february', 'fecha', 'feira', 'fr', 'freitag', 'fri', 'friday', 'from', 'giovedì', 'h', 'heure', 'hora', 'horaire', 'horario', 'hr', 'hrs', 'jan', 'january', 'jeudi', 'jueves', 'jul', 'july', 'jun', 'june', 'la', 'le', 'les', 'lundi', 'lunedì', 'lunes', 'm', 'ma', 'maandag', 'mar', 'march', 'mardi', 'martedì', 'martes', 'may', 'mercoledì', 'mercredi', 'met', 'mi', 'midnight', 'mittwoch', 'miércoles', 'mo', 'mon', 'monday', 'montag', 'noon', 'nov', 'november', 'oct', 'october', 'of', 'om', 'on', 'op', 'open', 'opens', 'or', 'ora', 'orario', 'ore', 'pm', 'quand', 'quando', 'quarta', 'quinta', 'sa', 'sabato', 'samedi', 'samstag', 'sat', 'saturday', 'segunda', 'sep', 'sept', 'september', 'sexta', 'show', 'showtime', 'so', 'sonntag', 'start', 'starts', 'sun', 'sunday', 'sábado', 't', 'terça', 'the', 'through', 'thru', 'thu', 'thur', 'thurs', 'thursday', 'tijd', 'till', 'time', 'times', 'to', 'today', 'tot', 'tue', 'tues', 'tuesday', 'u', 'uhr', 'um', 'und', 'until', 'uur', 'van', 'vanaf', 'vendredi', 'venerdì', 'viernes', 'vom', 'von', 'vr', 'vrijdag', 'wann', 'wanneer', 'wed', 'wednesday', 'when', 'where', 'wo', 'woensdag', 'y', 'za', 'zaterdag', 'zeit', 'zo', 'zondag', 'à', 'às'])
+const FILLER = new Set(['a', 'ab', 'alle', 'am', 'and', 'apr', 'april', 'at', 'aug', 'august', 'begin', 'beginn', 'begins', 'bis', 'cuando', 'cuándo', 'da', 'dalle', 'das', 'data', 'date', 'dates', 'datum', 'day', 'de', 'dec', 'december', 'del', 'den', 'der', 'des', 'di', 'die', 'dienstag', 'dimanche', 'dinsdag', 'do', 'domenica', 'domingo', 'donderdag', 'donnerstag', 'door', 'doors', 'einlass', 'dos', 'du', 'e', 'el', 'en', 'end', 'ende', 'ends', 'et', 'feb', 'february', 'fecha', 'feira', 'fr', 'freitag', 'fri', 'friday', 'from', 'giovedì', 'h', 'heure', 'hora', 'horaire', 'horario', 'horário', 'hr', 'hrs', 'jan', 'january', 'jeudi', 'jueves', 'jul', 'july', 'jun', 'june', 'la', 'le', 'les', 'lundi', 'lunedì', 'lunes', 'm', 'ma', 'maandag', 'mar', 'march', 'mardi', 'martedì', 'martes', 'may', 'mercoledì', 'mercredi', 'met', 'mi', 'midnight', 'mittwoch', 'miércoles', 'mo', 'mon', 'monday', 'montag', 'noon', 'nov', 'november', 'oct', 'october', 'of', 'om', 'on', 'op', 'open', 'opens', 'or', 'ora', 'orario', 'ore', 'pm', 'quand', 'quando', 'quarta', 'quinta', 'sa', 'sabato', 'samedi', 'samstag', 'sat', 'saturday', 'segunda', 'sep', 'sept', 'september', 'sexta', 'show', 'showtime', 'so', 'sonntag', 'start', 'starts', 'sun', 'sunday', 'sábado', 't', 'terça', 'the', 'through', 'thru', 'thu', 'thur', 'thurs', 'thursday', 'tijd', 'till', 'time', 'times', 'to', 'today', 'tot', 'tue', 'tues', 'tuesday', 'u', 'uhr', 'um', 'und', 'until', 'uur', 'van', 'vanaf', 'vendredi', 'venerdì', 'viernes', 'vom', 'von', 'vr', 'vrijdag', 'wann', 'wanneer', 'wed', 'wednesday', 'when', 'where', 'wo', 'woensdag', 'y', 'za', 'zaterdag', 'zeit', 'zo', 'zondag', 'à', 'às'])
 /** "Date: …", "Wann: …", "Horário: …": a labelled field line. */
 const FIELD_LABEL =
   /^(date|dates|time|when|datum|zeit|uhrzeit|wann|termin|date et heure|heure|horaires?|quand|fecha|hora|horario|cu[aá]ndo|wanneer|tijd|data|orario|ora|quando|hor[aá]rio|dia)\s*[:：]/i
@@ -222,6 +222,16 @@ function fills(text: string, mentions: RawWhen[]): boolean {
   return visibleLength(leftover(text, mentions)) <= Math.max(12, visibleLength(text) * 0.25)
 }
 
+/**
+ * "Data: <del>sábado, 28 de março</del> 18 de abril": a date struck out beside one that is not was replaced
+ * by it: it anchors nothing (its text is still a date, never a title). A line struck out as a whole (a
+ * cancelled event) keeps its dates.
+ */
+function struckOut(raw: RawWhen[], spans: [number, number][]): Set<RawWhen> | undefined {
+  const struck = raw.filter((m) => spans.some(([a, b]) => m.index >= a && m.endIndex <= b))
+  return struck.length && struck.length < raw.length ? new Set(struck) : undefined
+}
+
 /** The mentions of one line with what each can anchor. */
 export function lineDates(line: Line, reader: DateReader, month?: MonthContext): LineDates {
   if (ALL_DAY.test(line.text)) return { mentions: [], day: false, time: false, whenOnly: true, labeled: false, list: false, words: false, allDay: true, label: undefined }
@@ -234,16 +244,19 @@ export function lineDates(line: Line, reader: DateReader, month?: MonthContext):
     return { mentions: [], day: false, time: false, whenOnly: false, labeled: isLabeled(line.text), list: false, words: hasWord(line.text), allDay: false, label: undefined, rule }
   }
   // A span of days ("December 21 – December 22") is one event's days, not a list.
-  const dayMentions = raw.filter((m) => m.start.day !== undefined)
+  const struck = line.struckSpans ? struckOut(raw, line.struckSpans) : undefined
+  const live = struck ? raw.filter((m) => !struck.has(m)) : raw
+  const dayMentions = live.filter((m) => m.start.day !== undefined)
   const days = new Set(dayMentions.filter((m, i) => i === 0 || !SPAN.test(line.text.slice(dayMentions[i - 1].endIndex, m.index))).map((m) => `${m.start.month}-${m.start.day}-${m.start.year ?? ''}`))
   const rest = raw.length ? leftover(line.text, raw) : line.text
   const visible = visibleLength(line.text)
   // "… meets at 7:00 p.m. on the following dates: Jan. 20, Apr. 21 and Jul. 21." lists its days after its lead.
   const list = days.size >= 2 && (visibleLength(rest) <= Math.max(12, visible * 0.25) || (line.text.includes(': ') && leadColon(line.text, raw, fills) >= 0))
-  const mentions = raw.map((m) => classify(line, m, raw, list, visible))
+  const mentions = raw.map((m) => (struck?.has(m) ? { ...m, eligible: false, dedicated: true } : classify(line, m, live, list, visible)))
   // A time in a line whose day counts belongs to that day ("January 17 - Special Meeting - Noon").
   if (line.text.length <= 160 && mentions.some((m) => m.eligible && m.start.day !== undefined))
-    for (const m of mentions) if (!m.eligible && m.start.day === undefined && m.start.hour !== undefined && !NOT_EVENT_DATE.test(line.text.slice(Math.max(0, m.index - 40), m.index))) m.eligible = true
+    for (const [i, m] of mentions.entries())
+      if (!m.eligible && !struck?.has(raw[i]) && m.start.day === undefined && m.start.hour !== undefined && !NOT_EVENT_DATE.test(line.text.slice(Math.max(0, m.index - 40), m.index))) m.eligible = true
   const eligible = mentions.filter((m) => m.eligible)
   return {
     mentions,

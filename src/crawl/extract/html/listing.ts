@@ -14,7 +14,7 @@ import { looseEvents } from './detail-page'
 import { hasWord, type LineDates } from './line-dates'
 import { foldRules, headerCell, inlineLead, type LeadTime, leadLine, markListed, withLead } from './list-lead'
 import type { Line, PageLines } from './page-lines'
-import { proseEvents } from './prose-records'
+import { dayItemEvents, proseEvents } from './prose-records'
 import { RowDays } from './row-spans'
 import { readRecord, withoutDates } from './record-fields'
 import { finder, linesBefore, looseProgrammes, withSeason } from './loose-programmes'
@@ -253,7 +253,9 @@ function readSpan(span: RecordSpan, recordLines: Line[], { pr, scope, options, s
 /** The events of a record's one dated prose line, when it tells of several (see prose-records). */
 function proseLine(recordLines: Line[], pr: PageReader, yearHint: YearHint | undefined, sourceUrl: string): Candidate[] | undefined {
   const dated = recordLines.filter((l) => pr.dates(l)?.day)
-  return dated.length === 1 ? proseEvents(dated[0], pr.dates(dated[0])!, pr.ref, yearHint, sourceUrl) : undefined
+  if (dated.length !== 1) return undefined
+  const d = pr.dates(dated[0])!
+  return dayItemEvents(dated[0], d, pr.ref, yearHint, sourceUrl) ?? proseEvents(dated[0], d, pr.ref, yearHint, sourceUrl)
 }
 
 /** The one line of a record that lists several days ("January 12, February 9, March 9, …"), if that is all it dates. */

@@ -33,6 +33,8 @@ export type Line = {
   published?: boolean
   /** Character ranges of `text` inside a publication date (`<time class="dt-published">`, `.entry-date`). */
   postedSpans?: [number, number][]
+  /** Character ranges of `text` struck out (`<del>`, `<s>`, `<strike>`): a date there was replaced by one beside it. */
+  struckSpans?: [number, number][]
   /** An image's address (`<img src>`), on a virtual line of its own. */
   image?: string
   /** The index in `path` of the outermost footer-like element the line is in (`<footer>`, `.contact`, `<address>`), if any. */
@@ -59,6 +61,7 @@ export function newLine(text: string, el: Element, path: Element[], heading: num
     machine: undefined,
     published: undefined,
     postedSpans: undefined,
+    struckSpans: undefined,
     image: undefined,
     footerAt: undefined,
   }

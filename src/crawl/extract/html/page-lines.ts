@@ -14,7 +14,7 @@ import type { WallTime } from '../../candidate-types'
 import { attr, childrenOf, collapse, type Document, type Element, isElement, type Node, squeezeNode } from '../../shared/dom'
 import { mayBeGrid, monthGridDays, monthOfHeading } from './month-grid'
 import { type Line, newLine } from './page-line'
-import { CHROME, FIELD, FOOTER, HIDDEN, joinBadges, LEVEL, MACHINE, marksOf, POSTED, T_BLOCK, T_FACT, T_HEAD, T_SECTION_HEADING, T_SECTIONING, T_STRONG, tagInfo } from './page-marks'
+import { CHROME, FIELD, FOOTER, HIDDEN, joinBadges, LEVEL, MACHINE, marksOf, POSTED, T_BLOCK, T_FACT, T_HEAD, T_SECTION_HEADING, T_SECTIONING, T_STRONG, T_STRUCK, tagInfo } from './page-marks'
 
 /** Text nodes' white space as page lines read it (kept here for the tests and readers that know it by this name). */
 export { squeeze } from '../../shared/dom'
@@ -33,7 +33,7 @@ const META_FACTS: Record<string, keyof PageFacts> = {
 }
 
 /** `footerAt`: the stack index of the outermost footer-like element open, -1 for none. */
-type Frame = { el: Element; chrome: boolean; section: boolean; heading: number; strong: boolean; link: boolean; posted: boolean; block: boolean; footerAt: number }
+type Frame = { el: Element; chrome: boolean; section: boolean; heading: number; strong: boolean; link: boolean; posted: boolean; struck: boolean; block: boolean; footerAt: number }
 
 /** Builds the lines and facts of a parsed page in one walk. */
 export function pageLines(doc: Document): PageLines {
@@ -58,6 +58,7 @@ class Builder {
   private lastParent: Element | undefined
   private pending: Line[] = []
   private posted: [number, number][] = []
+  private struck: [number, number][] = []
   private strongAll = true
   private lead = 0
   private linkEl: Element | undefined | null = undefined
@@ -142,7 +143,7 @@ class Builder {
     const tag = el.tagName
     const section = (parent?.section ?? false) || (info & T_SECTIONING) !== 0
     const bare = el.attrs.length === 0
-    const frame = (this.frames[this.stack.length] ??= { el, chrome: false, section: false, heading: 0, strong: false, link: false, posted: false, block: false, footerAt: -1 })
+    const frame = (this.frames[this.stack.length] ??= { el, chrome: false, section: false, heading: 0, strong: false, link: false, posted: false, struck: false, block: false, footerAt: -1 })
     frame.el = el
     frame.chrome = (parent?.chrome ?? false) || (marks & CHROME) !== 0
     frame.section = section
@@ -150,6 +151,7 @@ class Builder {
     frame.strong = (parent?.strong ?? false) || (info & T_STRONG) !== 0
     frame.link = (parent?.link ?? false) || (tag === 'a' && !bare && !!attr(el, 'href'))
     frame.posted = (parent?.posted ?? false) || (marks & POSTED) !== 0
+    frame.struck = (parent?.struck ?? false) || (info & T_STRUCK) !== 0
     frame.footerAt = parent && parent.footerAt >= 0 ? parent.footerAt : marks & FOOTER ? this.stack.length : -1
     // The children of a month grid's cell (its day number, each item) are lines of their own.
     frame.block = (info & T_BLOCK) !== 0 || (marks & FIELD) !== 0 || (!!parent && !!this.grid?.has(parent.el))
@@ -247,6 +249,7 @@ class Builder {
     // After squeezing, text without words is a single space (or nothing).
     if (v && v !== ' ') {
       if (frame.posted) this.posted.push([this.buf.length, this.buf.length + v.length])
+      if (frame.struck) this.struck.push([this.buf.length, this.buf.length + v.length])
       // A bold run that opens a line and gives way to plain text ("<b>Plant Sale</b> – 9 AM …") is its lead.
       if (this.lead === -1 && !frame.strong) this.lead = this.buf.trimEnd().length
       this.strongAll &&= frame.strong
@@ -282,10 +285,12 @@ class Builder {
       if (this.linkEl) line.link = this.linkEl
       if (this.lead > 0 && this.lead < text.length) line.lead = this.lead
       if (this.posted.length) line.postedSpans = this.posted
+      if (this.struck.length) line.struckSpans = this.struck
       if (frame.footerAt >= 0) line.footerAt = frame.footerAt
       this.push(line)
     }
     this.posted = []
+    this.struck = []
     for (const v of this.pending) this.push(v)
     this.pending = []
   }

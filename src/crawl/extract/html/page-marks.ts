@@ -124,6 +124,8 @@ export const T_FACT = 1024
 export const T_HEAD = 2048
 /** `<footer>`, `<address>`: footer-like by their tag. */
 export const T_FOOTERISH = 4096
+/** `<del>`, `<s>`, `<strike>`: struck-out text (an old date beside its replacement). */
+export const T_STRUCK = 8192
 const TAG_INFO = new Map<string, number>()
 const addTag = (tag: string, bits: number) => TAG_INFO.set(tag, (TAG_INFO.get(tag) ?? 0) | bits)
 /** The TAG_INFO bits of a tag name (0 for a tag that says nothing). */
@@ -141,6 +143,7 @@ for (const [tag, level] of Object.entries(HEADING)) addTag(tag, level)
 for (const tag of SECTION_HEADING) addTag(tag, T_SECTION_HEADING)
 for (const tag of [...BLOCK, 'body', 'html']) addTag(tag, T_BLOCK)
 for (const tag of ['strong', 'b']) addTag(tag, T_STRONG)
+for (const tag of ['del', 's', 'strike']) addTag(tag, T_STRUCK)
 const BADGE_WORD = /^\p{L}{3,10}\.?,?$/u
 const BADGE_DAY = /^(0?[1-9]|[12]\d|3[01])(st|nd|rd|th|\.)?$/i
 const BADGE_YEAR = /^(19|20)\d\d$/

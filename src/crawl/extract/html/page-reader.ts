@@ -74,11 +74,13 @@ export class PageReader {
   }
 }
 
-/** True when two lines of one text read the same to `lineDates`: virtual or not, the same breaks and publication spans. */
+/** True when two lines of one text read the same to `lineDates`: virtual or not, the same breaks, publication and struck spans. */
 function sameShape(a: Line, b: Line): boolean {
   if (!!a.virtual !== !!b.virtual || !sameNumbers(a.breaks, b.breaks)) return false
-  const pa = a.postedSpans
-  const pb = b.postedSpans
+  return sameSpans(a.postedSpans, b.postedSpans) && sameSpans(a.struckSpans, b.struckSpans)
+}
+
+function sameSpans(pa: [number, number][] | undefined, pb: [number, number][] | undefined): boolean {
   if (!pa || !pb) return pa === pb
   return pa.length === pb.length && pa.every(([x, y], i) => x === pb[i][0] && y === pb[i][1])
 }

@@ -26,7 +26,8 @@ export function furtherItems(line: Line, first: Candidate, ctx: { dates: (line: 
     at += item.length + 1
     const clock = clocks.find((m) => m.index === from)
     const time = clockOf(clock?.start)
-    const title = clock && clean(text.slice(clock.endIndex, at - 1))
+    // The line's last item ends its sentence: the stop is no part of the title ("…; 22h00 Concerto de Os Marafados.").
+    const title = clock && clean(text.slice(clock.endIndex, at - 1).replace(/(?<=\p{L}{3}|\))\.\s*$/u, ''))
     if (!time || !title || !usableTitle(title) || time === first.start.time) return []
     const c: Candidate = { source: first.source, title, start: { date: first.start.date, time } }
     const end = clockOf(clock.end)

@@ -2,7 +2,8 @@
  * A paragraph that tells of several events on one day, sentence by sentence ("El viernes 3 de abril haremos
  * el Vía Crucis … a las 15 hs, saliendo desde la plaza. A las 20 hs, Celebración de la Pasión del Señor."):
  * each sentence that gives a time is one event on the paragraph's day, titled by what the sentence says
- * besides its date and time.
+ * besides its date and time. A paragraph that names several days, each followed by its timed items, gives
+ * one event per item (`dayItemEvents`).
  */
 import type { Candidate } from '../../candidate-types'
 import { clockOf, dayOf, type YearRef } from '../prose-dates'
@@ -75,4 +76,44 @@ export function proseEvents(line: Line, d: LineDates, ref: YearRef, yearHint: Ye
     out.push(c)
   }
   return out.length >= 2 ? out : undefined
+}
+
+/** An item's title: what follows its time up to the next item (";") or the end of its sentence. */
+function itemTitle(text: string): string | undefined {
+  const t = text
+    .split(/;|(?<=\p{L}{3}|\))\.(?:\s|$)/u)[0]
+    .replace(EDGES, '')
+    .trim()
+  return /\p{L}{3}/u.test(t) ? t : undefined
+}
+
+/**
+ * "Friday 5 June: 18:00 Opening; 19:30 Quiz Night. Saturday 6 June: 10:00 Dog Show; 14:00 Tug of War": a
+ * paragraph that names several days, each with its timed items set off by semicolons, gives one event per
+ * item on its day. Every day must open its items with a time; undefined when the line is not so written.
+ */
+export function dayItemEvents(line: Line, d: LineDates, ref: YearRef, yearHint: YearHint | undefined, sourceUrl: string): Candidate[] | undefined {
+  const days = d.mentions.filter((m) => m.eligible && m.start.day !== undefined)
+  if (days.length < 2 || !line.text.includes(';')) return undefined
+  const text = line.text
+  const out: Candidate[] = []
+  for (const [k, day] of days.entries()) {
+    const date = dayOf(day.start, ref, yearHint)
+    const end = k + 1 < days.length ? days[k + 1].index : text.length
+    const clocks = d.mentions.filter((m) => m.start.hour !== undefined && m.index >= day.index && m.index < end)
+    // The day's first time is in its mention or right after it ("Friday 5 June: 18:00").
+    if (!date || !clocks.length || clocks[0].index - day.endIndex > 3) return undefined
+    for (const [j, m] of clocks.entries()) {
+      const stop = j + 1 < clocks.length ? clocks[j + 1].index : end
+      const time = clockOf(m.start)
+      const title = itemTitle(text.slice(m.endIndex, stop))
+      // Items are set off by semicolons: "from 10:00 until 14:00" is one item's hours.
+      if (!time || !title || (j + 1 < clocks.length && !text.slice(m.endIndex, stop).includes(';'))) return undefined
+      const c: Candidate = { source: { url: sourceUrl, format: 'html', method: 'listing' }, title, start: { date, time } }
+      const endTime = clockOf(m.end)
+      if (endTime) c.end = endAfter(c.start!, endTime)
+      out.push(c)
+    }
+  }
+  return out.length >= 3 ? out : undefined
 }

@@ -8,7 +8,8 @@ import type { YearRef } from '../prose-dates'
 import { type YearHint } from '../year-hint'
 import type { Candidate } from '../../candidate-types'
 import { attr, type Element, findFirst, textOf } from '../../shared/dom'
-import { isBoilerplate, NO_EVENT, statusFromText } from './labels'
+import { readAttendance } from './online-place'
+import { isBoilerplate, NEW_DATE, NO_EVENT, statusFromText } from './labels'
 import { labelOnly, type LineDates } from './line-dates'
 import type { Line } from './page-lines'
 import { furtherItems } from './programme-items'
@@ -96,8 +97,21 @@ function lineStatus(lines: Line[]): string | undefined {
   return undefined
 }
 
+/**
+ * "22:00 Concierto: Lucía Montes, guitarra flamenca. Claustro de Santo Domingo.": a long title was cut at its
+ * first sentence, before the venue its line ends with; read on the line as written, the title stays as cut.
+ */
+function venueOnTitleLine(title: { text: string; line?: Line }): ReturnType<typeof venueInTitle> {
+  const at = title.line ? title.line.text.indexOf(title.text) : -1
+  const named = at >= 0 && title.line!.text.length > at + title.text.length ? venueInTitle(title.line!.text.slice(at).replace(/\.\s*$/, '')) : undefined
+  return named && title.text.startsWith(named.title) ? { title: title.text, place: named.place } : undefined
+}
+
 /** The Candidate a record describes, or the reason it is not one. */
-export function readRecord(lines: Line[], ctx: RecordContext): RecordResult {
+export function readRecord(lines: Line[], record: RecordContext): RecordResult {
+  // A card that gives a new date ("UITGESTELD – nieuwe datum: …", "Nueva fecha: …") beside its old one: the old one goes.
+  const renewed = lines.find((l) => record.dates(l)?.day && NEW_DATE.test(l.text))
+  const ctx = renewed ? { ...record, dates: (l: Line) => (l === renewed || !record.dates(l)?.day ? record.dates(l) : undefined) } : record
   const role = rowRoles(lines)
   const preferred = new Set(lines.filter((l) => ['date', 'time', 'when'].includes(role(l) ?? '')).map((l) => l.index))
   const when = recordWhen(lines, ctx.dates, { ref: ctx.ref, yearHint: ctx.yearHint, day: ctx.day, preferred })
@@ -112,11 +126,12 @@ export function readRecord(lines: Line[], ctx: RecordContext): RecordResult {
   const skip = new Set([title.line?.text ?? '', title.text])
   let place = placeOf(lines, role, skip, ctx.dates) ?? (title.line && fieldPlace(title.line, title.text, ctx.dates(title.line)?.mentions ?? []))
   // "Rosary for Peace (Chapel)", "Marché de l'Avent, salle des fêtes": a venue at the title's end is the place.
-  const named = place ? undefined : venueInTitle(title.text)
+  const named = place ? undefined : (venueInTitle(title.text) ?? venueOnTitleLine(title))
   if (named && usableTitle(named.title)) [c.title, place] = [named.title, named.place]
   if (place) c.place = place
+  readAttendance(c)
   const status = statusFromText(title.text) ?? lineStatus(lines)
-  if (status) c.status = status
+  if (status) c.status = status === 'EventPostponed' && lines.some((l) => NEW_DATE.test(l.text)) ? 'EventRescheduled' : status
   recordDetails(c, lines, { title: title.text, place, root: ctx.root, skip: (l) => !!ctx.dates(l)?.whenOnly || !!labelOnly(l.text) })
   const result: RecordResult = when.from === 'heading' ? { candidate: c, dayFromHeading: true } : { candidate: c }
   if (when.also) result.also = when.also.map((time) => ({ ...structuredClone(c), start: { date: c.start!.date, time } }))

@@ -113,7 +113,8 @@ function tailPlace(line: Line, end: number, rest: string, skip: Set<string>, sin
   // A separator, or the start of another inline element ("<span>7:30 PM</span><span>The Loft</span>").
   const own = line.breaks.some((b) => b >= end && !line.text.slice(end, b).trim())
   const m = (own ? /^\s*(?:[,–—|·•]|\s-)?\s*([^;|·•]{3,60}?)\s*\.?\s*$/u : /^\s*(?:[,–—|·•]|\s-)\s*([^;|·•]{3,60}?)\s*\.?\s*$/u).exec(rest)
-  const value = m && placeText(m[1])
+  // "… às 21h, na Igreja Matriz", "… à 20h30, en l'église Saint-Pierre": the preposition is no part of the name.
+  const value = m && placeText(m[1]).replace(TAIL_PREPOSITION, '')
   // The title written after the date ("January 23 – Warren Branch", "…, Solemne Vigilia Pascual. Traer velas.") is not its place.
   if (!value || [...skip].some((s) => s && (s.length <= value.length ? value.startsWith(s) : s.startsWith(value))) || !/\p{L}{3}/u.test(value) || isBoilerplate(value) || COST_WORD.test(value))
     return undefined
@@ -123,12 +124,17 @@ function tailPlace(line: Line, end: number, rest: string, skip: Set<string>, sin
   return parts.length <= 3 && parts.every(venue) ? splitPlace([value]) : undefined
 }
 
+const TAIL_PREPOSITION = /^(?:(?:at the|at|in the|na|no|nas|nos|em|en el|en la|en|à la|au|nella|nel|presso la|presso il|presso|im|in der|in de|in het|op)\s+|(?:en|à) l['’])(?=\p{L})/iu
+
 /** The end of a sentence: a stop, then a capital; not the stop of a short abbreviation ("St. Louis", "Dr. King"). */
 const SENTENCE_END = /(?<!(?:^|[^\p{L}])\p{L}{1,3})[.!?]\s+(?=\p{Lu})/u
 
-/** "at the Elm Grove Community Center, 13600 Juneau Blvd.", "à la salle des fêtes", "im Gemeindehaus": a named venue after a sentence's time. */
+/**
+ * "at the Elm Grove Community Center, 13600 Juneau Blvd.", "à la salle des fêtes", "im Gemeindehaus", "presso la
+ * chiesa di San Rocco, in via Roma 12": a named venue after a sentence's time.
+ */
 const PROSE_VENUE =
-  /(?:^|\s)(?:at|in|à|au|à la|à l'|en|en el|en la|im|in der|nel|nella|presso|in de|op)\s+(?:the\s+)?((?:\p{Lu}[\p{L}'’.-]*)(?:\s+(?:\p{Lu}[\p{L}'’.-]*|of|and|&|the|de|du|des|la|le|del|der))*)(?:,\s*([^,.;]{5,60}))?/u
+  /(?:^|\s)(?:at|in|à|au|à la|à l'|en|en el|en la|im|in der|nel|nella|presso|in de|op)\s+(?:the\s+|(?:la|il|lo|el|le)\s+(?=\p{Ll})|l['’](?=\p{Ll}))?((?:\p{Lu}[\p{L}'’.-]*|(?!(?:de|het|der|die|das|den|la|le|les|el|los|las|il|lo|gli|the|an?|o|os|as|na|no)\s)\p{Ll}\p{L}*(?:\s+\p{Ll}\p{L}*)?(?=\s+(?:(?:di|de|del|della|do|da|van)\s+)?\p{Lu}))(?:\s+(?:\p{Lu}[\p{L}'’.-]*|of|and|&|the|de|du|des|la|le|del|der|di|della|do|da|dos))*)(?:,\s*([^,.;]{5,60}))?/u
 
 function proseVenue(text: string, from: number, skip: Set<string>): CandidatePlace | undefined {
   // Within the sentence of the time: the next sentence tells of something else ("A reception follows in …").
@@ -137,7 +143,9 @@ function proseVenue(text: string, from: number, skip: Set<string>): CandidatePla
   if (!m) return undefined
   const name = m[1].replace(/\.+$/, '').replace(/\s+(of|and|&|the|de|du|des|la|le|del|der)$/i, '')
   if (skip.has(name) || (!VENUE_WORD.test(name) && name.split(/\s+/).length < 2)) return undefined
-  const address = m[2] && STREET.test(m[2]) ? m[2].trim() : undefined
+  // "presso la chiesa di San Rocco": a name that opens in lower case opens with a venue's word.
+  if (/^\p{Ll}/u.test(name) && !VENUE_WORD.test(name.split(/\s+/)[0])) return undefined
+  const address = m[2] && STREET.test(m[2]) ? m[2].trim().replace(/^(?:in|en|em|op|an)\s+/i, '') : undefined
   return address ? { name, address } : { name }
 }
 
@@ -225,11 +233,15 @@ export function fieldPlace(line: Line, title: string, dated: { index: number; en
 
 /**
  * "Rosary for Peace (Chapel)", "Bible Study (Parish Center, Room 2)", "Marché de l'Avent, salle des fêtes",
- * "Holiday Concert, Lincoln Elementary School": a title that ends with a venue, in parentheses or as its
- * last comma part (a few words that open or close with a venue word), split into the title and the place.
+ * "Holiday Concert, Lincoln Elementary School", "Concierto: Trío Albéniz. Claustro de Santo Domingo.": a title
+ * that ends with a venue, in parentheses, as its last comma part or as a last short sentence (a few words
+ * that open or close with a venue word; a price in parentheses after it dropped), split into the title and
+ * the place.
  */
-export function venueInTitle(text: string): { title: string; place: CandidatePlace } | undefined {
-  const m = /^(.*?\S)\s*\((?:at |in |à |im |en )?(?:the )?([^()]{3,60})\)$/i.exec(text) ?? /^(.*?\p{L}.*?),\s+([^,()]{3,40})$/u.exec(text)
+export function venueInTitle(title: string): { title: string; place: CandidatePlace } | undefined {
+  // "…, St Mary's Church (£15)": a price after the place is no part of it.
+  const text = title.replace(/\s*\(([^()]*)\)$/, (all, inner: string) => (COST_WORD.test(inner) || /[£$€]\s?\d/.test(inner) ? '' : all))
+  const m = /^(.*?\S)\s*\((?:at |in |à |im |en )?(?:the )?([^()]{3,60})\)$/i.exec(text) ?? /^(.*?\p{L}.*?),\s+([^,()]{3,40})$/u.exec(text) ?? LAST_SENTENCE.exec(text)
   if (!m || !VENUE_WORD.test(m[2]) || COST_WORD.test(m[2]) || !hasWord(m[1]) || m[1].length < 3) return undefined
   if (!text.endsWith(')')) {
     const words = m[2].split(/\s+/)
@@ -239,6 +251,9 @@ export function venueInTitle(text: string): { title: string; place: CandidatePla
   return { title: m[1], place: splitPlace([m[2].trim()]) }
 }
 
+/** "Concierto: Trío Albéniz. Claustro de Santo Domingo.": a last short sentence (not after an abbreviation such as "St."). */
+const LAST_SENTENCE = /^(.*?\p{L}.*?(?<!(?:^|[^\p{L}])\p{L}{1,3}))\.\s+(\p{Lu}[^,.()]{2,40})\.?$/u
+
 /** The venue's name written on the line above its address ("Dielmann West" / "11400 Olde Cabin Road …"). */
 function nameBefore(lines: Line[], i: number, skip: Set<string>): string | undefined {
   const prev = lines[i - 1]
@@ -247,7 +262,7 @@ function nameBefore(lines: Line[], i: number, skip: Set<string>): string | undef
 }
 
 /** "Abrams Building / 1520 Market St. / St. Louis, MO 63103": a name, then its address. */
-function splitPlace(values: string[]): CandidatePlace {
+export function splitPlace(values: string[]): CandidatePlace {
   if (values.length === 1) {
     const v = values[0]
     if (!addressShaped(v)) return { name: v }

@@ -218,6 +218,7 @@ export function titleOf(lines: Line[], ctx: TitleContext, role: Roles): { text: 
   for (const { line, lead } of ranked) {
     const leadText = lead ? clean(line.text.slice(0, line.lead)) : ''
     const text = leadText && usableTitle(leadText) ? leadText : withoutDates(line, ctx.dates(line))
+    if (ctx.section && !leadText && namesNothing(line, text)) continue
     if (usableTitle(text)) return { text, line }
   }
   return ctx.section ? { text: ctx.section } : undefined
@@ -241,6 +242,21 @@ function gameTitle(lines: Line[], ctx: TitleContext, role: Roles): { text: strin
   const versus = `${m?.[2] ? 'at' : 'vs.'} ${opponent}`
   return { text: ctx.section ? `${ctx.section} ${versus}` : versus, line }
 }
+
+/**
+ * A sentence of a news post that refers to its event without naming it ("Il concerto si terrà sabato 14
+ * marzo …", "Per chi non potesse partecipare, il concerto sarà replicato domenica …"): plain prose whose
+ * cut has no capitalised word after its first. The heading above names the event instead.
+ */
+function namesNothing(line: Line, text: string): boolean {
+  if (line.heading || line.strong || line.link || line.text.length < 80 || !/[.!?]/.test(line.text)) return false
+  const words = text.split(/\s+/)
+  return REFERRING_START.test(words[0]) && !words.slice(1).some((w) => /^\p{Lu}/u.test(w))
+}
+
+/** A sentence that opens with an article, a demonstrative or a preposition refers to something ("The concert", "Il concerto", "Per chi …"); a name opens with its noun ("Fondue au chalet"). */
+const REFERRING_START =
+  /^(the|this|that|our|it|for|if|il|lo|la|l'.*|l’.*|i|gli|le|questo|questa|per|chi|se|el|los|las|este|esta|para|si|o|a|os|as|se|het|de|dit|deze|dat|voor|als|les|ce|cette|pour|der|die|das|dieses|diese|für|wenn)$/i
 
 /** How many elements all of a record's lines share: classes above that depth belong to the page, not the record. */
 export function commonDepth(lines: Line[]): number {

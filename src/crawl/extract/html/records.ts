@@ -10,6 +10,7 @@
  */
 import { memoize } from '../../../bounded-cache'
 import { BLOCK, type Element } from '../../shared/dom'
+import { NEW_DATE } from './labels'
 import type { LineDates } from './line-dates'
 import { elementRanges } from './element-ranges'
 import type { Line } from './page-lines'
@@ -34,6 +35,8 @@ type Child = {
   sig?: string
   section: boolean
   text: boolean
+  /** The child opens with a label alone (`<tr><td>Datum</td><td>21 mei</td></tr>`): a field of one event, not a record. */
+  field: boolean
 }
 
 const PLAIN_SIG = new Set(['tr', 'td', 'th', 'li', 'dt', 'dd', 'p', 'article', 'section'])
@@ -65,12 +68,25 @@ function isAnchor(line: Line, d: LineDates | undefined): boolean {
 }
 
 /**
+ * "<del>zondag 3 mei 2026, 14.30 uur</del>" or "Sábado 7 de marzo, 19:00 h" beside "UITGESTELD – nieuwe datum:
+ * zondag 31 mei 2026" in one card: the old date anchors no record of its own (`newDate` answers for a line
+ * with a day whether it gives a new date; asked only of lines near a dated one, once each).
+ */
+function replacedNear(lines: Line[], i: number, newDate: (j: number) => boolean): boolean {
+  const parent = lines[i].path[lines[i].path.length - 2]
+  for (let j = Math.max(0, i - 3); j <= i + 3 && j < lines.length; j++) if (j !== i && lines[j].path[lines[j].path.length - 2] === parent && newDate(j)) return true
+  return false
+}
+
+/**
  * Finds the records of a page. `info(line)` gives each line's dates (computed on demand, cached by the
  * caller).
  */
 export function segmentRecords(lines: Line[], info: LineInfo): Segmentation {
   const dates = lines.map((l) => (l.text || l.machine ? info(l) : undefined))
-  const anchor = lines.map((l, i) => isAnchor(l, dates[i]))
+  const renews: (boolean | undefined)[] = new Array(lines.length)
+  const newDate = (j: number) => (renews[j] ??= !!dates[j]?.day && NEW_DATE.test(lines[j].text))
+  const anchor = lines.map((l, i) => isAnchor(l, dates[i]) && !(dates[i]?.day && !newDate(i) && replacedNear(lines, i, newDate)))
   const bits = lines.map((l, i) => lineBits(l, dates[i], anchor[i]))
   const ranges = elementRanges(lines, anchor)
   const containers = [...ranges.entries()].filter(([, r]) => r.anchors >= 2).sort((a, b) => b[1].depth - a[1].depth)
@@ -111,6 +127,7 @@ const VISIBLE_DAY = 8
 const LABELED = 16
 const TIME = 32
 const CONTENT = 64
+const LABEL = 128
 
 /** What a line gives the child it is in (see `childrenOf`), worked out once per line, not once per container holding it. */
 function lineBits(line: Line, info: LineDates | undefined, anchor: boolean): number {
@@ -120,6 +137,7 @@ function lineBits(line: Line, info: LineDates | undefined, anchor: boolean): num
   if (info?.labeled) bits |= LABELED
   if (info?.time) bits |= TIME
   if (line.text && !line.virtual && (info?.words || info?.list)) bits |= CONTENT
+  if (info?.label) bits |= LABEL
   return bits
 }
 
@@ -148,6 +166,7 @@ function childrenOf(lines: Line[], bits: number[], range: { from: number; to: nu
         sig: undefined,
         section: 'tagName' in key && hasRecords.has(key),
         text: false,
+        field: (bits[i] & LABEL) !== 0,
       }
       out.push(child)
     }
@@ -179,9 +198,12 @@ function regionRecords(children: Child[], lines: Line[], dates: (LineDates | und
     else bySig.set(sigOf(c), [c])
   }
   // A bare "Date: June 5" line among others is a field of one record, not a record.
-  const units = anchored.filter((c) => bySig.get(sigOf(c))!.length >= 2 && !c.section && !(c.labeled && 'path' in c.key && !c.content))
+  // So is a row or item that opens with a label alone ("Datum | donderdag 21 mei 2026", "Tijd | 20.00 uur").
+  const units = anchored.filter((c) => bySig.get(sigOf(c))!.length >= 2 && !c.section && !c.field && !(c.labeled && 'path' in c.key && !c.content))
   const sections = anchored.filter((c) => bySig.get(sigOf(c))!.length >= 2 && c.section)
   if (units.length + sections.length < 2) return []
+  // Days alone beside children that hold records of their own ("<h2>Friday 5 June</h2><p>18:00 Opening<br>19:30 Poetry</p>"): the days head those records.
+  if (sections.length && units.every((c) => !c.content)) return []
   const content = units.filter((c) => c.content)
   // Two dates in inline elements side by side ("<span>Tue, Dec 22 10:00 AM</span> – <span>Wed, Dec 23 5:00 PM</span>") are a start and an end.
   if (!content.length && units.length === 2 && units.every((u) => 'tagName' in u.key && !BLOCK.has(u.key.tagName))) return []
@@ -236,6 +258,9 @@ function groupWithSiblings(children: Child[], units: Child[]): Omit<RecordSpan, 
   const before = pos.map((p) => (loose(p - 1) ? sigOf(children[p - 1]) : undefined))
   const leadSig = before[0]
   const leading = !!leadSig && before.every((s) => s === leadSig) && !(loose(pos[pos.length - 1] + 1) && sigOf(children[pos[pos.length - 1] + 1]) === leadSig)
+  // A day over a block of timed lines ("<h2>Friday 5 June</h2><p>18:00 Opening<br>19:30 Poetry Evening</p>") heads that block, its programme.
+  const timedNext = (p: number) => p + 1 < children.length && !isUnit.has(children[p + 1]) && !children[p + 1].section && children[p + 1].time && children[p + 1].text
+  if (bare && pos.every(timedNext)) return pos.map((p) => ({ from: children[p].from, to: children[p + 1].to }))
   const titleLead = leading && (bare || TITLE_LIKE.test(tagOf(children[pos[0] - 1])))
   if (titleLead) {
     return pos.map((p, i) => {
