@@ -64,7 +64,7 @@ const DATEISH = new RegExp(
     '\\d{1,2}\\.\\d{1,2}\\.',
     '\\d{4}-\\d{2}-\\d{2}',
     '\\d{1,2}[:.]\\d{2}',
-    '\\d\\s*[ap](\\.?\\s?m)?\\b',
+    '\\d\\s*[ap]\\.?\\s?m\\b|\\b\\d{1,2}[ap]\\b',
     '\\d\\s*(uhr|uur|hs?\\b|h\\d|u\\b|u\\d)|\\b(ore|alle|dalle)\\s*\\d',
     'noon|midnight|midi|minuit|mediod|medianoche',
   ].join('|'),

@@ -37,12 +37,22 @@ export function mayBeGrid(el: Element): boolean {
   return el.tagName === 'table' || el.childNodes.length >= 28 || (el.childNodes.length >= 4 && weekRows(el) !== undefined)
 }
 
+function countElements(el: Element): number {
+  let n = 0
+  for (const c of el.childNodes) if (isElement(c)) n++
+  return n
+}
+
 /** An element whose children are four to seven weeks of seven day cells each (after a weekday row, perhaps). */
 function weekRows(el: Element): Element[] | undefined {
   // Most elements are none: counted first, without a copy of their children.
   let n = 0
-  for (const c of el.childNodes) if (isElement(c) && ++n > 8) return undefined
-  if (n < 4) return undefined
+  let last: Element | undefined
+  for (const c of el.childNodes)
+    if (isElement(c) && ++n > 8) return undefined
+    else if (isElement(c)) last = c
+  // The last row is a week: seven cells.
+  if (n < 4 || !last || countElements(last) !== 7) return undefined
   const rows = childrenOf(el).filter(isElement)
   if (rows.length < 4 || rows.length > 8) return undefined
   const cells = rows.map((r) => childrenOf(r).filter(isElement))
