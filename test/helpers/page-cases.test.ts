@@ -27,6 +27,7 @@ const INFERRED_ZONES: Record<string, string> = {
   'en-table-rowspan-days': 'America/Los_Angeles',
   'de-club-month-headings-weekday-days': 'Europe/Berlin',
   'it-pro-loco-month-headings-ore': 'Europe/Rome',
+  'de-theatre-run-plural-weekdays': 'Europe/Berlin',
   'pt-lisbon-agenda-zone-from-phone-dst': 'Europe/Lisbon',
   'pt-br-detail-labels-og-locale-zone': 'America/Sao_Paulo',
 }

@@ -186,6 +186,10 @@ export function weekdayCodes(text: string): string | undefined {
 const PLURAL: Partial<Record<DateLocale, RegExp>> = {
   de: word('montags|dienstags|mittwochs|donnerstags|freitags|samstags|sonntags', 'iu'),
   nl: word('maandags|dinsdags|woensdags|donderdags|vrijdags|zaterdags|zondags', 'iu'),
+  // "les samedis", "los sábados", "aos sábados": the plural with its article says every such day.
+  fr: word('les\\s+(?:lundis|mardis|mercredis|jeudis|vendredis|samedis|dimanches)', 'iu'),
+  es: word('los\\s+(?:lunes|martes|miércoles|miercoles|jueves|viernes|sábados|sabados|domingos)', 'iu'),
+  pt: word('(?:aos|às)\\s+(?:segundas|terças|quartas|quintas|sextas|sábados|domingos)(?:-feiras)?', 'iu'),
 }
 
 /** Exceptions, holidays and seasons that qualify a rule: the prose rule reader would refuse them in English. */
@@ -209,8 +213,15 @@ export function englishRule(text: string, locale: DateLocale): string | undefine
   for (const [i, names] of WEEKDAYS[locale].entries()) out = out.replace(word(names.join('|')), ENGLISH[i])
   // Only the rule's words matter to the reader; the rest (a room, "um 10 Uhr") is left out.
   const m = /every\s+(monday|tuesday|wednesday|thursday|friday|saturday|sunday)(\s*(,|and|und|et|y|en|e)\s*(monday|tuesday|wednesday|thursday|friday|saturday|sunday))*/i.exec(out)
-  return m ? m[0] : PLURAL[locale]?.test(text) ? `every ${out.match(/monday|tuesday|wednesday|thursday|friday|saturday|sunday/i)?.[0] ?? ''}`.trim() : undefined
+  if (m) return m[0]
+  // "samstags und sonntags", "les samedis et dimanches": every weekday of the run, joined by "and".
+  const run = PLURAL[locale]?.test(text) ? DAYS_RUN.exec(out) : undefined
+  return run ? `every ${run[0].replace(/\s*(?:,|&|\/|(?<![a-z])(?:and|und|et|y|en|e)(?![a-z]))\s*/gi, ' and ')}` : undefined
 }
+
+/** English weekdays one after another, joined by a comma, "&", "/" or an "and" of a language read here. */
+const DAYS_RUN =
+  /(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?:\s*(?:,|&|\/|(?<![a-z])(?:and|und|et|y|en|e)(?![a-z]))\s*(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))*/i
 
 /** The text with the language's weekday names blanked (same length), so that a time after one is read alone. */
 export function withoutWeekdays(text: string, locale: DateLocale): string {

@@ -16,6 +16,7 @@ import { foldRules, headerCell, inlineLead, type LeadTime, leadLine, markListed,
 import type { Line, PageLines } from './page-lines'
 import { dayItemEvents, proseEvents } from './prose-records'
 import { RowDays } from './row-spans'
+import { runRecord, runUntil } from './run-records'
 import { readRecord, withoutDates } from './record-fields'
 import { finder, linesBefore, looseProgrammes, withSeason } from './loose-programmes'
 import { type Habit, recurringRecord } from './recurring-records'
@@ -80,6 +81,8 @@ function sectionTitle(text: string): string | undefined {
 type Scope = {
   year?: YearHint
   day?: string
+  /** The last day of a day heading that is a range ("November 12 – 22"): a production's run (run-records.ts). */
+  until?: string
   dayLevel: number
   dayLine?: number
   section?: string
@@ -109,6 +112,7 @@ function scopeLine(scope: Scope, line: Line, d: LineDates | undefined, ref: Year
   const day = headingDay(line, d, ref, scope.year)
   if (day) {
     scope.day = day
+    scope.until = runUntil(line.text, d, day, ref, scope.year)
     scope.dayLevel = level
     return true
   }
@@ -118,7 +122,7 @@ function scopeLine(scope: Scope, line: Line, d: LineDates | undefined, ref: Year
     if (year !== undefined && (line.heading || line.strong || line.link || line.text.replace(YEAR, '').trim().length <= 30)) scope.year = year
   }
   if (line.heading && !d?.day) {
-    if (level <= scope.dayLevel) scope.day = undefined
+    if (level <= scope.dayLevel) scope.day = scope.until = undefined
     // "Finance Committee — 5:30 p.m.": the heading's time is its records' (see list-lead.ts), not its name.
     const title = sectionTitle(d?.time ? withoutDates(line, d) : line.text)
     if (title && short) {
@@ -235,6 +239,9 @@ function readSpan(span: RecordSpan, recordLines: Line[], { pr, scope, options, s
     return { records: listCandidates(list, pr, section && !GENERIC_HEADING.test(section) ? { ...scope, section } : scope, options.sourceUrl).map((c) => record(c)) }
   }
   if (!trustedInChrome(recordLines, pr.dates)) return { records: [], reason: 'in navigation without a dated link' }
+  // "Thursdays & Saturdays at 7:30 PM" under "November 12 – 22": a performance rule bounded by the run.
+  const run = scope.day && scope.until ? runRecord(recordLines, recordContext, scope.day, scope.until) : undefined
+  if (run) return { records: [record(run)], dayFromHeading: true }
   let read = readRecord(recordLines, recordContext)
   // A row under a date cell that spans several rows takes that row's day (see row-spans.ts).
   const spanned = read.reason === 'no day' ? scope.rows.dayFor(recordLines) : undefined
