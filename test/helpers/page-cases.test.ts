@@ -28,6 +28,7 @@ const INFERRED_ZONES: Record<string, string> = {
   'de-club-month-headings-weekday-days': 'Europe/Berlin',
   'it-pro-loco-month-headings-ore': 'Europe/Rome',
   'de-theatre-run-plural-weekdays': 'Europe/Berlin',
+  'en-library-list-view-day-subtitles': 'America/Chicago',
   'pt-lisbon-agenda-zone-from-phone-dst': 'Europe/Lisbon',
   'pt-br-detail-labels-og-locale-zone': 'America/Sao_Paulo',
 }

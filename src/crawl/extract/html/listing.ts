@@ -173,8 +173,8 @@ export function extractListing(page: PageLines, options: ListingOptions): Listin
       const bare = lines.slice(span.from, span.to + 1).every((l) => l.virtual || !l.text || pr.dates(l)?.whenOnly)
       for (const r of read.records) withLead(bare ? markListed(r.candidate) : r.candidate, scope.lead)
       records.push(...read.records)
-      // A day heading that gave a record its day is part of the listing, not the page's own date.
-      if (read.dayFromHeading && scope.dayLine !== undefined) taken.add(scope.dayLine)
+      // A day heading that gave a record its day, or heads records of its day, is the listing's, not the page's own date.
+      if ((read.dayFromHeading || read.records.some((r) => r.candidate.start?.date === scope.day)) && scope.dayLine !== undefined) taken.add(scope.dayLine)
       if (read.reason) reasons.set(read.reason, (reasons.get(read.reason) ?? 0) + 1)
       continue
     }
@@ -226,6 +226,9 @@ function readSpan(span: RecordSpan, recordLines: Line[], { pr, scope, options, s
   // With structured data on the page, only the structures it touches matter (see merge.ts).
   if (structured?.covered.has(span)) return { records: [record({ source: { url: options.sourceUrl, format: 'html', method: 'listing' } }, true)] }
   if (structured && !structured.touched.has(span.region)) return { records: [] }
+  // "<div class=subtitle><h2>Saturday, December 5, 2026</h2></div>" among the cards: a day heading, no event.
+  const texts = recordLines.filter((l) => l.text && !l.virtual)
+  if (texts.length === 1 && texts[0].heading > 0 && texts[0].heading < 7 && scopeLine(scope, texts[0], pr.dates(texts[0]), pr.ref)) return { records: [] }
   const recordContext = { sourceUrl: options.sourceUrl, ref: pr.ref, dates: pr.dates, yearHint: scope.year, day: scope.day, section: scope.section, root: span.root }
   const programme = dayProgramme(recordLines, recordContext)
   if (programme) return { records: programme.map((c) => record(c)) }
