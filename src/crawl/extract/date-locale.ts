@@ -160,6 +160,15 @@ const DAY_AT_CLOCK: Rule = { pattern: /\b(\d{1,2}[/.-]\d{1,2}(?:[/.-]\d{2,4})?\.
 /** "20:30h", "20:30 hs", "20:30 hrs.": chrono reads a clock with a trailing "h" as the hour alone. */
 const CLOCK_H_SUFFIX: Rule = { pattern: /\b([01]?\d|2[0-3]):([0-5]\d)\s?(?:hrs?\.?|hs?\.?)(?![\p{L}\d])/giu, replace: (m) => hm(m[1], m[2]) }
 
+/**
+ * "za 5 december · 20.15", "aanvang 20.15", "Beginn 19.30": a clock with a dot and no "uur"/"Uhr", after a
+ * clock word or a field separator, on a quarter hour ("20.12" alone may be a day and a month).
+ */
+const BARE_DOT_CLOCK: Rule = {
+  pattern: /(?<=(?:\b(?:om|aanvang|vanaf|van|tot|beginn|ab|um|bis|einlass|start)\s*:?\s*|[·|,–—]\s*))([01]?\d|2[0-3])\.(00|15|30|45)(?![\d.])/gi,
+  replace: (m) => hm(m[1], m[2]),
+}
+
 /** "12/8-12/10": a range of two month/day dates without spaces, of which chrono reads only the second. */
 const EN_NUMERIC_RANGE: Rule = { pattern: /\b(\d{1,2}\/\d{1,2})-(?=\d{1,2}\/\d{1,2}\b)/g, replace: (m) => `${m[1]} - ` }
 
@@ -207,10 +216,10 @@ const DE_MONTHS = ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli',
 
 const RULES: Record<DateLocale, Rule[]> = {
   en: [NAMED_CLOCK_WORD, NOON, MIDNIGHT, EN_DAY_RANGE, EN_DAY_DASH_CLOCK, EN_NUMERIC_RANGE, EN_AT_SIGN, EN_ONE_LETTER_MERIDIEM],
-  de: [DOT_CLOCK, H_CLOCK, SHORT_NUMERIC(DE_MONTHS), RANGE, AND_CLOCKS, DAY_LIST_COMMA],
+  de: [DOT_CLOCK, BARE_DOT_CLOCK, H_CLOCK, SHORT_NUMERIC(DE_MONTHS), RANGE, AND_CLOCKS, DAY_LIST_COMMA],
   fr: [CLOCK_H_SUFFIX, H_CLOCK, MIDI, MINUIT, DAY_AT_CLOCK, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
   es: [ES_DAY_RANGE, CLOCK_H_SUFFIX, H_CLOCK, MEDIODIA, MEDIANOCHE, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
-  nl: [U_CLOCK, DOT_CLOCK, DAY_AT_CLOCK, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
+  nl: [U_CLOCK, DOT_CLOCK, BARE_DOT_CLOCK, DAY_AT_CLOCK, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
   it: [ORE_CLOCK, CLOCK_H_SUFFIX, H_CLOCK, DAY_AT_CLOCK, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
   pt: [CLOCK_H_SUFFIX, H_CLOCK, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
 }
@@ -218,10 +227,10 @@ const RULES: Record<DateLocale, Rule[]> = {
 /** Cheap test for each rule set: most lines need no rewrite at all. */
 const TRIGGER: Record<DateLocale, RegExp> = {
   en: /noon|midnight|@|[a-z]\.?\s+\d{1,2}(st|nd|rd|th)?\s*(–|—|to\b|through|thru)\s*\d|\d\/\d{1,2}\s*[-–—]\s*\d|\d[ap](?![a-z])/i,
-  de: /uhr|\dh|\d\s?h\b|\d\.\d{1,2}\.(?!\d)|\d\s+bis\s+\d|[^\d\s],\s*\d{1,2}\.?\s+[^\d\s]/i,
+  de: /uhr|\d\.(00|15|30|45)\b|\dh|\d\s?h\b|\d\.\d{1,2}\.(?!\d)|\d\s+bis\s+\d|[^\d\s],\s*\d{1,2}\.?\s+[^\d\s]/i,
   fr: /\dh|\d\s?h\b|midi|minuit|\d\s+à\s+\d|[^\d\s],\s*\d{1,2}\.?\s+[^\d\s]/i,
   es: /\dh|\d\s?h|mediod|medianoche|\d\s+(a|al)\s+\d|\b(del|desde el)\s+\d|[^\d\s],\s*\d{1,2}\.?\s+[^\d\s]/i,
-  nl: /uur|\du|\d\s+(tot|om)\s+\d|\d\s+tot\s+\d|[^\d\s],\s*\d{1,2}\.?\s+[^\d\s]/i,
+  nl: /uur|\d\.(00|15|30|45)\b|\du|\d\s+(tot|om)\s+\d|\d\s+tot\s+\d|[^\d\s],\s*\d{1,2}\.?\s+[^\d\s]/i,
   it: /ore|alle|\dh|\d\s?h\b|\bh\.\s*\d|\d\s+(a|al)\s+\d|[^\d\s],\s*\d{1,2}\.?\s+[^\d\s]/i,
   pt: /\dh|\d\s?h\b|\d\s+(a|às|as|até)\s+\d|[^\d\s],\s*\d{1,2}\.?\s+[^\d\s]/i,
 }

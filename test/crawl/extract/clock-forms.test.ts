@@ -1,10 +1,11 @@
 // Pins clock forms of the other languages that chrono misreads: a numeric day, "at" and its time ("5/12 à
 // 20h30", "5/12 alle 21", "5/12 om 20:00": chrono read "12 à 20:30" as hours from 12 to 20:30), a clock
-// with a trailing "h" ("20:30h", "19:30 hs": chrono kept the hour alone) and the Italian "h. 21.00".
+// with a trailing "h" ("20:30h", "19:30 hs": chrono kept the hour alone), the Italian "h. 21.00", and a
+// Dutch or German clock with a dot and no unit after a clock word or a separator ("aanvang 20.15", "· 20.15").
 import { describe, expect, it } from 'bun:test'
 import { DateReader } from '../../../src/crawl/extract/prose-dates'
 
-const read = (locale: 'fr' | 'es' | 'it' | 'nl' | 'pt', text: string) => new DateReader(locale).find(text, '2026-11-29')
+const read = (locale: 'fr' | 'es' | 'it' | 'nl' | 'pt' | 'de', text: string) => new DateReader(locale).find(text, '2026-11-29')
 
 describe('clock forms chrono misreads', () => {
   it('reads a numeric day followed by "at" and its time as that day at that time', () => {
@@ -26,6 +27,15 @@ describe('clock forms chrono misreads', () => {
 
   it('reads the Italian "h. 21.00" as a time', () => {
     expect(read('it', 'sabato 5 dicembre, h. 21.00')).toMatchObject([{ date: '2026-12-05', time: '21:00' }])
+  })
+
+  it('reads a Dutch or German quarter-hour clock with a dot after a clock word or a separator, not a day and month', () => {
+    expect(read('nl', 'za 5 december · 20.15')).toMatchObject([{ date: '2026-12-05', time: '20:15' }])
+    expect(read('nl', 'zaterdag 5 december, aanvang 20.15')).toMatchObject([{ date: '2026-12-05', time: '20:15' }])
+    expect(read('de', 'Sa, 5. Dezember · 19.30')).toMatchObject([{ date: '2026-12-05', time: '19:30' }])
+    expect(read('de', 'Beginn 20.15')).toMatchObject([{ time: '20:15' }])
+    expect(read('de', 'Sa 20.12')).toEqual([])
+    expect(read('nl', 'Entree € 12.50')).toEqual([])
   })
 
   it('leaves ranges of hours with "à" and "tot" as they were', () => {
