@@ -9,12 +9,13 @@
 import type { YearRef } from '../prose-dates'
 import { type YearHint } from '../year-hint'
 import type { Candidate } from '../../candidate-types'
-import { isBoilerplate, NEW_DATE, roleOfLabel, statusFromText } from './labels'
+import { isBoilerplate, NEW_DATE, roleOfLabel, SAVE_THE_DATE, statusFromText } from './labels'
 import { labelOnly, type LineDates } from './line-dates'
 import { dayProgramme } from './day-records'
 import { dayItemEvents } from './prose-records'
 import type { Line, PageFacts } from './page-lines'
 import { readRecord, withoutDates } from './record-fields'
+import { clean, usableTitle } from './record-title'
 
 export type DetailContext = {
   lines: Line[]
@@ -46,7 +47,7 @@ function qualifies(ctx: DetailContext, i: number): boolean {
   if (l.chrome || l.virtual || ctx.taken.has(i) || !d?.day) return false
   if (isWhenLabel(l) || (lines[i - 1] && isWhenLabel(lines[i - 1]))) return true
   if (d.time || dates(lines[i + 1] ?? l)?.time || dates(lines[i + 2] ?? l)?.time) return true
-  return d.whenOnly && (l.heading > 0 || l.strong)
+  return (d.whenOnly && (l.heading > 0 || l.strong)) || SAVE_THE_DATE.test(l.text)
 }
 
 /** The lines around the date that describe the event: its block, widened up to a few lines. */
@@ -100,6 +101,9 @@ function titleFor(ctx: DetailContext, at: number, block: Line[]): string | undef
   const line = ctx.lines[at]
   const own = line.heading && line.heading <= 6 ? withoutDates(line, ctx.dates(line)) : ''
   if (own && !isBoilerplate(own)) return own
+  // "SAVE THE DATE: Spring Gala, Saturday, April 10 …": the announcement names its event.
+  const announced = SAVE_THE_DATE.test(line.text) ? clean(withoutDates(line, ctx.dates(line)).replace(SAVE_THE_DATE, '')) : ''
+  if (announced && usableTitle(announced)) return announced
   const heading = headingAbove(ctx, at)
   if (heading) return heading
   const first = block.find((l) => l.index < at && !l.virtual && l.text.length <= 120 && !labelOnly(l.text) && !ctx.dates(l)?.day && /\p{L}{3}/u.test(l.text) && !isBoilerplate(l.text))

@@ -103,6 +103,10 @@ export const BOILERPLATE = new RegExp(
   'i',
 )
 
+/** "SAVE THE DATE: Spring Gala, Saturday, April 10, 2027": a line that announces an event, its date inside a sentence. */
+export const SAVE_THE_DATE =
+  /^\s*(?:save the date|mark your calendars?|merken sie sich|termin vormerken|réservez la date|notez la date|reserva la fecha|apunta la fecha|noteer alvast|zet in je agenda|segnate la data|segna la data|reserve a data|marque na agenda)\b\s*[:!–—-]?\s*/i
+
 /** The text of a link or line that is never an event's title. */
 export function isBoilerplate(text: string): boolean {
   const t = text.trim()

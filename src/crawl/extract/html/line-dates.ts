@@ -8,7 +8,7 @@
  */
 import type { DateReader, RawWhen } from '../prose-dates'
 import type { MonthContext } from '../month-context'
-import { type FieldRole, roleOfLabel } from './labels'
+import { type FieldRole, roleOfLabel, SAVE_THE_DATE } from './labels'
 import type { Line } from './page-lines'
 import { leadColon } from './list-lead'
 import { type LineRule, lineRule } from './line-rule'
@@ -183,7 +183,10 @@ function classify(line: Line, m: RawWhen, others: RawWhen[], list: boolean, visi
     if (prose) eligible = (atStart && text.length < 400) || (hasDay && hasTime)
     else
       eligible =
-        atStart || (hasTime && (hasDay || others.length === 1)) || ((m.start.year !== undefined || hasTime) && atEnd()) || (hasDay && (timedBefore(text, m, others) || timedAfter(text, m, others)))
+        atStart ||
+        (hasTime && (hasDay || others.length === 1)) ||
+        ((m.start.year !== undefined || hasTime) && atEnd()) ||
+        (hasDay && (timedBefore(text, m, others) || timedAfter(text, m, others) || SAVE_THE_DATE.test(text)))
   }
   return { ...m, eligible, dedicated }
 }
