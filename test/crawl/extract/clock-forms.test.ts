@@ -38,6 +38,13 @@ describe('clock forms chrono misreads', () => {
     expect(read('nl', 'Entree € 12.50')).toEqual([])
   })
 
+  it('reads two days of one month written once ("12 e 13/12", "5. und 6.12.") as both days, not the second alone', () => {
+    expect(read('pt', '12 e 13/12 | a partir das 10h')).toMatchObject([{ date: '2026-12-12', endDate: '2026-12-13', time: '10:00' }])
+    expect(read('es', '12 y 13/12, 18:00')).toMatchObject([{ date: '2026-12-12', endDate: '2026-12-13', time: '18:00' }])
+    expect(read('de', '5. und 6.12. ab 11 Uhr')).toMatchObject([{ date: '2026-12-05', endDate: '2026-12-06', time: '11:00' }])
+    expect(read('fr', 'les 5 et 6/12 à 20h')).toMatchObject([{ date: '2026-12-05', endDate: '2026-12-06', time: '20:00' }])
+  })
+
   it('leaves ranges of hours with "à" and "tot" as they were', () => {
     expect(read('fr', 'samedi 5 décembre de 14h à 17h')).toMatchObject([{ date: '2026-12-05', time: '14:00', endTime: '17:00' }])
     expect(read('nl', 'zaterdag 5 december van 10.00 tot 12.00 uur')).toMatchObject([{ date: '2026-12-05', time: '10:00', endTime: '12:00' }])

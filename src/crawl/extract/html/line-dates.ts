@@ -71,6 +71,7 @@ const FILLER = new Set(['a', 'ab', 'alle', 'am', 'and', 'apr', 'april', 'at', 'a
 const FIELD_LABEL =
   /^(date|dates|time|when|datum|zeit|uhrzeit|wann|termin|date et heure|heure|horaires?|quand|fecha|hora|horario|cu[aá]ndo|wanneer|tijd|data|orario|ora|quando|hor[aá]rio|dia)\s*[:：]/i
 const SPAN = /^\s*(–|—|-|to|through|thru|until|bis|au|al|tot|t\/m|até)\s*$/i
+const AND = /^\s*(and|&|und|et|y|en|e)\s*$/i
 const START_END_LABEL = /\b(starts?|ends?|begins?|from|until|till|beginn|ende|bis|début|fin|inicio|fin|vanaf|tot en met|t\/m|inizio|fine|início|término)\s*:/i
 /** The characters that separate words here: white space (as `\s` has it), dashes and punctuation. */
 const SEPARATOR_CODES = new Set([...'-–—:,.;|/@·•()[]*\'"’'].map((c) => c.charCodeAt(0)))
@@ -250,7 +251,13 @@ export function lineDates(line: Line, reader: DateReader, month?: MonthContext):
   const struck = line.struckSpans ? struckOut(raw, line.struckSpans) : undefined
   const live = struck ? raw.filter((m) => !struck.has(m)) : raw
   const dayMentions = live.filter((m) => m.start.day !== undefined)
-  const days = new Set(dayMentions.filter((m, i) => i === 0 || !SPAN.test(line.text.slice(dayMentions[i - 1].endIndex, m.index))).map((m) => `${m.start.month}-${m.start.day}-${m.start.year ?? ''}`))
+  // "12 e 13/12 a partir das 10h", "December 12 and 13": two days of one month a day or two apart are one event's days.
+  const joined = (m: RawWhen, i: number) => {
+    const prev = dayMentions[i - 1]
+    const between = line.text.slice(prev.endIndex, m.index)
+    return SPAN.test(between) || (AND.test(between) && prev.start.month === m.start.month && m.start.day! - prev.start.day! > 0 && m.start.day! - prev.start.day! <= 2)
+  }
+  const days = new Set(dayMentions.filter((m, i) => i === 0 || !joined(m, i)).map((m) => `${m.start.month}-${m.start.day}-${m.start.year ?? ''}`))
   const rest = raw.length ? leftover(line.text, raw) : line.text
   const visible = visibleLength(line.text)
   // "… meets at 7:00 p.m. on the following dates: Jan. 20, Apr. 21 and Jul. 21." lists its days after its lead.

@@ -168,7 +168,10 @@ export function placeOf(lines: Line[], role: Role, skip: Set<string>, dates?: Pa
     const only = labelOnly(lines[i].text)
     const lv = only ? { role: only, value: '' } : labelValue(lines[i].text)
     if (!lv || (lv.role !== 'place' && lv.role !== 'address')) continue
-    const values = labelled(lines, i, lv.value).map(placeText).filter(Boolean)
+    // "Local: Teatro Municipal · Entrada franca": the place is the field the label names, not the price after it.
+    const values = labelled(lines, i, lv.value)
+      .map((v) => placeText(v.split(/\s+[·|•]\s+/)[0]))
+      .filter(Boolean)
     if (values.length) return splitPlace(values)
   }
   const roled = lines.filter((l) => !l.virtual && (role(l) === 'place' || role(l) === 'address'))
