@@ -178,6 +178,12 @@ const DAY_PAIR_NUMERIC: Rule = {
   replace: (m) => `${m[1]}${m[2]}${m[3]}${m[2] === '.' ? '.' : ''}`,
 }
 
+/** "5 t/m 13 december", "van 5 tot en met 13 december": a Dutch range of days, of which chrono reads only the last. */
+const NL_DAY_RANGE: Rule = {
+  pattern: /\b(\d{1,2})\s+(?:t\/m|tot en met|tot)\s+(?=\d{1,2}\s+(?:jan|feb|maa|mrt|apr|mei|jun|jul|aug|sep|okt|nov|dec))/giu,
+  replace: (m) => `${m[1]} - `,
+}
+
 /** "12/8-12/10": a range of two month/day dates without spaces, of which chrono reads only the second. */
 const EN_NUMERIC_RANGE: Rule = { pattern: /\b(\d{1,2}\/\d{1,2})-(?=\d{1,2}\/\d{1,2}\b)/g, replace: (m) => `${m[1]} - ` }
 
@@ -228,7 +234,7 @@ const RULES: Record<DateLocale, Rule[]> = {
   de: [DAY_PAIR_NUMERIC, DOT_CLOCK, BARE_DOT_CLOCK, H_CLOCK, SHORT_NUMERIC(DE_MONTHS), RANGE, AND_CLOCKS, DAY_LIST_COMMA],
   fr: [DAY_PAIR_NUMERIC, CLOCK_H_SUFFIX, H_CLOCK, MIDI, MINUIT, DAY_AT_CLOCK, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
   es: [DAY_PAIR_NUMERIC, ES_DAY_RANGE, CLOCK_H_SUFFIX, H_CLOCK, MEDIODIA, MEDIANOCHE, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
-  nl: [DAY_PAIR_NUMERIC, U_CLOCK, DOT_CLOCK, BARE_DOT_CLOCK, DAY_AT_CLOCK, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
+  nl: [DAY_PAIR_NUMERIC, NL_DAY_RANGE, U_CLOCK, DOT_CLOCK, BARE_DOT_CLOCK, DAY_AT_CLOCK, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
   it: [DAY_PAIR_NUMERIC, ORE_CLOCK, CLOCK_H_SUFFIX, H_CLOCK, DAY_AT_CLOCK, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
   pt: [DAY_PAIR_NUMERIC, CLOCK_H_SUFFIX, H_CLOCK, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
 }
@@ -239,7 +245,7 @@ const TRIGGER: Record<DateLocale, RegExp> = {
   de: /\d\s+(?:e|y|et|und|en|&)\s+\d{1,2}[/.]\d|uhr|\d\.(00|15|30|45)\b|\dh|\d\s?h\b|\d\.\d{1,2}\.(?!\d)|\d\s+bis\s+\d|[^\d\s],\s*\d{1,2}\.?\s+[^\d\s]/i,
   fr: /\d\s+(?:e|y|et|und|en|&)\s+\d{1,2}[/.]\d|\dh|\d\s?h\b|midi|minuit|\d\s+à\s+\d|[^\d\s],\s*\d{1,2}\.?\s+[^\d\s]/i,
   es: /\d\s+(?:e|y|et|und|en|&)\s+\d{1,2}[/.]\d|\dh|\d\s?h|mediod|medianoche|\d\s+(a|al)\s+\d|\b(del|desde el)\s+\d|[^\d\s],\s*\d{1,2}\.?\s+[^\d\s]/i,
-  nl: /\d\s+(?:e|y|et|und|en|&)\s+\d{1,2}[/.]\d|uur|\d\.(00|15|30|45)\b|\du|\d\s+(tot|om)\s+\d|\d\s+tot\s+\d|[^\d\s],\s*\d{1,2}\.?\s+[^\d\s]/i,
+  nl: /\d\s+(?:t\/m|tot)\s|\d\s+(?:e|y|et|und|en|&)\s+\d{1,2}[/.]\d|uur|\d\.(00|15|30|45)\b|\du|\d\s+(tot|om)\s+\d|\d\s+tot\s+\d|[^\d\s],\s*\d{1,2}\.?\s+[^\d\s]/i,
   it: /\d\s+(?:e|y|et|und|en|&)\s+\d{1,2}[/.]\d|ore|alle|\dh|\d\s?h\b|\bh\.\s*\d|\d\s+(a|al)\s+\d|[^\d\s],\s*\d{1,2}\.?\s+[^\d\s]/i,
   pt: /\d\s+(?:e|y|et|und|en|&)\s+\d{1,2}[/.]\d|\dh|\d\s?h\b|\d\s+(a|às|as|até)\s+\d|[^\d\s],\s*\d{1,2}\.?\s+[^\d\s]/i,
 }

@@ -5,7 +5,7 @@
  */
 import type { ProseWhen } from './prose-dates'
 
-const SPAN_JOINER = /^\s*(–|—|-|to|through|thru|until|bis|au|al|a|tot|t\/m|até)\s*$/i
+const SPAN_JOINER = /^\s*(–|—|-|to|through|thru|until|bis|au|al|a|tot en met|tot|t\/m|até)\s*$/i
 
 /**
  * chrono reads "December 29 – December 30, 10 am – 4 pm" as two dates; written like that it is one

@@ -45,6 +45,11 @@ describe('clock forms chrono misreads', () => {
     expect(read('fr', 'les 5 et 6/12 à 20h')).toMatchObject([{ date: '2026-12-05', endDate: '2026-12-06', time: '20:00' }])
   })
 
+  it('reads Dutch ranges of days ("5 t/m 13 december", "van 5 december tot en met 10 januari"), chrono read the last day alone', () => {
+    expect(read('nl', 'van 5 t/m 13 december 2026')).toMatchObject([{ date: '2026-12-05', endDate: '2026-12-13' }])
+    expect(read('nl', 'van 5 december tot en met 10 januari')).toMatchObject([{ date: '2026-12-05', endDate: '2027-01-10' }])
+  })
+
   it('leaves ranges of hours with "à" and "tot" as they were', () => {
     expect(read('fr', 'samedi 5 décembre de 14h à 17h')).toMatchObject([{ date: '2026-12-05', time: '14:00', endTime: '17:00' }])
     expect(read('nl', 'zaterdag 5 december van 10.00 tot 12.00 uur')).toMatchObject([{ date: '2026-12-05', time: '10:00', endTime: '12:00' }])
