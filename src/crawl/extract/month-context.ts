@@ -6,6 +6,7 @@
  * never guessed: "Tuesday 2" in a December whose 2nd is a Wednesday names nothing). The line is read as
  * if the month were written after the day ("Miércoles 2 de diciembre de 2026").
  */
+import { memoize } from '../../bounded-cache'
 import type { DateLocale } from './date-locale'
 
 /** The month a heading names, and the years it may be in (one when the heading says it). */
@@ -42,14 +43,21 @@ const MONTH_ALTERNATION = [...MONTH_OF.keys()].sort((a, b) => b.length - a.lengt
 /** A short line that names a month with at most a few words around it ("Actividades de diciembre 2026", "December 2026 Events", "Programm im Dezember"). */
 const MONTH_LINE = new RegExp(`^(?:[\\p{L}'’]+\\s+){0,3}(${MONTH_ALTERNATION})(?:\\s+(?:de\\s+)?(20\\d\\d))?(?:\\s+[\\p{L}'’]+){0,2}\\s*:?$`, 'iu')
 
+/** A month name's first letters, for one cheap look before the whole pattern (most headings name no month). */
+const MONTH_STEM = /jan|j[aä]n|feb|f[eé]v|mar|m[aä]r|maa|apr|avr|abr|ma[iy]|mei|mag|jun|juin|giu|jul|juil|lug|aug|ao[uû]t|ago|sep|set|o[ck]t|ott|out|nov|de[cz]|d[eé]c|dic|ene|gen/i
+
 /** The month (and year) a heading line names, or undefined. */
-export function monthOfLine(text: string): { month: number; year?: number } | undefined {
-  if (text.length > 60 || !/\p{L}/u.test(text)) return undefined
-  const m = MONTH_LINE.exec(text.trim())
-  if (!m) return undefined
-  const month = MONTH_OF.get(m[1].toLowerCase())
-  return month ? { month, ...(m[2] ? { year: Number(m[2]) } : {}) } : undefined
+export function monthOfLine(text: string): Readonly<{ month: number; year?: number }> | undefined {
+  if (text.length > 60 || !MONTH_STEM.test(text)) return undefined
+  return monthLineOf(text)
 }
+
+/** `monthOfLine` past its cheap look, remembered per text (headings repeat from page to page of a site). */
+const monthLineOf = memoize((text: string): Readonly<{ month: number; year?: number }> | undefined => {
+  const m = MONTH_LINE.exec(text.trim())
+  const month = m ? MONTH_OF.get(m[1].toLowerCase()) : undefined
+  return month ? { month, ...(m![2] ? { year: Number(m![2]) } : {}) } : undefined
+}, 2_000)
 
 const DAY_START: Partial<Record<DateLocale, RegExp>> = {}
 

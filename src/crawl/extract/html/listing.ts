@@ -249,7 +249,7 @@ function readSpan(span: RecordSpan, recordLines: Line[], { pr, scope, options, s
   // A row under a date cell that spans several rows takes that row's day (see row-spans.ts).
   const spanned = read.reason === 'no day' ? scope.rows.dayFor(recordLines) : undefined
   if (spanned) read = { ...readRecord(recordLines, { ...recordContext, day: spanned }), dayFromHeading: false }
-  if (read.candidate) scope.rows.remember(recordLines, read.candidate)
+  if (read.candidate) scope.rows.remember(span.root, read.candidate)
   // "Every Tuesday at 10:30 a.m.", "jeden Dienstag um 10 Uhr": no day, a rule (see recurring-records).
   const recurring = read.reason === 'no day' ? recurringRecord(recordLines, recordContext, readingDay(pr.ref), scope.habit?.code, pr.reader.locale) : undefined
   const bounded = recurring && withSeason(recurring, scope.habit ? scope.season : undefined)

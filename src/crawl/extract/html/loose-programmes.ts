@@ -66,7 +66,9 @@ export function looseProgrammes(lines: Line[], i: number, stop: number | undefin
     return { to: j - 1, candidates: weekRecords(lines.slice(i, j), ctx, finder(pr, scope.year), readingDay(pr.ref), linesBefore(pr, i)) }
   }
   // A span of a month or more said outside any record is the season of the habits under it.
-  if (!lines[i].chrome && pr.dates(lines[i])?.mentions.some((m) => m.start.day !== undefined)) scope.season = seasonOf([lines[i].text], finder(pr, scope.year)) ?? scope.season
+  // (Only a line with a span, or two days, can say one: most dated lines are one day.)
+  const days = lines[i].chrome ? [] : (pr.dates(lines[i])?.mentions.filter((m) => m.start.day !== undefined) ?? [])
+  if (days.length >= 2 || days[0]?.end?.day !== undefined) scope.season = seasonOf([lines[i].text], finder(pr, scope.year)) ?? scope.season
   const habit = habitLine(lines[i], scope, pr.reader.locale, ctx)
   const bounded = habit && withSeason(habit, scope.habit ? scope.season : undefined)
   return bounded ? { to: i, candidates: [bounded] } : undefined

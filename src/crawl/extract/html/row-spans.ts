@@ -12,11 +12,10 @@ import { recordRow, spanningCells } from './table-columns'
 export class RowDays {
   private readonly days = new WeakMap<Element, string>()
 
-  /** Remembers the day a table row's record gave. */
-  remember(lines: Line[], candidate: Candidate): void {
+  /** Remembers the day a table row's record gave (`root`: the record's element, a `<tr>` for a row). */
+  remember(root: Element | undefined, candidate: Candidate): void {
     const date = candidate.start?.date
-    const row = date && recordRow(lines)
-    if (row) this.days.set(row.row, date)
+    if (date && root?.tagName === 'tr') this.days.set(root, date)
   }
 
   /** The day of the row whose cell spans down into this record's row, if it gave one. */
