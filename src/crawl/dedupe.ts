@@ -82,11 +82,12 @@ function similarTitles(a: string | undefined, b: string | undefined): boolean {
 }
 
 const isTimed = (iso: string | undefined) => !!iso && iso.length > 10
+const spansDays = (e: Event) => !isTimed(e.startDate) && !!e.endDate && e.endDate.slice(0, 10) > (e.startDate ?? '')
 
 /** A day's records are compared pairwise: each start is parsed once per document. */
 const instantOf = documentMemo((iso: string) => Date.parse(iso))
 
-/** Same start: the same instant when both are timed, the same local day when either is date-only. */
+/** Same start: the same instant when both are timed, the same day when either is date-only (not a span of days beside a timed event: an exhibition and its opening). */
 function sameStart(a: Event, b: Event): boolean {
   if (!a.startDate || !b.startDate) return false
   if (a.startDate === b.startDate) return true
@@ -95,7 +96,7 @@ function sameStart(a: Event, b: Event): boolean {
     const y = instantOf(b.startDate)
     return Number.isFinite(x) && Number.isFinite(y) ? x === y : a.startDate === b.startDate
   }
-  return a.startDate.slice(0, 10) === b.startDate.slice(0, 10)
+  return a.startDate.slice(0, 10) === b.startDate.slice(0, 10) && !(isTimed(a.startDate) !== isTimed(b.startDate) && (spansDays(a) || spansDays(b)))
 }
 
 const houseNumbers = new Map<string, string | undefined>()

@@ -2,7 +2,8 @@
 // the same day when one side is date-only, and a matching id, URL or title) becomes one record keeping
 // the richer fields (precise time, longer description, more offers, fuller venue, all categories) and the
 // order-independent smaller id; different events at the same time stay apart, and so do records with two
-// different identities from one source (iCalendar UIDs) or at two places (issue 13).
+// different identities from one source (iCalendar UIDs) or at two places (issue 13), and a span of days
+// beside a timed event on its first day (an exhibition and its opening).
 import { describe, expect, it } from 'bun:test'
 import { dedupeEvents, mergeEvents, sameEvent, titleKey } from '../../src/crawl/dedupe'
 import type { Event } from '../../src/model/event'
@@ -36,6 +37,13 @@ describe('sameEvent', () => {
 
   it('matches a date-only record to a timed one on the same day', () => {
     expect(sameEvent({ title: 'Lego Club', startDate: '2026-06-13' }, { title: 'LEGO® Club', startDate: '2026-06-13T10:30:00-05:00' })).toBe(true)
+  })
+
+  it('keeps a span of days apart from a timed event on its first day (an exhibition and its opening)', () => {
+    const exhibition: Event = { title: 'Rios Invisíveis', startDate: '2026-12-05', endDate: '2027-01-30' }
+    const opening: Event = { title: 'Abertura: Rios Invisíveis', startDate: '2026-12-05T11:00:00-03:00', endDate: '2026-12-05T15:00:00-03:00' }
+    expect(sameEvent(exhibition, opening)).toBe(false)
+    expect(sameEvent({ ...exhibition, endDate: undefined }, opening)).toBe(true)
   })
 
   it('keeps different events at the same time apart, and the same title at other times', () => {

@@ -31,6 +31,16 @@ const INFERRED_ZONES: Record<string, string> = {
   'en-library-list-view-day-subtitles': 'America/Chicago',
   'pt-lisbon-agenda-zone-from-phone-dst': 'Europe/Lisbon',
   'pt-br-detail-labels-og-locale-zone': 'America/Sao_Paulo',
+  'en-gb-gallery-exhibitions-reception-talk': 'Europe/London',
+  'en-ie-elementor-grid-day-first-dot-clock': 'Europe/Dublin',
+  'en-au-events-manager-table-day-first': 'Australia/Melbourne',
+  'pt-gallery-exposicoes-inauguracao-conversa': 'Europe/Lisbon',
+  'en-gb-playhouse-runs-two-performances-day-first': 'Europe/London',
+  'en-gb-events-manager-items-day-first-span': 'Europe/London',
+  'en-au-eventon-badges-start-end-type-tag': 'Australia/Melbourne',
+  'en-gb-folk-club-pipe-fields-day-first': 'Europe/London',
+  'en-ie-tec-list-day-first-spans': 'Europe/Dublin',
+  'pt-br-expo-visitacao-abertura-bate-papo': 'America/Sao_Paulo',
 }
 
 /** UTC offset (`+02:00`) of `zone` at the instant `ms`. */

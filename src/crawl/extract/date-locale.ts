@@ -6,6 +6,7 @@
  */
 import { MAY_OPEN_WITH_DAY, type MonthContext, monthAfterDay } from './month-context'
 import { WEEKDAY_ALTERNATION } from './weekday-words'
+import { DAY_FIRST_NUMERIC, EN_CLOCK_DASH_DAY, EN_DAY_FIRST_RANGE, EN_DOT_CLOCK, EN_FOR_CLOCK, NUMERIC_TRIGGER, type Rule } from './english-rewrites'
 import * as chrono from 'chrono-node'
 
 export type DateLocale = 'en' | 'de' | 'fr' | 'es' | 'nl' | 'it' | 'pt'
@@ -100,8 +101,6 @@ export function pickDateLocale(lang: string | undefined, ogLocale: string | unde
 
 /** Text rewritten for chrono, with the original index of every rewritten character. */
 export type Prepared = { text: string; origin?: number[] }
-
-type Rule = { pattern: RegExp; replace: (m: RegExpExecArray) => string }
 
 const hm = (h: string, m?: string) => `${h}:${m ?? '00'}`
 const NOON: Rule = { pattern: /\b(?:12\s*)?noon\b/gi, replace: () => '12:00 pm' }
@@ -230,7 +229,7 @@ const NAMED_CLOCK_WORD: Rule = {
 const DE_MONTHS = ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember']
 
 const RULES: Record<DateLocale, Rule[]> = {
-  en: [NAMED_CLOCK_WORD, NOON, MIDNIGHT, EN_DAY_RANGE, EN_DAY_DASH_CLOCK, EN_NUMERIC_RANGE, EN_AT_SIGN, EN_ONE_LETTER_MERIDIEM],
+  en: [EN_FOR_CLOCK, EN_DOT_CLOCK, NAMED_CLOCK_WORD, NOON, MIDNIGHT, EN_CLOCK_DASH_DAY, EN_DAY_FIRST_RANGE, EN_DAY_RANGE, EN_DAY_DASH_CLOCK, EN_NUMERIC_RANGE, EN_AT_SIGN, EN_ONE_LETTER_MERIDIEM],
   de: [DAY_PAIR_NUMERIC, DOT_CLOCK, BARE_DOT_CLOCK, H_CLOCK, SHORT_NUMERIC(DE_MONTHS), RANGE, AND_CLOCKS, DAY_LIST_COMMA],
   fr: [DAY_PAIR_NUMERIC, CLOCK_H_SUFFIX, H_CLOCK, MIDI, MINUIT, DAY_AT_CLOCK, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
   es: [DAY_PAIR_NUMERIC, ES_DAY_RANGE, CLOCK_H_SUFFIX, H_CLOCK, MEDIODIA, MEDIANOCHE, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
@@ -241,7 +240,7 @@ const RULES: Record<DateLocale, Rule[]> = {
 
 /** Cheap test for each rule set: most lines need no rewrite at all. */
 const TRIGGER: Record<DateLocale, RegExp> = {
-  en: /noon|midnight|@|[a-z]\.?\s+\d{1,2}(st|nd|rd|th)?\s*(–|—|to\b|through|thru)\s*\d|\d\/\d{1,2}\s*[-–—]\s*\d|\d[ap](?![a-z])/i,
+  en: /\d\.\d\d\s?([ap]\.?m\b|[–—-]|for\s)|[ap]\.?m\.?\s*(–|—|-|to)\s*\d{1,2}(st|nd|rd|th)?\s+[a-z]|\d(st|nd|rd|th)?\s*(–|—|-|&|to|until|and)\s*([a-z]{3,9}\.?,?\s+)?\d{1,2}(st|nd|rd|th)?\s+(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|noon|midnight|@|[a-z]\.?\s+\d{1,2}(st|nd|rd|th)?\s*(–|—|to\b|through|thru)\s*\d|\d\/\d{1,2}\s*[-–—]\s*\d|\d[ap](?![a-z])/i,
   de: /\d\s+(?:e|y|et|und|en|&)\s+\d{1,2}[/.]\d|uhr|\d\.(00|15|30|45)\b|\dh|\d\s?h\b|\d\.\d{1,2}\.(?!\d)|\d\s+bis\s+\d|[^\d\s],\s*\d{1,2}\.?\s+[^\d\s]/i,
   fr: /\d\s+(?:e|y|et|und|en|&)\s+\d{1,2}[/.]\d|\dh|\d\s?h\b|midi|minuit|\d\s+à\s+\d|[^\d\s],\s*\d{1,2}\.?\s+[^\d\s]/i,
   es: /\d\s+(?:e|y|et|und|en|&)\s+\d{1,2}[/.]\d|\dh|\d\s?h|mediod|medianoche|\d\s+(a|al)\s+\d|\b(del|desde el)\s+\d|[^\d\s],\s*\d{1,2}\.?\s+[^\d\s]/i,
@@ -250,11 +249,15 @@ const TRIGGER: Record<DateLocale, RegExp> = {
   pt: /\d\s+(?:e|y|et|und|en|&)\s+\d{1,2}[/.]\d|\dh|\d\s?h\b|\d\s+(a|às|as|até)\s+\d|[^\d\s],\s*\d{1,2}\.?\s+[^\d\s]/i,
 }
 
-/** Applies the locale's rewrites; `origin[i]` is the index in `text` of the prepared text's `i`-th character. */
-export function prepareForChrono(text: string, locale: DateLocale, month?: MonthContext): Prepared {
+/**
+ * Applies the locale's rewrites; `origin[i]` is the index in `text` of the prepared text's `i`-th character.
+ * `dayFirst`: an English page whose numeric dates are day first (see writesDayFirst).
+ */
+export function prepareForChrono(text: string, locale: DateLocale, month?: MonthContext, dayFirst = false): Prepared {
   // "Miércoles 2" under "Diciembre 2026": the heading's month written after the day (see month-context.ts).
   const inMonth = month && MAY_OPEN_WITH_DAY.test(text) ? monthAfterDay(text, locale, month) : undefined
   let current: Prepared = inMonth ? applyRule({ text }, { pattern: new RegExp(`^[\\s\\S]{${inMonth.at}}`, 'g'), replace: (m) => m[0] + inMonth.insert }) : { text }
+  if (dayFirst && locale === 'en' && NUMERIC_TRIGGER.test(current.text)) current = applyRule(current, DAY_FIRST_NUMERIC)
   const paren = PAREN_TRIGGER.test(current.text)
   if (!paren && !TRIGGER[locale].test(current.text)) return current
   if (paren) current = applyRule(current, PAREN_WEEKDAY)

@@ -96,6 +96,10 @@ function shapedParts(p: Parts): Parts {
 
 /** A reading in its one shape (see shapedParts; `end` present, undefined without one). */
 function shaped(index: number, endIndex: number, start: Parts, end: Parts | undefined): RawWhen {
+  // "10:30 - 12:30pm": the end's "pm" is noon's; a start that took it (22:30) is the morning's.
+  // chrono also moved such an end to the next day: it is on the start's day.
+  const morning = end?.hour === 12 && start.hour !== undefined && start.hour > 12 && !start.meridiem
+  if (morning && end) [start, end] = [{ ...start, hour: start.hour! - 12 }, end.day === undefined ? end : { ...end, year: start.year, month: start.month, day: start.day }]
   const s = shapedParts(start)
   // "6:00 – 8:00 am": a start without its half of the day is in the end's morning, not the evening.
   if (!s.meridiem && s.hour !== undefined && end?.meridiem && end.hour !== undefined && end.hour < 12 && s.hour <= end.hour) s.meridiem = true
@@ -105,7 +109,11 @@ function shaped(index: number, endIndex: number, start: Parts, end: Parts | unde
 /** Reads dates in one language, remembering each distinct text's result. */
 export class DateReader {
   private readonly cache = new Map<string, RawWhen[]>()
-  constructor(readonly locale: DateLocale = 'en') {}
+  /** `dayFirst`: an English page writes "05/12/2026" for 5 December (see writesDayFirst). */
+  constructor(
+    readonly locale: DateLocale = 'en',
+    readonly dayFirst = false,
+  ) {}
 
   /** chrono's matches in `text` (indices into `text`), before any year is inferred. */
   raw(text: string, month?: MonthContext): RawWhen[] {
@@ -122,7 +130,7 @@ export class DateReader {
   }
 
   private parse(input: string, month?: MonthContext): RawWhen[] {
-    const prepared = prepareForChrono(input, this.locale, month)
+    const prepared = prepareForChrono(input, this.locale, month, this.dayFirst)
     // The common English forms are read without chrono; anything else goes to chrono.
     const fast = this.locale === 'en' ? fastEnglish(prepared.text) : undefined
     if (fast)

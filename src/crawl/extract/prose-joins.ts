@@ -5,7 +5,8 @@
  */
 import type { ProseWhen } from './prose-dates'
 
-const SPAN_JOINER = /^\s*(–|—|-|to|through|thru|until|bis|au|al|a|tot en met|tot|t\/m|até)\s*$/i
+/** What joins the two days of a span: "–", "to", "bis", "t/m", "tot en met", "a", "ao", "al", "hasta el", "até", "fino al", "jusqu'au". */
+export const SPAN_JOINER = /^\s*(–|—|-|to|through|thru|until|bis|au|al|a|ao|tot en met|tot|t\/m|até|hasta(?: el)?|fino al|jusqu'au)\s*$/i
 
 /**
  * chrono reads "December 29 – December 30, 10 am – 4 pm" as two dates; written like that it is one
@@ -24,6 +25,10 @@ export function joinDaySpans(found: ProseWhen[], text: string): ProseWhen[] {
       if (b.time) joined.time = b.time
       if (b.endTime) joined.endTime = b.endTime
       out.push(joined)
+      i++
+    } else if (b && a.date && a.time && !a.endDate && !a.endTime && b.date && b.time && !b.endDate && b.date > a.date && SPAN_JOINER.test(between)) {
+      // "sábado, 5 de dezembro de 2026 - 10:00 até domingo, 6 de dezembro de 2026 - 16:00": a start and an end, each with its time.
+      out.push({ index: a.index, endIndex: b.endIndex, date: a.date, time: a.time, endDate: b.date, endTime: b.time })
       i++
     } else out.push(a)
   }

@@ -14,6 +14,8 @@ export const SUMMARY = 32
 export const CANCELLED = 64
 
 const TITLE_CLASS = /(^|[-_])(title|name|summary|heading|headline)($|[-_])/i
+/** Text set above or below a title ("evo_above_title", "subtitle", "pre-title"): a kicker, a type tag, never the title. */
+const BESIDE_TITLE = /(above|pre|sub|super|before|after|over)[-_]?title/i
 const DATE_CLASS = /(date|time|when|day|month|year)/i
 const PLACE_CLASS = /(^|[-_]|event|meeting)(location|loc|venue|where|place|address|room|ort|lieu|lugar|locatie|luogo|local)s?($|[-_])/i
 const CATEGORY_CLASS = /(categor|(^|[-_])tags?$|audience|event-type)/i
@@ -30,7 +32,7 @@ function flagsOf(classes: string[]): number {
   for (const c of classes) {
     const date = DATE_CLASS.test(c)
     if (date) f |= DATE
-    if (TITLE_CLASS.test(c) && !date) f |= TITLE
+    if (TITLE_CLASS.test(c) && !date && !BESIDE_TITLE.test(c)) f |= TITLE
     if (PLACE_CLASS.test(c) && !date) f |= PLACE
     if (CATEGORY_CLASS.test(c) && !date) f |= CATEGORY
     if (COST_CLASS.test(c)) f |= COST

@@ -47,8 +47,25 @@ function qualifies(ctx: DetailContext, i: number): boolean {
   if (l.chrome || l.virtual || ctx.taken.has(i) || !d?.day) return false
   if (isWhenLabel(l) || (lines[i - 1] && isWhenLabel(lines[i - 1]))) return true
   if (d.time || dates(lines[i + 1] ?? l)?.time || dates(lines[i + 2] ?? l)?.time) return true
-  return (d.whenOnly && (l.heading > 0 || l.strong)) || SAVE_THE_DATE.test(l.text)
+  return (d.whenOnly && (l.heading > 0 || l.strong) && !listingSpan(ctx, i)) || SAVE_THE_DATE.test(l.text)
 }
+
+/**
+ * "December 1, 2026 – January 30, 2027" heading the records of a listing (a calendar view's date picker, its
+ * two days in elements of their own): the span the list shows, not an event.
+ */
+function listingSpan(ctx: DetailContext, i: number): boolean {
+  const shown = (from: number, to: number) => ctx.lines.slice(Math.max(0, from), to).filter((x) => !x.virtual && x.text)
+  const l = ctx.lines[i]
+  // The line is the span's start, or its end ("- January 30, 2027") after the start.
+  const [start, end] = SPAN_END.test(l.text) ? [shown(i - 3, i).pop(), l] : [l, shown(i + 1, i + 4)[0]]
+  if (!start || !end || start.heading !== end.heading || !SPAN_END.test(end.text) || !ctx.dates(start)?.day || !ctx.dates(end)?.day) return false
+  let after = 0
+  for (const t of ctx.taken) if (t > end.index) after++
+  return after >= 2
+}
+
+const SPAN_END = /^\s*(?:[-–—]|to\s|bis\s|t\/m\s|au\s|al\s|até\s)/i
 
 /** The lines around the date that describe the event: its block, widened up to a few lines. */
 function blockAround(ctx: DetailContext, at: number): Line[] {

@@ -115,7 +115,7 @@ export function extractHtmlTree(doc: Document, ctx: ExtractContext, hints: Marku
   try {
     page = pageLines(doc)
     const covered = structured ? coveredBy(candidates) : undefined
-    listing = extractListing(page, { sourceUrl: ctx.baseUrl, ref: ctx.window.start, ...(covered ? { covered } : {}) })
+    listing = extractListing(page, { sourceUrl: ctx.baseUrl, ref: ctx.window.start, zone: ctx.timezone, ...(covered ? { covered } : {}) })
   } catch (error) {
     warnings.push(`page reader failed: ${describe(error)}`)
   }

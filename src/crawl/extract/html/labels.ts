@@ -26,7 +26,7 @@ const ROLE_WORDS: [FieldRole, string[]][] = [
 
 /** Words that name a venue, in the languages read here: a field holding one is a place. */
 export const VENUE_WORD =
-  /(?<![\p{L}])(center|centre|hall|library|room|studio|gallery|park|church|chapel|cathedral|theat(?:er|re)|auditorium|museum|branch|building|school|gym|field|lounge|café|cafe|club|office|plaza|square|arena|pavilion|saal|halle|kirche|bibliothek|bücherei|rathaus|haus|salle|église|eglise|chapelle|cathédrale|médiathèque|mediatheque|bibliothèque|mairie|sala|biblioteca|iglesia|ayuntamiento|teatro|zaal|kerk|bibliotheek|chiesa|piazza|museo|capela|igreja|aula|auditorio|auditório|espaço|salón|foyer|atelier|zaal|gemeindehaus|pfarrheim|aula magna|kapelle|kapel|cappella|capilla|oratorio|pfarrsaal|gemeindesaal|bürgerhaus|dorfgemeinschaftshaus|stadthalle|festhalle|turnhalle|mehrzweckhalle|sporthalle|claustro|chiostro|cloister|casa|ermita|convento|castillo|castello)(?![\p{L}])/iu
+  /(?<![\p{L}])(center|centre|hall|library|room|studio|gallery|park|church|chapel|cathedral|theat(?:er|re)|auditorium|museum|branch|building|school|gym|field|lounge|café|cafe|club|office|plaza|square|arena|pavilion|saal|halle|kirche|bibliothek|bücherei|rathaus|haus|salle|église|eglise|chapelle|cathédrale|médiathèque|mediatheque|bibliothèque|mairie|sala|biblioteca|iglesia|ayuntamiento|teatro|zaal|kerk|bibliotheek|chiesa|piazza|museo|capela|igreja|aula|auditorio|auditório|espaço|salón|foyer|atelier|zaal|gemeindehaus|pfarrheim|aula magna|kapelle|kapel|cappella|capilla|oratorio|pfarrsaal|gemeindesaal|bürgerhaus|dorfgemeinschaftshaus|stadthalle|festhalle|turnhalle|mehrzweckhalle|sporthalle|claustro|chiostro|cloister|casa|ermita|convento|castillo|castello|institute|instituut)(?![\p{L}])|\p{L}{3,}(?:zaal|saal|kerk)(?![\p{L}])/iu
 
 const ROLE_BY_WORD = new Map<string, FieldRole>()
 for (const [role, words] of ROLE_WORDS) for (const w of words) if (!ROLE_BY_WORD.has(w)) ROLE_BY_WORD.set(w, role)
@@ -99,6 +99,10 @@ export const BOILERPLATE = new RegExp(
     'cancell?ed', 'postponed', 'rescheduled', 'notice', 'hearings?', 'decisions?', 'weiterlesen', 'mehr', 'mehr erfahren', 'details ansehen', 'anmelden', 'anmeldung', 'tagesordnung', 'protokoll', 'en savoir plus', 'lire la suite', "s'inscrire", 'inscription',
     'ordre du jour', 'leer más', 'más información', 'ver más', 'inscribirse', 'inscripción', 'orden del día', 'meer informatie', 'lees meer', 'meer', 'aanmelden', 'inschrijven', 'notulen', 'leggi di più', 'scopri di più', 'iscriviti', 'ordine del giorno',
     'saiba mais', 'leia mais', 'inscreva-se', 'inscrição', 'pauta', 'ata', 'agenda en stukken', 'stukken', 'unterlagen', 'documentación', 'documentos', 'documentazione',
+    // A calendar view's button back to the current day.
+    'today', 'heute', "aujourd'hui", 'hoy', 'vandaag', 'oggi', 'hoje',
+    // An exhibition's period label ("Visitação: 5 de dezembro a 30 de janeiro"), its dates gone.
+    'on view', 'exhibition dates', 'visitação', 'visitacao', 'período', 'periodo', 'periode', 'période', 'looptijd', 'laufzeit',
   ].join('|')})[\\s.!:»›→>)(]*$`,
   'i',
 )

@@ -8,6 +8,8 @@
  */
 import type { DateReader, RawWhen } from '../prose-dates'
 import type { MonthContext } from '../month-context'
+import { SPAN_JOINER } from '../prose-joins'
+import { openingHours } from './opening-hours'
 import { type FieldRole, roleOfLabel, SAVE_THE_DATE } from './labels'
 import type { Line } from './page-lines'
 import { leadColon } from './list-lead'
@@ -58,7 +60,7 @@ export function labelOnly(text: string): FieldRole | undefined {
   return role && role !== 'title' ? role : undefined
 }
 
-const ALL_DAY =
+export const ALL_DAY =
   /^(all[- ]day( event)?|ganztägig|ganztags|den ganzen tag|toute la journée|journée entière|todo el d[ií]a|d[ií]a completo|(de )?hele dag|tutto il giorno|giornata intera|(o )?dia (todo|inteiro))$/i
 
 /** Words before a date that make it a publication date or a deadline, not an event's day. */
@@ -70,7 +72,6 @@ const FILLER = new Set(['a', 'ab', 'alle', 'am', 'and', 'apr', 'april', 'at', 'a
 /** "Date: …", "Wann: …", "Horário: …": a labelled field line. */
 const FIELD_LABEL =
   /^(date|dates|time|when|datum|zeit|uhrzeit|wann|termin|date et heure|heure|horaires?|quand|fecha|hora|horario|cu[aá]ndo|wanneer|tijd|data|orario|ora|quando|hor[aá]rio|dia)\s*[:：]/i
-const SPAN = /^\s*(–|—|-|to|through|thru|until|bis|au|al|tot|t\/m|até)\s*$/i
 const AND = /^\s*(and|&|und|et|y|en|e)\s*$/i
 const START_END_LABEL = /\b(starts?|ends?|begins?|from|until|till|beginn|ende|bis|début|fin|inicio|fin|vanaf|tot en met|t\/m|inizio|fine|início|término)\s*:/i
 /** The characters that separate words here: white space (as `\s` has it), dashes and punctuation. */
@@ -177,7 +178,7 @@ function classify(line: Line, m: RawWhen, others: RawWhen[], list: boolean, visi
   const hasTime = m.start.hour !== undefined || m.end?.hour !== undefined
   const prose = text.length > 160 && !list
   const posted = line.postedSpans?.some(([a, b]) => m.index < b && m.endIndex > a) ?? false
-  let eligible = !posted && !NOT_EVENT_DATE.test(before)
+  let eligible = !posted && !NOT_EVENT_DATE.test(before) && !(text.length <= 300 && hasDay && openingHours(text))
   if (eligible && !dedicated && !list) {
     const atStart = m.index <= 1 || WEEKDAY_PREFIX.test(text.slice(0, m.index))
     const atEnd = () => leftover(text.slice(m.endIndex), []) === ''
@@ -255,7 +256,7 @@ export function lineDates(line: Line, reader: DateReader, month?: MonthContext):
   const joined = (m: RawWhen, i: number) => {
     const prev = dayMentions[i - 1]
     const between = line.text.slice(prev.endIndex, m.index)
-    return SPAN.test(between) || (AND.test(between) && prev.start.month === m.start.month && m.start.day! - prev.start.day! > 0 && m.start.day! - prev.start.day! <= 2)
+    return SPAN_JOINER.test(between) || (AND.test(between) && prev.start.month === m.start.month && m.start.day! - prev.start.day! > 0 && m.start.day! - prev.start.day! <= 2)
   }
   const days = new Set(dayMentions.filter((m, i) => i === 0 || !joined(m, i)).map((m) => `${m.start.month}-${m.start.day}-${m.start.year ?? ''}`))
   const rest = raw.length ? leftover(line.text, raw) : line.text

@@ -17,7 +17,7 @@ import type { Line, PageLines } from './page-lines'
 import { dayItemEvents, proseEvents } from './prose-records'
 import { RowDays } from './row-spans'
 import { runRecord, runUntil } from './run-records'
-import { readRecord, withoutDates } from './record-fields'
+import { companionSection, readRecord, withoutDates } from './record-fields'
 import { finder, linesBefore, looseProgrammes, withSeason } from './loose-programmes'
 import { type Habit, recurringRecord } from './recurring-records'
 import { type Season, weekCell, weekRecords } from './week-table'
@@ -34,6 +34,7 @@ export type ListingOptions = {
    * they are noted for merging, not read again.
    */
   covered?: (text: string) => boolean
+  zone?: string // the organization's zone: a European or Australian one reads "05/12" day first
 }
 
 /** A record the reader kept, with the lines it came from (for merging with structured data). */
@@ -128,7 +129,7 @@ function scopeLine(scope: Scope, line: Line, d: LineDates | undefined, ref: Year
     if (title && short) {
       // "2027 Meeting Dates" under "Board of Trustees": the nearest heading above that names something, else the site.
       const generic = GENERIC_HEADING.test(title)
-      scope.section = generic ? (scope.named.slice(0, level).findLast((t) => t !== undefined) ?? scope.site ?? title) : title
+      scope.section = generic ? (scope.named.slice(0, level).findLast((t) => t !== undefined) ?? scope.site ?? title) : companionSection(title, scope.named.slice(0, level))
       scope.named.length = level
       if (!generic) scope.named[level] = title
     }
@@ -150,7 +151,7 @@ function trustedInChrome(lines: Line[], dates: (l: Line) => LineDates | undefine
  * shared with the other readers.
  */
 export function extractListing(page: PageLines, options: ListingOptions): ListingResult {
-  const pr = new PageReader(page, options.ref)
+  const pr = new PageReader(page, options.ref, { sourceUrl: options.sourceUrl, zone: options.zone })
   const { lines } = page
   // With structured data, a page that never shows one of its events with its day has no structure to merge.
   const shown = !options.covered || options.covered(lines.map((l) => l.text).join(' '))

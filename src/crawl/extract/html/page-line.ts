@@ -39,6 +39,12 @@ export type Line = {
   image?: string
   /** The index in `path` of the outermost footer-like element the line is in (`<footer>`, `.contact`, `<address>`), if any. */
   footerAt?: number
+  /**
+   * The line is the end of a range its markup splits into a start and an end element (`date-display-end`,
+   * `tribe-event-date-end`, `event-time-localized-end`, `eventlist-datetag-enddate`, `dt-end`): its date or
+   * time ends the record's event and anchors no record of its own.
+   */
+  rangeEnd?: boolean
 }
 
 /**
@@ -64,5 +70,6 @@ export function newLine(text: string, el: Element, path: Element[], heading: num
     struckSpans: undefined,
     image: undefined,
     footerAt: undefined,
+    rangeEnd: undefined,
   }
 }

@@ -33,6 +33,19 @@ const MACHINE_START = new Set([...MACHINE_NAMES].map((n) => n.charCodeAt(0)))
 
 const FIELD_CLASS =
   /(^|[-_])(event|meeting|cal|item|entry|post|card)?[-_]?(title|name|heading|headline|date|time|when|start|end|loc|location|venue|place|address|room|where|cost|price|fee|categor(y|ies)|status|badge)s?($|[-_])/i
+/** A class naming the end of a date range (`date-display-end`, `event-time-12hr-end`, `datetag-enddate`, `dt-end`, `evo_end`); not `text-end`. */
+const END_CLASS =
+  /(?:date|time|day)[\w-]*[-_]end(?![\p{L}\d])|(?<![\p{L}])end[-_]?(?:date|time|day)|(?<![\p{L}])dt-end(?![\p{L}])|(?<![\p{L}\d-])(?!(?:text|float|justify|align|navbar|level|flex|order|place|content|items|self|col|row)[-_])[a-z\d]{2,12}_end(?![\p{L}\d])/iu
+const endClass = memoize((cls: string) => END_CLASS.test(cls))
+
+/** Whether one of the last three elements of a line's path (its own and the two around it) is a range's end field. */
+export function inRangeEnd(path: Element[]): boolean {
+  for (let i = path.length - 1; i >= 0 && i >= path.length - 3; i--) {
+    const cls = path[i].attrs.find((a) => a.name === 'class')?.value
+    if (cls && endClass(cls)) return true
+  }
+  return false
+}
 const DATE_PROP = /^date(published|modified|created)$/i
 
 /**
@@ -150,18 +163,23 @@ const BADGE_YEAR = /^(19|20)\d\d$/
 
 /**
  * A date badge split over elements (`<div>Apr</div><div>8</div>`, `<span>12</span><span>May</span>`)
- * becomes one line, so that it reads as one date.
+ * becomes one line, so that it reads as one date; and every line in a range's end element is marked `rangeEnd`.
  */
 export function joinBadges(lines: Line[]): Line[] {
   const out: Line[] = []
   for (let i = 0; i < lines.length; i++) {
     const a = lines[i]
     const b = lines[i + 1]
+    // A date in a range's end element (`date-display-end`): marked here, in the one pass over every line.
+    if (inRangeEnd(a.path)) a.rangeEnd = true
     // A badge's day is at most four characters ("31st"), its word at most 22 (ten letters, each one or two UTF-16 units, a dot, a comma).
     const short = b && Math.min(a.text.length, b.text.length) <= 4 && Math.max(a.text.length, b.text.length) <= 22
     // Not in a calendar cell whose day markup gives (a virtual line of the cell before): "5" there is the day, "Closed" its item.
     const dated = i > 0 && lines[i - 1].virtual && lines[i - 1].el === a.path[a.path.length - 2]
-    const pair = short && !dated && !a.virtual && !b.virtual && a.path.length >= 2 && a.path.length === b.path.length && a.path[a.path.length - 2] === b.path[b.path.length - 2]
+    // Side by side in one parent, or the second written straight into the first one's parent (`<em class="date">05</em><em>dec</em>`).
+    const parent = !b ? undefined : a.path.length === b.path.length ? a.path[a.path.length - 2] : b.path.length === a.path.length - 1 ? b.el : undefined
+    const pair =
+      short && !dated && !a.virtual && !b.virtual && a.path.length >= 2 && !!parent && parent === a.path[a.path.length - 2] && (b.path.length < a.path.length || parent === b.path[b.path.length - 2])
     if (!pair || !((BADGE_WORD.test(a.text) && BADGE_DAY.test(b.text)) || (BADGE_DAY.test(a.text) && BADGE_WORD.test(b.text)))) {
       // The lines are the builder's own: renumbered in place, not copied.
       a.index = out.length
@@ -172,6 +190,7 @@ export function joinBadges(lines: Line[]): Line[] {
     const withYear = c && !c.virtual && c.path.length === a.path.length && c.path[c.path.length - 2] === a.path[a.path.length - 2] && BADGE_YEAR.test(c.text)
     const path = a.path.slice(0, -1)
     const text = [a.text, b.text, ...(withYear ? [c.text] : [])].join(' ')
+    // The end badge of a range ("Dec 5" then "Dec 6" in `…-enddate` divs) keeps its `rangeEnd` once joined.
     out.push({ ...a, index: out.length, text, el: path[path.length - 1], path, breaks: [], link: undefined, heading: Math.min(a.heading, b.heading) })
     i += withYear ? 2 : 1
   }

@@ -4,6 +4,7 @@
  * shape: a listing repeats its times, labels and boilerplate in every card).
  */
 import { pickDateLocale } from '../date-locale'
+import { writesDayFirst } from '../english-rewrites'
 import { parseIsoDateTime } from '../../shared/datetime'
 import { DateReader, dayOf, type YearRef } from '../prose-dates'
 import { lineDates, type LineDates, NOT_EVENT_DATE } from './line-dates'
@@ -24,13 +25,17 @@ export class PageReader {
   constructor(
     readonly page: PageLines,
     windowStart: string,
+    /** Where the page came from and the zone the caller gave: they tell whether "05/12/2026" is 5 December. */
+    origin: { sourceUrl?: string; zone?: string } = {},
   ) {
     let sample = ''
     for (const l of page.lines) {
       if (sample.length > 12_000) break
       if (l.text && !l.chrome) sample += ` ${l.text}`
     }
-    this.reader = new DateReader(pickDateLocale(page.facts.lang, page.facts.ogLocale, sample))
+    const locale = pickDateLocale(page.facts.lang, page.facts.ogLocale, sample)
+    const dayFirst = locale === 'en' && writesDayFirst(page.facts.lang, page.facts.ogLocale, hostOf(origin.sourceUrl), origin.zone)
+    this.reader = new DateReader(locale, dayFirst)
     this.cache = new Array(page.lines.length)
     const published = publishedDay(page, this.reader)
     this.ref = published ? { ref: windowStart, published } : windowStart
@@ -135,3 +140,11 @@ function publishedDay(page: PageLines, reader: DateReader): string | undefined {
 }
 
 const POSTED_LINE = /^(posted|published|publié|publicado|veröffentlicht|gepubliceerd|pubblicato)\b/i
+
+function hostOf(url: string | undefined): string | undefined {
+  try {
+    return url ? new URL(url).hostname : undefined
+  } catch {
+    return undefined
+  }
+}

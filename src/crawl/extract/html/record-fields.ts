@@ -8,6 +8,7 @@ import type { YearRef } from '../prose-dates'
 import { type YearHint } from '../year-hint'
 import type { Candidate } from '../../candidate-types'
 import { attr, type Element, findFirst, textOf } from '../../shared/dom'
+import { companionEvents } from './companion-title'
 import { readAttendance } from './online-place'
 import { isBoilerplate, NEW_DATE, NO_EVENT, statusFromText } from './labels'
 import { labelOnly, type LineDates } from './line-dates'
@@ -20,6 +21,7 @@ import { recordWhen } from './record-when'
 import { cellRole, recordRow, tableRoles } from './table-columns'
 
 export { withoutDates } from './record-title'
+export { companionSection } from './companion-title'
 
 export type RecordContext = {
   sourceUrl: string
@@ -138,5 +140,8 @@ export function readRecord(lines: Line[], record: RecordContext): RecordResult {
   // "9:30 am Bible Study (Parish Center); 7:00 pm Knights of Columbus meeting": one event per item.
   const items = title.line ? furtherItems(title.line, c, ctx) : []
   if (items.length) result.also = [...(result.also ?? []), ...items]
+  // "… 2027. Opening reception Friday 15 January, 6–8pm.": the exhibition's own companion events.
+  const companions = when.from === 'text' ? companionEvents(lines, ctx.dates, c, ctx.ref, ctx.yearHint) : []
+  if (companions.length) result.also = [...(result.also ?? []), ...companions]
   return result
 }

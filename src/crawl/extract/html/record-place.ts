@@ -7,7 +7,7 @@ import type { CandidatePlace } from '../../candidate-types'
 import { pathHas, PLACE } from './class-flags'
 import { attr, type Element, findFirst } from '../../shared/dom'
 import { isBoilerplate, labelValue, VENUE_WORD } from './labels'
-import { hasWord, labelOnly, type LineDates } from './line-dates'
+import { ALL_DAY, hasWord, labelOnly, type LineDates } from './line-dates'
 import type { Line } from './page-lines'
 import { commonDepth, type Role, SEPARATOR_EDGES } from './record-title'
 
@@ -67,7 +67,9 @@ function valueBox(label: Line, value: Line): Element | undefined {
 }
 
 const NAME_WORD = /^(\p{Lu}|\d|&|of|the|and|de|del|la|le|les|du|des|am|im|an|der|die|das|di|da|van|y|e|et)/u
-const COST_WORD = /\b(free|gratuit|gratis|kostenlos|eintritt frei|entrada libre|ingresso libero|€|\$|£)/iu
+/** "SOLD OUT", "Ausverkauft", "Complet": a ticket status, no place. */
+const SOLD_OUT = /^(sold out|ausverkauft|complet|agotado|uitverkocht|esgotado|tutto esaurito|few tickets left|waiting list)$/i
+const COST_WORD = /\b(free|gratuit|gratis|kostenlos|eintritt frei|entrada libre|ingresso libero)\b|[€$£]\s?\d|\d\s?[€$£]|[€$£]/iu
 
 /**
  * "Sabato 5 dicembre 2026, ore 21:00 – Teatro Comunale", "… à 18h30, église Saint-Martin.": the one field
@@ -116,13 +118,24 @@ function tailPlace(line: Line, end: number, rest: string, skip: Set<string>, sin
   // "… às 21h, na Igreja Matriz", "… à 20h30, en l'église Saint-Pierre": the preposition is no part of the name.
   const value = m && placeText(m[1]).replace(TAIL_PREPOSITION, '')
   // The title written after the date ("January 23 – Warren Branch", "…, Solemne Vigilia Pascual. Traer velas.") is not its place.
-  if (!value || [...skip].some((s) => s && (s.length <= value.length ? value.startsWith(s) : s.startsWith(value))) || !/\p{L}{3}/u.test(value) || isBoilerplate(value) || COST_WORD.test(value))
+  if (
+    !value ||
+    [...skip].some((s) => s && (s.length <= value.length ? value.startsWith(s) : s.startsWith(value))) ||
+    !/\p{L}{3}/u.test(value) ||
+    isBoilerplate(value) ||
+    COST_WORD.test(value) ||
+    ALL_DAY.test(value)
+  )
     return undefined
   // "Town Hall, Room 2": every part a venue or a name.
   const parts = value.split(/,\s*/)
   const venue = (p: string) => p.split(/\s+/).length <= 6 && (VENUE_WORD.test(p) || (single && p.split(/\s+/).every((w) => NAME_WORD.test(w))))
   return parts.length <= 3 && parts.every(venue) ? splitPlace([value]) : undefined
 }
+
+/** A link to a place's page on a calendar (Localist's `/place/…`, `/venues/…`, `/locations/…`) or a map. */
+const PLACE_HREF =
+  /\/(?:place|places|venue|venues|location|locations|parks?|lieu|lieux|ort|orte|luogo|lugar|locatie|locaties|local)(?:\/|$|\?)|maps\.google\.|google\.[a-z.]+\/maps|maps\.apple\.com|openstreetmap\.org/i
 
 const TAIL_PREPOSITION = /^(?:(?:at the|at|in the|na|no|nas|nos|em|en el|en la|en|à la|au|nella|nel|presso la|presso il|presso|im|in der|in de|in het|op)\s+|(?:en|à) l['’])(?=\p{L})/iu
 
@@ -154,13 +167,17 @@ function proseVenue(text: string, from: number, skip: Set<string>): CandidatePla
  * with a venue word, not the title, not a sentence.
  */
 function venueAfterTime(lines: Line[], skip: Set<string>, dates: Parameters<typeof datedTail>[2]): CandidatePlace | undefined {
-  let dated = -1
-  for (let i = 0; i < lines.length; i++) if (dates(lines[i])?.mentions.some((m) => m.eligible)) dated = i
-  const next = dated >= 0 ? lines.slice(dated + 1).find((l) => !l.virtual && l.text) : undefined
-  if (!next || skip.has(next.text) || next.text.length > 60 || next.link || /[.!?:]$/.test(next.text) || isBoilerplate(next.text)) return undefined
+  const dated = (l: Line) => !!dates(l)?.mentions.some((m) => m.eligible)
+  const first = lines.findIndex(dated)
+  // "Thurs 3 Dec, 10.30am" / <h3>title</h3> / "Studio 2 · €25": the record's title and further date or time lines
+  // between them are passed over (a later sentence with a time, "Rentals available until 8 pm.", is not).
+  const next = first >= 0 ? lines.slice(first + 1).find((l) => !l.virtual && l.text && !skip.has(l.text) && !dated(l)) : undefined
+  // A link counts when it leads to the place's own page ("<a href="/place/harmon_chapel">Harmon Chapel</a>").
+  const placeLink = !!next?.link && PLACE_HREF.test(attr(next.link, 'href') ?? '')
+  if (!next || next.text.length > 60 || (next.link && !placeLink) || /[.!?:]$/.test(next.text) || isBoilerplate(next.text)) return undefined
   // "Salón 2 · Inscripción previa": the venue is the first field; the note stays the record's.
   const value = placeText(next.text.split(/\s*[|•·]\s*/)[0])
-  return value && value.split(/\s+/).length <= 6 && VENUE_WORD.test(value) && !COST_WORD.test(value) ? splitPlace([value]) : undefined
+  return value && value.split(/\s+/).length <= 6 && (placeLink || VENUE_WORD.test(value)) && !COST_WORD.test(value) ? splitPlace([value]) : undefined
 }
 
 export function placeOf(lines: Line[], role: Role, skip: Set<string>, dates?: Parameters<typeof datedTail>[2]): CandidatePlace | undefined {
@@ -230,7 +247,9 @@ export function fieldPlace(line: Line, title: string, dated: { index: number; en
   const field = m[2]
   const from = line.text.indexOf(field, at + title.length)
   const value = placeText(field)
-  if (dated.some((d) => d.index < from + field.length && d.endIndex > from) || !value || !/\p{L}{3}/u.test(value) || isBoilerplate(value)) return undefined
+  // A price field ("£10 / £8 concs", "Free") is no place.
+  if (dated.some((d) => d.index < from + field.length && d.endIndex > from) || !value || !/\p{L}{3}/u.test(value) || isBoilerplate(value) || COST_WORD.test(value) || SOLD_OUT.test(value))
+    return undefined
   return splitPlace([value])
 }
 

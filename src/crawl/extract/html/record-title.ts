@@ -8,13 +8,14 @@ import { WEEKDAY_ALTERNATION } from '../weekday-words'
 import { type FieldRole, isBoilerplate, labelValue, NO_EVENT, VENUE_WORD } from './labels'
 import { hasWord, labelOnly, type LineDates, type Mention, misspeltWeekday } from './line-dates'
 import type { Line } from './page-lines'
+import { companionTitle, roomNotTitle } from './companion-title'
 
 export type Role = (line: Line) => FieldRole | undefined
 export type Roles = Role & { titled?: boolean }
 export type TitleContext = { dates: (line: Line) => LineDates | undefined; section?: string; forceTitle?: string }
 
 export const SEPARATOR_EDGES = /^[\s\-–—:,;|/@·•.]+|[\s\-–—:,;|/@·•(]+$/g
-const CONNECTOR_END = /\s+(on|at|am|le|el|la|las|op|om|il|em|um|vom|du|del|de|van|a|à|às|alle|ore|dalle|from|dès|des)$/i
+const CONNECTOR_END = /\s+(on|at|am|le|el|la|las|op|om|il|em|um|vom|du|del|de|van|a|à|às|alle|ore|dalle|from|dès|des|until|through|thru|até|hasta|bis|t\/m|fino al|jusqu.au)$/i
 const POSTED = /^(posted|published|updated|last updated|modified|veröffentlicht|aktualisiert|publié|mis à jour|publicado|actualizado|gepubliceerd|bijgewerkt|pubblicato|aggiornato|atualizado)\b/i
 const SEGMENT_SEPARATOR = /\s+[–—-]\s+|\s*[|•·]\s*/g
 const FIELD_SEPARATOR = /[|•·]/
@@ -87,7 +88,8 @@ function strip(line: Line, d: LineDates | undefined): string {
     const after = restWords(text, m.endIndex, to, spans)
     // "Karfreitag, 15. April 2022, 15 Uhr: Andacht zur Sterbestunde": a day's name before the date, the title after it;
     // a field set off by a dash or a bar ("Planning Board – Wednesday, January 20") is no day's name.
-    const field = /(?:[–—|·•]|\s-)\s*$/.test(text.slice(from, m.index))
+    // "Storytime: Monday, December 7, 10am. For ages 3–5.": words set off by a colon before the date are the title.
+    const field = /(?:[–—|·•:]|\s-)\s*$/.test(text.slice(from, m.index))
     // "Sabato 5 dicembre – ore 21 Concerto …": a clock's own word before it ("ore", "um", "at") is part of the time.
     if (m.start.day === undefined && m.start.hour !== undefined && CLOCK_LABEL.test(before)) {
       from = Math.max(from, m.endIndex)
@@ -201,7 +203,7 @@ export function titleOf(lines: Line[], ctx: TitleContext, role: Roles): { text: 
   if (ctx.forceTitle) return { text: ctx.forceTitle, line: lines.find((l) => l.text.startsWith(ctx.forceTitle!)) }
   // A table whose header names no title column ("Datum | Tijd | Locatie | Stukken") takes the heading above it.
   if (role.titled === false && ctx.section) return { text: ctx.section }
-  const game = gameTitle(lines, ctx, role)
+  const game = gameTitle(lines, ctx, role) ?? companionTitle(lines, ctx.dates, ctx.section)
   if (game) return game
   const own = commonDepth(lines)
   // Score first (cheap), then clean the best lines until one reads as a title.
@@ -218,7 +220,7 @@ export function titleOf(lines: Line[], ctx: TitleContext, role: Roles): { text: 
   for (const { line, lead } of ranked) {
     const leadText = lead ? clean(line.text.slice(0, line.lead)) : ''
     const text = leadText && usableTitle(leadText) ? leadText : withoutDates(line, ctx.dates(line))
-    if (ctx.section && !leadText && namesNothing(line, text)) continue
+    if (ctx.section && !leadText && (namesNothing(line, text) || roomNotTitle(line, text, ctx.section, ctx.dates(line)))) continue
     if (usableTitle(text)) return { text, line }
   }
   return ctx.section ? { text: ctx.section } : undefined

@@ -88,8 +88,9 @@ function timeFrom(found: Found[], date: string | undefined): { time: string; end
   return endTime ? { time: own.when.time!, endTime } : { time: own.when.time! }
 }
 
-/** Words before a day that make it the last one of something already running ("On view through March 8"). */
-const UNTIL_BEFORE = /(?:through|thru|until|till|ends|closes|closing|bis(?: zum| einschließlich)?|jusqu'au|jusqu’au|hasta el|hasta|fino al|t\/m|tot en met|tot|até)\s*$/i
+/** Words before a day that make it the last one of something already running ("On view through March 8", "Now on view – February 14"). */
+const UNTIL_BEFORE =
+  /(?:through|thru|until|till|ends|closes|closing|(?:now )?(?:on view|showing|te zien|zu sehen|à voir|patente)\s*[–—-]|bis(?: zum| einschließlich)?|jusqu'au|jusqu’au|hasta el|hasta|fino al|t\/m|tot en met|tot|até)\s*$/i
 
 /**
  * An exhibition "On view through January 17, 2027" (a day with no start before it): running from the
@@ -119,22 +120,40 @@ function furtherTimes(found: Found[], start: Found): string[] {
   return out
 }
 
-/** A second clock time in its own element after the first ("9:00 AM" … "10:00 AM") is the end. */
-function separateEnd(found: Found[], start: string): string | undefined {
-  const times = found.filter((f) => f.when.time && !f.when.date && !f.when.endTime && f.mention.dedicated).sort((a, b) => a.line.index - b.line.index || a.when.index - b.when.index)
+/** A line that only joins a range's two ends ("-", "–", "to", "bis", "t/m", "à", "até"). */
+const RANGE_JOIN = /^\s*(?:[-–—~]|to|until|till|through|bis|t\/m|tot|au|à|al|a|até)\s*$/i
+
+/**
+ * A second clock time in its own element after the first ("9:00 AM" … "10:00 AM") is the end; so is one after
+ * a dated start and a line that only joins them ("December 5 @ 8:00 am" / "-" / "10:00 am").
+ */
+function separateEnd(found: Found[], start: string, date: string, lines: Line[]): string | undefined {
+  const times = found
+    .filter((f) => f.when.time && (!f.when.date || f.when.date === date) && !f.when.endTime && f.mention.dedicated)
+    .sort((a, b) => a.line.index - b.line.index || a.when.index - b.when.index)
   for (let i = 0; i < times.length - 1; i++) {
-    const next = times[i + 1]
-    if (times[i].when.time === start && next.when.time! > start && next.line.index - times[i].line.index <= 2) return next.when.time
+    const [cur, next] = [times[i], times[i + 1]]
+    if (cur.when.time !== start || next.when.date || next.when.time! <= start || next.line.index - cur.line.index > 2) continue
+    if (!cur.when.date || joinedBetween(lines, cur.line, next.line)) return next.when.time
   }
   return undefined
+}
+
+/** Whether the lines between two (at most one with text) only join a range. */
+function joinedBetween(lines: Line[], a: Line, b: Line): boolean {
+  const between = lines.filter((l) => l.index > a.index && l.index < b.index && l.text)
+  return between.length === 1 && RANGE_JOIN.test(between[0].text)
 }
 
 /**
  * The start and end of a record, or undefined when it names no day (and no day heading gives one).
  */
 export function recordWhen(lines: Line[], dates: (line: Line) => LineDates | undefined, ctx: WhenContext): RecordWhen | undefined {
-  const found = mentionsOf(lines, dates, ctx)
-  const machine = machineOf(lines)
+  const all = mentionsOf(lines, dates, ctx)
+  // A range whose end sits in an element of its own (`date-display-end`, `event-time-localized-end`) ends the start's event.
+  const ends = all.some((f) => f.line.rangeEnd) ? all.filter((f) => f.line.rangeEnd) : undefined
+  const found = ends ? all.filter((f) => !f.line.rangeEnd) : all
+  const machine = machineOf(lines.filter((l) => !l.rangeEnd))
   const dayFound = found.find((f) => f.when.date)
   let date = dayFound?.when.date
   let from: RecordWhen['from'] = 'text'
@@ -158,8 +177,10 @@ export function recordWhen(lines: Line[], dates: (line: Line) => LineDates | und
     const timed = machine.find((m) => m.date === date && m.time)
     if (timed) Object.assign(start, { time: timed.time, ...(timed.offset ? { offset: timed.offset } : {}) })
   }
-  const endDate = dayFound?.when.endDate
-  const endTime = own?.endTime ?? (own?.time ? separateEnd(found, own.time) : undefined)
+  const marked = ends && markedEnd(ends, date)
+  // A badge ("05 Dec") may come before the line that gives the span ("05/12/2026 - 06/12/2026").
+  const endDate = marked?.date ?? dayFound?.when.endDate ?? found.find((f) => f.when.date === dayFound?.when.date && f.when.endDate)?.when.endDate
+  const endTime = marked?.time ?? own?.endTime ?? (own?.time ? separateEnd(found, own.time, date, lines) : undefined)
   if (endTime) end = endAfter(start, endTime, endDate)
   else if (endDate) end = { date: endDate }
   const startFound = own?.time ? found.find((f) => f.when.time === own.time && (!f.when.date || f.when.date === date)) : undefined
@@ -167,6 +188,15 @@ export function recordWhen(lines: Line[], dates: (line: Line) => LineDates | und
   const when: RecordWhen = end ? { start, end, from } : { start, from }
   if (also.length) when.also = also
   return when
+}
+
+/** The end fields' day (after the start's) and time: "Sunday, December 6, 2026" and "4:00 PM" in `…-end` elements. */
+function markedEnd(ends: Found[], date: string): { date?: string; time?: string } | undefined {
+  const day = ends.find((f) => f.when.date)?.when.date
+  const timed = ends.find((f) => f.when.time)
+  const time = timed?.when.endTime ?? timed?.when.time
+  const out = { date: day && day > date ? day : undefined, time }
+  return out.date || out.time ? out : undefined
 }
 
 /** An end time after a start: on the start's day, or the next one when it is earlier ("9 PM – Midnight"). */

@@ -10,7 +10,7 @@
  */
 import { memoize } from '../../../bounded-cache'
 import { BLOCK, type Element } from '../../shared/dom'
-import { NEW_DATE } from './labels'
+import { NEW_DATE, VENUE_WORD } from './labels'
 import type { LineDates } from './line-dates'
 import { elementRanges } from './element-ranges'
 import type { Line } from './page-lines'
@@ -62,6 +62,8 @@ export type LineInfo = (line: Line) => LineDates | undefined
 
 /** Lines that can anchor a record: a visible day, a dedicated time, or a date carried by markup. */
 function isAnchor(line: Line, d: LineDates | undefined): boolean {
+  // The end of a range in its own element (`<span class="date-display-end">`) belongs to its start's record.
+  if (line.rangeEnd) return false
   if (line.machine) return !line.published
   if (!d) return false
   return d.day || d.allDay || !!d.rule || (d.time && d.mentions.some((m) => m.eligible && (m.dedicated || d.whenOnly)))
@@ -229,11 +231,18 @@ function regionRecords(children: Child[], lines: Line[], dates: (LineDates | und
     ),
   )
   if (!content.length && days.size < 2) return []
-  if (records.length >= 2) return records.map(spanOf)
+  if (records.length >= 2) return records.map((c) => (datedSet.has(c) ? withRoom(c, children, lines) : spanOf(c)))
   // One record among empty units: the days of a calendar grid with nothing on them, or a day heading over it.
   if (content.length === 1 && bareUnits.every((c) => c.day && (!c.visibleDay || (headings && !c.time)))) return content.map(spanOf)
   void dates
   return []
+}
+
+/** A unit that only holds its days ("16 januari t/m 25 april 2027") takes a short sibling after it naming a room ("Tuinzaal"): its place. */
+function withRoom(c: Child, children: Child[], lines: Line[]): Omit<RecordSpan, 'region'> {
+  const next = children[c.pos + 1]
+  const room = next && !next.anchored && !next.day && !next.time && !next.section && next.from === next.to && lines[next.from].text.length <= 40 && VENUE_WORD.test(lines[next.from].text)
+  return room ? { from: c.from, to: next.to, ...('tagName' in c.key ? { root: c.key } : {}) } : spanOf(c)
 }
 
 /** A unit's lines, and its element when it is one. */
