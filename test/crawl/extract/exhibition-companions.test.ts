@@ -91,4 +91,9 @@ describe('exhibition companion events', () => {
     const body = `<div class="ex"><h2>Winter Light</h2><p>January 16 – April 11, 2027</p><p>Canvases.</p><h4>Opening Reception</h4><p>Friday, January 15, 6–8 pm</p><h4>Artist Talk</h4><p>Saturday, February 6, 2 pm</p></div><div class="ex"><h2>Paper Trails</h2><p>November 14, 2026 – February 28, 2027</p><p>Prints.</p></div>`
     expect(events(body, 'en-US', 'America/Chicago').map((e) => e[0])).toEqual(['Paper Trails', 'Opening Reception: Winter Light', 'Winter Light', 'Artist Talk: Winter Light'])
   })
+
+  it('keeps a closure after a span of days as the title ("…, Library Closed")', () => {
+    const body = `<h2>Holidays</h2><ul><li>December 21, 2026 – January 1, 2027, Library Closed</li><li>January 18 – 19, 2027, Town Hall Closed</li></ul>`
+    expect(events(body, 'en-US', 'America/Chicago').map((e) => e[0])).toEqual(['Library Closed', 'Town Hall Closed'])
+  })
 })

@@ -54,6 +54,8 @@ const COMPANION_KIND = new RegExp(
   'iu',
 )
 
+/** "Library Closed", "Town Hall closure": a status of the day, the title of a closure, never a room. */
+const STATUS_WORD = /\b(closed|closure|cancel+ed|geschlossen|fermée?|cerrad[oa]|gesloten|chius[oa]|fechad[oa]|no school)\b/i
 const HOURS_WORD = /\b(hours|times|tijden|zeiten|horaires?|hor[aá]rios?|orari)\b/i
 
 /** "Vernissage le …", "Kuratorenführung am …", "Opening on …": the preposition before the day is no part of the kind. */
@@ -137,5 +139,5 @@ export function roomNotTitle(line: Line, text: string, section: string | undefin
   // a span of days ("16 January – 11 April 2027, Main Gallery").
   const days = d?.mentions.filter((m) => m.eligible && m.start.day !== undefined && m.start.hour === undefined) ?? []
   const span = days.some((m) => m.end?.day !== undefined) || days.length >= 2
-  return !!section && !line.heading && !line.link && (text === line.text || span) && text.split(/\s+/).length <= 3 && VENUE_WORD.test(text) && !/[.!?()]/.test(text)
+  return !!section && !line.heading && !line.link && (text === line.text || span) && text.split(/\s+/).length <= 3 && VENUE_WORD.test(text) && !/[.!?()]/.test(text) && !STATUS_WORD.test(text)
 }
