@@ -12,7 +12,7 @@ import { describe, expect, it } from 'bun:test'
 import type { Candidate } from '../../../src/crawl/candidate-types'
 import { extractDocument } from '../../../src/crawl/extract'
 import { readAttendance } from '../../../src/crawl/extract/html/online-place'
-import { venueInTitle } from '../../../src/crawl/extract/html/record-place'
+import { venueInTitle } from '../../../src/crawl/extract/html/title-venue'
 import { findProseDates } from '../../../src/crawl/extract/prose-dates'
 import { normalizeCandidates } from '../../../src/crawl/normalize'
 
