@@ -101,10 +101,13 @@ const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0
  * of the last heading before `el` (a table's own caption is read first).
  */
 export function monthGridDays(el: Element, heading: string | undefined | (() => string | undefined)): Map<Element, string> | undefined {
+  // Most tables and long lists are no grid: without a caption, a heading that names no month ends it here.
+  const headingText = typeof heading === 'function' ? heading() : heading
+  if (!monthOfHeading(headingText) && !(el.tagName === 'table' && el.childNodes.some((c) => c.nodeName === 'caption'))) return undefined
   const { cells, caption } = cellsOf(el)
   // Cells that carry their day in markup (`aria-label`, `data-date`) are read from it.
   if (cells.length < 28 || cells.some((c) => c.attrs.some((a) => a.name === 'aria-label' || a.name === 'data-date'))) return undefined
-  const named = monthOfHeading(caption) ?? monthOfHeading(typeof heading === 'function' ? heading() : heading)
+  const named = monthOfHeading(caption) ?? monthOfHeading(headingText)
   if (!named) return undefined
   const numbers = cells.map((c) => {
     const t = leadText(c)

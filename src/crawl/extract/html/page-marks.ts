@@ -4,6 +4,7 @@
  * of its own; and date badges split over elements, joined back into one line.
  */
 import { memoize } from '../../../bounded-cache'
+import { classFlags, RANGE_END } from './class-flags'
 import { lookupTable } from '../../../lookup-table'
 import { BLOCK, type Element } from '../../shared/dom'
 import type { Line } from './page-lines'
@@ -33,17 +34,9 @@ const MACHINE_START = new Set([...MACHINE_NAMES].map((n) => n.charCodeAt(0)))
 
 const FIELD_CLASS =
   /(^|[-_])(event|meeting|cal|item|entry|post|card)?[-_]?(title|name|heading|headline|date|time|when|start|end|loc|location|venue|place|address|room|where|cost|price|fee|categor(y|ies)|status|badge)s?($|[-_])/i
-/** A class naming the end of a date range (`date-display-end`, `event-time-12hr-end`, `datetag-enddate`, `dt-end`, `evo_end`); not `text-end`. */
-const END_CLASS =
-  /(?:date|time|day)[\w-]*[-_]end(?![\p{L}\d])|(?<![\p{L}])end[-_]?(?:date|time|day)|(?<![\p{L}])dt-end(?![\p{L}])|(?<![\p{L}\d-])(?!(?:text|float|justify|align|navbar|level|flex|order|place|content|items|self|col|row)[-_])[a-z\d]{2,12}_end(?![\p{L}\d])/iu
-const endClass = memoize((cls: string) => END_CLASS.test(cls))
-
 /** Whether one of the last three elements of a line's path (its own and the two around it) is a range's end field. */
 export function inRangeEnd(path: Element[]): boolean {
-  for (let i = path.length - 1; i >= 0 && i >= path.length - 3; i--) {
-    const cls = path[i].attrs.find((a) => a.name === 'class')?.value
-    if (cls && endClass(cls)) return true
-  }
+  for (let i = path.length - 1; i >= 0 && i >= path.length - 3; i--) if (classFlags(path[i]) & RANGE_END) return true
   return false
 }
 const DATE_PROP = /^date(published|modified|created)$/i
