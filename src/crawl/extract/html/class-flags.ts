@@ -12,8 +12,6 @@ export const CATEGORY = 8
 export const COST = 16
 export const SUMMARY = 32
 export const CANCELLED = 64
-/** The end field of a date range (`date-display-end`, `event-time-12hr-end`, `datetag-enddate`, `dt-end`, `evo_end`). */
-export const RANGE_END = 128
 
 const TITLE_CLASS = /(^|[-_])(title|name|summary|heading|headline)($|[-_])/i
 /** Text set above or below a title ("evo_above_title", "subtitle", "pre-title"): a kicker, a type tag, never the title. */
@@ -24,9 +22,6 @@ const CATEGORY_CLASS = /(categor|(^|[-_])tags?$|audience|event-type)/i
 const COST_CLASS = /(cost|price|fee|admission)/i
 const SUMMARY_CLASS = /(summary|description|excerpt|teaser|blurb)/i
 const CANCELLED_CLASS = /(^|[-_])(cancell?ed)($|[-_])/i
-/** A class naming the end of a date range; not `text-end`. */
-const END_CLASS =
-  /(?:date|time|day)[\w-]*[-_]end(?![\p{L}\d])|(?<![\p{L}])end[-_]?(?:date|time|day)|(?<![\p{L}])dt-end(?![\p{L}])|(?<![\p{L}\d-])(?!(?:text|float|justify|align|navbar|level|flex|order|place|content|items|self|col|row)[-_])[a-z\d]{2,12}_end(?![\p{L}\d])/iu
 
 /** The flags ride on the element itself: a property lookup is cheaper than a WeakMap's. */
 const FLAGS = Symbol('classFlags')
@@ -53,7 +48,7 @@ const byAttr = new Map<string, number>()
 function flagsOfAttr(cls: string): number {
   let f = byAttr.get(cls)
   if (f === undefined) {
-    f = flagsOf(cls.split(/\s+/).filter(Boolean)) | (/end/i.test(cls) && END_CLASS.test(cls) ? RANGE_END : 0)
+    f = flagsOf(cls.split(/\s+/).filter(Boolean))
     if (byAttr.size > 20_000) byAttr.clear()
     byAttr.set(cls, f)
   }

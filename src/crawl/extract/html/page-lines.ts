@@ -13,27 +13,25 @@ import { parseIsoDateTime } from '../../shared/datetime'
 import type { WallTime } from '../../candidate-types'
 import { attr, childrenOf, collapse, type Document, type Element, isElement, type Node, squeezeNode } from '../../shared/dom'
 import { mayBeGrid, monthGridDays, monthOfHeading } from './month-grid'
+import { type PageFacts, readMeta } from './page-facts'
 import { type Line, newLine } from './page-line'
-import { CHROME, FIELD, FOOTER, HIDDEN, joinBadges, LEVEL, MACHINE, marksOf, POSTED, T_BLOCK, T_FACT, T_HEAD, T_SECTION_HEADING, T_SECTIONING, T_STRONG, T_STRUCK, tagInfo } from './page-marks'
+import { CHROME, FIELD, FOOTER, HIDDEN, joinBadges, LEVEL, MACHINE, marksOf, POSTED, RANGE_END } from './page-marks'
+import { T_BLOCK, T_FACT, T_HEAD, T_SECTION_HEADING, T_SECTIONING, T_STRONG, T_STRUCK, tagInfo } from './page-marks'
 
 /** Text nodes' white space as page lines read it (kept here for the tests and readers that know it by this name). */
 export { squeeze } from '../../shared/dom'
 
 export type { Line } from './page-line'
 
-export type PageFacts = { lang?: string; ogLocale?: string; ogTitle?: string; siteName?: string; title?: string; published?: string; modified?: string; ogUrl?: string; canonical?: string }
+export type { PageFacts } from './page-facts'
 export type PageLines = { lines: Line[]; facts: PageFacts }
 
 const MACHINE_ATTRS = ['datetime', 'data-date', 'data-start', 'data-start-date', 'content']
 const ARIA_DATE = /\d.*\p{L}|\p{L}.*\d/u
-// biome-ignore format: a word table, kept packed so it reads as one table
-const META_FACTS: Record<string, keyof PageFacts> = {
-  'og:title': 'ogTitle', 'og:locale': 'ogLocale', 'og:site_name': 'siteName', 'og:url': 'ogUrl', 'article:published_time': 'published', 'article:modified_time': 'modified',
-  'og:updated_time': 'modified', date: 'published', 'dcterms.date': 'published', 'dcterms.modified': 'modified', 'dc.date': 'published', 'last-modified': 'modified',
-}
 
-/** `footerAt`: the stack index of the outermost footer-like element open, -1 for none. */
-type Frame = { el: Element; chrome: boolean; section: boolean; heading: number; strong: boolean; link: boolean; posted: boolean; struck: boolean; block: boolean; footerAt: number }
+/** `footerAt`: the stack index of the outermost footer-like element open, -1 for none; `end`: a range's end field (RANGE_END). */
+type Frame = { el: Element; chrome: boolean; section: boolean; heading: number; strong: boolean; link: boolean; posted: boolean; struck: boolean; end: boolean; block: boolean; footerAt: number }
+const newFrame = (el: Element): Frame => ({ el, chrome: false, section: false, heading: 0, strong: false, link: false, posted: false, struck: false, end: false, block: false, footerAt: -1 })
 
 /** Builds the lines and facts of a parsed page in one walk. */
 export function pageLines(doc: Document): PageLines {
@@ -110,9 +108,9 @@ class Builder {
     if (!isElement(node)) return false
     // One lookup of the tag serves the page facts, the marks and the frame.
     const info = tagInfo(node.tagName)
-    if (info & T_FACT) this.meta(node)
+    if (info & T_FACT) readMeta(this.facts, node)
     if (info & T_HEAD) {
-      for (const c of childrenOf(node)) if (isElement(c) && tagInfo(c.tagName) & T_FACT) this.meta(c)
+      for (const c of childrenOf(node)) if (isElement(c) && tagInfo(c.tagName) & T_FACT) readMeta(this.facts, c)
       return false
     }
     const parent = this.top()
@@ -122,28 +120,11 @@ class Builder {
     return true
   }
 
-  private meta(el: Element) {
-    if (el.tagName === 'link') {
-      if ((attr(el, 'rel') ?? '').toLowerCase().split(/\s+/).includes('canonical')) this.facts.canonical ??= attr(el, 'href')
-      return
-    }
-    if (el.tagName === 'title') {
-      const t = el.childNodes.map((c) => (c.nodeName === '#text' ? (c as { value: string }).value : '')).join('')
-      this.facts.title ??= collapse(t) || undefined
-      return
-    }
-    const key = (attr(el, 'property') ?? attr(el, 'name') ?? attr(el, 'itemprop') ?? attr(el, 'http-equiv'))?.toLowerCase()
-    const fact = key && META_FACTS[key]
-    const content = attr(el, 'content')
-    if (fact && content) this.facts[fact] ??= content.trim()
-    if ((key === 'datepublished' || key === 'datemodified') && content) this.facts[key === 'datepublished' ? 'published' : 'modified'] ??= content.trim()
-  }
-
   private enter(el: Element, parent: Frame | undefined, marks: number, info: number) {
     const tag = el.tagName
     const section = (parent?.section ?? false) || (info & T_SECTIONING) !== 0
     const bare = el.attrs.length === 0
-    const frame = (this.frames[this.stack.length] ??= { el, chrome: false, section: false, heading: 0, strong: false, link: false, posted: false, struck: false, block: false, footerAt: -1 })
+    const frame = (this.frames[this.stack.length] ??= newFrame(el))
     frame.el = el
     frame.chrome = (parent?.chrome ?? false) || (marks & CHROME) !== 0
     frame.section = section
@@ -152,6 +133,7 @@ class Builder {
     frame.link = (parent?.link ?? false) || (tag === 'a' && !bare && !!attr(el, 'href'))
     frame.posted = (parent?.posted ?? false) || (marks & POSTED) !== 0
     frame.struck = (parent?.struck ?? false) || (info & T_STRUCK) !== 0
+    frame.end = (marks & RANGE_END) !== 0
     frame.footerAt = parent && parent.footerAt >= 0 ? parent.footerAt : marks & FOOTER ? this.stack.length : -1
     // The children of a month grid's cell (its day number, each item) are lines of their own.
     frame.block = (info & T_BLOCK) !== 0 || (marks & FIELD) !== 0 || (!!parent && !!this.grid?.has(parent.el))
@@ -193,6 +175,7 @@ class Builder {
   private virtual(text: string, machine?: WallTime, published?: boolean, image?: string) {
     const frame = this.top()!
     const line = newLine(text, frame.el, this.pathTo(this.stack.length), 0, false, frame.chrome, [])
+    if (this.endAt(this.stack.length)) line.rangeEnd = true
     line.virtual = true
     if (machine) line.machine = machine
     if (image) line.image = image
@@ -207,6 +190,12 @@ class Builder {
     const last = this.lastPath
     if (last && last.length === depth && last[depth - 1] === this.stack[depth - 1]) return last
     return (this.lastPath = this.stack.slice(0, depth))
+  }
+
+  /** One of the last three elements of a path `depth` long is a range's end field (`date-display-end`). */
+  private endAt(depth: number): boolean {
+    for (let i = depth - 1; i >= 0 && i >= depth - 3; i--) if (this.frames[i].end) return true
+    return false
   }
 
   /** The last of the few lines before here that names a month and year (a month grid's heading). */
@@ -282,6 +271,7 @@ class Builder {
       const all = this.breaks
       const breaks = !all.length || (all[0] > 0 && all[all.length - 1] < text.length) ? all : all.filter((b) => b > 0 && b < text.length)
       const line = newLine(text, this.stack[depth - 1], this.pathTo(depth), frame.heading, this.strongAll, frame.chrome, breaks)
+      if (this.endAt(depth)) line.rangeEnd = true
       if (this.linkEl) line.link = this.linkEl
       if (this.lead > 0 && this.lead < text.length) line.lead = this.lead
       if (this.posted.length) line.postedSpans = this.posted

@@ -4,7 +4,6 @@
  * of its own; and date badges split over elements, joined back into one line.
  */
 import { memoize } from '../../../bounded-cache'
-import { classFlags, RANGE_END } from './class-flags'
 import { lookupTable } from '../../../lookup-table'
 import { BLOCK, type Element } from '../../shared/dom'
 import type { Line } from './page-lines'
@@ -27,6 +26,8 @@ export const FIELD = 8
 export const MACHINE = 16
 /** Footer-like: `<footer>`, `<address>`, role=contentinfo, a footer or contact class name or id (see FOOTERISH). */
 export const FOOTER = 32
+/** The end field of a date range (`date-display-end`, `event-time-12hr-end`, `datetag-enddate`, `dt-end`, `evo_end`); not `text-end`. */
+export const RANGE_END = 64
 
 const MACHINE_NAMES = new Set(['src', 'data-src', 'aria-label', 'datetime', 'data-date', 'data-start', 'data-start-date', 'content'])
 /** The first letters of those names: most attributes (`href`, `alt`, `type`, `rel`, `width`) are told apart by it. */
@@ -34,11 +35,6 @@ const MACHINE_START = new Set([...MACHINE_NAMES].map((n) => n.charCodeAt(0)))
 
 const FIELD_CLASS =
   /(^|[-_])(event|meeting|cal|item|entry|post|card)?[-_]?(title|name|heading|headline|date|time|when|start|end|loc|location|venue|place|address|room|where|cost|price|fee|categor(y|ies)|status|badge)s?($|[-_])/i
-/** Whether one of the last three elements of a line's path (its own and the two around it) is a range's end field. */
-export function inRangeEnd(path: Element[]): boolean {
-  for (let i = path.length - 1; i >= 0 && i >= path.length - 3; i--) if (classFlags(path[i]) & RANGE_END) return true
-  return false
-}
 const DATE_PROP = /^date(published|modified|created)$/i
 
 /**
@@ -53,9 +49,14 @@ const classMarks = memoize((cls: string) => {
     (names.some((c) => FIELD_CLASS.test(c)) ? FIELD : 0) |
     (names.some((c) => CHROME_CLASS.test(c)) ? CHROME : 0) |
     (PUBLISHED.test(cls) ? POSTED : 0) |
-    (names.some((c) => FOOTERISH.test(c)) ? FOOTER : 0)
+    (names.some((c) => FOOTERISH.test(c)) ? FOOTER : 0) |
+    (/end/i.test(cls) && END_CLASS.test(cls) ? RANGE_END : 0)
   )
 })
+
+/** A class naming the end of a date range; not `text-end`. */
+const END_CLASS =
+  /(?:date|time|day)[\w-]*[-_]end(?![\p{L}\d])|(?<![\p{L}])end[-_]?(?:date|time|day)|(?<![\p{L}])dt-end(?![\p{L}])|(?<![\p{L}\d-])(?!(?:text|float|justify|align|navbar|level|flex|order|place|content|items|self|col|row)[-_])[a-z\d]{2,12}_end(?![\p{L}\d])/iu
 
 /**
  * A `<header>` that only wraps a heading below the page's title (`<header><h2>Vorstandssitzung</h2></header>`,
@@ -163,8 +164,6 @@ export function joinBadges(lines: Line[]): Line[] {
   for (let i = 0; i < lines.length; i++) {
     const a = lines[i]
     const b = lines[i + 1]
-    // A date in a range's end element (`date-display-end`): marked here, in the one pass over every line.
-    if (inRangeEnd(a.path)) a.rangeEnd = true
     // A badge's day is at most four characters ("31st"), its word at most 22 (ten letters, each one or two UTF-16 units, a dot, a comma).
     const short = b && Math.min(a.text.length, b.text.length) <= 4 && Math.max(a.text.length, b.text.length) <= 22
     // Not in a calendar cell whose day markup gives (a virtual line of the cell before): "5" there is the day, "Closed" its item.
