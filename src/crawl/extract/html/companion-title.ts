@@ -100,7 +100,8 @@ export function companionEvents(lines: Line[], dates: (line: Line) => LineDates 
   for (const line of lines) {
     const mentions = line.virtual ? [] : (dates(line)?.mentions ?? [])
     for (const m of mentions) {
-      if (!m.eligible || m.start.day === undefined) continue
+      // A kind is three characters at least: a date that opens its line (most) has none before it.
+      if (!m.eligible || m.start.day === undefined || m.index < 3) continue
       const sentence = line.text.slice(0, m.index).split(/[.!?]\s+(?=\p{Lu})/u)
       const kind = kindBefore(sentence[sentence.length - 1])
       const date = kind && dayOf(m.start, ref, yearHint)

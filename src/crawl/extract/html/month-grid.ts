@@ -34,7 +34,9 @@ export function monthOfHeading(text: string | undefined): { year: number; month:
 
 /** Whether `el` may be a grid, cheaply: a table, or an element with a month of cells among its children. */
 export function mayBeGrid(el: Element): boolean {
-  return el.tagName === 'table' || el.childNodes.length >= 28 || (el.childNodes.length >= 4 && weekRows(el) !== undefined)
+  // Four to eight week rows are at most seventeen nodes with the white space between them.
+  const n = el.childNodes.length
+  return el.tagName === 'table' || n >= 28 || (n >= 4 && n <= 17 && weekRows(el) !== undefined)
 }
 
 function countElements(el: Element): number {
