@@ -1,5 +1,7 @@
 import { join } from 'node:path'
 import { Value } from '@sinclair/typebox/value'
+import { extractDocument } from '../../src/crawl/extract'
+import { normalizeCandidates } from '../../src/crawl/normalize'
 import { readDocument } from '../../src/crawl/read-document'
 import type { ExtractContext } from '../../src/crawl/candidate-types'
 import { EventSchema, type Event } from '../../src/model/event'
@@ -26,4 +28,18 @@ export function schemaErrors(event: Event): string[] {
 
 export function byTitle(events: Event[], title: string): Event[] {
   return events.filter((e) => e.title === title)
+}
+
+/** What `pageEvents` wraps around a body, and reads it with. */
+export type PageOptions = { lang: string; timezone: string; window: { start: string; end: string }; baseUrl: string; head?: string }
+
+/**
+ * The normalized events of an HTML fragment read as a page: `<html lang>` (the page's language), an optional
+ * `<head>`, and the fragment in `<main>`, through extractDocument and normalizeCandidates with the given zone
+ * and window (no zone inference: the tests that use it pin reading rules, not zones).
+ */
+export function pageEvents(body: string, o: PageOptions): Event[] {
+  const ctx = { baseUrl: o.baseUrl, timezone: o.timezone, window: o.window }
+  const html = `<!DOCTYPE html><html lang="${o.lang}">${o.head ? `<head>${o.head}</head>` : ''}<body><main>${body}</main></body></html>`
+  return normalizeCandidates(extractDocument(new TextEncoder().encode(html), ctx).candidates, ctx).events
 }

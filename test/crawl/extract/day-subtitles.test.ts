@@ -3,13 +3,11 @@
 // holds only a day is the day of the cards after it, never an event of its own titled by the site; and a
 // "Branch:" label names the card's place (Zweigstelle, Vestiging, Sucursal).
 import { describe, expect, it } from 'bun:test'
-import { extractDocument } from '../../../src/crawl/extract'
-import { normalizeCandidates } from '../../../src/crawl/normalize'
+import { pageEvents } from '../../helpers/extract'
 
 function events(body: string, lang: string, timezone: string) {
-  const ctx = { baseUrl: 'https://www.library.example/events', timezone, window: { start: '2026-12-01', end: '2026-12-31' } }
-  const html = `<!DOCTYPE html><html lang="${lang}"><head><title>Events | Library</title></head><body><main><h1>Events</h1>${body}</main></body></html>`
-  return normalizeCandidates(extractDocument(new TextEncoder().encode(html), ctx).candidates, ctx).events.map((e) => [e.startDate, e.title, e.venue?.name])
+  const page = { lang, timezone, window: { start: '2026-12-01', end: '2026-12-31' }, baseUrl: 'https://www.library.example/events', head: '<title>Events | Library</title>' }
+  return pageEvents(`<h1>Events</h1>${body}`, page).map((e) => [e.startDate, e.title, e.venue?.name])
 }
 
 const card = (title: string, time: string, branch: string, label = 'Branch:') =>

@@ -3,14 +3,12 @@
 // (and the year, or the year the reading day puts it in), the weekday must be that day's, and a page
 // without such a heading reads "Wednesday 2nd" as no date, as before.
 import { describe, expect, it } from 'bun:test'
-import { extractDocument } from '../../../src/crawl/extract'
+import { pageEvents } from '../../helpers/extract'
 import { monthAfterDay, monthOfLine } from '../../../src/crawl/extract/month-context'
-import { normalizeCandidates } from '../../../src/crawl/normalize'
 
 function events(body: string, lang: string, timezone: string) {
-  const ctx = { baseUrl: 'https://www.center.example/events/', timezone, window: { start: '2026-11-25', end: '2027-02-28' } }
-  const html = `<!DOCTYPE html><html lang="${lang}"><body><main>${body}</main></body></html>`
-  return normalizeCandidates(extractDocument(new TextEncoder().encode(html), ctx).candidates, ctx).events.map((e) => [e.startDate, e.title])
+  const window = { start: '2026-11-25', end: '2027-02-28' }
+  return pageEvents(body, { lang, timezone, window, baseUrl: 'https://www.center.example/events/' }).map((e) => [e.startDate, e.title])
 }
 
 describe('month headings', () => {

@@ -4,14 +4,12 @@
 // and plural weekdays with their article ("les samedis et dimanches", "los sábados") are rules, every day
 // of the list ("samstags und sonntags" was read as Saturdays alone).
 import { describe, expect, it } from 'bun:test'
-import { extractDocument } from '../../../src/crawl/extract'
+import { pageEvents } from '../../helpers/extract'
 import { englishRule } from '../../../src/crawl/extract/rule-words'
-import { normalizeCandidates } from '../../../src/crawl/normalize'
 
 function starts(body: string, lang: string, timezone: string) {
-  const ctx = { baseUrl: 'https://www.theatre.example/show/', timezone, window: { start: '2026-11-01', end: '2027-01-31' } }
-  const html = `<!DOCTYPE html><html lang="${lang}"><body><main>${body}</main></body></html>`
-  return normalizeCandidates(extractDocument(new TextEncoder().encode(html), ctx).candidates, ctx).events.map((e) => `${e.startDate} ${e.title}`)
+  const window = { start: '2026-11-01', end: '2027-01-31' }
+  return pageEvents(body, { lang, timezone, window, baseUrl: 'https://www.theatre.example/show/' }).map((e) => `${e.startDate} ${e.title}`)
 }
 
 describe('a production run', () => {

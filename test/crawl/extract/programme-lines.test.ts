@@ -4,14 +4,12 @@
 // a comma, is the place; "Week of November 30" only heads the week; and the place after a time ends with
 // the time's sentence ("…, place de l'Église. Une trentaine d'exposants…").
 import { describe, expect, it } from 'bun:test'
-import { extractDocument } from '../../../src/crawl/extract'
+import { pageEvents } from '../../helpers/extract'
 import { findProseDates } from '../../../src/crawl/extract/prose-dates'
-import { normalizeCandidates } from '../../../src/crawl/normalize'
 
 function events(body: string, lang: string, timezone: string) {
-  const ctx = { baseUrl: 'https://www.parish.example/this-week/', timezone, window: { start: '2026-11-29', end: '2026-12-31' } }
-  const html = `<!DOCTYPE html><html lang="${lang}"><body><main><h1>This week</h1>${body}</main></body></html>`
-  return normalizeCandidates(extractDocument(new TextEncoder().encode(html), ctx).candidates, ctx).events.map((e) => ({
+  const window = { start: '2026-11-29', end: '2026-12-31' }
+  return pageEvents(`<h1>This week</h1>${body}`, { lang, timezone, window, baseUrl: 'https://www.parish.example/this-week/' }).map((e) => ({
     title: e.title,
     start: e.startDate,
     ...(e.venue?.name || e.venue?.address ? { venue: e.venue.name ?? e.venue.address } : {}),

@@ -2,13 +2,11 @@
 // event (named by the announcement, its place after "at"), although its date sits inside a sentence with
 // no time; the same in German, French and Spanish. A date inside an ordinary sentence stays no event.
 import { describe, expect, it } from 'bun:test'
-import { extractDocument } from '../../../src/crawl/extract'
-import { normalizeCandidates } from '../../../src/crawl/normalize'
+import { pageEvents } from '../../helpers/extract'
 
 function events(body: string, lang: string, timezone: string) {
-  const ctx = { baseUrl: 'https://www.society.example/news', timezone, window: { start: '2026-11-25', end: '2027-06-30' } }
-  const html = `<!DOCTYPE html><html lang="${lang}"><body><main><h1>News</h1>${body}</main></body></html>`
-  return normalizeCandidates(extractDocument(new TextEncoder().encode(html), ctx).candidates, ctx).events.map((e) => [e.startDate, e.title, e.venue?.name])
+  const window = { start: '2026-11-25', end: '2027-06-30' }
+  return pageEvents(`<h1>News</h1>${body}`, { lang, timezone, window, baseUrl: 'https://www.society.example/news' }).map((e) => [e.startDate, e.title, e.venue?.name])
 }
 
 describe('save the date', () => {

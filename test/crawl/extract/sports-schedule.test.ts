@@ -3,14 +3,12 @@
 // ("Varsity Football vs. Lincoln County", "… at Eastlake" for "@ Eastlake"), not the team alone on every
 // row; and a row that only says "BYE" (spielfrei, exempt, descanso) is no game.
 import { describe, expect, it } from 'bun:test'
-import { extractDocument } from '../../../src/crawl/extract'
-import { normalizeCandidates } from '../../../src/crawl/normalize'
+import { pageEvents } from '../../helpers/extract'
 
 const ctx = { baseUrl: 'https://www.pineridgehs.org/athletics/football/', timezone: 'America/Denver', window: { start: '2026-08-20', end: '2026-12-31' } }
 
 function games(body: string, lang = 'en') {
-  const html = `<!DOCTYPE html><html lang="${lang}"><body><main>${body}</main></body></html>`
-  return normalizeCandidates(extractDocument(new TextEncoder().encode(html), ctx).candidates, ctx).events.map((e) => ({ title: e.title, start: e.startDate }))
+  return pageEvents(body, { lang, ...ctx }).map((e) => ({ title: e.title, start: e.startDate }))
 }
 
 const table = (heading: string, head: string[], rows: string[][]) =>

@@ -2,13 +2,11 @@
 // take the day of the row the cell belongs to; their cells are read by the columns they really sit in
 // (one to the right of the spanning cell), so a row's title is its Activity cell and not its time.
 import { describe, expect, it } from 'bun:test'
-import { extractDocument } from '../../../src/crawl/extract'
-import { normalizeCandidates } from '../../../src/crawl/normalize'
+import { pageEvents } from '../../helpers/extract'
 
 function events(body: string, lang: string, timezone: string) {
-  const ctx = { baseUrl: 'https://www.center.example/schedule/', timezone, window: { start: '2026-11-29', end: '2026-12-31' } }
-  const html = `<!DOCTYPE html><html lang="${lang}"><body><main><h1>Programm</h1>${body}</main></body></html>`
-  return normalizeCandidates(extractDocument(new TextEncoder().encode(html), ctx).candidates, ctx).events.map((e) => [e.startDate, e.title, e.venue?.name])
+  const window = { start: '2026-11-29', end: '2026-12-31' }
+  return pageEvents(`<h1>Programm</h1>${body}`, { lang, timezone, window, baseUrl: 'https://www.center.example/schedule/' }).map((e) => [e.startDate, e.title, e.venue?.name])
 }
 
 describe('a day cell spanning several rows', () => {
