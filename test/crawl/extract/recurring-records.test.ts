@@ -30,6 +30,22 @@ describe('records stating a rule', () => {
     ).toEqual([])
   })
 
+  it('read a rule that opens a first sentence, the rest a note ("Every Tuesday, 8.30pm – 11pm, in the back bar. All welcome.")', () => {
+    expect(
+      starts([
+        '<h3>Folk Session</h3><p>Every Tuesday, 8:30 pm – 11 pm, in the back bar. All welcome, bring an instrument.</p>',
+        '<h3>Quiz Night</h3><p>Every Thursday at 8 pm. Teams of up to six, $2 per person.</p>',
+      ]).slice(0, 2),
+    ).toEqual(['Folk Session 2026-12-01T20:30:00-06:00', 'Quiz Night 2026-12-03T20:00:00-06:00'])
+    expect(
+      starts(['<h3>Spieleabend</h3><p>Jeden Freitag um 19 Uhr im Pfarrheim. Neue Spieler sind willkommen.</p>', '<h3>Skat</h3><p>Jeden Montag um 18 Uhr. Anfänger sind willkommen.</p>'], 'de').slice(
+        0,
+        2,
+      ),
+    ).toEqual(['Spieleabend 2026-12-04T19:00:00-06:00', 'Skat 2026-12-07T18:00:00-06:00'])
+    expect(starts(['<h3>Crèche</h3><p>Childcare is available during the morning service on Sundays. Please ask at the door.</p>'])).toEqual([])
+  })
+
   it('read "every <weekday>" and plural weekdays in German, French, Spanish, Dutch, Italian and Portuguese', () => {
     // A second card makes the first one part of a repeated structure, as on a real page.
     const week = (lang: string, rule: string) => starts([`<h3>Programm</h3><p>${rule}</p>`, '<h3>Zweites</h3><p>2026-12-24</p>'], lang).filter((s) => s.startsWith('Programm'))

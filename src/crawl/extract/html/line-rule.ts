@@ -23,7 +23,9 @@ export function untimedRule(line: string, locale: DateLocale): { rule: { rrule: 
   // A line that announces a list ("… at 6:30 p.m. on the following Mondays:") states the list's days, not a rule.
   if (line.endsWith(':')) return undefined
   const prose = line.length > 100 || (/\.\s*$/.test(line) && line.split(/\s+/).length >= 8)
-  const text = prose ? monthRuleSentence(line, locale) : line
+  // "Every Tuesday, 8.30pm – 11pm, in the back bar. All welcome.": a first sentence that opens with the rule says it.
+  const first = prose ? line.split(/(?<=[.!?])\s+(?=\p{Lu})/u)[0].replace(/[.!]\s*$/, '') : ''
+  const text = prose ? (first.length <= 100 && RULE_OPENS.test(first) && first !== line ? first : monthRuleSentence(line, locale)) : line
   if (!text) return undefined
   const english = englishRule(text, locale)
   if (!english || !RULE_HINT.test(english)) return undefined
@@ -45,6 +47,10 @@ export function lineRule(line: string, reader: DateReader): LineRule | undefined
   const endTime = clockOf(timed!.end)
   return endTime ? { rrule: rule.rrule, time, endTime, text: english } : { rrule: rule.rrule, time, text: english }
 }
+
+/** A sentence that opens with its rule ("Every Tuesday, …", "Jeden Mittwoch …", "Tous les mardis …"). */
+const RULE_OPENS =
+  /^(?:every|each|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|jeden|jede|tous les|chaque|todos los|todas las|cada|elke|iedere|ogni|tutti i|tutte le|todas as|todos os)\b/i
 
 /** What every recurrence the prose rule reader accepts holds: a day's name, "each"/"every", an ordinal, "daily"/"weekly"/"monthly". */
 const RULE_HINT = /\b(every|each|of the month|daily|weekly|monthly|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)\b/i
