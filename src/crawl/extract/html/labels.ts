@@ -69,8 +69,19 @@ function computeRole(text: string, header: boolean): FieldRole | undefined {
   if (!header) return parts.length === 2 && QUALIFIER.test(parts[0]) ? ROLE_BY_WORD.get(parts[1]) : undefined
   // "Meeting Date", "Event Location", "Date/Time": the last word decides, then the first.
   const words = key.split(/[\s/&]+/).filter(Boolean)
-  return ROLE_BY_WORD.get(words[words.length - 1]) ?? ROLE_BY_WORD.get(words[0])
+  const last = words[words.length - 1]
+  return ROLE_BY_WORD.get(last) ?? ROLE_BY_WORD.get(words[0]) ?? (HEADER_TITLES.has(last) || HEADER_TITLES.has(words[0]) ? 'title' : undefined)
 }
+
+/**
+ * Column headers that name what happens ("Show", "Concert", "Film", "Artist") without being a label word: as
+ * a label ("Concierto: Trío Albéniz") such a word opens a title, so they count in a table's header only.
+ */
+// biome-ignore format: a word table, kept packed so it reads as one table
+const HEADER_TITLES = new Set([
+  'show', 'shows', 'concert', 'concerts', 'performance', 'performances', 'production', 'film', 'films', 'movie', 'movies', 'artist', 'artists', 'band', 'bands', 'performer', 'performers', 'act', 'acts', 'lineup', 'line-up', 'play', 'exhibition', 'talk', 'speaker', 'lecture', 'game', 'match',
+  'konzert', 'vorstellung', 'künstler', 'stück', 'ausstellung', 'vortrag', 'spectacle', 'spectacles', 'artiste', 'exposition', 'conférence', 'concierto', 'espectáculo', 'función', 'artista', 'exposición', 'charla', 'conferencia', 'voorstelling', 'artiest', 'tentoonstelling', 'lezing', 'spettacolo', 'concerto', 'mostra', 'conferenza', 'espetáculo', 'exposição', 'palestra',
+])
 
 /**
  * "Location: Main Hall", "Wann: 19 Uhr", "Lieu : Salle 2": the label's role and the value after it. Every
