@@ -35,10 +35,12 @@ const WEEKDAYS: Record<DateLocale, string[][]> = {
   pt: [['dom', 'domingo'], ['seg', 'segunda', 'segunda-feira'], ['ter', 'terça', 'terca', 'terça-feira'], ['qua', 'quarta', 'quarta-feira'], ['qui', 'quinta', 'quinta-feira'], ['sex', 'sexta', 'sexta-feira'], ['sáb', 'sab', 'sábado', 'sabado']],
 }
 
-const MONTH_OF = new Map<string, number>()
+/** Every month name read here (lower case, with the spellings without accents) to its number; one table for the month readers. */
+export const MONTH_OF = new Map<string, number>()
 for (const names of Object.values(MONTH_NAMES)) names.forEach((n, i) => MONTH_OF.set(n.toLowerCase(), i + 1))
-MONTH_OF.set('maerz', 3).set('marco', 3).set('aout', 8).set('fevrier', 2).set('decembre', 12).set('setiembre', 9)
-const MONTH_ALTERNATION = [...MONTH_OF.keys()].sort((a, b) => b.length - a.length).join('|')
+MONTH_OF.set('maerz', 3).set('marco', 3).set('aout', 8).set('fevrier', 2).set('decembre', 12).set('setiembre', 9).set('jänner', 1)
+/** MONTH_OF's names, longest first, for patterns. */
+export const MONTH_ALTERNATION = [...MONTH_OF.keys()].sort((a, b) => b.length - a.length).join('|')
 
 /** A short line that names a month with at most a few words around it ("Actividades de diciembre 2026", "December 2026 Events", "Programm im Dezember"). */
 const MONTH_LINE = new RegExp(`^(?:[\\p{L}'’]+\\s+){0,3}(${MONTH_ALTERNATION})(?:\\s+(?:de\\s+)?(20\\d\\d))?(?:\\s+[\\p{L}'’]+){0,2}\\s*:?$`, 'iu')

@@ -6,24 +6,9 @@
  * whose numbers do not run exactly so, or whose month is not named, gives nothing (a day is never guessed).
  */
 import { childrenOf, collapse, type Element, isElement } from '../../shared/dom'
+import { MONTH_ALTERNATION, MONTH_OF } from '../month-context'
 
-// biome-ignore format: a word table, kept packed so it reads as one table
-const MONTH_NAMES: string[][] = [
-  ['january', 'januar', 'jänner', 'janvier', 'enero', 'januari', 'gennaio', 'janeiro'],
-  ['february', 'februar', 'février', 'fevrier', 'febrero', 'februari', 'febbraio', 'fevereiro'],
-  ['march', 'märz', 'maerz', 'mars', 'marzo', 'maart', 'março', 'marco'],
-  ['april', 'avril', 'abril', 'aprile'],
-  ['may', 'mai', 'mayo', 'mei', 'maggio', 'maio'],
-  ['june', 'juni', 'juin', 'junio', 'giugno', 'junho'],
-  ['july', 'juli', 'juillet', 'julio', 'luglio', 'julho'],
-  ['august', 'août', 'aout', 'agosto', 'augustus'],
-  ['september', 'septembre', 'septiembre', 'setiembre', 'settembre', 'setembro'],
-  ['october', 'oktober', 'octobre', 'octubre', 'ottobre', 'outubro'],
-  ['november', 'novembre', 'noviembre', 'novembro'],
-  ['december', 'dezember', 'décembre', 'decembre', 'diciembre', 'dicembre', 'dezembro'],
-]
-const MONTH_OF = new Map(MONTH_NAMES.flatMap((names, i) => names.map((n) => [n, i + 1] as const)))
-const MONTH_YEAR = new RegExp(`(?<!\\p{L})(${[...MONTH_OF.keys()].join('|')})(?:,|\\s+de|\\s+del)?\\s+(20\\d\\d)(?!\\d)`, 'iu')
+const MONTH_YEAR = new RegExp(`(?<!\\p{L})(${MONTH_ALTERNATION})(?:,|\\s+de|\\s+del)?\\s+(20\\d\\d)(?!\\d)`, 'iu')
 
 /** The month and year a short heading names ("January 2027", "Kalender Dezember 2026"), or undefined. */
 export function monthOfHeading(text: string | undefined): { year: number; month: number } | undefined {
