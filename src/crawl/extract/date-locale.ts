@@ -6,6 +6,7 @@
  */
 import { MAY_OPEN_WITH_DAY, type MonthContext, monthAfterDay } from './month-context'
 import { WEEKDAY_ALTERNATION } from './weekday-words'
+import { DAY_LIST_NAMED, DAY_LIST_TRIGGER, DAY_PAIR_NUMERIC, EN_MONTH_DAY_LIST, EN_NUMERIC_RANGE, ES_DAY_RANGE, NL_DAY_RANGE } from './day-lists'
 import { DAY_FIRST_NUMERIC, EN_CLOCK_DASH_DAY, EN_DAY_FIRST_RANGE, EN_DOT_CLOCK, EN_FOR_CLOCK, NUMERIC_TRIGGER, type Rule } from './english-rewrites'
 import * as chrono from 'chrono-node'
 
@@ -168,29 +169,9 @@ const BARE_DOT_CLOCK: Rule = {
   replace: (m) => hm(m[1], m[2]),
 }
 
-/**
- * "12 e 13/12", "12 y 13/12", "5 et 6/12", "5. und 6.12.": two days of one month written once; chrono reads
- * only the second. The month goes after the first day (only there, so the rest keeps its place).
- */
-const DAY_PAIR_NUMERIC: Rule = {
-  pattern: /\b(\d{1,2})\.?(?=\s+(?:e|y|et|und|en|&)\s+\d{1,2}([/.])(\d{1,2})(?![\d/]))/gi,
-  replace: (m) => `${m[1]}${m[2]}${m[3]}${m[2] === '.' ? '.' : ''}`,
-}
-
-/** "5 t/m 13 december", "van 5 tot en met 13 december": a Dutch range of days, of which chrono reads only the last. */
-const NL_DAY_RANGE: Rule = {
-  pattern: /\b(\d{1,2})\s+(?:t\/m|tot en met|tot)\s+(?=\d{1,2}\s+(?:jan|feb|maa|mrt|apr|mei|jun|jul|aug|sep|okt|nov|dec))/giu,
-  replace: (m) => `${m[1]} - `,
-}
-
-/** "12/8-12/10": a range of two month/day dates without spaces, of which chrono reads only the second. */
-const EN_NUMERIC_RANGE: Rule = { pattern: /\b(\d{1,2}\/\d{1,2})-(?=\d{1,2}\/\d{1,2}\b)/g, replace: (m) => `${m[1]} - ` }
-
 /** "à 18h30 et à 23h", "um 10 und um 18 Uhr": two times joined by "and" are two times, not a range chrono reads from them. */
 const AND_CLOCKS: Rule = { pattern: /(?<=\b\d{1,2}(?::\d{2}|h\d{0,2}))\s+(?:et|und|y|e|en)\s+(?:à\s+|um\s+|a las\s+|alle\s+|às\s+|om\s+)?(?=\d)/gi, replace: () => '; ' }
 
-/** "del 10 al 14 de diciembre", "desde el 10 hasta el 14 de": a range of days chrono reads as "10 - 14 de diciembre". */
-const ES_DAY_RANGE: Rule = { pattern: /\b(?:del|desde el)\s+(\d{1,2})\s+(?:al|hasta el)\s+(?=\d{1,2}\s+de\s+\p{L})/giu, replace: (m) => `${m[1]} - ` }
 /**
  * "10:30a Storytime", "4:00p", "10a-2p" (month grids and compact listings): a clock with a one-letter
  * meridiem. Without minutes only in a range ("10a-2p") or opening the text ("7p Board"), not "Suite 3a".
@@ -229,13 +210,28 @@ const NAMED_CLOCK_WORD: Rule = {
 const DE_MONTHS = ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember']
 
 const RULES: Record<DateLocale, Rule[]> = {
-  en: [EN_FOR_CLOCK, EN_DOT_CLOCK, NAMED_CLOCK_WORD, NOON, MIDNIGHT, EN_CLOCK_DASH_DAY, EN_DAY_FIRST_RANGE, EN_DAY_RANGE, EN_DAY_DASH_CLOCK, EN_NUMERIC_RANGE, EN_AT_SIGN, EN_ONE_LETTER_MERIDIEM],
-  de: [DAY_PAIR_NUMERIC, DOT_CLOCK, BARE_DOT_CLOCK, H_CLOCK, SHORT_NUMERIC(DE_MONTHS), RANGE, AND_CLOCKS, DAY_LIST_COMMA],
-  fr: [DAY_PAIR_NUMERIC, CLOCK_H_SUFFIX, H_CLOCK, MIDI, MINUIT, DAY_AT_CLOCK, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
-  es: [DAY_PAIR_NUMERIC, ES_DAY_RANGE, CLOCK_H_SUFFIX, H_CLOCK, MEDIODIA, MEDIANOCHE, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
-  nl: [DAY_PAIR_NUMERIC, NL_DAY_RANGE, U_CLOCK, DOT_CLOCK, BARE_DOT_CLOCK, DAY_AT_CLOCK, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
-  it: [DAY_PAIR_NUMERIC, ORE_CLOCK, CLOCK_H_SUFFIX, H_CLOCK, DAY_AT_CLOCK, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
-  pt: [DAY_PAIR_NUMERIC, CLOCK_H_SUFFIX, H_CLOCK, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
+  en: [
+    DAY_LIST_NAMED,
+    EN_MONTH_DAY_LIST,
+    EN_FOR_CLOCK,
+    EN_DOT_CLOCK,
+    NAMED_CLOCK_WORD,
+    NOON,
+    MIDNIGHT,
+    EN_CLOCK_DASH_DAY,
+    EN_DAY_FIRST_RANGE,
+    EN_DAY_RANGE,
+    EN_DAY_DASH_CLOCK,
+    EN_NUMERIC_RANGE,
+    EN_AT_SIGN,
+    EN_ONE_LETTER_MERIDIEM,
+  ],
+  de: [DAY_LIST_NAMED, DAY_PAIR_NUMERIC, DOT_CLOCK, BARE_DOT_CLOCK, H_CLOCK, SHORT_NUMERIC(DE_MONTHS), RANGE, AND_CLOCKS, DAY_LIST_COMMA],
+  fr: [DAY_LIST_NAMED, DAY_PAIR_NUMERIC, CLOCK_H_SUFFIX, H_CLOCK, MIDI, MINUIT, DAY_AT_CLOCK, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
+  es: [DAY_LIST_NAMED, DAY_PAIR_NUMERIC, ES_DAY_RANGE, CLOCK_H_SUFFIX, H_CLOCK, MEDIODIA, MEDIANOCHE, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
+  nl: [DAY_LIST_NAMED, DAY_PAIR_NUMERIC, NL_DAY_RANGE, U_CLOCK, DOT_CLOCK, BARE_DOT_CLOCK, DAY_AT_CLOCK, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
+  it: [DAY_LIST_NAMED, DAY_PAIR_NUMERIC, ORE_CLOCK, CLOCK_H_SUFFIX, H_CLOCK, DAY_AT_CLOCK, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
+  pt: [DAY_LIST_NAMED, DAY_PAIR_NUMERIC, CLOCK_H_SUFFIX, H_CLOCK, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
 }
 
 /** Cheap test for each rule set: most lines need no rewrite at all. */
@@ -259,7 +255,7 @@ export function prepareForChrono(text: string, locale: DateLocale, month?: Month
   let current: Prepared = inMonth ? applyRule({ text }, { pattern: new RegExp(`^[\\s\\S]{${inMonth.at}}`, 'g'), replace: (m) => m[0] + inMonth.insert }) : { text }
   if (dayFirst && locale === 'en' && NUMERIC_TRIGGER.test(current.text)) current = applyRule(current, DAY_FIRST_NUMERIC)
   const paren = PAREN_TRIGGER.test(current.text)
-  if (!paren && !TRIGGER[locale].test(current.text)) return current
+  if (!paren && !TRIGGER[locale].test(current.text) && !DAY_LIST_TRIGGER.test(current.text)) return current
   if (paren) current = applyRule(current, PAREN_WEEKDAY)
   for (const rule of RULES[locale]) current = applyRule(current, rule)
   return current

@@ -4,31 +4,61 @@
  * ("das 19:00 às 21:00"). Kept apart from the prose date reader that calls them last.
  */
 import type { ProseWhen } from './prose-dates'
+import { WEEKDAY_ALTERNATION } from './weekday-words'
 
 /** What joins the two days of a span: "–", "to", "bis", "t/m", "tot en met", "a", "ao", "al", "hasta el", "até", "fino al", "jusqu'au". */
 export const SPAN_JOINER = /^\s*(–|—|-|to|through|thru|until|bis|au|al|a|ao|tot en met|tot|t\/m|até|hasta(?: el)?|fino al|jusqu'au)\s*$/i
 
+/** The weekday that opens the next day ("und So. 6. Dezember"), which chrono may leave out of that day's match. */
+const TRAILING_WEEKDAY = new RegExp(`(?:${WEEKDAY_ALTERNATION})\\.?,?\\s*$`, 'iu')
+
+/** The text between two days without the weekday that opens the second: what joins them (" und ", ", ", " – "). */
+export function dayJoiner(between: string): string {
+  return between.replace(TRAILING_WEEKDAY, '')
+}
+/** "and" between the last two days of a list. */
+const AND_JOINER = /^\s*(and|&|und|et|y|en|e)\s*$/i
+
 /**
  * chrono reads "December 29 – December 30, 10 am – 4 pm" as two dates; written like that it is one
- * event over two days, from the first day at the first time to the last day at the last time.
+ * event over two days, from the first day at the first time to the last day at the last time. So is a
+ * list of days sharing the time written after the last ("Friday 11, Saturday 12 and Sunday 13 December,
+ * 7.30pm"; "Sa. 5. und So. 6. Dezember, 11 – 19 Uhr"), as the pair of days is.
  */
 export function joinDaySpans(found: ProseWhen[], text: string): ProseWhen[] {
   const out: ProseWhen[] = []
+  const between = (i: number) => dayJoiner(text.slice(found[i].endIndex, found[i + 1].index))
+  const bareDay = (w: ProseWhen) => !!w.date && !w.time && !w.endDate
   for (let i = 0; i < found.length; i++) {
     const a = found[i]
-    const b = found[i + 1]
-    const between = b ? text.slice(a.endIndex, b.index) : ''
+    // A list: days joined by commas, then "and" and the last day, which has the time.
+    let last = i
+    while (last + 1 < found.length && bareDay(found[last]) && found[last + 1].date! > found[last].date! && /^\s*,\s*$/.test(between(last))) last++
+    const b = found[last + 1]
+    const joinedBy = b ? between(last) : ''
     // "Tuesday, December 29 and Wednesday, December 30, 10 a.m. to 4 p.m." shares one time over both days.
-    const shared = !!b?.time && /^\s*(and|&|und|et|y|en|e)\s*$/i.test(between)
-    if (b && a.date && !a.time && !a.endDate && b.date && b.date > a.date && (SPAN_JOINER.test(between) || shared)) {
+    const shared = !!b?.time && AND_JOINER.test(joinedBy)
+    if (b && bareDay(found[last]) && a.date && b.date && b.date > found[last].date! && ((last === i && SPAN_JOINER.test(joinedBy)) || shared)) {
       const joined: ProseWhen = { index: a.index, endIndex: b.endIndex, date: a.date, time: undefined, endDate: b.endDate ?? b.date, endTime: undefined }
       if (b.time) joined.time = b.time
       if (b.endTime) joined.endTime = b.endTime
       out.push(joined)
-      i++
-    } else if (b && a.date && a.time && !a.endDate && !a.endTime && b.date && b.time && !b.endDate && b.date > a.date && SPAN_JOINER.test(between)) {
+      i = last + 1
+    } else if (
+      found[i + 1] &&
+      a.date &&
+      a.time &&
+      !a.endDate &&
+      !a.endTime &&
+      found[i + 1].date &&
+      found[i + 1].time &&
+      !found[i + 1].endDate &&
+      found[i + 1].date! > a.date &&
+      SPAN_JOINER.test(between(i))
+    ) {
       // "sábado, 5 de dezembro de 2026 - 10:00 até domingo, 6 de dezembro de 2026 - 16:00": a start and an end, each with its time.
-      out.push({ index: a.index, endIndex: b.endIndex, date: a.date, time: a.time, endDate: b.date, endTime: b.time })
+      const end = found[i + 1]
+      out.push({ index: a.index, endIndex: end.endIndex, date: a.date, time: a.time, endDate: end.date, endTime: end.time })
       i++
     } else out.push(a)
   }

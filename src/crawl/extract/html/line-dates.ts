@@ -8,7 +8,7 @@
  */
 import type { DateReader, RawWhen } from '../prose-dates'
 import type { MonthContext } from '../month-context'
-import { SPAN_JOINER } from '../prose-joins'
+import { dayJoiner, SPAN_JOINER } from '../prose-joins'
 import { openingHours } from './opening-hours'
 import { type FieldRole, roleOfLabel, SAVE_THE_DATE } from './labels'
 import type { Line } from './page-lines'
@@ -253,10 +253,13 @@ export function lineDates(line: Line, reader: DateReader, month?: MonthContext):
   const live = struck ? raw.filter((m) => !struck.has(m)) : raw
   const dayMentions = live.filter((m) => m.start.day !== undefined)
   // "12 e 13/12 a partir das 10h", "December 12 and 13": two days of one month a day or two apart are one event's days.
+  // So are "Friday 11, Saturday 12 and Sunday 13 December" and "Sa. 5. und So. 6. Dezember" (the weekday opening the next day is no joiner).
   const joined = (m: RawWhen, i: number) => {
     const prev = dayMentions[i - 1]
-    const between = line.text.slice(prev.endIndex, m.index)
-    return SPAN_JOINER.test(between) || (AND.test(between) && prev.start.month === m.start.month && m.start.day! - prev.start.day! > 0 && m.start.day! - prev.start.day! <= 2)
+    const between = dayJoiner(line.text.slice(prev.endIndex, m.index))
+    return (
+      SPAN_JOINER.test(between) || ((AND.test(between) || /^\s*,\s*$/.test(between)) && prev.start.month === m.start.month && m.start.day! - prev.start.day! > 0 && m.start.day! - prev.start.day! <= 2)
+    )
   }
   const days = new Set(dayMentions.filter((m, i) => i === 0 || !joined(m, i)).map((m) => `${m.start.month}-${m.start.day}-${m.start.year ?? ''}`))
   const rest = raw.length ? leftover(line.text, raw) : line.text

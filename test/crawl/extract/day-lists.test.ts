@@ -1,0 +1,53 @@
+// Pins the lists of days written with one month (src/crawl/extract/day-lists.ts): "Jueves 10 y viernes 11
+// de diciembre", "Samedi 5 et dimanche 6 décembre", "Sa. 5. und So. 6. Dezember", "December 5 and 6",
+// "Friday 11, Saturday 12 and Sunday 13 December": chrono read only the day the month is written beside
+// (the last, or the first in English) or nothing; now the list is one span from its first day to its
+// last, with the time written after it, as "December 29 and December 30, 10 am – 4 pm" already was.
+import { describe, expect, it } from 'bun:test'
+import { DateReader } from '../../../src/crawl/extract/prose-dates'
+import type { DateLocale } from '../../../src/crawl/extract/date-locale'
+
+const read = (locale: DateLocale, text: string) => new DateReader(locale).find(text, '2026-11-29').map((w) => ({ date: w.date, endDate: w.endDate, time: w.time, endTime: w.endTime }))
+
+describe('days of one month written once', () => {
+  it('reads a pair of days with their weekdays as one span in every language', () => {
+    for (const [locale, text, start, end] of [
+      ['es', 'Jueves 10 y viernes 11 de diciembre de 2026, de 17:00 a 21:00 h', '17:00', '21:00'],
+      ['fr', 'Samedi 12 et dimanche 13 décembre 2026, de 10h à 18h', '10:00', '18:00'],
+      ['de', 'Sa. 12. und So. 13. Dezember 2026, 11 – 19 Uhr', '11:00', '19:00'],
+      ['it', 'Sabato 12 e domenica 13 dicembre 2026, dalle 10 alle 18', '10:00', '18:00'],
+      ['pt', 'Sábado 12 e domingo 13 de dezembro de 2026, das 10h às 18h', '10:00', '18:00'],
+      ['nl', 'zaterdag 12 en zondag 13 december 2026, 10.00 - 17.00 uur', '10:00', '17:00'],
+    ] as const) {
+      const [first] = read(locale, text)
+      expect({ text, first }).toMatchObject({ text, first: { date: locale === 'es' ? '2026-12-10' : '2026-12-12', time: start, endTime: end } })
+      expect(first.endDate).toBe(locale === 'es' ? '2026-12-11' : '2026-12-13')
+    }
+  })
+
+  it('reads a pair of bare days before the month', () => {
+    expect(read('es', '10 y 11 de diciembre, 18:00 h')).toEqual([{ date: '2026-12-10', endDate: '2026-12-11', time: '18:00', endTime: undefined }])
+    expect(read('fr', 'Les 12 et 13 décembre 2026, de 10h à 18h')).toEqual([{ date: '2026-12-12', endDate: '2026-12-13', time: '10:00', endTime: '18:00' }])
+  })
+
+  it('reads a dash between two days that each have a weekday', () => {
+    expect(read('fr', 'Samedi 5 - dimanche 6 décembre 2026, de 10h à 18h')).toEqual([{ date: '2026-12-05', endDate: '2026-12-06', time: '10:00', endTime: '18:00' }])
+    expect(read('nl', 'zaterdag 5 - zondag 6 december 2026, 10.00 - 17.00 uur')).toEqual([{ date: '2026-12-05', endDate: '2026-12-06', time: '10:00', endTime: '17:00' }])
+  })
+
+  it('reads an English month written once before its days', () => {
+    expect(read('en', 'December 5 and 6, 2026, 10am – 4pm')).toEqual([{ date: '2026-12-05', endDate: '2026-12-06', time: '10:00', endTime: '16:00' }])
+    expect(read('en', 'Dec. 4, 5 & 6, 7 pm')).toEqual([{ date: '2026-12-04', endDate: '2026-12-06', time: '19:00', endTime: undefined }])
+  })
+
+  it('reads a list of three days with the time after the last as one span from the first', () => {
+    expect(read('en', 'Friday 11, Saturday 12 and Sunday 13 December 2026, 7.30pm')).toEqual([{ date: '2026-12-11', endDate: '2026-12-13', time: '19:30', endTime: undefined }])
+  })
+
+  it('leaves a day and a time, a price, and a date already whole as they were', () => {
+    expect(read('en', 'June 5 and 7 pm')).toEqual([{ date: '2027-06-05', endDate: undefined, time: '19:00', endTime: undefined }])
+    // "12/12 y 13/12": the second 12 is the month; it was read as the year 2012.
+    expect(read('es', '12/12 y 13/12, 18:00')).toEqual([{ date: '2026-12-12', endDate: '2026-12-13', time: '18:00', endTime: undefined }])
+    expect(read('fr', 'Samedi 5 décembre 2026 à 20h30')).toEqual([{ date: '2026-12-05', endDate: undefined, time: '20:30', endTime: undefined }])
+  })
+})
