@@ -5,12 +5,13 @@
  * alone proves little ("10000 Visitors"), so callers keep only those the gazetteer knows.
  */
 import { parseAddress, type ParsedAddress } from './address'
+import { isRegion } from './regions'
 
 const MAX_TEXT = 300_000
 const MAX_FOUND = 200
 
-// A connector word whole ("Villanueva del Río", not "Villanueva de" + "l Río").
-const NAME = String.raw`[A-ZÀ-ÖØ-Þ][\p{L}.'’]*(?:[ -](?:[A-ZÀ-ÖØ-Þ(][\p{L}.'’)]*|del|des|les|der|de|la|le|am|an|im|sur|en|di|upon|on)(?![\p{L}]))*`
+// A connector word whole ("Villanueva del Río y Minas", not "Villanueva de" + "l Río").
+const NAME = String.raw`[A-ZÀ-ÖØ-Þ][\p{L}.'’]*(?:[ -](?:[A-ZÀ-ÖØ-Þ(][\p{L}.'’)]*|del|des|les|der|de|la|le|am|an|im|sur|en|di|upon|on|y)(?![\p{L}]))*`
 const US_REGION = String.raw`(?:A[LKZR]|C[AOT]|D[EC]|FL|GA|HI|I[DLNA]|K[SY]|LA|M[EDAINSOT]|N[EVHJMYCD]|O[HKR]|PA|RI|S[CD]|T[NX]|UT|V[TA]|W[AVIY]|AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT|NSW|VIC|QLD|TAS|ACT)`
 const STATE_NAMES = String.raw`(?:Alabama|Alaska|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Idaho|Illinois|Indiana|Iowa|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|New Hampshire|New Jersey|New Mexico|New York|North Carolina|North Dakota|Ohio|Oklahoma|Oregon|Pennsylvania|Rhode Island|South Carolina|South Dakota|Tennessee|Texas|Utah|Vermont|Virginia|Washington|West Virginia|Wisconsin|Wyoming|Ontario|Quebec|Québec|British Columbia|Alberta|Manitoba|Saskatchewan|Nova Scotia|New Brunswick)`
 
@@ -35,10 +36,11 @@ const SHAPES: { pattern: RegExp; needs: RegExp }[] = [
 ]
 
 /**
- * "São Paulo – SP", "Campinas, SP": a city and a region code this module does not know. Callers keep such
- * a match only when the city lies in a country the site already points to.
+ * "São Paulo – SP", "Campinas, SP", "Rio Branco/AC": a city and a region code this module does not know
+ * (Brazil's states clash with US states and country codes: "PA", "RS"). Callers keep such a match only
+ * when the city lies in a country the site already points to, so only the city is kept.
  */
-const UNKNOWN_REGION = new RegExp(String.raw`${NAME}\s*(?:,|\s[–—-])\s*[A-Z]{2}\b(?![ \t]*[\p{L}\d])`, 'gu')
+const UNKNOWN_REGION = new RegExp(String.raw`(${NAME})\s*(?:,|\s[–—-]|\/)\s*[A-Z]{2}\b(?![ \t]*[\p{L}\d])`, 'gu')
 
 /** "City – XX" stretches of `text` whose region code is unknown (see `UNKNOWN_REGION`), parsed. */
 export function findLooseAddresses(text: string): { text: string; address: ParsedAddress }[] {
@@ -46,8 +48,9 @@ export function findLooseAddresses(text: string): { text: string; address: Parse
   for (const m of text.slice(0, MAX_TEXT).matchAll(UNKNOWN_REGION)) {
     if (out.length >= MAX_FOUND) break
     const snippet = m[0].replace(/\s+/g, ' ').trim()
-    const address = parseAddress(snippet)
-    if (address.city && !address.country) out.push({ text: snippet, address })
+    // A region this module knows ("Springfield, IL") is an address `findAddresses` reads whole.
+    if (isRegion(parseAddress(snippet).region)) continue
+    out.push({ text: snippet, address: { city: m[1].replace(/\s+/g, ' ').trim() } })
   }
   return out
 }

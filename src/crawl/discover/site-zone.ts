@@ -28,6 +28,7 @@ export type ZoneEvidence = {
 
 type Vote = { zone: string; weight: number; label: string }
 
+const BRAZIL_CEP = /\bCEP:?\s*\d{5}-?\d{3}\b/
 const WEIGHT = { coordinates: 3, city: 2, region: 1.5, country: 1 } as const
 const MAX_PLACES = 300
 
@@ -82,11 +83,14 @@ function countryHints(evidence: ZoneEvidence): { country: string; why: string }[
   const hints: { country: string; why: string }[] = []
   const phones = new Map<string, number>()
   for (const text of evidence.texts ?? []) for (const [c, n] of countriesOfPhones(text)) phones.set(c, (phones.get(c) ?? 0) + n)
+  // "CEP 90020-007": Brazil's postal code, named by a word no other country uses.
+  const cep = (evidence.texts ?? []).find((text) => BRAZIL_CEP.test(text))?.match(BRAZIL_CEP)?.[0]
   for (const [country, n] of [...phones.entries()].sort((a, b) => b[1] - a[1])) hints.push({ country, why: `${n} phone number(s) of ${country}` })
   let host: string | undefined
   try {
     host = evidence.url ? new URL(evidence.url).hostname : undefined
   } catch {}
+  if (cep) hints.push({ country: 'BR', why: `the postal code "${cep}" (BR)` })
   const tld = countryOfHost(host)
   if (tld) hints.push({ country: tld, why: `the domain ${host} (${tld})` })
   for (const lang of evidence.languages ?? []) {

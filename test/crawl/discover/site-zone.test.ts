@@ -94,6 +94,19 @@ describe('inferSiteZone: shapes beyond US and EU street addresses', () => {
     expect(inferSiteZone({ texts: ['Teatro de Arena, Rua das Acácias 250 – Vila Mariana, São Paulo – SP'] })).toBeUndefined()
   })
 
+  it('reads Brazilian states that clash with other codes ("RS" is Serbia) and "City/UF", in Brazil', () => {
+    const portoAlegre = 'Biblioteca Vila Nova · Rua dos Andradas, 1001 – Centro Histórico · Porto Alegre – RS'
+    expect(inferSiteZone({ texts: [portoAlegre], languages: ['pt-BR'] })?.zone).toBe('America/Sao_Paulo')
+    expect(inferSiteZone({ texts: ['Casa de Cultura · Av. Brasil, 200 · Rio Branco/AC'], languages: ['pt-BR'] })?.zone).toBe('America/Rio_Branco')
+    // "CEP 90020-007" is Brazil's postal code, named by a word no other country uses: the page need not say pt-BR.
+    expect(inferSiteZone({ texts: [`${portoAlegre} · CEP 90020-007`], languages: ['pt'] })).toMatchObject({ zone: 'America/Sao_Paulo' })
+    expect(inferSiteZone({ texts: [portoAlegre], languages: ['pt'] })).toBeUndefined()
+  })
+
+  it('reads a town whose name joins two words with "y" ("Villanueva del Río y Minas"), not a bigger "Villanueva" abroad', () => {
+    expect(inferSiteZone({ texts: ['C/ Real, 14 · 41350 Villanueva del Río y Minas (Sevilla)'], languages: ['es'] })?.zone).toBe('Europe/Madrid')
+  })
+
   it('does not take a year for a postal code', () => {
     expect(inferSiteZone({ texts: ['Anmeldung bis März 2026 Uhrzeit folgt'], url: 'https://kurse.example.at/' })?.how).toContain('domain')
   })
