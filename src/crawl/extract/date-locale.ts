@@ -7,7 +7,7 @@
 import { MAY_OPEN_WITH_DAY, type MonthContext, monthAfterDay } from './month-context'
 import { WEEKDAY_ALTERNATION } from './weekday-words'
 import { DAY_LIST_NAMED, DAY_LIST_TRIGGER, DAY_PAIR_NUMERIC, EN_MONTH_DAY_LIST, EN_NUMERIC_RANGE, ES_DAY_RANGE, NL_DAY_RANGE } from './day-lists'
-import { DAY_FIRST_NUMERIC, EN_CLOCK_DASH_DAY, EN_DAY_FIRST_RANGE, EN_DOT_CLOCK, EN_FOR_CLOCK, NUMERIC_TRIGGER, type Rule } from './english-rewrites'
+import { DAY_FIRST_NUMERIC, EN_WEEKDAY_DOT_DATE, WEEKDAY_DOT_TRIGGER, EN_CLOCK_DASH_DAY, EN_DAY_FIRST_RANGE, EN_DOT_CLOCK, EN_FOR_CLOCK, NUMERIC_TRIGGER, type Rule } from './english-rewrites'
 import * as chrono from 'chrono-node'
 
 export type DateLocale = 'en' | 'de' | 'fr' | 'es' | 'nl' | 'it' | 'pt'
@@ -254,6 +254,7 @@ export function prepareForChrono(text: string, locale: DateLocale, month?: Month
   const inMonth = month && MAY_OPEN_WITH_DAY.test(text) ? monthAfterDay(text, locale, month) : undefined
   let current: Prepared = inMonth ? applyRule({ text }, { pattern: new RegExp(`^[\\s\\S]{${inMonth.at}}`, 'g'), replace: (m) => m[0] + inMonth.insert }) : { text }
   if (dayFirst && locale === 'en' && NUMERIC_TRIGGER.test(current.text)) current = applyRule(current, DAY_FIRST_NUMERIC)
+  else if (!dayFirst && locale === 'en' && WEEKDAY_DOT_TRIGGER.test(current.text)) current = applyRule(current, EN_WEEKDAY_DOT_DATE)
   const paren = PAREN_TRIGGER.test(current.text)
   if (!paren && !TRIGGER[locale].test(current.text) && !DAY_LIST_TRIGGER.test(current.text)) return current
   if (paren) current = applyRule(current, PAREN_WEEKDAY)

@@ -55,6 +55,18 @@ function monthFirstByWeekday(m: RegExpExecArray): boolean {
 }
 export const NUMERIC_TRIGGER = /\d\/\d/
 
+/**
+ * "FRI 12.11", "Sat. 1.9.27" (American venue and club listings): a weekday, then a month and day with a
+ * dot, which chrono does not read; written with a slash, they are read as other numeric dates are. Only
+ * on a page that writes the month first, and never a clock ("Fri 7.30pm", "Fri 7.30 – 9.30pm").
+ */
+export const EN_WEEKDAY_DOT_DATE: Rule = {
+  pattern:
+    /\b((?:mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:r(?:s(?:day)?)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?)\.?,?\s+)(1[0-2]|0?[1-9])\.(3[01]|[12]\d|0?[1-9])(?:\.((?:20)?\d{2})(?![\d.:])|(?![\d.:]|\s*(?:[ap]\.?\s?m\b|o'?clock|h\b)|\s*[-–—]\s*\d))/gi,
+  replace: (m) => `${m[1]}${m[2]}/${m[3]}${m[4] ? `/${m[4]}` : ''}`,
+}
+export const WEEKDAY_DOT_TRIGGER = /(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s+\d{1,2}\.\d/i
+
 /** "10.30am", "7.30 pm": the British clock with a dot; chrono reads "3 Dec, 10.30am" as 3 December 2010. */
 export const EN_DOT_CLOCK: Rule = {
   // Also the first clock of a range whose second one carries am/pm ("12.30–2pm", "10.30 - 12.30pm").

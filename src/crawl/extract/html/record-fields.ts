@@ -12,6 +12,7 @@ import { companionEvents } from './companion-title'
 import { readAttendance } from './online-place'
 import { isBoilerplate, NEW_DATE, NO_EVENT, statusFromText } from './labels'
 import { labelOnly, type LineDates } from './line-dates'
+import { weeklySeries } from './weekly-series'
 import type { Line } from './page-lines'
 import { furtherItems } from './programme-items'
 import { recordDetails } from './record-details'
@@ -124,6 +125,8 @@ export function readRecord(lines: Line[], record: RecordContext): RecordResult {
   if (!title) return { reason: 'no title' }
   const c: Candidate = { source: { url: ctx.sourceUrl, format: 'html', method: 'listing' }, title: title.text, start: when.start }
   if (when.end) c.end = when.end
+  // "Tiny Tumblers | Sat | 1/9–2/13 | 9:00–9:45 am": a class meeting each Saturday, not one five-week event.
+  weeklySeries(c, lines)
   const url = linkOf(lines, title)
   if (url) c.url = url
   const skip = new Set([title.line?.text ?? '', title.text])
