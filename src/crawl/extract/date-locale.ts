@@ -6,7 +6,26 @@
  */
 import { MAY_OPEN_WITH_DAY, type MonthContext, monthAfterDay } from './month-context'
 import { WEEKDAY_ALTERNATION } from './weekday-words'
-import { DAY_LIST_NAMED, DAY_LIST_TRIGGER, DAY_PAIR_NUMERIC, EN_MONTH_DAY_LIST, EN_NUMERIC_RANGE, ES_DAY_RANGE, NL_DAY_RANGE } from './day-lists'
+import {
+  NOON,
+  MIDNIGHT,
+  H_CLOCK,
+  DOT_CLOCK,
+  U_CLOCK,
+  ORE_CLOCK,
+  SHORT_NUMERIC,
+  MIDI,
+  MINUIT,
+  MEDIANOCHE,
+  MEDIODIA,
+  RANGE,
+  DAY_AT_CLOCK,
+  CLOCK_H_SUFFIX,
+  BARE_DOT_CLOCK,
+  AND_CLOCKS,
+  UHR_RANGE_START,
+} from './clock-rewrites'
+import { WEEKDAYS_BEFORE_DAYS, DAY_LIST_NAMED, DAY_LIST_TRIGGER, DAY_PAIR_NUMERIC, EN_MONTH_DAY_LIST, EN_NUMERIC_RANGE, ES_DAY_RANGE, NL_DAY_RANGE } from './day-lists'
 import { DAY_FIRST_NUMERIC, EN_WEEKDAY_DOT_DATE, WEEKDAY_DOT_TRIGGER, EN_CLOCK_DASH_DAY, EN_DAY_FIRST_RANGE, EN_DOT_CLOCK, EN_FOR_CLOCK, NUMERIC_TRIGGER, type Rule } from './english-rewrites'
 import * as chrono from 'chrono-node'
 
@@ -103,30 +122,6 @@ export function pickDateLocale(lang: string | undefined, ogLocale: string | unde
 /** Text rewritten for chrono, with the original index of every rewritten character. */
 export type Prepared = { text: string; origin?: number[] }
 
-const hm = (h: string, m?: string) => `${h}:${m ?? '00'}`
-const NOON: Rule = { pattern: /\b(?:12\s*)?noon\b/gi, replace: () => '12:00 pm' }
-const MIDNIGHT: Rule = { pattern: /\bmidnight\b/gi, replace: () => '12:00 am' }
-/** "19h30", "19 h 30", "19h", "20 hs" (French, Spanish, Portuguese, Italian, Dutch and German notices); not "1h antes" (a duration). */
-const H_CLOCK: Rule = {
-  pattern: /\b([01]?\d|2[0-3])\s?hs?\s?([0-5]\d)?(?![\p{L}\d])(?!\s*(antes|avant|before|vor|prima|depois|após|après|de (route|marche|caminata|duraci[oó]n)|of|d'avance|min))/giu,
-  replace: (m) => hm(m[1], m[2]),
-}
-/** "19.30 Uhr", "20.00 uur", "19 Uhr": a clock the locale writes with a dot or without minutes. */
-const DOT_CLOCK: Rule = { pattern: /\b([01]?\d|2[0-3])(?:[.:]([0-5]\d))?\s*(uhr|uur|u)(?![\p{L}])/giu, replace: (m) => `${hm(m[1], m[2])} ${m[3].toLowerCase() === 'u' ? '' : m[3]}`.trimEnd() }
-/** Belgian Dutch "20u30". */
-const U_CLOCK: Rule = { pattern: /\b([01]?\d|2[0-3])u([0-5]\d)\b/gi, replace: (m) => hm(m[1], m[2]) }
-/** Italian "ore 19.30", "alle 19", "dalle 9.30"; "alle ore 21" as "alle 21:00", which chrono joins to the day before it. */
-const ORE_CLOCK: Rule = { pattern: /\b(?:(alle|dalle)\s+ore|(ore|alle|dalle|h\.))\s*([01]?\d|2[0-3])(?:[.:]([0-5]\d))?\b/gi, replace: (m) => `${m[1] ?? m[2]} ${hm(m[3], m[4])}` }
-/** A German or Dutch day and month without a year ("21.3.", "Sa 21.03."): chrono wants a year or a name. */
-const SHORT_NUMERIC = (months: string[]): Rule => ({ pattern: /\b(0?[1-9]|[12]\d|3[01])\.(0?[1-9]|1[0-2])\.(?!\d)/g, replace: (m) => `${Number(m[1])}. ${months[Number(m[2]) - 1]}` })
-const MIDI: Rule = { pattern: /\bmidi\b/gi, replace: () => '12:00' }
-const MINUIT: Rule = { pattern: /\bminuit\b/gi, replace: () => '00:00' }
-const MEDIANOCHE: Rule = { pattern: /\bmedianoche\b/gi, replace: () => '00:00' }
-const MEDIODIA: Rule = { pattern: /\bmediod[ií]a\b/gi, replace: () => '12:00' }
-
-/** "de 17:30 a 18:30", "20:00 à 00:00", "19:00 às 21:00", "20.00 tot 22.00": a range chrono reads as one time. */
-const RANGE: Rule = { pattern: /(\d{1,2}(?:[:.]\d{2}|h\d{0,2}))\s+(a|à|às|as|al|alle|até|tot|bis)\s+(?=\d)/gi, replace: (m) => `${m[1]} - ` }
-
 /**
  * "Nov. 25 – 27", "June 3 to 5", "Dec 28th through 30th": a range of days in one month, which chrono reads
  * only with a hyphen ("Nov 25-27"). Not "June 5 – 7 pm" or "June 5 – 7:30" (a day and an end time).
@@ -154,23 +149,6 @@ const EN_DAY_DASH_CLOCK: Rule = {
   ),
   replace: (m) => `${m[1].slice(0, -1)},`,
 }
-
-/** "5/12 à 20h30", "5/12 alle 21", "5/12 om 20:00": a numeric day, then "at" and its time; chrono reads "12 à 20:30" as hours. */
-const DAY_AT_CLOCK: Rule = { pattern: /\b(\d{1,2}[/.-]\d{1,2}(?:[/.-]\d{2,4})?\.?)\s+(?:à|alle|om)\s+(?=\d)/gi, replace: (m) => `${m[1]}, ` }
-/** "20:30h", "20:30 hs", "20:30 hrs.": chrono reads a clock with a trailing "h" as the hour alone. */
-const CLOCK_H_SUFFIX: Rule = { pattern: /\b([01]?\d|2[0-3]):([0-5]\d)\s?(?:hrs?\.?|hs?\.?)(?![\p{L}\d])/giu, replace: (m) => hm(m[1], m[2]) }
-
-/**
- * "za 5 december · 20.15", "aanvang 20.15", "Beginn 19.30": a clock with a dot and no "uur"/"Uhr", after a
- * clock word or a field separator, on a quarter hour ("20.12" alone may be a day and a month).
- */
-const BARE_DOT_CLOCK: Rule = {
-  pattern: /(?<=(?:\b(?:om|aanvang|vanaf|van|tot|beginn|ab|um|bis|einlass|start)\s*:?\s*|[·|,–—]\s*))([01]?\d|2[0-3])\.(00|15|30|45)(?![\d.])/gi,
-  replace: (m) => hm(m[1], m[2]),
-}
-
-/** "à 18h30 et à 23h", "um 10 und um 18 Uhr": two times joined by "and" are two times, not a range chrono reads from them. */
-const AND_CLOCKS: Rule = { pattern: /(?<=\b\d{1,2}(?::\d{2}|h\d{0,2}))\s+(?:et|und|y|e|en)\s+(?:à\s+|um\s+|a las\s+|alle\s+|às\s+|om\s+)?(?=\d)/gi, replace: () => '; ' }
 
 /**
  * "10:30a Storytime", "4:00p", "10a-2p" (month grids and compact listings): a clock with a one-letter
@@ -211,6 +189,7 @@ const DE_MONTHS = ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli',
 
 const RULES: Record<DateLocale, Rule[]> = {
   en: [
+    WEEKDAYS_BEFORE_DAYS,
     DAY_LIST_NAMED,
     EN_MONTH_DAY_LIST,
     EN_FOR_CLOCK,
@@ -226,12 +205,12 @@ const RULES: Record<DateLocale, Rule[]> = {
     EN_AT_SIGN,
     EN_ONE_LETTER_MERIDIEM,
   ],
-  de: [DAY_LIST_NAMED, DAY_PAIR_NUMERIC, DOT_CLOCK, BARE_DOT_CLOCK, H_CLOCK, SHORT_NUMERIC(DE_MONTHS), RANGE, AND_CLOCKS, DAY_LIST_COMMA],
-  fr: [DAY_LIST_NAMED, DAY_PAIR_NUMERIC, CLOCK_H_SUFFIX, H_CLOCK, MIDI, MINUIT, DAY_AT_CLOCK, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
-  es: [DAY_LIST_NAMED, DAY_PAIR_NUMERIC, ES_DAY_RANGE, CLOCK_H_SUFFIX, H_CLOCK, MEDIODIA, MEDIANOCHE, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
-  nl: [DAY_LIST_NAMED, DAY_PAIR_NUMERIC, NL_DAY_RANGE, U_CLOCK, DOT_CLOCK, BARE_DOT_CLOCK, DAY_AT_CLOCK, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
-  it: [DAY_LIST_NAMED, DAY_PAIR_NUMERIC, ORE_CLOCK, CLOCK_H_SUFFIX, H_CLOCK, DAY_AT_CLOCK, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
-  pt: [DAY_LIST_NAMED, DAY_PAIR_NUMERIC, CLOCK_H_SUFFIX, H_CLOCK, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
+  de: [WEEKDAYS_BEFORE_DAYS, DAY_LIST_NAMED, DAY_PAIR_NUMERIC, UHR_RANGE_START, DOT_CLOCK, BARE_DOT_CLOCK, H_CLOCK, SHORT_NUMERIC(DE_MONTHS), RANGE, AND_CLOCKS, DAY_LIST_COMMA],
+  fr: [WEEKDAYS_BEFORE_DAYS, DAY_LIST_NAMED, DAY_PAIR_NUMERIC, CLOCK_H_SUFFIX, H_CLOCK, MIDI, MINUIT, DAY_AT_CLOCK, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
+  es: [WEEKDAYS_BEFORE_DAYS, DAY_LIST_NAMED, DAY_PAIR_NUMERIC, ES_DAY_RANGE, CLOCK_H_SUFFIX, H_CLOCK, MEDIODIA, MEDIANOCHE, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
+  nl: [WEEKDAYS_BEFORE_DAYS, DAY_LIST_NAMED, DAY_PAIR_NUMERIC, NL_DAY_RANGE, U_CLOCK, DOT_CLOCK, BARE_DOT_CLOCK, DAY_AT_CLOCK, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
+  it: [WEEKDAYS_BEFORE_DAYS, DAY_LIST_NAMED, DAY_PAIR_NUMERIC, ORE_CLOCK, CLOCK_H_SUFFIX, H_CLOCK, DAY_AT_CLOCK, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
+  pt: [WEEKDAYS_BEFORE_DAYS, DAY_LIST_NAMED, DAY_PAIR_NUMERIC, CLOCK_H_SUFFIX, H_CLOCK, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
 }
 
 /** Cheap test for each rule set: most lines need no rewrite at all. */

@@ -53,6 +53,20 @@ export const EN_MONTH_DAY_LIST: Rule = {
   replace: (m) => `${m[1]} ${m[2]}`,
 }
 
+/**
+ * "Friday and Saturday, December 4 and 5", "samedi et dimanche 5 et 6 décembre", "Samstag und Sonntag, 5.
+ * und 6. Dezember": a list of weekdays before the list of its days. Read as written, the last weekday
+ * stands before the first day ("Saturday, December 4") and moves it to a year where it is one; the
+ * weekdays go (blanked in the text chrono reads, so every reading keeps its place).
+ */
+export const WEEKDAYS_BEFORE_DAYS: Rule = {
+  pattern: new RegExp(
+    `(?<![\\p{L}])(?:${WEEKDAY_ALTERNATION})\\.?(?:\\s*(?:,|${AND})\\s+(?:${WEEKDAY_ALTERNATION})\\.?)+,?\\s+(?=(?:${EN_MONTH}\\.?\\s+)?\\d{1,2}(?:st|nd|rd|th|er|º)?\\.?\\s*(?:,|${AND})\\s*\\d)`,
+    'giu',
+  ),
+  replace: (m) => ' '.repeat(m[0].length),
+}
+
 /** A day followed by a word that may join it to another day: the one look before the day-list rewrites. */
 export const DAY_LIST_TRIGGER = /\d(?:st|nd|rd|th|er|º)?\.?,?\s*(?:&|and|und|et|y|e|en|[-–—])\s/i
 

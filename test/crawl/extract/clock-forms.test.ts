@@ -54,4 +54,9 @@ describe('clock forms chrono misreads', () => {
     expect(read('fr', 'samedi 5 décembre de 14h à 17h')).toMatchObject([{ date: '2026-12-05', time: '14:00', endTime: '17:00' }])
     expect(read('nl', 'zaterdag 5 december van 10.00 tot 12.00 uur')).toMatchObject([{ date: '2026-12-05', time: '10:00', endTime: '12:00' }])
   })
+
+  it("reads a bare hour before a dash and an hour with 'Uhr' as the range's start, not a year ('6. Dezember, 11 – 18 Uhr')", () => {
+    expect(read('de', 'Sonntag, 6. Dezember, 11 – 18 Uhr')).toMatchObject([{ date: '2026-12-06', time: '11:00', endTime: '18:00' }])
+    expect(read('de', 'Sa, 5.12., 10 bis 17 Uhr')).toMatchObject([{ date: '2026-12-05', time: '10:00', endTime: '17:00' }])
+  })
 })

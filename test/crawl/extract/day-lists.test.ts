@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'bun:test'
 import { DateReader } from '../../../src/crawl/extract/prose-dates'
 import type { DateLocale } from '../../../src/crawl/extract/date-locale'
+import { pageEvents } from '../../helpers/extract'
 
 const read = (locale: DateLocale, text: string) => new DateReader(locale).find(text, '2026-11-29').map((w) => ({ date: w.date, endDate: w.endDate, time: w.time, endTime: w.endTime }))
 
@@ -49,5 +50,23 @@ describe('days of one month written once', () => {
     // "12/12 y 13/12": the second 12 is the month; it was read as the year 2012.
     expect(read('es', '12/12 y 13/12, 18:00')).toEqual([{ date: '2026-12-12', endDate: '2026-12-13', time: '18:00', endTime: undefined }])
     expect(read('fr', 'Samedi 5 décembre 2026 à 20h30')).toEqual([{ date: '2026-12-05', endDate: undefined, time: '20:30', endTime: undefined }])
+  })
+
+  it('reads weekdays listed before the days they name ("Friday and Saturday, December 4 and 5")', () => {
+    expect(read('en', 'on Friday and Saturday, December 4 and 5, from 9 a.m. to 4 p.m.')).toEqual([{ date: '2026-12-04', endDate: '2026-12-05', time: '09:00', endTime: '16:00' }])
+    expect(read('fr', 'samedi et dimanche 5 et 6 décembre, de 10h à 18h')).toEqual([{ date: '2026-12-05', endDate: '2026-12-06', time: '10:00', endTime: '18:00' }])
+    expect(read('de', 'Samstag und Sonntag, 5. und 6. Dezember, 11 – 18 Uhr')).toEqual([{ date: '2026-12-05', endDate: '2026-12-06', time: '11:00', endTime: '18:00' }])
+  })
+
+  it("ends a sentence's title before 'on' and the weekdays of its days", () => {
+    const body = `<article><h1>December at the Library</h1>
+      <p>The Friends of the Library will hold their annual book sale on Friday and Saturday, December 4 and 5, from 9 a.m. to 4 p.m. in the lower level meeting room.</p>
+      <p>Author Maria Lopez will discuss her new novel on Tuesday, December 15, at 7 p.m.</p></article>`
+    const events = pageEvents(body, { lang: 'en-US', timezone: 'America/Chicago', window: { start: '2026-11-25', end: '2026-12-31' }, baseUrl: 'https://www.oakdalelibrary.example/news/' })
+    expect(events.map((e) => [e.title, e.startDate, e.endDate])).toContainEqual([
+      'The Friends of the Library will hold their annual book sale',
+      '2026-12-04T09:00:00-06:00',
+      '2026-12-05T16:00:00-06:00',
+    ])
   })
 })

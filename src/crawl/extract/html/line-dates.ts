@@ -267,6 +267,8 @@ export function lineDates(line: Line, reader: DateReader, month?: MonthContext):
   // "… meets at 7:00 p.m. on the following dates: Jan. 20, Apr. 21 and Jul. 21." lists its days after its lead.
   const list = days.size >= 2 && (visibleLength(rest) <= Math.max(12, visible * 0.25) || (line.text.includes(': ') && leadColon(line.text, raw, fills) >= 0))
   const mentions = raw.map((m) => (struck?.has(m) ? { ...m, eligible: false, dedicated: true } : classify(line, m, live, list, visible)))
+  // "… on Friday and Saturday, December 4 and 5, from 9 a.m.": a day joined to an event's day opens its span.
+  for (let k = dayMentions.length - 1; k > 0; k--) if (mentions[raw.indexOf(dayMentions[k])].eligible && joined(dayMentions[k], k)) mentions[raw.indexOf(dayMentions[k - 1])].eligible = true
   // A time in a line whose day counts belongs to that day ("January 17 - Special Meeting - Noon").
   if (line.text.length <= 160 && mentions.some((m) => m.eligible && m.start.day !== undefined))
     for (const [i, m] of mentions.entries())

@@ -58,6 +58,8 @@ function keptRange(text: string, spans: Mention[], breaks: number[]): [number, n
 }
 
 /** The word a time is written after ("ore 21", "um 19 Uhr", "at 7 pm", "à 20h", "Doors 7 pm"). */
+/** "on Friday and Saturday, " before a day: the words that give a sentence its day (its title ends before them). */
+const DAY_AFTER_ON = new RegExp(`\\s(?:on|am|le|el|op|il|em|no|na)\\s+(?:(?:${WEEKDAY_ALTERNATION})\\.?(?:\\s*(?:,|and|&|und|et|y|e|en)\\s*(?:${WEEKDAY_ALTERNATION})\\.?)*,?\\s*)?$`, 'iu')
 const CLOCK_LABEL = /^(?:at|um|à|às|a las|alle|ore|om|h\.?|dalle|from|ab|vanaf|starting at|doors|show|einlass|beginn|début|inicio|inizio|início)$/i
 
 const stripped = new WeakMap<Line, string>()
@@ -95,8 +97,13 @@ function strip(line: Line, d: LineDates | undefined): string {
       from = Math.max(from, m.endIndex)
       continue
     }
+    const on = m.start.day !== undefined && wordCount(before) > 2 ? DAY_AFTER_ON.exec(text.slice(from, m.index)) : null
     if (!before || (wordCount(before) <= 2 && after >= 2 && m.start.day !== undefined && !field)) from = Math.max(from, m.endIndex)
-    else if (m.start.day === undefined || m.start.hour !== undefined || m.start.year !== undefined || m.dedicated || !restWithout(text, m.endIndex, to, spans)) {
+    else if (on) {
+      // "… will hold their annual book sale on Friday and Saturday, December 4 and 5": the sentence's day ends its title.
+      to = from + on.index
+      break
+    } else if (m.start.day === undefined || m.start.hour !== undefined || m.start.year !== undefined || m.dedicated || !restWithout(text, m.endIndex, to, spans)) {
       // A date or time after the title ends it ("…Holy Eucharist at 7 p.m.", "…Meeting – 03/17/2026 – 5:30 PM").
       to = m.index
       break
