@@ -52,4 +52,19 @@ describe('a production run', () => {
     expect(englishRule('los martes a las 18:00', 'es')).toBe('every tuesday')
     expect(englishRule('le samedi 5 décembre à 20h', 'fr')).toBeUndefined()
   })
+
+  it("gives every performance the page's one address line, not the footer's", () => {
+    const body = `<h1>Sweeney Todd</h1><p><strong>January 15 – 24, 2027</strong></p><p>Fridays &amp; Saturdays at 7:30 PM<br>Sundays at 2:00 PM</p>
+      <p>Harbor Playhouse, 45 Water Street, Port Townsend, WA</p><p>Tickets $22 adults, $18 seniors and students.</p>
+      <footer><p>Harbor Community Theatre · PO Box 12, 200 Lawrence Street, Port Townsend, WA 98368</p></footer>`
+    const window = { start: '2027-01-01', end: '2027-01-31' }
+    const events = pageEvents(body, { lang: 'en-US', timezone: 'America/Los_Angeles', window, baseUrl: 'https://www.harbortheatre.example/sweeney/' })
+    expect(events.map((e) => [e.startDate, e.venue?.name, e.address])).toEqual(
+      ['2027-01-15T19:30:00-08:00', '2027-01-16T19:30:00-08:00', '2027-01-17T14:00:00-08:00', '2027-01-22T19:30:00-08:00', '2027-01-23T19:30:00-08:00', '2027-01-24T14:00:00-08:00'].map((start) => [
+        start,
+        'Harbor Playhouse',
+        '45 Water Street, Port Townsend, WA',
+      ]),
+    )
+  })
 })

@@ -16,7 +16,7 @@ import { foldRules, headerCell, inlineLead, type LeadTime, leadLine, markListed,
 import type { Line, PageLines } from './page-lines'
 import { dayItemEvents, proseEvents } from './prose-records'
 import { RowDays } from './row-spans'
-import { runRecord, runUntil } from './run-records'
+import { runRecord, runUntil, sharedPlace } from './run-records'
 import { companionSection, readRecord, withoutDates } from './record-fields'
 import { finder, linesBefore, looseProgrammes, withSeason } from './loose-programmes'
 import { type Habit, recurringRecord } from './recurring-records'
@@ -37,8 +37,7 @@ export type ListingOptions = {
   zone?: string // the organization's zone: a European or Australian one reads "05/12" day first
 }
 
-/** A record the reader kept, with the lines it came from (for merging with structured data). */
-/** `covered`: structured data describes the record; it is kept only to say which structures the data touches. */
+/** A record the reader kept, with its lines (for merging); `covered`: structured data describes it (kept to say what the data touches). */
 export type ListingRecord = { candidate: Candidate; from: number; to: number; region: number; covered?: boolean }
 
 /**
@@ -199,6 +198,7 @@ export function extractListing(page: PageLines, options: ListingOptions): Listin
     if (scopeLine(scope, lines[i], pr.dates(lines[i]), pr.ref)) scope.dayLine = i
   }
   const candidates = foldRules(records.filter((r) => !r.covered).map((r) => r.candidate))
+  sharedPlace(candidates, lines)
   // Loose dates are the page's own event, which its structured data already states.
   if (!structured) candidates.push(...looseEvents({ lines, dates: pr.dates, taken, facts: page.facts, sourceUrl: options.sourceUrl, ref: pr.ref, yearAt: (i) => years[i] }))
   const cut = seg.records.length > MAX_RECORDS

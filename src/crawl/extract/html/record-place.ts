@@ -233,6 +233,11 @@ export function placeOf(lines: Line[], role: Role, skip: Set<string>, dates?: Pa
   return name ? { name, address: lines[i].text } : { address: lines[i].text }
 }
 
+/** The place a line of an address gives ("Harbor Playhouse, 45 Water Street, Port Townsend, WA"), not a line of prose. */
+export function addressLine(line: Line): CandidatePlace | undefined {
+  return !line.virtual && line.text.length <= 120 && addressShaped(line.text) && !SENTENCE_END.test(line.text) ? splitPlace([line.text]) : undefined
+}
+
 /**
  * "Do, 03.12.2026, 19:30 Uhr · <b>Lesung: Winterreise</b> · Stadtbücherei, Lesesaal": the field after a
  * title set off by dots or bars names its place, when it holds no date and is not a button's word.

@@ -13,6 +13,7 @@ import type { YearHint } from '../year-hint'
 import type { LineDates } from './line-dates'
 import type { Line } from './page-lines'
 import { type RecordContext, readRecord } from './record-fields'
+import { addressLine } from './record-place'
 import { usableTitle } from './record-title'
 import { endAfter } from './record-when'
 import { onRule } from './recurring-records'
@@ -54,4 +55,20 @@ export function runRecord(lines: Line[], ctx: RecordContext, from: string, until
     return c.title ? c : undefined
   }
   return undefined
+}
+
+/**
+ * A page about one production or series ("Sweeney Todd", its run, and "Harbor Playhouse, 45 Water Street,
+ * Port Townsend, WA" in a paragraph of its own): when every event the page lists has that one title and
+ * no place, the one address line of the page's own text (not its navigation or footer) is where they are.
+ */
+export function sharedPlace(candidates: Candidate[], lines: Line[]): void {
+  if (!candidates.length || candidates.some((c) => c.place || c.title !== candidates[0].title)) return
+  let place: Candidate['place']
+  for (const line of lines) {
+    const found = line.chrome || line.footerAt !== undefined ? undefined : addressLine(line)
+    if (found && place) return
+    place ??= found
+  }
+  if (place) for (const c of candidates) c.place = { ...place }
 }
