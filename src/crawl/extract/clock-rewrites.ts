@@ -29,8 +29,11 @@ export const MEDIODIA: Rule = { pattern: /\bmediod[ií]a\b/gi, replace: () => '1
 /** "de 17:30 a 18:30", "20:00 à 00:00", "19:00 às 21:00", "20.00 tot 22.00": a range chrono reads as one time. */
 export const RANGE: Rule = { pattern: /(\d{1,2}(?:[:.]\d{2}|h\d{0,2}))\s+(a|à|às|as|al|alle|até|tot|bis)\s+(?=\d)/gi, replace: (m) => `${m[1]} - ` }
 
-/** "5/12 à 20h30", "5/12 alle 21", "5/12 om 20:00": a numeric day, then "at" and its time; chrono reads "12 à 20:30" as hours. */
-export const DAY_AT_CLOCK: Rule = { pattern: /\b(\d{1,2}[/.-]\d{1,2}(?:[/.-]\d{2,4})?\.?)\s+(?:à|alle|om)\s+(?=\d)/gi, replace: (m) => `${m[1]}, ` }
+/** "5/12 à 20h30", "5/12 alle 21", "5/12 om 20:00", "Mardi 8/12 – 18h30": a numeric day, then "at" or a dash and its time; chrono reads "12 à 20:30" as hours. */
+export const DAY_AT_CLOCK: Rule = {
+  pattern: /\b(\d{1,2}[/.-]\d{1,2}(?:[/.-]\d{2,4})?\.?)(?:\s+(?:à|alle|om)\s+(?=\d)|\s*[–—-]\s*(?=(?:[01]?\d|2[0-3])(?:h[0-5]\d|[:.][0-5]\d|\s?h\b|\s?uhr|\s?uur)))/gi,
+  replace: (m) => `${m[1]}, `,
+}
 /** "20:30h", "20:30 hs", "20:30 hrs.": chrono reads a clock with a trailing "h" as the hour alone. */
 export const CLOCK_H_SUFFIX: Rule = { pattern: /\b([01]?\d|2[0-3]):([0-5]\d)\s?(?:hrs?\.?|hs?\.?)(?![\p{L}\d])/giu, replace: (m) => hm(m[1], m[2]) }
 
@@ -47,10 +50,11 @@ export const BARE_DOT_CLOCK: Rule = {
 export const AND_CLOCKS: Rule = { pattern: /(?<=\b\d{1,2}(?::\d{2}|h\d{0,2}))\s+(?:et|und|y|e|en)\s+(?:à\s+|um\s+|a las\s+|alle\s+|às\s+|om\s+)?(?=\d)/gi, replace: () => '; ' }
 
 /**
- * "11 – 18 Uhr", "10 bis 17 Uhr": a bare hour before a dash and an hour with "Uhr" is the range's start.
- * Left bare after a date without a year ("Sonntag, 6. Dezember, 11 – 18 Uhr"), chrono took it for the year 2011.
+ * "11 – 18 Uhr", "10 bis 17 Uhr", "de 10 a 14 h", "de 10 à 18h30", "das 9 às 17h": a bare hour before a dash
+ * or "to" and an hour with its unit is the range's start. Left bare after a date without a year ("Sonntag, 6.
+ * Dezember, 11 – 18 Uhr"), chrono took it for the year 2011; in Spanish it read "10" as a second start.
  */
-export const UHR_RANGE_START: Rule = {
-  pattern: /\b([01]?\d|2[0-3])(?:[.:]([0-5]\d))?(\s*[-–—]\s*|\s+bis\s+)(?=(?:[01]?\d|2[0-3])(?:[.:][0-5]\d)?\s*uhr\b)/gi,
+export const HOUR_RANGE_START: Rule = {
+  pattern: /\b([01]?\d|2[0-3])(?:[.:]([0-5]\d))?(\s*[-–—]\s*|\s+(?:bis|a|à|às|as|al|tot)\s+)(?=(?:[01]?\d|2[0-3])(?:h[0-5]\d|(?:[.:][0-5]\d)?\s*(?:uhr|uur|hrs?|hs?)\b))/gi,
   replace: (m) => `${hm(m[1], m[2])}${m[3]}`,
 }

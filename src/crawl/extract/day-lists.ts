@@ -91,3 +91,6 @@ export const EN_NUMERIC_RANGE: Rule = { pattern: /\b(\d{1,2}\/\d{1,2})-(?=\d{1,2
 
 /** "del 10 al 14 de diciembre", "desde el 10 hasta el 14 de": a range of days chrono reads as "10 - 14 de diciembre". */
 export const ES_DAY_RANGE: Rule = { pattern: /\b(?:del|desde el)\s+(\d{1,2})\s+(?:al|hasta el)\s+(?=\d{1,2}\s+de\s+\p{L})/giu, replace: (m) => `${m[1]} - ` }
+
+/** "dal 5 all'8 dicembre", "dal 10 al 14 dicembre": an Italian range of days, of which chrono reads only the last. */
+export const IT_DAY_RANGE: Rule = { pattern: /\b(?:dal|dall['’])\s*(\d{1,2})\s+(?:al|all['’])\s*(?=\d{1,2}\s+\p{L})/giu, replace: (m) => `${m[1]} - ` }

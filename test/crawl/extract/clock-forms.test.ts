@@ -59,4 +59,28 @@ describe('clock forms chrono misreads', () => {
     expect(read('de', 'Sonntag, 6. Dezember, 11 – 18 Uhr')).toMatchObject([{ date: '2026-12-06', time: '11:00', endTime: '18:00' }])
     expect(read('de', 'Sa, 5.12., 10 bis 17 Uhr')).toMatchObject([{ date: '2026-12-05', time: '10:00', endTime: '17:00' }])
   })
+
+  it('reads a bare hour before "to" and an hour with its unit as a range in every language, not ages', () => {
+    expect(read('es', 'del 5 al 8 de diciembre, de 10 a 14 h')).toMatchObject([{ date: '2026-12-05', endDate: '2026-12-08', time: '10:00', endTime: '14:00' }])
+    expect(read('fr', 'samedi 12 décembre, de 10 à 18 h')).toMatchObject([{ date: '2026-12-12', time: '10:00', endTime: '18:00' }])
+    expect(read('pt', 'sábado, 12 de dezembro, das 9 às 17h')).toMatchObject([{ date: '2026-12-12', time: '09:00', endTime: '17:00' }])
+    expect(read('nl', 'zaterdag 12 december, 10 - 17 uur')).toMatchObject([{ date: '2026-12-12', time: '10:00', endTime: '17:00' }])
+    for (const [locale, text] of [
+      ['es', 'Grupos de 5 a 8 personas'],
+      ['de', 'Kinder von 6 bis 10 Jahren'],
+      ['fr', 'de 5 à 8 ans'],
+    ] as const)
+      expect(read(locale, text)).toEqual([])
+  })
+
+  it('reads a numeric day, a dash, then its time ("Mardi 8/12 – 18h30", "Mi, 9.12. – 19.30 Uhr"): chrono read hours from 12 to 18:30', () => {
+    expect(read('fr', 'Mardi 8/12 – 18h30')).toMatchObject([{ date: '2026-12-08', time: '18:30' }])
+    expect(read('es', 'Martes 15/12 - 19 h')).toMatchObject([{ date: '2026-12-15', time: '19:00' }])
+    expect(read('de', 'Mi, 9.12. – 19.30 Uhr')).toMatchObject([{ date: '2026-12-09', time: '19:30' }])
+  })
+
+  it("reads Italian ranges of days ('dal 5 all'8 dicembre'): chrono read the last day alone", () => {
+    expect(read('it', "dal 5 all'8 dicembre 2026, dalle 10 alle 19")).toMatchObject([{ date: '2026-12-05', endDate: '2026-12-08', time: '10:00', endTime: '19:00' }])
+    expect(read('it', 'dal 10 al 14 dicembre')).toMatchObject([{ date: '2026-12-10', endDate: '2026-12-14' }])
+  })
 })
