@@ -109,6 +109,15 @@ describe('month grids without machine dates', () => {
     expect(events(html, ctx('2026-12-01', '2026-12-31', 'Europe/Paris'))).toEqual(['2026-12-09T10:00:00+01:00 Heure du conte', '2026-12-09T14:30:00+01:00 Atelier numérique'])
   })
 
+  it('take the year of a heading that names only the month from the index window', () => {
+    expect(events(table('January', cells([27, 28, 29, 30, 31], 31, 6, JANUARY)), ctx('2026-11-25', '2027-02-28'))).toContain('2027-01-14T18:30:00-06:00 Genealogy Help')
+    expect(monthOfHeading('Dezember', '2026-11-25')).toEqual({ year: 2026, month: 12 })
+    expect(monthOfHeading('Programm im Januar', '2026-11-25')).toEqual({ year: 2027, month: 1 })
+    // A month that ended less than a month before the window's start is still that year's.
+    expect(monthOfHeading('November', '2026-12-10')).toEqual({ year: 2026, month: 11 })
+    expect(monthOfHeading('Dezember')).toBeUndefined()
+  })
+
   it('give no days without a month heading or when the numbers do not run 1 … the last day', () => {
     expect(events(table('Events Calendar', cells([27, 28, 29, 30, 31], 31, 6, JANUARY)))).toEqual([])
     const doc = (html: string) => parse(html).childNodes.find(isElement) as Element

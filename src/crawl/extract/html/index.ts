@@ -113,7 +113,7 @@ export function extractHtmlTree(doc: Document, ctx: ExtractContext, hints: Marku
   let listing: ListingResult | undefined
   let page: PageLines | undefined
   try {
-    page = pageLines(doc)
+    page = pageLines(doc, ctx.window.start)
     const covered = structured ? coveredBy(candidates) : undefined
     listing = extractListing(page, { sourceUrl: ctx.baseUrl, ref: ctx.window.start, zone: ctx.timezone, ...(covered ? { covered } : {}) })
   } catch (error) {

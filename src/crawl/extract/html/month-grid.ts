@@ -6,15 +6,26 @@
  * whose numbers do not run exactly so, or whose month is not named, gives nothing (a day is never guessed).
  */
 import { childrenOf, collapse, type Element, isElement } from '../../shared/dom'
-import { MONTH_ALTERNATION, MONTH_OF } from '../month-context'
+import { addDays } from '../../../model/dates'
+import { MONTH_ALTERNATION, MONTH_OF, monthOfLine } from '../month-context'
 
 const MONTH_YEAR = new RegExp(`(?<!\\p{L})(${MONTH_ALTERNATION})(?:,|\\s+de|\\s+del)?\\s+(20\\d\\d)(?!\\d)`, 'iu')
 
-/** The month and year a short heading names ("January 2027", "Kalender Dezember 2026"), or undefined. */
-export function monthOfHeading(text: string | undefined): { year: number; month: number } | undefined {
+/**
+ * The month and year a short heading names ("January 2027", "Kalender Dezember 2026"), or undefined. A
+ * heading that names the month alone ("December", "Programm im Dezember") takes its year from `ref` (the
+ * index window's first day), as a date without a year does: that year, unless the month ended more than a
+ * month before `ref`.
+ */
+export function monthOfHeading(text: string | undefined, ref?: string): { year: number; month: number } | undefined {
   if (!text || text.length > 60) return undefined
   const m = MONTH_YEAR.exec(text)
-  return m ? { year: Number(m[2]), month: MONTH_OF.get(m[1].toLowerCase())! } : undefined
+  if (m) return { year: Number(m[2]), month: MONTH_OF.get(m[1].toLowerCase())! }
+  const named = ref ? monthOfLine(text) : undefined
+  if (!named || !ref) return undefined
+  const year = Number(ref.slice(0, 4))
+  const end = `${year}-${pad(named.month)}-${pad(daysIn(year, named.month))}`
+  return { year: end >= addDays(ref, -31) ? year : year + 1, month: named.month }
 }
 
 /** Whether `el` may be a grid, cheaply: a table, or an element with a month of cells among its children. */
@@ -87,14 +98,14 @@ const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0
  * The day (YYYY-MM-DD) of each cell of a month grid, or undefined when `el` is none. `heading`: the text
  * of the last heading before `el` (a table's own caption is read first).
  */
-export function monthGridDays(el: Element, heading: string | undefined | (() => string | undefined)): Map<Element, string> | undefined {
+export function monthGridDays(el: Element, heading: string | undefined | (() => string | undefined), ref?: string): Map<Element, string> | undefined {
   // Most tables and long lists are no grid: without a caption, a heading that names no month ends it here.
   const headingText = typeof heading === 'function' ? heading() : heading
-  if (!monthOfHeading(headingText) && !(el.tagName === 'table' && el.childNodes.some((c) => c.nodeName === 'caption'))) return undefined
+  if (!monthOfHeading(headingText, ref) && !(el.tagName === 'table' && el.childNodes.some((c) => c.nodeName === 'caption'))) return undefined
   const { cells, caption } = cellsOf(el)
   // Cells that carry their day in markup (`aria-label`, `data-date`) are read from it.
   if (cells.length < 28 || cells.some((c) => c.attrs.some((a) => a.name === 'aria-label' || a.name === 'data-date'))) return undefined
-  const named = monthOfHeading(caption) ?? monthOfHeading(headingText)
+  const named = monthOfHeading(caption, ref) ?? monthOfHeading(headingText, ref)
   if (!named) return undefined
   const numbers = cells.map((c) => {
     const t = leadText(c)

@@ -34,8 +34,8 @@ type Frame = { el: Element; chrome: boolean; section: boolean; heading: number; 
 const newFrame = (el: Element): Frame => ({ el, chrome: false, section: false, heading: 0, strong: false, link: false, posted: false, struck: false, end: false, block: false, footerAt: -1 })
 
 /** Builds the lines and facts of a parsed page in one walk. */
-export function pageLines(doc: Document): PageLines {
-  const b = new Builder()
+export function pageLines(doc: Document, ref?: string): PageLines {
+  const b = new Builder(ref)
   b.run(doc)
   return { lines: joinBadges(b.lines), facts: b.facts }
 }
@@ -63,6 +63,9 @@ class Builder {
   private lastPath: Element[] | undefined
   /** The day of each cell of the month grid being read (month-grid.ts). */
   private grid: Map<Element, string> | undefined
+
+  /** `ref`: the first day of the index window, which gives a year to a grid whose heading names only its month. */
+  constructor(private readonly ref?: string) {}
 
   run(doc: Document) {
     const html = childrenOf(doc).find((n) => isElement(n) && n.tagName === 'html') as Element | undefined
@@ -142,7 +145,7 @@ class Builder {
     if (marks & MACHINE && tag !== 'br') this.machineOf(el)
     const day = this.grid?.get(el)
     if (day) this.virtual(day)
-    else if (mayBeGrid(el)) this.grid = monthGridDays(el, () => this.recentMonth()) ?? this.grid
+    else if (mayBeGrid(el)) this.grid = monthGridDays(el, () => this.recentMonth(), this.ref) ?? this.grid
   }
 
   private exit(el: Element) {
@@ -200,7 +203,7 @@ class Builder {
 
   /** The last of the few lines before here that names a month and year (a month grid's heading). */
   private recentMonth(): string | undefined {
-    for (let i = this.lines.length - 1; i >= 0 && i >= this.lines.length - 4; i--) if (monthOfHeading(this.lines[i].text)) return this.lines[i].text
+    for (let i = this.lines.length - 1; i >= 0 && i >= this.lines.length - 4; i--) if (monthOfHeading(this.lines[i].text, this.ref)) return this.lines[i].text
     return undefined
   }
 
