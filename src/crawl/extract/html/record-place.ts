@@ -9,6 +9,7 @@ import { attr, type Element, findFirst } from '../../shared/dom'
 import { isBoilerplate, labelValue, VENUE_WORD } from './labels'
 import { ALL_DAY, hasWord, labelOnly, type LineDates } from './line-dates'
 import type { Line } from './page-lines'
+import { headField } from './head-field'
 import { commonDepth, type Role, SEPARATOR_EDGES } from './record-title'
 
 const MAP_TEXT = /\b(map|maps|directions|karte|anfahrt|plan|carte|itinéraire|mapa|cómo llegar|kaart|route|mappa|indicazioni|como chegar)\b/i
@@ -180,6 +181,16 @@ function venueAfterTime(lines: Line[], skip: Set<string>, dates: Parameters<type
   return value && value.split(/\s+/).length <= 6 && (placeLink || VENUE_WORD.test(value)) && !COST_WORD.test(value) ? splitPlace([value]) : undefined
 }
 
+/** "Borgo antico · ore 17:00": the first field of a line whose other fields are its times (see head-field.ts). */
+function headPlace(lines: Line[], skip: Set<string>, dates: (line: Line) => LineDates | undefined): CandidatePlace | undefined {
+  for (const line of lines) {
+    const field = headField(line, dates(line))
+    const value = field && placeText(field)
+    if (value && !skip.has(value) && value.split(/\s+/).length <= 6 && hasWord(value) && !COST_WORD.test(value) && !isBoilerplate(value)) return splitPlace([value])
+  }
+  return undefined
+}
+
 export function placeOf(lines: Line[], role: Role, skip: Set<string>, dates?: Parameters<typeof datedTail>[2]): CandidatePlace | undefined {
   for (let i = 0; i < lines.length; i++) {
     const only = labelOnly(lines[i].text)
@@ -224,7 +235,7 @@ export function placeOf(lines: Line[], role: Role, skip: Set<string>, dates?: Pa
   }
   const fromMap = mapAddress(lines)
   if (fromMap) return { address: fromMap }
-  const tail = dates && (datedTail(lines, skip, dates) ?? venueAfterTime(lines, skip, dates))
+  const tail = dates && (datedTail(lines, skip, dates) ?? headPlace(lines, skip, dates) ?? venueAfterTime(lines, skip, dates))
   if (tail) return tail
   // A line of prose ("Samedi 5 décembre de 10h à 18h, place de l'Église. Une trentaine…") is no address.
   const i = lines.findIndex((l) => !l.virtual && l.text.length <= 120 && addressShaped(l.text) && !skip.has(l.text) && !SENTENCE_END.test(l.text))
