@@ -103,8 +103,14 @@ export function ruleStart(text: string): number {
     const i = re.exec(text)?.index ?? -1
     if (i >= 0 && (at < 0 || i < at)) at = i
   }
-  return at <= 0 ? at : (ARTICLE_BEFORE.exec(text.slice(0, at))?.index ?? at)
+  if (at <= 0) return at
+  // "1st and 3rd Mondays": the ordinals listed before the one found belong to the rule.
+  const listed = ORDINALS_BEFORE.exec(text.slice(0, at))?.index ?? at
+  return ARTICLE_BEFORE.exec(text.slice(0, listed))?.index ?? listed
 }
+
+const ORDINAL = String.raw`(?:\d{1,2}(?:st|nd|rd|th)|first|second|third|fourth|fifth|last)`
+const ORDINALS_BEFORE = new RegExp(String.raw`(?:${ORDINAL}\s*(?:,|&|and)\s*)*${ORDINAL}\s*(?:,|&|and)?\s*$`, 'i')
 
 const CODES = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU']
 /** A heading that is a weekday said as a habit, and nothing else: "Mondays", "Dienstags", "Le mardi", "Los martes", "Il lunedì". */

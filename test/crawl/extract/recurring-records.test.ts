@@ -20,6 +20,16 @@ describe('records stating a rule', () => {
     ])
   })
 
+  it('read a list of ordinals, named before the rule and ending in "a.m." ("Knitting Circle: 1st and 3rd Mondays, 10 a.m.")', () => {
+    // A clock's "a.m." ends no sentence; before, the line was taken for prose that states no rule.
+    expect(starts(['<h3>Adult Programs</h3><p>Knitting Circle: 1st and 3rd Mondays, 10 a.m.</p>', '<h3>Chess Club</h3><p>1st and 3rd Mondays, 4:00 p.m. – 5:30 p.m.</p>'])).toEqual([
+      'Knitting Circle 2026-12-07T10:00:00-06:00',
+      'Chess Club 2026-12-07T16:00:00-06:00',
+      'Knitting Circle 2026-12-21T10:00:00-06:00',
+      'Chess Club 2026-12-21T16:00:00-06:00',
+    ])
+  })
+
   it('give nothing without a time, or for a sentence about a service', () => {
     expect(starts(['<h3>Quiet Hour</h3><p>Every Wednesday</p>', '<h3>Lego Club</h3><p>Every Saturday</p>'])).toEqual([])
     expect(

@@ -22,7 +22,8 @@ export function untimedRule(line: string, locale: DateLocale): { rule: { rrule: 
   // Sundays."), unless the sentence says an ordinal weekday of the month in full.
   // A line that announces a list ("… at 6:30 p.m. on the following Mondays:") states the list's days, not a rule.
   if (line.endsWith(':')) return undefined
-  const prose = line.length > 100 || (/\.\s*$/.test(line) && line.split(/\s+/).length >= 8)
+  // A clock's "a.m." or "p.m." ends no sentence ("Knitting Circle: 1st and 3rd Mondays, 10 a.m.").
+  const prose = line.length > 100 || (/\.\s*$/.test(line) && !/\b[ap]\.\s?m\.\s*$/i.test(line) && line.split(/\s+/).length >= 8)
   // "Every Tuesday, 8.30pm – 11pm, in the back bar. All welcome.": a first sentence that opens with the rule says it.
   const first = prose ? line.split(/(?<=[.!?])\s+(?=\p{Lu})/u)[0].replace(/[.!]\s*$/, '') : ''
   const text = prose ? (first.length <= 100 && RULE_OPENS.test(first) && first !== line ? first : monthRuleSentence(line, locale)) : line

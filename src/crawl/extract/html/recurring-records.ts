@@ -62,12 +62,16 @@ function openingHours(title: string | undefined, section: string | undefined): b
 function namedBefore(text: string): string | undefined {
   const cut = ruleStart(text)
   const head = cut > 0 ? text.slice(0, cut).replace(/[\s,:–—-]+$/, '') : ''
-  if (!head || NOT_A_NAME.test(head) || WE_MEET.test(head)) return undefined
+  if (!head || NOT_A_NAME.test(head) || WE_MEET.test(head) || ORDINALS_ONLY.test(head)) return undefined
   return clean(head) === head && usableTitle(head) ? head : undefined
 }
 
 /** "Meets the 2nd and", "Held on", "Open": a verb or a connector before the rule, no program's name. */
 const NOT_A_NAME = /^(?:meets?|meeting|held|is|are|open|opens|closed|we|on|at|the)\b|\b(?:and|the|on|of|at|und|et|y|e|en|le|el|il|de)$/i
+
+/** "1st and 3rd", "2. und 4.", "premier et troisième": the rule's own ordinals before its weekday, no name. */
+const ORDINALS_ONLY =
+  /^(?:[\s,&]*(?:\d{1,2}(?:st|nd|rd|th|er|e|º|°|\.)?|first|second|third|fourth|fifth|last|erste[nrs]?|zweite[nrs]?|dritte[nrs]?|vierte[nrs]?|letzte[nrs]?|premiers?|deuxièmes?|troisièmes?|quatrièmes?|derniers?|primer|segundo|tercer|cuarto|último|primo|secondo|terzo|quarto|ultimo|primeir[oa]|segund[oa]|terceir[oa]|quart[oa]|últim[oa])(?:\s+(?:and|und|et|y|e|en))?)+$/i
 
 const ENGLISH_DAYS: Record<string, string> = { MO: 'monday', TU: 'tuesday', WE: 'wednesday', TH: 'thursday', FR: 'friday', SA: 'saturday', SU: 'sunday' }
 
