@@ -17,8 +17,8 @@ export const H_CLOCK: Rule = {
 export const DOT_CLOCK: Rule = { pattern: /\b([01]?\d|2[0-3])(?:[.:]([0-5]\d))?\s*(uhr|uur|u)(?![\p{L}])/giu, replace: (m) => `${hm(m[1], m[2])} ${m[3].toLowerCase() === 'u' ? '' : m[3]}`.trimEnd() }
 /** Belgian Dutch "20u30". */
 export const U_CLOCK: Rule = { pattern: /\b([01]?\d|2[0-3])u([0-5]\d)\b/gi, replace: (m) => hm(m[1], m[2]) }
-/** Italian "ore 19.30", "alle 19", "dalle 9.30"; "alle ore 21" as "alle 21:00", which chrono joins to the day before it. */
-export const ORE_CLOCK: Rule = { pattern: /\b(?:(alle|dalle)\s+ore|(ore|alle|dalle|h\.))\s*([01]?\d|2[0-3])(?:[.:]([0-5]\d))?\b/gi, replace: (m) => `${m[1] ?? m[2]} ${hm(m[3], m[4])}` }
+/** Italian "ore 19.30", "alle 19", "dalle 9.30", "h 21.00"; "alle ore 21" as "alle 21:00", which chrono joins to the day before it. */
+export const ORE_CLOCK: Rule = { pattern: /\b(?:(alle|dalle)\s+ore|(ore|alle|dalle|h\.?))\s*([01]?\d|2[0-3])(?:[.:]([0-5]\d))?\b/gi, replace: (m) => `${m[1] ?? m[2]} ${hm(m[3], m[4])}` }
 /** A German or Dutch day and month without a year ("21.3.", "Sa 21.03."): chrono wants a year or a name. */
 export const SHORT_NUMERIC = (months: string[]): Rule => ({ pattern: /\b(0?[1-9]|[12]\d|3[01])\.(0?[1-9]|1[0-2])\.(?!\d)/g, replace: (m) => `${Number(m[1])}. ${months[Number(m[2]) - 1]}` })
 export const MIDI: Rule = { pattern: /\bmidi\b/gi, replace: () => '12:00' }

@@ -4,7 +4,7 @@
  * 19.30", "Noon", "21.3."). A rewrite keeps a map back to the original text, so every match still points
  * at the characters the page wrote.
  */
-import { MAY_OPEN_WITH_DAY, type MonthContext, monthAfterDay } from './month-context'
+import { MAY_OPEN_WITH_DAY, MONTH_ALTERNATION, type MonthContext, monthAfterDay } from './month-context'
 import { WEEKDAY_ALTERNATION } from './weekday-words'
 import {
   NOON,
@@ -173,8 +173,8 @@ const EN_AT_SIGN: Rule = { pattern: /(?<=[\p{L}\d.])\s*@\s*(?=\d)/gu, replace: (
  * "05/12 (sábado), 10h", "Dec 5 (Sat) 7 pm", "12.12. (Sa) 19 Uhr": a weekday in parentheses after the date.
  * chrono takes it for a date of its own and swallows the time after it; it goes (the date is whole).
  */
-const PAREN_WEEKDAY: Rule = { pattern: new RegExp(String.raw`(?<=\d\.?)\s*\((?:${WEEKDAY_ALTERNATION})(?:-feira)?\.?\)`, 'giu'), replace: () => '' }
-const PAREN_TRIGGER = /\d\.?\s*\(\p{L}{2,}/u
+const PAREN_WEEKDAY: Rule = { pattern: new RegExp(String.raw`(?<=\d\.?|(?:${MONTH_ALTERNATION}))\s*\((?:${WEEKDAY_ALTERNATION})(?:-feira)?\.?\)`, 'giu'), replace: () => '' }
+const PAREN_TRIGGER = new RegExp(String.raw`\((?:${WEEKDAY_ALTERNATION})(?:-feira)?\.?\)`, 'iu')
 
 /**
  * "The Midnight Sparrows", "Midnight Madness Sale": the word in a name (after "The", or before a capitalised
@@ -183,6 +183,15 @@ const PAREN_TRIGGER = /\d\.?\s*\(\p{L}{2,}/u
 const NAMED_CLOCK_WORD: Rule = {
   pattern: /(?<=\bthe\s+)(?:noon|midnight)\b|(?<!(?:\b(?:at|from|until|till|to|by|before|after|and)|[-–—@,:\d]|[ap]\.?m\.?)\s*)\b(?:noon|midnight)(?=\s+\p{Lu})/giu,
   replace: (m) => '~'.repeat(m[0].length),
+}
+
+/**
+ * "Vendredi 11.12 - 20h30", "sábado 12.12.2026": a weekday, then day and month with a dot, which chrono
+ * reads in French, Spanish, Italian and Portuguese only with a slash. Never a clock ("sábado 10.30 h").
+ */
+const WEEKDAY_DOT_DAY: Rule = {
+  pattern: new RegExp(String.raw`(?<=\b(?:${WEEKDAY_ALTERNATION})\.?,?\s+)(3[01]|[12]\d|0?[1-9])\.(1[0-2]|0?[1-9])(?:\.(\d{4}|\d{2}))?(?![\d:]|\.\d|\s*(?:h\b|hs?\b|uhr|horas?))`, 'giu'),
+  replace: (m) => `${m[1]}/${m[2]}${m[3] ? `/${m[3]}` : ''}`,
 }
 
 const DE_MONTHS = ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember']
@@ -206,11 +215,26 @@ const RULES: Record<DateLocale, Rule[]> = {
     EN_ONE_LETTER_MERIDIEM,
   ],
   de: [WEEKDAYS_BEFORE_DAYS, DAY_LIST_NAMED, DAY_PAIR_NUMERIC, DAY_AT_CLOCK, HOUR_RANGE_START, DOT_CLOCK, BARE_DOT_CLOCK, H_CLOCK, SHORT_NUMERIC(DE_MONTHS), RANGE, AND_CLOCKS, DAY_LIST_COMMA],
-  fr: [WEEKDAYS_BEFORE_DAYS, DAY_LIST_NAMED, DAY_PAIR_NUMERIC, DAY_AT_CLOCK, CLOCK_H_SUFFIX, HOUR_RANGE_START, H_CLOCK, MIDI, MINUIT, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
-  es: [WEEKDAYS_BEFORE_DAYS, DAY_LIST_NAMED, DAY_PAIR_NUMERIC, ES_DAY_RANGE, DAY_AT_CLOCK, CLOCK_H_SUFFIX, HOUR_RANGE_START, H_CLOCK, MEDIODIA, MEDIANOCHE, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
+  fr: [WEEKDAYS_BEFORE_DAYS, DAY_LIST_NAMED, WEEKDAY_DOT_DAY, DAY_PAIR_NUMERIC, DAY_AT_CLOCK, CLOCK_H_SUFFIX, HOUR_RANGE_START, H_CLOCK, MIDI, MINUIT, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
+  es: [
+    WEEKDAYS_BEFORE_DAYS,
+    DAY_LIST_NAMED,
+    WEEKDAY_DOT_DAY,
+    DAY_PAIR_NUMERIC,
+    ES_DAY_RANGE,
+    DAY_AT_CLOCK,
+    CLOCK_H_SUFFIX,
+    HOUR_RANGE_START,
+    H_CLOCK,
+    MEDIODIA,
+    MEDIANOCHE,
+    RANGE,
+    AND_CLOCKS,
+    DAY_LIST_COMMA,
+  ],
   nl: [WEEKDAYS_BEFORE_DAYS, DAY_LIST_NAMED, DAY_PAIR_NUMERIC, NL_DAY_RANGE, U_CLOCK, HOUR_RANGE_START, DOT_CLOCK, BARE_DOT_CLOCK, DAY_AT_CLOCK, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
-  it: [WEEKDAYS_BEFORE_DAYS, DAY_LIST_NAMED, DAY_PAIR_NUMERIC, IT_DAY_RANGE, ORE_CLOCK, CLOCK_H_SUFFIX, H_CLOCK, DAY_AT_CLOCK, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
-  pt: [WEEKDAYS_BEFORE_DAYS, DAY_LIST_NAMED, DAY_PAIR_NUMERIC, DAY_AT_CLOCK, CLOCK_H_SUFFIX, HOUR_RANGE_START, H_CLOCK, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
+  it: [WEEKDAYS_BEFORE_DAYS, DAY_LIST_NAMED, WEEKDAY_DOT_DAY, DAY_PAIR_NUMERIC, IT_DAY_RANGE, ORE_CLOCK, CLOCK_H_SUFFIX, H_CLOCK, DAY_AT_CLOCK, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
+  pt: [WEEKDAYS_BEFORE_DAYS, DAY_LIST_NAMED, WEEKDAY_DOT_DAY, DAY_PAIR_NUMERIC, DAY_AT_CLOCK, CLOCK_H_SUFFIX, HOUR_RANGE_START, H_CLOCK, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
 }
 
 /** Cheap test for each rule set: most lines need no rewrite at all. */
@@ -220,7 +244,7 @@ const TRIGGER: Record<DateLocale, RegExp> = {
   fr: /\d\s+(?:e|y|et|und|en|&)\s+\d{1,2}[/.]\d|\dh|\d\s?h\b|midi|minuit|\d\s+à\s+\d|[^\d\s],\s*\d{1,2}\.?\s+[^\d\s]/i,
   es: /\d\s+(?:e|y|et|und|en|&)\s+\d{1,2}[/.]\d|\dh|\d\s?h|mediod|medianoche|\d\s+(a|al)\s+\d|\b(del|desde el)\s+\d|[^\d\s],\s*\d{1,2}\.?\s+[^\d\s]/i,
   nl: /\d\s+(?:t\/m|tot)\s|\d\s+(?:e|y|et|und|en|&)\s+\d{1,2}[/.]\d|uur|\d\.(00|15|30|45)\b|\du|\d\s+(tot|om)\s+\d|\d\s+tot\s+\d|[^\d\s],\s*\d{1,2}\.?\s+[^\d\s]/i,
-  it: /\d\s+(?:e|y|et|und|en|&)\s+\d{1,2}[/.]\d|\bdall?['’]?\s*\d|ore|alle|\dh|\d\s?h\b|\bh\.\s*\d|\d\s+(a|al)\s+\d|[^\d\s],\s*\d{1,2}\.?\s+[^\d\s]/i,
+  it: /\d\s+(?:e|y|et|und|en|&)\s+\d{1,2}[/.]\d|\bdall?['’]?\s*\d|ore|alle|\dh|\d\s?h\b|\bh\.?\s*\d|\d\s+(a|al)\s+\d|[^\d\s],\s*\d{1,2}\.?\s+[^\d\s]/i,
   pt: /\d\s+(?:e|y|et|und|en|&)\s+\d{1,2}[/.]\d|\dh|\d\s?h\b|\d\s+(a|às|as|até)\s+\d|[^\d\s],\s*\d{1,2}\.?\s+[^\d\s]/i,
 }
 

@@ -83,4 +83,16 @@ describe('clock forms chrono misreads', () => {
     expect(read('it', "dal 5 all'8 dicembre 2026, dalle 10 alle 19")).toMatchObject([{ date: '2026-12-05', endDate: '2026-12-08', time: '10:00', endTime: '19:00' }])
     expect(read('it', 'dal 10 al 14 dicembre')).toMatchObject([{ date: '2026-12-10', endDate: '2026-12-14' }])
   })
+
+  it('reads a weekday before a dotted day and month ("Vendredi 11.12 - 20h30", "Sabato 12.12 ore 21"), not a dotted clock', () => {
+    expect(read('fr', 'Vendredi 11.12 - 20h30')).toMatchObject([{ date: '2026-12-11', time: '20:30' }])
+    expect(read('it', 'Sabato 12.12 ore 21')).toMatchObject([{ date: '2026-12-12', time: '21:00' }])
+    expect(read('es', 'sábado 12.12.2026, 20 h')).toMatchObject([{ date: '2026-12-12', time: '20:00' }])
+    expect(read('es', 'sábado 10.10 h, Auditorio').map((w) => w.date)).not.toContain('2027-10-10')
+  })
+
+  it('reads "h 21.00" (Italian) and a weekday in parentheses after a month ("12 de dezembro (sábado), às 16h")', () => {
+    expect(read('it', '12 dicembre 2026 | h 21.00')).toMatchObject([{ date: '2026-12-12', time: '21:00' }])
+    expect(read('pt', '12 de dezembro (sábado), às 16h')).toMatchObject([{ date: '2026-12-12', time: '16:00' }])
+  })
 })
