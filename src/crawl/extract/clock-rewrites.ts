@@ -58,3 +58,26 @@ export const HOUR_RANGE_START: Rule = {
   pattern: /\b([01]?\d|2[0-3])(?:[.:]([0-5]\d))?(\s*[-–—]\s*|\s+(?:bis|a|à|às|as|al|tot)\s+)(?=(?:[01]?\d|2[0-3])(?:h[0-5]\d|(?:[.:][0-5]\d)?\s*(?:uhr|uur|hrs?|hs?)\b))/gi,
   replace: (m) => `${hm(m[1], m[2])}${m[3]}`,
 }
+
+/**
+ * "Doors 7PM · Show 8PM", "Einlass 19 Uhr · Beginn 20 Uhr", "ouverture des portes 19h30 – concert 20h30":
+ * with a start written as well, the doors' time is not the event's; it is blanked (same length) so the
+ * start is read. A doors time alone ("Doors 7PM") stays the only time there is.
+ */
+export const DOORS_TIME: Rule = {
+  pattern:
+    /\b(?:doors(?:\s+open)?|einlass|(?:ouverture\s+des\s+)?portes|apertura\s+(?:de\s+)?(?:las\s+)?(?:porte|puertas)|deuren\s+open|zaal\s+open|abertura\s+(?:das\s+)?portas)\s*:?\s*(?:at|à|um|om|a las|às|ab)?\s*\d{1,2}(?:[:.h]\d{2})?(?:\s*(?:[ap]\.?\s?m\b\.?|uhr\b|uur\b|h\b))?/gi,
+  replace: (m) => '~'.repeat(m[0].length),
+}
+const DOORS_WORD = /\b(?:doors|einlass|portes|puertas|deuren|zaal open|portas|porte)\b/i
+/** A start's word and its time with a unit or on 24 hours ("Show 8PM", "Beginn 20 Uhr", "concert 20h30", "aanvang 20.15 uur"). */
+const START_WORD =
+  /\b(?:show(?:time)?|starts?|begins?|beginn|concert|konzert|aanvang|début|inicio|inizio|início|spettacolo|vorstellung)\b\s*:?\s*(?:at|um|à|om|a las|alle|às)?\s*(?:(?:1[3-9]|2[0-3])(?:[:.h]\d{2})?|\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?\s?m\b|uhr\b|uur\b|h\b)|\d{1,2}h\d{2})/i
+
+/**
+ * A doors time and a start written beside it with its own unit: the text `DOORS_TIME` applies to. A bare
+ * start ("Doors 6:30 PM / Show 7:30") keeps the doors' time, which says its half of the day.
+ */
+export function doorsAndStart(text: string): boolean {
+  return DOORS_WORD.test(text) && START_WORD.test(text)
+}

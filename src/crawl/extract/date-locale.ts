@@ -4,8 +4,8 @@
  * 19.30", "Noon", "21.3."). A rewrite keeps a map back to the original text, so every match still points
  * at the characters the page wrote.
  */
-import { MAY_OPEN_WITH_DAY, MONTH_ALTERNATION, type MonthContext, monthAfterDay } from './month-context'
-import { WEEKDAY_ALTERNATION } from './weekday-words'
+import { MAY_OPEN_WITH_DAY, type MonthContext, monthAfterDay } from './month-context'
+import { PAREN_TRIGGER, PAREN_WEEKDAY, WEEKDAY_DOT_DAY } from './weekday-rewrites'
 import {
   NOON,
   MIDNIGHT,
@@ -24,6 +24,8 @@ import {
   BARE_DOT_CLOCK,
   AND_CLOCKS,
   HOUR_RANGE_START,
+  DOORS_TIME,
+  doorsAndStart,
 } from './clock-rewrites'
 import { WEEKDAYS_BEFORE_DAYS, DAY_LIST_NAMED, DAY_LIST_TRIGGER, DAY_PAIR_NUMERIC, EN_MONTH_DAY_LIST, EN_NUMERIC_RANGE, ES_DAY_RANGE, IT_DAY_RANGE, NL_DAY_RANGE } from './day-lists'
 import { DAY_FIRST_NUMERIC, EN_WEEKDAY_DOT_DATE, WEEKDAY_DOT_TRIGGER, EN_CLOCK_DASH_DAY, EN_DAY_FIRST_RANGE, EN_DOT_CLOCK, EN_FOR_CLOCK, NUMERIC_TRIGGER, type Rule } from './english-rewrites'
@@ -170,28 +172,12 @@ const DAY_LIST_COMMA: Rule = {
 const EN_AT_SIGN: Rule = { pattern: /(?<=[\p{L}\d.])\s*@\s*(?=\d)/gu, replace: () => ' at ' }
 
 /**
- * "05/12 (sábado), 10h", "Dec 5 (Sat) 7 pm", "12.12. (Sa) 19 Uhr": a weekday in parentheses after the date.
- * chrono takes it for a date of its own and swallows the time after it; it goes (the date is whole).
- */
-const PAREN_WEEKDAY: Rule = { pattern: new RegExp(String.raw`(?<=\d\.?|(?:${MONTH_ALTERNATION}))\s*\((?:${WEEKDAY_ALTERNATION})(?:-feira)?\.?\)`, 'giu'), replace: () => '' }
-const PAREN_TRIGGER = new RegExp(String.raw`\((?:${WEEKDAY_ALTERNATION})(?:-feira)?\.?\)`, 'iu')
-
-/**
  * "The Midnight Sparrows", "Midnight Madness Sale": the word in a name (after "The", or before a capitalised
  * word with nothing that asks for a time before it: "at", "until", a dash, a clock) is no time.
  */
 const NAMED_CLOCK_WORD: Rule = {
   pattern: /(?<=\bthe\s+)(?:noon|midnight)\b|(?<!(?:\b(?:at|from|until|till|to|by|before|after|and)|[-–—@,:\d]|[ap]\.?m\.?)\s*)\b(?:noon|midnight)(?=\s+\p{Lu})/giu,
   replace: (m) => '~'.repeat(m[0].length),
-}
-
-/**
- * "Vendredi 11.12 - 20h30", "sábado 12.12.2026": a weekday, then day and month with a dot, which chrono
- * reads in French, Spanish, Italian and Portuguese only with a slash. Never a clock ("sábado 10.30 h").
- */
-const WEEKDAY_DOT_DAY: Rule = {
-  pattern: new RegExp(String.raw`(?<=\b(?:${WEEKDAY_ALTERNATION})\.?,?\s+)(3[01]|[12]\d|0?[1-9])\.(1[0-2]|0?[1-9])(?:\.(\d{4}|\d{2}))?(?![\d:]|\.\d|\s*(?:h\b|hs?\b|uhr|horas?))`, 'giu'),
-  replace: (m) => `${m[1]}/${m[2]}${m[3] ? `/${m[3]}` : ''}`,
 }
 
 const DE_MONTHS = ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember']
@@ -256,6 +242,8 @@ export function prepareForChrono(text: string, locale: DateLocale, month?: Month
   // "Miércoles 2" under "Diciembre 2026": the heading's month written after the day (see month-context.ts).
   const inMonth = month && MAY_OPEN_WITH_DAY.test(text) ? monthAfterDay(text, locale, month) : undefined
   let current: Prepared = inMonth ? applyRule({ text }, { pattern: new RegExp(`^[\\s\\S]{${inMonth.at}}`, 'g'), replace: (m) => m[0] + inMonth.insert }) : { text }
+  // "Doors 7PM · Show 8PM": the show's time is the start.
+  if (doorsAndStart(current.text)) current = applyRule(current, DOORS_TIME)
   if (dayFirst && locale === 'en' && NUMERIC_TRIGGER.test(current.text)) current = applyRule(current, DAY_FIRST_NUMERIC)
   else if (!dayFirst && locale === 'en' && WEEKDAY_DOT_TRIGGER.test(current.text)) current = applyRule(current, EN_WEEKDAY_DOT_DATE)
   const paren = PAREN_TRIGGER.test(current.text)
