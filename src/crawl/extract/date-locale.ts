@@ -27,7 +27,7 @@ import {
   DOORS_TIME,
   doorsAndStart,
 } from './clock-rewrites'
-import { WEEKDAYS_BEFORE_DAYS, DAY_LIST_NAMED, DAY_LIST_TRIGGER, DAY_PAIR_NUMERIC, EN_MONTH_DAY_LIST, EN_NUMERIC_RANGE, ES_DAY_RANGE, IT_DAY_RANGE, NL_DAY_RANGE } from './day-lists'
+import { DAY_PAIR_NUMERIC, dayListRules, EN_NUMERIC_RANGE, ES_DAY_RANGE, IT_DAY_RANGE, mayListDays, NL_DAY_RANGE } from './day-lists'
 import { DAY_FIRST_NUMERIC, EN_WEEKDAY_DOT_DATE, WEEKDAY_DOT_TRIGGER, EN_CLOCK_DASH_DAY, EN_DAY_FIRST_RANGE, EN_DOT_CLOCK, EN_FOR_CLOCK, NUMERIC_TRIGGER, type Rule } from './english-rewrites'
 import * as chrono from 'chrono-node'
 
@@ -183,44 +183,13 @@ const NAMED_CLOCK_WORD: Rule = {
 const DE_MONTHS = ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember']
 
 const RULES: Record<DateLocale, Rule[]> = {
-  en: [
-    WEEKDAYS_BEFORE_DAYS,
-    DAY_LIST_NAMED,
-    EN_MONTH_DAY_LIST,
-    EN_FOR_CLOCK,
-    EN_DOT_CLOCK,
-    NAMED_CLOCK_WORD,
-    NOON,
-    MIDNIGHT,
-    EN_CLOCK_DASH_DAY,
-    EN_DAY_FIRST_RANGE,
-    EN_DAY_RANGE,
-    EN_DAY_DASH_CLOCK,
-    EN_NUMERIC_RANGE,
-    EN_AT_SIGN,
-    EN_ONE_LETTER_MERIDIEM,
-  ],
-  de: [WEEKDAYS_BEFORE_DAYS, DAY_LIST_NAMED, DAY_PAIR_NUMERIC, DAY_AT_CLOCK, HOUR_RANGE_START, DOT_CLOCK, BARE_DOT_CLOCK, H_CLOCK, SHORT_NUMERIC(DE_MONTHS), RANGE, AND_CLOCKS, DAY_LIST_COMMA],
-  fr: [WEEKDAYS_BEFORE_DAYS, DAY_LIST_NAMED, WEEKDAY_DOT_DAY, DAY_PAIR_NUMERIC, DAY_AT_CLOCK, CLOCK_H_SUFFIX, HOUR_RANGE_START, H_CLOCK, MIDI, MINUIT, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
-  es: [
-    WEEKDAYS_BEFORE_DAYS,
-    DAY_LIST_NAMED,
-    WEEKDAY_DOT_DAY,
-    DAY_PAIR_NUMERIC,
-    ES_DAY_RANGE,
-    DAY_AT_CLOCK,
-    CLOCK_H_SUFFIX,
-    HOUR_RANGE_START,
-    H_CLOCK,
-    MEDIODIA,
-    MEDIANOCHE,
-    RANGE,
-    AND_CLOCKS,
-    DAY_LIST_COMMA,
-  ],
-  nl: [WEEKDAYS_BEFORE_DAYS, DAY_LIST_NAMED, DAY_PAIR_NUMERIC, NL_DAY_RANGE, U_CLOCK, HOUR_RANGE_START, DOT_CLOCK, BARE_DOT_CLOCK, DAY_AT_CLOCK, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
-  it: [WEEKDAYS_BEFORE_DAYS, DAY_LIST_NAMED, WEEKDAY_DOT_DAY, DAY_PAIR_NUMERIC, IT_DAY_RANGE, ORE_CLOCK, CLOCK_H_SUFFIX, H_CLOCK, DAY_AT_CLOCK, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
-  pt: [WEEKDAYS_BEFORE_DAYS, DAY_LIST_NAMED, WEEKDAY_DOT_DAY, DAY_PAIR_NUMERIC, DAY_AT_CLOCK, CLOCK_H_SUFFIX, HOUR_RANGE_START, H_CLOCK, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
+  en: [EN_FOR_CLOCK, EN_DOT_CLOCK, NAMED_CLOCK_WORD, NOON, MIDNIGHT, EN_CLOCK_DASH_DAY, EN_DAY_FIRST_RANGE, EN_DAY_RANGE, EN_DAY_DASH_CLOCK, EN_NUMERIC_RANGE, EN_AT_SIGN, EN_ONE_LETTER_MERIDIEM],
+  de: [DAY_PAIR_NUMERIC, DAY_AT_CLOCK, HOUR_RANGE_START, DOT_CLOCK, BARE_DOT_CLOCK, H_CLOCK, SHORT_NUMERIC(DE_MONTHS), RANGE, AND_CLOCKS, DAY_LIST_COMMA],
+  fr: [WEEKDAY_DOT_DAY, DAY_PAIR_NUMERIC, DAY_AT_CLOCK, CLOCK_H_SUFFIX, HOUR_RANGE_START, H_CLOCK, MIDI, MINUIT, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
+  es: [WEEKDAY_DOT_DAY, DAY_PAIR_NUMERIC, ES_DAY_RANGE, DAY_AT_CLOCK, CLOCK_H_SUFFIX, HOUR_RANGE_START, H_CLOCK, MEDIODIA, MEDIANOCHE, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
+  nl: [DAY_PAIR_NUMERIC, NL_DAY_RANGE, U_CLOCK, HOUR_RANGE_START, DOT_CLOCK, BARE_DOT_CLOCK, DAY_AT_CLOCK, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
+  it: [WEEKDAY_DOT_DAY, DAY_PAIR_NUMERIC, IT_DAY_RANGE, ORE_CLOCK, CLOCK_H_SUFFIX, H_CLOCK, DAY_AT_CLOCK, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
+  pt: [WEEKDAY_DOT_DAY, DAY_PAIR_NUMERIC, DAY_AT_CLOCK, CLOCK_H_SUFFIX, HOUR_RANGE_START, H_CLOCK, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
 }
 
 /** Cheap test for each rule set: most lines need no rewrite at all. */
@@ -247,8 +216,11 @@ export function prepareForChrono(text: string, locale: DateLocale, month?: Month
   if (dayFirst && locale === 'en' && NUMERIC_TRIGGER.test(current.text)) current = applyRule(current, DAY_FIRST_NUMERIC)
   else if (!dayFirst && locale === 'en' && WEEKDAY_DOT_TRIGGER.test(current.text)) current = applyRule(current, EN_WEEKDAY_DOT_DATE)
   const paren = PAREN_TRIGGER.test(current.text)
-  if (!paren && !TRIGGER[locale].test(current.text) && !DAY_LIST_TRIGGER.test(current.text)) return current
+  const lists = mayListDays(current.text)
+  if (!paren && !lists && !TRIGGER[locale].test(current.text)) return current
   if (paren) current = applyRule(current, PAREN_WEEKDAY)
+  // "Jueves 10 y viernes 11 de diciembre", "December 5 and 6" (see day-lists.ts).
+  if (lists) for (const rule of dayListRules(locale === 'en')) current = applyRule(current, rule)
   for (const rule of RULES[locale]) current = applyRule(current, rule)
   return current
 }

@@ -27,7 +27,7 @@ const AND = '(?:&|and|und|et|y|e|en)'
  */
 export const DAY_LIST_NAMED: Rule = {
   pattern: new RegExp(
-    `(?<![\\d:./£$€#])(\\d{1,2})((?:st|nd|rd|th|er|º)?\\.?)(?=(?:\\s*,\\s*${WEEKDAY}?${DAY})*\\s*(?:${AND}\\s+${WEEKDAY}?|[-–—]\\s*${WEEKDAY})${DAY}\\s+((?:de\\s+)?${MONTH}))`,
+    `(?<![\\d:./£$€#])(\\d{1,2})((?:st|nd|rd|th|er|º)?\\.?)(?=\\s*(?:,|&|[-–—]|\\p{L}))(?=(?:\\s*,\\s*${WEEKDAY}?${DAY})*\\s*(?:${AND}\\s+${WEEKDAY}?|[-–—]\\s*${WEEKDAY})${DAY}\\s+((?:de\\s+)?${MONTH}))`,
     'giu',
   ),
   replace: (m) => `${m[1]}${m[2]} ${m[3]}`,
@@ -47,7 +47,7 @@ const EN_DAY_END = `(?!\\d|[:.]\\d|\\s*(?:[ap]\\.?\\s?m\\b|o'?clock|%|${EN_MONTH
  */
 export const EN_MONTH_DAY_LIST: Rule = {
   pattern: new RegExp(
-    `(?<=\\b(${EN_MONTH}\\.?)\\s+${EN_DAY}(?:\\s*,\\s*${EN_DAY})*\\s*(?:,|and|&)\\s*)(${EN_DAY})(?=(?:\\s*,\\s*${EN_DAY})*\\s*(?:and|&)\\s*${EN_DAY}${EN_DAY_END}|(?<=(?:and|&)\\s*${EN_DAY})${EN_DAY_END})`,
+    `(?=\\d)(?<=\\b(${EN_MONTH}\\.?)\\s+${EN_DAY}(?:\\s*,\\s*${EN_DAY})*\\s*(?:,|and|&)\\s*)(${EN_DAY})(?=(?:\\s*,\\s*${EN_DAY})*\\s*(?:and|&)\\s*${EN_DAY}${EN_DAY_END}|(?<=(?:and|&)\\s*${EN_DAY})${EN_DAY_END})`,
     'gi',
   ),
   replace: (m) => `${m[1]} ${m[2]}`,
@@ -61,14 +61,26 @@ export const EN_MONTH_DAY_LIST: Rule = {
  */
 export const WEEKDAYS_BEFORE_DAYS: Rule = {
   pattern: new RegExp(
-    `(?<![\\p{L}])(?:${WEEKDAY_ALTERNATION})\\.?(?:\\s*(?:,|${AND})\\s+(?:${WEEKDAY_ALTERNATION})\\.?)+,?\\s+(?=(?:${EN_MONTH}\\.?\\s+)?\\d{1,2}(?:st|nd|rd|th|er|º)?\\.?\\s*(?:,|${AND})\\s*\\d)`,
+    `(?<![\\p{L}])(?=\\p{L}{2})(?:${WEEKDAY_ALTERNATION})\\.?(?:\\s*(?:,|${AND})\\s+(?:${WEEKDAY_ALTERNATION})\\.?)+,?\\s+(?=(?:${EN_MONTH}\\.?\\s+)?\\d{1,2}(?:st|nd|rd|th|er|º)?\\.?\\s*(?:,|${AND})\\s*\\d)`,
     'giu',
   ),
   replace: (m) => ' '.repeat(m[0].length),
 }
 
-/** A day followed by a word that may join it to another day: the one look before the day-list rewrites. */
-export const DAY_LIST_TRIGGER = /\d(?:st|nd|rd|th|er|º)?\.?,?\s*(?:&|and|und|et|y|e|en|[-–—])\s/i
+/** A day followed by a word that may join it to another day. */
+const DAY_LIST_TRIGGER = /\d(?:st|nd|rd|th|er|º)?\.?,?\s*(?:&|and|und|et|y|e|en|[-–—])\s/i
+/** A month's first letters (every rewrite here needs a month's name). */
+const MONTH_STEM = /jan|j[aä]n|feb|f[eé]v|mar|m[aä]r|maa|mrt|apr|avr|abr|ma[iy]|mei|mag|jun|juin|giu|jul|juil|lug|aug|ao[uû]t|ago|sep|set|o[ck]t|ott|out|nov|de[cz]|d[eé]c|dic|ene|gen/i
+
+/** The one look before the day-list rewrites: a day joined to something, and a month's name. */
+export function mayListDays(text: string): boolean {
+  return DAY_LIST_TRIGGER.test(text) && MONTH_STEM.test(text)
+}
+
+/** The day-list rewrites of a language, in the order they apply. */
+export function dayListRules(english: boolean): Rule[] {
+  return english ? [WEEKDAYS_BEFORE_DAYS, DAY_LIST_NAMED, EN_MONTH_DAY_LIST] : [WEEKDAYS_BEFORE_DAYS, DAY_LIST_NAMED]
+}
 
 /**
  * "12 e 13/12", "12 y 13/12", "5 et 6/12", "5. und 6.12.": two days of one month written once; chrono reads
