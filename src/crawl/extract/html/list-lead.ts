@@ -11,6 +11,7 @@ import { proseToRecurrence } from '../../shared/prose-rule'
 import { clockOf, type RawWhen } from '../prose-dates'
 import { onRule } from './recurring-records'
 import type { Line } from './page-lines'
+import { childrenOf, type Element, isElement } from '../../shared/dom'
 
 export type LeadTime = { time: string; endTime?: string }
 
@@ -39,9 +40,15 @@ export function leadLine(line: Line, mentions: RawWhen[] | undefined): LeadTime 
   return t.endsWith(':') || (line.heading > 0 && line.heading < 7) || MEETING.test(t) ? timeBefore(mentions, t.length) : undefined
 }
 
-/** A line in a table's header cell ("Date | Agenda | Minutes"), which leaves a lead above the table in force. */
+/**
+ * A line in a table's header cell ("Date | Agenda | Minutes"), which leaves a lead above the table in force:
+ * a `th`, or a bold word in a cell of the table's first row ("<tr><td><strong>Date</strong></td>…").
+ */
 export function headerCell(line: Line): boolean {
-  return line.path.some((e) => e.tagName === 'th' || e.tagName === 'thead')
+  if (line.path.some((e) => e.tagName === 'th' || e.tagName === 'thead')) return true
+  if (!line.strong || line.text.length > 40) return false
+  const row = line.path.findLast((e) => e.tagName === 'tr')
+  return !!row && childrenOf(row.parentNode as Element).find((c) => isElement(c) && c.tagName === 'tr') === row
 }
 
 const SENTENCE_END = /[.!?]\s+(?=\p{Lu})|[.!?]?$/u
@@ -83,10 +90,15 @@ const words = (t: string | undefined) =>
       .match(/\p{L}{4,}/gu)
       ?.filter((w) => !/^(meetings?|regular|sitzung(en)?|séances?|sesi[oó]n(es)?|reuni[oó]n(es)?|vergadering(en)?|riunion[ei]|schedule|dates?)$/.test(w)),
   )
-/** "Regular meetings of the Board of Education" and "Board of Education": the rule and the list name one body. */
-function sameBody(a: string | undefined, b: string | undefined): boolean {
-  const wb = words(b)
-  return [...words(a)].some((w) => wb.has(w))
+/**
+ * "Regular meetings of the Board of Education" and "Board of Education": the rule and the list name one body;
+ * a rule that names none ("Regular meetings are held …") speaks of the list's.
+ */
+function sameBody(rule: string | undefined, list: string | undefined): boolean {
+  const wr = words(rule)
+  if (!wr.size) return true
+  const wl = words(list)
+  return [...wr].some((w) => wl.has(w))
 }
 
 /** The events read from a list of days (listing.ts marks them). */
@@ -104,7 +116,7 @@ export function foldRules(candidates: Candidate[]): Candidate[] {
   const folded = new Set<Candidate>()
   for (const rule of candidates) {
     const rrule = rule.recurrenceText && rule.start?.time ? proseToRecurrence(rule.recurrenceText)?.rrule : undefined
-    if (!rrule?.startsWith('FREQ=MONTHLY') || !days.some((c) => sameBody(c.title, rule.title))) continue
+    if (!rrule?.startsWith('FREQ=MONTHLY') || !days.some((c) => sameBody(rule.title, c.title))) continue
     if (days.filter((c) => onRule(rrule, c.start!.date)).length * 2 < days.length) continue
     folded.add(rule)
     for (const c of days) {

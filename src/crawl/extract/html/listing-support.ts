@@ -2,7 +2,10 @@
  * What the listing reader tells besides its events: which of its records structured data already
  * describes (merge.ts keeps those from the markup), and why a page gave none (on stderr for an operator).
  */
+import { isBoilerplate } from './labels'
+import type { LineDates } from './line-dates'
 import type { Line } from './page-lines'
+import { withoutDates } from './record-title'
 import type { PageReader } from './page-reader'
 import type { RecordSpan } from './records'
 
@@ -30,4 +33,16 @@ export function explain(seg: { records: RecordSpan[]; regions: number; anchors: 
   if (!seg.records.length) return `dates found in ${seg.anchors} block(s) but no repeated structure holds them, and none stands alone as an event (no time, label or heading with it)`
   const why = [...reasons.entries()].map(([r, n]) => `${n} ${r}`).join(', ')
   return `${seg.records.length} record(s) in ${seg.regions} repeated structure(s), none an event${why ? `: ${why}` : ''}`
+}
+
+/**
+ * A record that only gives its day ("January 12, 2027"), or its day and a status ("February 9, 2027 –
+ * CANCELLED", "February 23 – RESCHEDULED to February 25"): a listed day, which a rule or lead said beside
+ * the list gives its time (see list-lead.ts).
+ */
+export function bareDay(lines: Line[], dates: (line: Line) => LineDates | undefined): boolean {
+  return lines.every((l) => {
+    const d = l.virtual || !l.text ? undefined : dates(l)
+    return !d || d.whenOnly || (d.day && isBoilerplate(withoutDates(l, d)))
+  })
 }

@@ -24,7 +24,7 @@ import { type Season, weekCell, weekRecords } from './week-table'
 import { headingDay } from './record-when'
 import { PageReader } from './page-reader'
 import { type RecordSpan, segmentRecords } from './records'
-import { type Coverage, coverage, explain } from './listing-support'
+import { bareDay, type Coverage, coverage, explain } from './listing-support'
 
 export type ListingOptions = {
   sourceUrl: string
@@ -96,7 +96,7 @@ type Scope = {
 
 /** A heading that names no event, only that events follow ("Upcoming Events", "Tour Dates", "Termine"). */
 const GENERIC_HEADING =
-  /^(?:(?:upcoming|future|our|all|current|next|live|kommende|nächste|prochains?|prochaines|próximos|próximas|komende|prossimi|próximos)\s+)?(?:events?|shows?|concerts?|gigs?|tour|tour dates|dates|live dates|meeting dates|meeting schedule|meetings|schedule of meetings|sitzungstermine|sitzungen|dates des séances|séances|calendario de sesiones|sesiones|vergaderdata|vergaderingen|date delle sedute|sedute|datas das reuniões|reuniões|performances?|calendar|event calendar|events calendar|schedule|what's on|whats on|termine|veranstaltungen|konzerte|auftritte|agenda|événements|evenements|dates de tournée|spectacles|eventos|conciertos|fechas|evenementen|voorstellingen|optredens|eventi|concerti|date|spettacoli|espetáculos|concertos|datas)$/i
+  /^(?:(?:upcoming|future|our|all|current|next|live|regular|scheduled|kommende|nächste|prochains?|prochaines|próximos|próximas|komende|prossimi|próximos)\s+)?(?:events?|shows?|concerts?|gigs?|tour|tour dates|dates|live dates|meeting dates|meeting schedule|meetings|schedule of meetings|sitzungstermine|sitzungen|dates des séances|séances|calendario de sesiones|sesiones|vergaderdata|vergaderingen|date delle sedute|sedute|datas das reuniões|reuniões|performances?|calendar|event calendar|events calendar|schedule|what's on|whats on|termine|veranstaltungen|konzerte|auftritte|agenda|événements|evenements|dates de tournée|spectacles|eventos|conciertos|fechas|evenementen|voorstellingen|optredens|eventi|concerti|date|spettacoli|espetáculos|concertos|datas)$/i
 
 /** The site's name: `og:site_name`, else the last part of a `<title>` of several ("Tour | The Juniper Lanterns"). */
 function siteName(facts: PageLines['facts']): string | undefined {
@@ -170,7 +170,7 @@ export function extractListing(page: PageLines, options: ListingOptions): Listin
       i = span.to
       if (records.length >= MAX_RECORDS) continue
       const read = readSpan(span, lines.slice(span.from, span.to + 1), { pr, scope, options, structured })
-      const bare = lines.slice(span.from, span.to + 1).every((l) => l.virtual || !l.text || pr.dates(l)?.whenOnly)
+      const bare = bareDay(lines.slice(span.from, span.to + 1), pr.dates)
       for (const r of read.records) withLead(bare ? markListed(r.candidate) : r.candidate, scope.lead)
       records.push(...read.records)
       // A day heading that gave a record its day, or heads records of its day, is the listing's, not the page's own date.
@@ -197,10 +197,10 @@ export function extractListing(page: PageLines, options: ListingOptions): Listin
     }
     if (scopeLine(scope, lines[i], pr.dates(lines[i]), pr.ref)) scope.dayLine = i
   }
-  const candidates = foldRules(records.filter((r) => !r.covered).map((r) => r.candidate))
-  sharedPlace(candidates, lines)
-  // Loose dates are the page's own event, which its structured data already states.
-  if (!structured) candidates.push(...looseEvents({ lines, dates: pr.dates, taken, facts: page.facts, sourceUrl: options.sourceUrl, ref: pr.ref, yearAt: (i) => years[i] }))
+  // Loose dates are the page's own event, which its structured data already states; a loose rule may give a list its time.
+  const loose = structured ? [] : looseEvents({ lines, dates: pr.dates, taken, facts: page.facts, sourceUrl: options.sourceUrl, ref: pr.ref, yearAt: (i) => years[i] })
+  const candidates = foldRules([...records.filter((r) => !r.covered).map((r) => r.candidate), ...loose])
+  sharedPlace(loose.length ? candidates.filter((c) => !loose.includes(c)) : candidates, lines)
   const cut = seg.records.length > MAX_RECORDS
   const none = !candidates.length
   let diagnostics: string[] | undefined

@@ -136,7 +136,7 @@ export function readRecord(lines: Line[], record: RecordContext): RecordResult {
   if (named && usableTitle(named.title)) [c.title, place] = [named.title, named.place]
   if (place) c.place = place
   readAttendance(c)
-  const status = statusFromText(title.text) ?? lineStatus(lines)
+  const status = statusFromText(title.text) ?? lineStatus(lines) ?? (renewed ? 'EventRescheduled' : undefined)
   if (status) c.status = status === 'EventPostponed' && lines.some((l) => NEW_DATE.test(l.text)) ? 'EventRescheduled' : status
   recordDetails(c, lines, { title: title.text, place, root: ctx.root, skip: (l) => !!ctx.dates(l)?.whenOnly || !!labelOnly(l.text) })
   const result: RecordResult = when.from === 'heading' ? { candidate: c, dayFromHeading: true } : { candidate: c }

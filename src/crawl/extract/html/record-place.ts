@@ -6,7 +6,7 @@ import { memoize } from '../../../bounded-cache'
 import type { CandidatePlace } from '../../candidate-types'
 import { pathHas, PLACE } from './class-flags'
 import { attr, type Element, findFirst } from '../../shared/dom'
-import { isBoilerplate, labelValue, VENUE_WORD } from './labels'
+import { isBoilerplate, labelValue, statusFromText, VENUE_WORD } from './labels'
 import { ALL_DAY, hasWord, labelOnly, type LineDates } from './line-dates'
 import type { Line } from './page-lines'
 import { headField } from './head-field'
@@ -36,11 +36,14 @@ function mapAddress(lines: Line[]): string | undefined {
   return undefined
 }
 
-const placeText = (t: string) =>
-  t
+/** A place's text without a map link's word; a status alone ("--CANCELLED--" under the room) is no part of it. */
+const placeText = (t: string) => {
+  const text = t
     .replace(/\s*\(?\b(map|directions|google maps?)\b\)?\s*$/i, '')
     .replace(SEPARATOR_EDGES, '')
     .trim()
+  return text.length <= 24 && !/\s\S+\s/.test(text) && statusFromText(text) ? '' : text
+}
 
 /** The value lines of a label line: the text after its colon, or the lines after it up to the next label. */
 function labelled(lines: Line[], i: number, value: string): string[] {
@@ -82,14 +85,16 @@ function datedTail(lines: Line[], skip: Set<string>, dates: (line: Line) => Line
   // after a time is as likely a title as a place: only a venue word says place then.
   const single = lines.filter((l) => dates(l)?.mentions.some((m) => m.eligible && m.start.hour !== undefined)).length <= 1
   for (const line of lines) {
-    const eligible = dates(line)?.mentions.filter((m) => m.eligible) ?? []
+    const mentions = dates(line)?.mentions ?? []
+    const eligible = mentions.filter((m) => m.eligible)
     if (!eligible.length || line.virtual) continue
     // After the last time; else after an earlier one whose sentence ends before the next time begins
     // ("de 10h à 18h, place de l'Église. … visite du Père Noël à 15h.").
     const ends = eligible.map((m) => m.endIndex).sort((a, b) => b - a)
     for (const end of ends) {
       const rest = tailAfter(line.text, end)
-      if (end !== ends[0] && eligible.some((m) => m.index >= end && m.index < end + rest.length)) continue
+      // A field with a date of its own ("Dec 8, 2026 — Posted Dec 3, 2026 3:00 PM") is a note, not a place.
+      if (mentions.some((m) => m.index >= end && m.index < end + rest.length)) continue
       const found = tailPlace(line, end, rest, skip, single)
       if (found) return found
     }

@@ -16,7 +16,8 @@ export type TitleContext = { dates: (line: Line) => LineDates | undefined; secti
 
 export const SEPARATOR_EDGES = /^[\s\-–—:,;|/@·•.]+|[\s\-–—:,;|/@·•(]+$/g
 const CONNECTOR_END = /\s+(on|at|am|le|el|la|las|op|om|il|em|um|vom|du|del|de|van|a|à|às|alle|ore|dalle|from|dès|des|until|through|thru|até|hasta|bis|t\/m|fino al|jusqu.au)$/i
-const POSTED = /^(posted|published|updated|last updated|modified|veröffentlicht|aktualisiert|publié|mis à jour|publicado|actualizado|gepubliceerd|bijgewerkt|pubblicato|aggiornato|atualizado)\b/i
+const POSTED =
+  /^(posted|published|updated|amended|last updated|modified|veröffentlicht|aktualisiert|publié|mis à jour|publicado|actualizado|gepubliceerd|bijgewerkt|pubblicato|aggiornato|atualizado)\b/i
 const SEGMENT_SEPARATOR = /\s+[–—-]\s+|\s*[|•·]\s*/g
 const FIELD_SEPARATOR = /[|•·]/
 const NOT_A_PLACE =
@@ -228,6 +229,8 @@ export function titleOf(lines: Line[], ctx: TitleContext, role: Roles): { text: 
     const leadText = lead ? clean(line.text.slice(0, line.lead)) : ''
     const text = leadText && usableTitle(leadText) ? leadText : withoutDates(line, ctx.dates(line))
     if (ctx.section && !leadText && (namesNothing(line, text) || roomNotTitle(line, text, ctx.section, ctx.dates(line)))) continue
+    // "Dec 8, 2026 — Posted Dec 3, 2026 3:00 PM": a date and its posting note, both dates gone, leave "Posted".
+    if (POSTED.test(text)) continue
     if (usableTitle(text)) return { text, line }
   }
   return ctx.section ? { text: ctx.section } : undefined

@@ -1,0 +1,95 @@
+// Pins the reading rules that government and board meeting pages needed (issue 13, civic stream):
+// - a posting note beside a meeting's day ("Dec 8, 2026 — Posted Dec 3, 2026 3:00 PM", "Amended …") is neither
+//   the title, nor the place, nor the time (record-title.ts POSTED, record-place.ts datedTail, not-event-dates.ts);
+// - a status alone under a room ("--CANCELLED--") is no part of the place (record-place.ts placeText);
+// - a header row of bold cells leaves the time said above the table in force (list-lead.ts headerCell);
+// - list items "February 9 – CANCELLED", "February 23 – RESCHEDULED to Thursday, February 25" are listed days
+//   (listing-support.ts bareDay), the old day gives way to the new one (not-event-dates.ts replacedBefore,
+//   records.ts replacedNear), a rule in a paragraph of its own that names no body gives them its time
+//   (list-lead.ts sameBody, listing.ts foldRules after loose events), "2027 Regular Meeting Dates" is generic;
+// - "200 W. 4th Street" is no day of the month and "as needed" makes no rule (shared/prose-rule.ts);
+// - "by 12:00 noon on January 13", "Dated: …", "term expires …" are no events (not-event-dates.ts);
+// - "Vervallen" cancels a Dutch meeting (labels.ts statusFromText).
+import { describe, expect, it } from 'bun:test'
+import { proseToRecurrence } from '../../../src/crawl/shared/prose-rule'
+import { pageEvents } from '../../helpers/extract'
+
+const US = { lang: 'en', timezone: 'America/Chicago', window: { start: '2026-11-25', end: '2027-03-31' }, baseUrl: 'https://county.example.gov/board/' }
+const brief =
+  (o = US) =>
+  (body: string) =>
+    pageEvents(body, o).map((e) => [e.startDate, e.title, e.eventStatus ?? '', [e.venue?.name, e.venue?.address].filter(Boolean).join(' / ')].join(' | '))
+
+describe('a posting note beside the meeting day', () => {
+  it('is no title, place or time (CivicPlus Agenda Center rows)', () => {
+    const row = (day: string, note: string, title: string) =>
+      `<tr class="catAgendaRow"><td><h3><strong>${day}</strong> — <em>${note}</em></h3><p><a href="/AgendaCenter/ViewFile/Agenda/_1">${title}</a></p></td><td class="minutes"></td></tr>`
+    const body = `<h2>Board of Trustees</h2><table class="listing"><tbody>${row('Dec 8, 2026', 'Posted Dec 3, 2026 3:00 PM', 'Board of Trustees Regular Meeting')}${row('Dec 1, 2026', 'Amended Nov 30, 2026 11:42 AM', 'Work Session - Budget')}</tbody></table>`
+    expect(brief()(body)).toEqual(['2026-12-01 | Work Session - Budget |  | ', '2026-12-08 | Board of Trustees Regular Meeting |  | '])
+  })
+})
+
+describe('meeting tables', () => {
+  it('leave a status alone under the room out of the place', () => {
+    const row = (name: string, day: string, place: string) => `<tr><td><a href="/d?${name.length}">${name}</a></td><td>${day}</td><td>4:00 PM</td><td>${place}</td></tr>`
+    const body = `<table><thead><tr><th>Name</th><th>Meeting Date</th><th>Meeting Time</th><th>Meeting Location</th></tr></thead><tbody>${row('Plan Commission', '12/3/2026', 'Room 201<br>City Hall, 100 N. Main St.')}${row('Zoning Board of Appeals', '12/10/2026', 'Room 201<br>City Hall, 100 N. Main St.<br><em>--CANCELLED--</em>')}</tbody></table>`
+    expect(brief()(body)).toEqual([
+      '2026-12-03T16:00:00-06:00 | Plan Commission |  | Room 201 / City Hall, 100 N. Main St.',
+      '2026-12-10T16:00:00-06:00 | Zoning Board of Appeals | EventCancelled | Room 201 / City Hall, 100 N. Main St.',
+    ])
+  })
+
+  it('give the time said above them to the rows without one, past a header row of bold cells', () => {
+    const body =
+      '<h1>Board of Education Meeting Schedule</h1><p><strong>All meetings begin at 6:30 p.m. in the District Office boardroom unless otherwise noted.</strong></p>' +
+      '<table><tbody><tr><td><strong>Date</strong></td><td><strong>Meeting</strong></td><td><strong>Notes</strong></td></tr>' +
+      '<tr><td>Tuesday, December 8, 2026</td><td>Regular Meeting</td><td>&nbsp;</td></tr><tr><td>Saturday, January 23, 2027</td><td>Budget Workshop</td><td>9:00 a.m. – 12:00 p.m.</td></tr></tbody></table>'
+    expect(brief({ ...US, timezone: 'America/New_York' })(body)).toEqual(['2026-12-08T18:30:00-05:00 | Regular Meeting |  | ', '2027-01-23T09:00:00-05:00 | Budget Workshop |  | '])
+  })
+})
+
+describe('a list of meeting days under a rule', () => {
+  const body =
+    '<h1>Board of County Commissioners</h1><h2>Meeting Schedule</h2><p>Regular meetings are held the second and fourth Tuesday of each month at 9:00 a.m. in the Board Chambers, 200 W. 4th Street. Anyone wishing to be placed on the agenda must contact the Clerk by noon on the Wednesday before the meeting.</p>' +
+    '<h3>2027 Regular Meeting Dates</h3><ul><li>January 12, 2027</li><li>January 26, 2027</li><li>February 9, 2027 – <strong>CANCELLED</strong></li><li>February 23, 2027 – <strong>RESCHEDULED to Thursday, February 25, 2027</strong></li><li>March 9, 2027</li></ul>'
+
+  it('takes the rule’s time, a cancelled day its status, a rescheduled day its new day', () => {
+    expect(brief()(body)).toEqual([
+      '2027-01-12T09:00:00-06:00 | Board of County Commissioners |  | ',
+      '2027-01-26T09:00:00-06:00 | Board of County Commissioners |  | ',
+      '2027-02-09T09:00:00-06:00 | Board of County Commissioners | EventCancelled | ',
+      '2027-02-25T09:00:00-06:00 | Board of County Commissioners | EventRescheduled | ',
+      '2027-03-09T09:00:00-06:00 | Board of County Commissioners |  | ',
+    ])
+  })
+
+  it('reads the rule past a street numbered like a day, and none in a rule kept "as needed"', () => {
+    expect(proseToRecurrence('held the second and fourth Tuesday of each month at 9:00 a.m. in the Board Chambers, 200 W. 4th Street')?.rrule).toBe('FREQ=MONTHLY;BYDAY=2TU,4TU')
+    expect(proseToRecurrence('meets on the 2nd floor on the first Monday of the month')?.rrule).toBe('FREQ=MONTHLY;BYDAY=1MO')
+    expect(proseToRecurrence('The Commission meets on the third Wednesday of the month as needed, at 5:00 p.m.')).toBeUndefined()
+    expect(
+      brief()(
+        '<h1>Historic Preservation Commission</h1><p>The Commission meets on the third Wednesday of the month as needed, at 5:00 p.m. in the Council Chambers.</p><h2>Upcoming Meetings</h2><p>No meetings scheduled at this time.</p>',
+      ),
+    ).toEqual([])
+  })
+})
+
+describe('a meeting notice', () => {
+  it('states one meeting, not its comment deadline, its date of signing or a term’s end', () => {
+    const body =
+      '<h1>Notice of Special Meeting – January 14, 2027</h1><p>PLEASE TAKE NOTICE that the Board of Trustees will hold a special meeting on Thursday, January 14, 2027 at 5:30 PM at the Village Hall, 85 Main Street.</p>' +
+      '<p>Written comments may be submitted to the Village Clerk by 12:00 noon on January 13, 2027.</p><p>By Order of the Board of Trustees<br>Dated: December 1, 2026</p><ul><li>Rosa Delgado, Chair – term expires January 31, 2027</li></ul>'
+    expect(brief({ ...US, timezone: 'America/New_York' })(body)).toEqual(['2027-01-14T17:30:00-05:00 | Notice of Special Meeting |  | Village Hall / 85 Main Street'])
+  })
+})
+
+describe('Dutch meeting items', () => {
+  it('are cancelled by "Vervallen"', () => {
+    const item = (day: string, title: string, status = '') =>
+      `<div class="meeting-item"><a href="/Agenda/${day}"><div class="meeting-date">${day} december 2026</div><div class="meeting-title">${title}</div><div class="meeting-time">19:30 - 22:30</div>${status}</a></div>`
+    const body = `${item('1', 'Commissie Ruimte')}${item('2', 'Commissie Bestuur', '<div class="meeting-status">Vervallen</div>')}`
+    const nl = { ...US, lang: 'nl', timezone: 'Europe/Amsterdam' }
+    expect(pageEvents(body, nl).map((e) => `${e.title} ${e.eventStatus ?? ''}`.trim())).toEqual(['Commissie Ruimte', 'Commissie Bestuur EventCancelled'])
+  })
+})
