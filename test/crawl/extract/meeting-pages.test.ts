@@ -6,7 +6,9 @@
 // - list items "February 9 – CANCELLED", "February 23 – RESCHEDULED to Thursday, February 25" are listed days
 //   (listing-support.ts bareDay), the old day gives way to the new one (not-event-dates.ts replacedBefore,
 //   records.ts replacedNear), a rule in a paragraph of its own that names no body gives them its time
-//   (list-lead.ts sameBody, listing.ts foldRules after loose events), "2027 Regular Meeting Dates" is generic;
+//   and place (list-lead.ts sameBody, listing.ts foldRules after loose events, recurring-records.ts proseVenue),
+//   "2027 Regular Meeting Dates" is generic; a lead's sentence gives its place too ("… at 6:30 p.m. in the District
+//   Office boardroom"); "200 W. 4th Street" is a street (record-place.ts STREET, PROSE_VENUE);
 // - "200 W. 4th Street" is no day of the month and "as needed" makes no rule (shared/prose-rule.ts);
 // - "by 12:00 noon on January 13", "Dated: …", "term expires …" are no events (not-event-dates.ts);
 // - "Vervallen" cancels a Dutch meeting (labels.ts statusFromText).
@@ -39,12 +41,12 @@ describe('meeting tables', () => {
     ])
   })
 
-  it('give the time said above them to the rows without one, past a header row of bold cells', () => {
+  it('give the time and place said above them to the rows without one, past a header row of bold cells', () => {
     const body =
       '<h1>Board of Education Meeting Schedule</h1><p><strong>All meetings begin at 6:30 p.m. in the District Office boardroom unless otherwise noted.</strong></p>' +
       '<table><tbody><tr><td><strong>Date</strong></td><td><strong>Meeting</strong></td><td><strong>Notes</strong></td></tr>' +
       '<tr><td>Tuesday, December 8, 2026</td><td>Regular Meeting</td><td>&nbsp;</td></tr><tr><td>Saturday, January 23, 2027</td><td>Budget Workshop</td><td>9:00 a.m. – 12:00 p.m.</td></tr></tbody></table>'
-    expect(brief({ ...US, timezone: 'America/New_York' })(body)).toEqual(['2026-12-08T18:30:00-05:00 | Regular Meeting |  | ', '2027-01-23T09:00:00-05:00 | Budget Workshop |  | '])
+    expect(brief({ ...US, timezone: 'America/New_York' })(body)).toEqual(['2026-12-08T18:30:00-05:00 | Regular Meeting |  | District Office', '2027-01-23T09:00:00-05:00 | Budget Workshop |  | '])
   })
 })
 
@@ -53,13 +55,13 @@ describe('a list of meeting days under a rule', () => {
     '<h1>Board of County Commissioners</h1><h2>Meeting Schedule</h2><p>Regular meetings are held the second and fourth Tuesday of each month at 9:00 a.m. in the Board Chambers, 200 W. 4th Street. Anyone wishing to be placed on the agenda must contact the Clerk by noon on the Wednesday before the meeting.</p>' +
     '<h3>2027 Regular Meeting Dates</h3><ul><li>January 12, 2027</li><li>January 26, 2027</li><li>February 9, 2027 – <strong>CANCELLED</strong></li><li>February 23, 2027 – <strong>RESCHEDULED to Thursday, February 25, 2027</strong></li><li>March 9, 2027</li></ul>'
 
-  it('takes the rule’s time, a cancelled day its status, a rescheduled day its new day', () => {
+  it('takes the rule’s time and place, a cancelled day its status, a rescheduled day its new day', () => {
     expect(brief()(body)).toEqual([
-      '2027-01-12T09:00:00-06:00 | Board of County Commissioners |  | ',
-      '2027-01-26T09:00:00-06:00 | Board of County Commissioners |  | ',
-      '2027-02-09T09:00:00-06:00 | Board of County Commissioners | EventCancelled | ',
-      '2027-02-25T09:00:00-06:00 | Board of County Commissioners | EventRescheduled | ',
-      '2027-03-09T09:00:00-06:00 | Board of County Commissioners |  | ',
+      '2027-01-12T09:00:00-06:00 | Board of County Commissioners |  | Board Chambers / 200 W. 4th Street',
+      '2027-01-26T09:00:00-06:00 | Board of County Commissioners |  | Board Chambers / 200 W. 4th Street',
+      '2027-02-09T09:00:00-06:00 | Board of County Commissioners | EventCancelled | Board Chambers / 200 W. 4th Street',
+      '2027-02-25T09:00:00-06:00 | Board of County Commissioners | EventRescheduled | Board Chambers / 200 W. 4th Street',
+      '2027-03-09T09:00:00-06:00 | Board of County Commissioners |  | Board Chambers / 200 W. 4th Street',
     ])
   })
 

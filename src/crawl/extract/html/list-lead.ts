@@ -5,15 +5,16 @@
  * Junta se reúne a las 19:30 h en las siguientes fechas: 13 de enero, 10 de febrero …"). The lead holds
  * one time and no day and ends in a colon; every day of the list after it takes that time.
  */
-import type { Candidate } from '../../candidate-types'
+import type { Candidate, CandidatePlace } from '../../candidate-types'
 import { addDays } from '../../../model/dates'
 import { proseToRecurrence } from '../../shared/prose-rule'
 import { clockOf, type RawWhen } from '../prose-dates'
 import { onRule } from './recurring-records'
+import { proseVenue } from './record-place'
 import type { Line } from './page-lines'
 import { childrenOf, type Element, isElement } from '../../shared/dom'
 
-export type LeadTime = { time: string; endTime?: string }
+export type LeadTime = { time: string; endTime?: string; place?: CandidatePlace }
 
 /** The one time (or range) among `mentions` before `at`, when none of them names a day. */
 function timeBefore(mentions: RawWhen[], at: number): LeadTime | undefined {
@@ -37,7 +38,10 @@ const MEETING =
 export function leadLine(line: Line, mentions: RawWhen[] | undefined): LeadTime | undefined {
   const t = line.text.trimEnd()
   if (!mentions?.length || t.length > 300) return undefined
-  return t.endsWith(':') || (line.heading > 0 && line.heading < 7) || MEETING.test(t) ? timeBefore(mentions, t.length) : undefined
+  const lead = t.endsWith(':') || (line.heading > 0 && line.heading < 7) || MEETING.test(t) ? timeBefore(mentions, t.length) : undefined
+  // "All meetings begin at 6:30 p.m. in the District Office boardroom …": the place said with the time.
+  const place = lead && proseVenue(t, mentions[0].endIndex)
+  return place ? { ...lead, place } : lead
 }
 
 /**
@@ -80,6 +84,7 @@ export function withLead(c: Candidate, lead: LeadTime | undefined): Candidate {
   if (!lead || !c.start || c.start.time || c.end || c.recurrenceText) return c
   c.start = { date: c.start.date, time: lead.time }
   if (lead.endTime) c.end = { date: lead.endTime > lead.time ? c.start.date : addDays(c.start.date, 1), time: lead.endTime }
+  if (lead.place && !c.place) c.place = { ...lead.place }
   return c
 }
 

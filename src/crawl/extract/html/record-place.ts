@@ -15,7 +15,7 @@ import { commonDepth, type Role, SEPARATOR_EDGES } from './record-title'
 const MAP_TEXT = /\b(map|maps|directions|karte|anfahrt|plan|carte|itinéraire|mapa|cómo llegar|kaart|route|mappa|indicazioni|como chegar)\b/i
 export const MAP_HOST = /(maps\.google\.|google\.[a-z.]+\/maps|maps\.apple\.com|bing\.com\/maps|openstreetmap\.org)/i
 const STREET =
-  /\b\d{1,6}[a-z]?\s+[\p{L}][\p{L}\s.'-]*\b(street|st|road|rd|avenue|ave|boulevard|blvd|drive|dr|lane|ln|way|court|ct|place|pl|highway|hwy|parkway|pkwy|circle|cir|square|sq|terrace)\b\.?|\b[\p{L}-]*(straat|weg|laan|plein|gracht|kade|singel|dijk|strasse|straße|str\.|platz|gasse|allee|ring)\s+\d{1,5}\b|\b(rue|avenue|boulevard|chemin|place|calle|avenida|plaza|via|viale|piazza|corso|rua|praça)\s+[\p{L}]/iu
+  /\b\d{1,6}[a-z]?\s+(?:[NSEW]\.?\s+)?(?:\d{1,3}(?:st|nd|rd|th)\s+|[\p{L}][\p{L}\s.'-]*\b)(street|st|road|rd|avenue|ave|boulevard|blvd|drive|dr|lane|ln|way|court|ct|place|pl|highway|hwy|parkway|pkwy|circle|cir|square|sq|terrace)\b\.?|\b[\p{L}-]*(straat|weg|laan|plein|gracht|kade|singel|dijk|strasse|straße|str\.|platz|gasse|allee|ring)\s+\d{1,5}\b|\b(rue|avenue|boulevard|chemin|place|calle|avenida|plaza|via|viale|piazza|corso|rua|praça)\s+[\p{L}]/iu
 const POSTAL = /\b[A-Z]{2}\s+\d{5}(-\d{4})?\b|\b\d{4}\s?[A-Z]{2}\b|\b\d{5}\s+[\p{Lu}][\p{L}]+/u
 /** A street or a postal code in the text; asked of each line of every card, so each distinct text is read once. */
 const addressShaped = memoize((text: string) => STREET.test(text) || POSTAL.test(text))
@@ -153,9 +153,10 @@ const SENTENCE_END = /(?<!(?:^|[^\p{L}])\p{L}{1,3})[.!?]\s+(?=\p{Lu})/u
  * chiesa di San Rocco, in via Roma 12": a named venue after a sentence's time.
  */
 const PROSE_VENUE =
-  /(?:^|\s)(?:at|in|à|au|à la|à l'|en|en el|en la|im|in der|nel|nella|presso|in de|op)\s+(?:the\s+|(?:la|il|lo|el|le)\s+(?=\p{Ll})|l['’](?=\p{Ll}))?((?:\p{Lu}[\p{L}'’.-]*|(?!(?:de|het|der|die|das|den|la|le|les|el|los|las|il|lo|gli|the|an?|o|os|as|na|no)\s)\p{Ll}\p{L}*(?:\s+\p{Ll}\p{L}*)?(?=\s+(?:(?:di|de|del|della|do|da|van)\s+)?\p{Lu}))(?:\s+(?:\p{Lu}[\p{L}'’.-]*|of|and|&|the|de|du|des|la|le|del|der|di|della|do|da|dos))*)(?:,\s*([^,.;]{5,60}))?/u
+  /(?:^|\s)(?:at|in|à|au|à la|à l'|en|en el|en la|im|in der|nel|nella|presso|in de|op)\s+(?:the\s+|(?:la|il|lo|el|le)\s+(?=\p{Ll})|l['’](?=\p{Ll}))?((?:\p{Lu}[\p{L}'’.-]*|(?!(?:de|het|der|die|das|den|la|le|les|el|los|las|il|lo|gli|the|an?|o|os|as|na|no)\s)\p{Ll}\p{L}*(?:\s+\p{Ll}\p{L}*)?(?=\s+(?:(?:di|de|del|della|do|da|van)\s+)?\p{Lu}))(?:\s+(?:\p{Lu}[\p{L}'’.-]*|of|and|&|the|de|du|des|la|le|del|der|di|della|do|da|dos))*)(?:,\s*((?:[^,.;]|(?<=\b\p{Lu})\.){5,60}))?/u
 
-function proseVenue(text: string, from: number, skip: Set<string>): CandidatePlace | undefined {
+/** The place a sentence names after `from` (its time): "… at 9:00 a.m. in the Board Chambers, …". */
+export function proseVenue(text: string, from: number, skip: ReadonlySet<string> = new Set()): CandidatePlace | undefined {
   // Within the sentence of the time: the next sentence tells of something else ("A reception follows in …").
   const sentence = text.slice(from, from + 160).split(SENTENCE_END)[0]
   const m = PROSE_VENUE.exec(sentence)
