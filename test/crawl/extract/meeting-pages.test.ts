@@ -11,7 +11,10 @@
 //   Office boardroom"); "200 W. 4th Street" is a street (record-place.ts STREET, PROSE_VENUE);
 // - "200 W. 4th Street" is no day of the month and "as needed" makes no rule (shared/prose-rule.ts);
 // - "by 12:00 noon on January 13", "Dated: …", "term expires …" are no events (not-event-dates.ts);
-// - "Vervallen" cancels a Dutch meeting (labels.ts statusFromText).
+// - "Vervallen" cancels a Dutch meeting (labels.ts statusFromText); "Séance reportée au …" is no title (labels.ts);
+// - a date with a note that names nothing ("(holiday)", "– Tuesday") is a listed day, and a weekday is no place
+//   (listing-support.ts bareDay, record-place.ts tailPlace); "2027 Meeting Calendar" is generic;
+// - a line that only says where ("– Salle polyvalente, rue des Écoles") is titled by its section (record-place.ts placeOnly).
 import { describe, expect, it } from 'bun:test'
 import { proseToRecurrence } from '../../../src/crawl/shared/prose-rule'
 import { pageEvents } from '../../helpers/extract'
@@ -93,5 +96,33 @@ describe('Dutch meeting items', () => {
     const body = `${item('1', 'Commissie Ruimte')}${item('2', 'Commissie Bestuur', '<div class="meeting-status">Vervallen</div>')}`
     const nl = { ...US, lang: 'nl', timezone: 'Europe/Amsterdam' }
     expect(pageEvents(body, nl).map((e) => `${e.title} ${e.eventStatus ?? ''}`.trim())).toEqual(['Commissie Ruimte', 'Commissie Bestuur EventCancelled'])
+  })
+})
+
+describe('a table of meeting days under a rule, with notes', () => {
+  it('gives each listed day the rule’s time, a weekday or a holiday note no title or place', () => {
+    const body =
+      '<h1>City Council</h1><p>The City Council holds regular meetings on the first and third Monday of each month at 7:00 p.m. in the Council Chambers. When a meeting falls on a holiday it is held the following Tuesday.</p>' +
+      '<h2>2027 Meeting Calendar</h2><table><thead><tr><th>Meeting Date</th><th>Agenda</th></tr></thead><tbody><tr><td>January 4, 2027</td><td><a href="/a.pdf">Agenda</a></td></tr>' +
+      '<tr><td>Tuesday, January 19, 2027 (holiday)</td><td></td></tr><tr><td>February 1, 2027</td><td></td></tr><tr><td>February 16, 2027 – Tuesday</td><td></td></tr><tr><td>March 1, 2027 – Canceled</td><td></td></tr></tbody></table>'
+    expect(brief()(body)).toEqual([
+      '2027-01-04T19:00:00-06:00 | City Council |  | Council Chambers',
+      '2027-01-19T19:00:00-06:00 | City Council |  | Council Chambers',
+      '2027-02-01T19:00:00-06:00 | City Council |  | Council Chambers',
+      '2027-02-16T19:00:00-06:00 | City Council |  | Council Chambers',
+      '2027-03-01T19:00:00-06:00 | City Council | EventCancelled | Council Chambers',
+    ])
+  })
+})
+
+describe('French council sessions', () => {
+  it('are rescheduled by "Séance reportée au …", and a line that only says where is titled by its section', () => {
+    const body =
+      '<h1>Séances du conseil municipal</h1><h2>Prochaines séances</h2><ul><li><strong>Jeudi 21 janvier 2027 à 20h30</strong> – <em>Séance reportée au jeudi 28 janvier 2027 à 20h30</em></li>' +
+      '<li><strong>Jeudi 18 mars 2027 à 20h30</strong> – Salle polyvalente, rue des Écoles</li></ul>'
+    expect(brief({ ...US, lang: 'fr', timezone: 'Europe/Paris' })(body)).toEqual([
+      '2027-01-28T20:30:00+01:00 | Séances du conseil municipal | EventRescheduled | ',
+      '2027-03-18T20:30:00+01:00 | Séances du conseil municipal |  | Salle polyvalente / rue des Écoles',
+    ])
   })
 })

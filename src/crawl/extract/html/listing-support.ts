@@ -2,10 +2,9 @@
  * What the listing reader tells besides its events: which of its records structured data already
  * describes (merge.ts keeps those from the markup), and why a page gave none (on stderr for an operator).
  */
-import { isBoilerplate } from './labels'
 import type { LineDates } from './line-dates'
 import type { Line } from './page-lines'
-import { withoutDates } from './record-title'
+import { usableTitle, withoutDates } from './record-title'
 import type { PageReader } from './page-reader'
 import type { RecordSpan } from './records'
 
@@ -36,13 +35,14 @@ export function explain(seg: { records: RecordSpan[]; regions: number; anchors: 
 }
 
 /**
- * A record that only gives its day ("January 12, 2027"), or its day and a status ("February 9, 2027 –
- * CANCELLED", "February 23 – RESCHEDULED to February 25"): a listed day, which a rule or lead said beside
+ * A record that only gives its day ("January 12, 2027"), or its day and a status or a note that names nothing
+ * ("February 9, 2027 – CANCELLED", "February 23 – RESCHEDULED to February 25", "January 19 (holiday)",
+ * "February 16 – Tuesday"): a listed day, which a rule or lead said beside
  * the list gives its time (see list-lead.ts).
  */
 export function bareDay(lines: Line[], dates: (line: Line) => LineDates | undefined): boolean {
   return lines.every((l) => {
     const d = l.virtual || !l.text ? undefined : dates(l)
-    return !d || d.whenOnly || (d.day && isBoilerplate(withoutDates(l, d)))
+    return !d || d.whenOnly || (d.day && !usableTitle(withoutDates(l, d)))
   })
 }

@@ -10,7 +10,7 @@ import { isBoilerplate, labelValue, statusFromText, VENUE_WORD } from './labels'
 import { ALL_DAY, hasWord, labelOnly, type LineDates } from './line-dates'
 import type { Line } from './page-lines'
 import { headField } from './head-field'
-import { commonDepth, type Role, SEPARATOR_EDGES } from './record-title'
+import { commonDepth, type Role, SEPARATOR_EDGES, usableTitle } from './record-title'
 
 const MAP_TEXT = /\b(map|maps|directions|karte|anfahrt|plan|carte|itinéraire|mapa|cómo llegar|kaart|route|mappa|indicazioni|como chegar)\b/i
 export const MAP_HOST = /(maps\.google\.|google\.[a-z.]+\/maps|maps\.apple\.com|bing\.com\/maps|openstreetmap\.org)/i
@@ -128,7 +128,7 @@ function tailPlace(line: Line, end: number, rest: string, skip: Set<string>, sin
     !value ||
     [...skip].some((s) => s && (s.length <= value.length ? value.startsWith(s) : s.startsWith(value))) ||
     !/\p{L}{3}/u.test(value) ||
-    isBoilerplate(value) ||
+    !usableTitle(value) ||
     COST_WORD.test(value) ||
     ALL_DAY.test(value)
   )
@@ -280,6 +280,18 @@ function nameBefore(lines: Line[], i: number, skip: Set<string>): string | undef
   const prev = lines[i - 1]
   if (!prev || prev.virtual || prev.text.length > 60 || skip.has(prev.text) || isBoilerplate(prev.text) || /\d{1,2}[:/.]\d{2}/.test(prev.text) || labelValue(prev.text)) return undefined
   return hasWord(prev.text) ? prev.text : undefined
+}
+
+/**
+ * "Salle polyvalente, rue des Écoles", "Library Annex, 300 Pinon Street": a venue's name and its street, and
+ * nothing else: what a line that says only where (besides its date) names.
+ */
+export function placeOnly(text: string): CandidatePlace | undefined {
+  const comma = text.indexOf(', ')
+  if (comma < 0 || text.length > 80) return undefined
+  const name = text.slice(0, comma)
+  const address = text.slice(comma + 2)
+  return name.split(/\s+/).length <= 4 && VENUE_WORD.test(name) && STREET.exec(address)?.index === 0 ? { name, address } : undefined
 }
 
 /** "Abrams Building / 1520 Market St. / St. Louis, MO 63103": a name, then its address. */
