@@ -14,7 +14,9 @@
 // - "Vervallen" cancels a Dutch meeting (labels.ts statusFromText); "Séance reportée au …" is no title (labels.ts);
 // - a date with a note that names nothing ("(holiday)", "– Tuesday") is a listed day, and a weekday is no place
 //   (listing-support.ts bareDay, record-place.ts tailPlace); "2027 Meeting Calendar" is generic;
-// - a line that only says where ("– Salle polyvalente, rue des Écoles") is titled by its section (record-place.ts placeOnly).
+// - a line that only says where ("– Salle polyvalente, rue des Écoles") is titled by its section (record-place.ts placeOnly);
+// - rows titled by their section are days of its meetings, and a rule two of them fall on goes (list-lead.ts
+//   foldRules); "Aplazada al 4 de marzo" in another cell gives the row its new day (not-event-dates.ts RENEWED_BEFORE).
 import { describe, expect, it } from 'bun:test'
 import { proseToRecurrence } from '../../../src/crawl/shared/prose-rule'
 import { pageEvents } from '../../helpers/extract'
@@ -123,6 +125,21 @@ describe('French council sessions', () => {
     expect(brief({ ...US, lang: 'fr', timezone: 'Europe/Paris' })(body)).toEqual([
       '2027-01-28T20:30:00+01:00 | Séances du conseil municipal | EventRescheduled | ',
       '2027-03-18T20:30:00+01:00 | Séances du conseil municipal |  | Salle polyvalente / rue des Écoles',
+    ])
+  })
+})
+
+describe('a table of sessions with their own times beside a monthly rule', () => {
+  it('keeps the table’s days, the new day of a postponed row, and drops the rule', () => {
+    const body =
+      '<h1>Sesiones del Pleno</h1><p>Las sesiones ordinarias del Pleno se celebran el último jueves de cada mes a las 19:00 horas en el Salón de Plenos de la Casa Consistorial, Plaza Mayor, 1.</p>' +
+      '<table><thead><tr><th>Fecha</th><th>Hora</th><th>Tipo de sesión</th></tr></thead><tbody><tr><td>28/01/2027</td><td>19:00</td><td>Ordinaria</td></tr>' +
+      '<tr><td>18/02/2027</td><td>12:00</td><td>Extraordinaria</td></tr><tr><td>25/02/2027</td><td>–</td><td>Ordinaria – <strong>Aplazada al 4 de marzo</strong></td></tr><tr><td>25/03/2027</td><td>19:00</td><td>Ordinaria</td></tr></tbody></table>'
+    expect(brief({ ...US, lang: 'es', timezone: 'Europe/Madrid' })(body)).toEqual([
+      '2027-01-28T19:00:00+01:00 | Sesiones del Pleno |  | Salón de Plenos de la Casa Consistorial / Plaza Mayor',
+      '2027-02-18T12:00:00+01:00 | Sesiones del Pleno |  | Salón de Plenos de la Casa Consistorial / Plaza Mayor',
+      '2027-03-04T19:00:00+01:00 | Sesiones del Pleno | EventRescheduled | Salón de Plenos de la Casa Consistorial / Plaza Mayor',
+      '2027-03-25T19:00:00+01:00 | Sesiones del Pleno |  | Salón de Plenos de la Casa Consistorial / Plaza Mayor',
     ])
   })
 })

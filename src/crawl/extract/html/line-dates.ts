@@ -11,7 +11,7 @@ import type { MonthContext } from '../month-context'
 import { dayJoiner, SPAN_JOINER } from '../prose-joins'
 import { openingHours } from './opening-hours'
 import { type FieldRole, roleOfLabel, SAVE_THE_DATE } from './labels'
-import { deadlineTime, NOT_EVENT_DATE, noteDate, replacedBefore, struckOut } from './not-event-dates'
+import { deadlineTime, NOT_EVENT_DATE, noteDate, RENEWED_BEFORE, replacedBefore, struckOut } from './not-event-dates'
 
 export { NOT_EVENT_DATE } from './not-event-dates'
 import type { Line } from './page-lines'
@@ -188,7 +188,7 @@ function classify(line: Line, m: RawWhen, others: RawWhen[], list: boolean, visi
         atStart ||
         (hasTime && (hasDay || others.length === 1)) ||
         ((m.start.year !== undefined || hasTime) && atEnd()) ||
-        (hasDay && (timedBefore(text, m, others) || timedAfter(text, m, others) || SAVE_THE_DATE.test(text)))
+        (hasDay && (timedBefore(text, m, others) || timedAfter(text, m, others) || SAVE_THE_DATE.test(text) || RENEWED_BEFORE.test(before)))
   }
   return { ...m, eligible, dedicated }
 }

@@ -113,7 +113,8 @@ export const markListed = (c: Candidate): Candidate => (listed.add(c), c)
 /**
  * A monthly rule said beside a list of the same meetings' days ("… held on the second Monday of each month
  * at 6:00 p.m." over "January 11, February 8, March 15, April 12"): the list gives the days (March 15, not
- * the rule's March 8) and the rule their time. The rule goes when at least half the listed days are its.
+ * the rule's March 8) and the rule their time. The rule goes when at least half the listed days are its, or two
+ * of them are (a year's list moves many days for holidays: "17/12 (adelantada por Navidad)", "Aplazada al 4 de marzo").
  */
 export function foldRules(candidates: Candidate[]): Candidate[] {
   const days = candidates.filter((c) => listed.has(c) && c.start)
@@ -122,7 +123,8 @@ export function foldRules(candidates: Candidate[]): Candidate[] {
   for (const rule of candidates) {
     const rrule = rule.recurrenceText && rule.start?.time ? proseToRecurrence(rule.recurrenceText)?.rrule : undefined
     if (!rrule?.startsWith('FREQ=MONTHLY') || !days.some((c) => sameBody(rule.title, c.title))) continue
-    if (days.filter((c) => onRule(rrule, c.start!.date)).length * 2 < days.length) continue
+    const on = days.filter((c) => onRule(rrule, c.start!.date)).length
+    if (on * 2 < days.length && on < 2) continue
     folded.add(rule)
     for (const c of days) {
       withLead(c, { time: rule.start!.time!, ...(rule.end?.time ? { endTime: rule.end.time } : {}) })

@@ -38,7 +38,8 @@ export function explain(seg: { records: RecordSpan[]; regions: number; anchors: 
  * A record that only gives its day ("January 12, 2027"), or its day and a status or a note that names nothing
  * ("February 9, 2027 – CANCELLED", "February 23 – RESCHEDULED to February 25", "January 19 (holiday)",
  * "February 16 – Tuesday"): a listed day, which a rule or lead said beside
- * the list gives its time (see list-lead.ts).
+ * the list gives its time (see list-lead.ts). A record titled by its section's heading ("Sesiones del Pleno" over
+ * "26/11/2026 | 19:00 | Ordinaria") is a day of that section's meetings too (listing.ts marks both).
  */
 export function bareDay(lines: Line[], dates: (line: Line) => LineDates | undefined): boolean {
   return lines.every((l) => {

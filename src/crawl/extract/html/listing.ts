@@ -171,7 +171,7 @@ export function extractListing(page: PageLines, options: ListingOptions): Listin
       if (records.length >= MAX_RECORDS) continue
       const read = readSpan(span, lines.slice(span.from, span.to + 1), { pr, scope, options, structured })
       const bare = bareDay(lines.slice(span.from, span.to + 1), pr.dates)
-      for (const r of read.records) withLead(bare ? markListed(r.candidate) : r.candidate, scope.lead)
+      for (const r of read.records) withLead(bare || r.candidate.title === scope.section ? markListed(r.candidate) : r.candidate, scope.lead)
       records.push(...read.records)
       // A day heading that gave a record its day, or heads records of its day, is the listing's, not the page's own date.
       if ((read.dayFromHeading || read.records.some((r) => r.candidate.start?.date === scope.day)) && scope.dayLine !== undefined) taken.add(scope.dayLine)

@@ -10,6 +10,9 @@ import { NEW_DATE } from './labels'
 export const NOT_EVENT_DATE =
   /((posted|published|publicad[oa]|pubblicat[oa]|gepubliceerd|veröffentlicht|publiée?)\s+(on|em|el|il|le|op|am)|posted|published|updated|amended|dated|expires|expiring|expiration|modified|last (updated|modified|reviewed)|deadline|due|(register|registration|apply|rsvp|sign[- ]?up)\s+(by|before|opens|closes|ends|deadline|starting|from)|sale ends|by|starting|veröffentlicht|aktualisiert|stand|anmeldeschluss|anmeldung bis|anmeldefrist|publié( le)?|mise? à jour( le)?|dernière mise à jour|date limite|inscriptions? (avant|jusqu'au)|avant le|publicado|actualizado|fecha l[ií]mite|plazo|inscripci[oó]n(es)? hasta|gepubliceerd|bijgewerkt|uiterlijk|inschrijven (voor|tot)|pubblicato|aggiornato|entro|scadenza|atualizado|prazo|inscrições até|minutes (of|from)|approval of (the )?minutes|copyright|©)[\s:.,-]*$/i
 
+/** "Aplazada al 4 de marzo", "RESCHEDULED to Thursday, February 25": a day right after a new date's words is that new date. */
+export const RENEWED_BEFORE = new RegExp(`(?:${NEW_DATE.source})[\\s:]*$`, 'iu')
+
 /** The words before `m` make it a publication date or a deadline ("Posted Dec 3, 2026"). */
 export function noteDate(text: string, m: RawWhen): boolean {
   return NOT_EVENT_DATE.test(text.slice(Math.max(0, m.index - 40), m.index))

@@ -155,7 +155,7 @@ export function clean(text: string): string {
  * Sunday, …", "Das Adventskonzert findet am …", "Le concert aura lieu le …"), in the languages read here.
  */
 const VERB_END =
-  /\s+(?:will be held|will take place|takes place|is being held|is held|are held|will be|is scheduled(?: for)?|are scheduled(?: for)?|is planned(?: for)?|is|are|begins|will begin|starts|will start|meets|will meet|meet|trifft sich|treffen sich|se réunit|se réunissent|se reúne|se reúnen|si riunisce|si riuniscono|komt samen|komen samen|reúne-se|reúnem-se|findet|finden|beginnt|aura lieu|a lieu|auront lieu|ont lieu|se celebrará|se celebra|se realizará|tendrá lugar|tiene lugar|vindt|vinden|wordt gehouden|si terrà|si svolgerà|avrà luogo|será realizad[oa]|acontece|acontecerá|terá lugar)$/i
+  /\s+(?:will be held|will take place|takes place|is being held|is held|are held|will be|is scheduled(?: for)?|are scheduled(?: for)?|is planned(?: for)?|is|are|begins|will begin|starts|will start|meets|will meet|meet|trifft sich|treffen sich|se réunit|se réunissent|se reúne|se reúnen|si riunisce|si riuniscono|komt samen|komen samen|reúne-se|reúnem-se|findet|finden|beginnt|aura lieu|a lieu|auront lieu|ont lieu|se celebrará|se celebran|se celebra|se realizará|tendrá lugar|tiene lugar|vindt|vinden|wordt gehouden|si terrà|si svolgerà|avrà luogo|será realizad[oa]|acontece|acontecerá|terá lugar)$/i
 
 /**
  * A title cut from a sentence ("The Blue Christmas service, for all who find the season hard, is on …")
