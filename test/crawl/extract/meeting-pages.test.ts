@@ -1,7 +1,8 @@
 // Pins the reading rules that government and board meeting pages needed (issue 13, civic stream):
 // - a posting note beside a meeting's day ("Dec 8, 2026 — Posted Dec 3, 2026 3:00 PM", "Amended …") is neither
 //   the title, nor the place, nor the time (record-title.ts POSTED, record-place.ts datedTail, not-event-dates.ts);
-// - a status alone under a room ("--CANCELLED--") is no part of the place (record-place.ts placeText);
+// - a status alone under a room ("--CANCELLED--") is no part of the place (record-place.ts placeText), and an
+//   icon ("icon_ical.gif", alt "Export to iCalendar"), a static map or a spacer is no event image (page-lines.ts);
 // - a header row of bold cells leaves the time said above the table in force (list-lead.ts headerCell);
 // - list items "February 9 – CANCELLED", "February 23 – RESCHEDULED to Thursday, February 25" are listed days
 //   (listing-support.ts bareDay), the old day gives way to the new one (not-event-dates.ts replacedBefore,
@@ -37,6 +38,18 @@ describe('a posting note beside the meeting day', () => {
 })
 
 describe('meeting tables', () => {
+  it('take no icon, static map or spacer as the meeting’s image', () => {
+    const img = (src: string, alt = '') => `<img src="${src}" alt="${alt}">`
+    const row = (name: string, pic: string) => `<tr><td>${name}</td><td>12/3/2026</td><td>4:00 PM</td><td>${pic}</td></tr>`
+    const body = `<table><thead><tr><th>Name</th><th>Meeting Date</th><th>Meeting Time</th><th>iCal</th></tr></thead><tbody>${row('Plan Commission', img('Images/icon_ical.gif', 'Export to iCalendar'))}${row('Park Board', img('/commonspot/images/clear.gif'))}${row('Library Board', img('https://maps.googleapis.com/maps/api/staticmap?size=223x150'))}${row('Arts Commission', img('/uploads/arts-poster.jpg', 'Poster'))}</tbody></table>`
+    expect(pageEvents(body, US).map((e) => `${e.title} ${e.image_url ?? '-'}`)).toEqual([
+      'Plan Commission -',
+      'Park Board -',
+      'Library Board -',
+      'Arts Commission https://county.example.gov/uploads/arts-poster.jpg',
+    ])
+  })
+
   it('leave a status alone under the room out of the place', () => {
     const row = (name: string, day: string, place: string) => `<tr><td><a href="/d?${name.length}">${name}</a></td><td>${day}</td><td>4:00 PM</td><td>${place}</td></tr>`
     const body = `<table><thead><tr><th>Name</th><th>Meeting Date</th><th>Meeting Time</th><th>Meeting Location</th></tr></thead><tbody>${row('Plan Commission', '12/3/2026', 'Room 201<br>City Hall, 100 N. Main St.')}${row('Zoning Board of Appeals', '12/10/2026', 'Room 201<br>City Hall, 100 N. Main St.<br><em>--CANCELLED--</em>')}</tbody></table>`
