@@ -17,7 +17,12 @@
 //   (listing-support.ts bareDay, record-place.ts tailPlace); "2027 Meeting Calendar" is generic;
 // - a line that only says where ("– Salle polyvalente, rue des Écoles") is titled by its section (record-place.ts placeOnly);
 // - rows titled by their section are days of its meetings, and a rule two of them fall on goes (list-lead.ts
-//   foldRules); "Aplazada al 4 de marzo" in another cell gives the row its new day (not-event-dates.ts RENEWED_BEFORE).
+//   foldRules); "Aplazada al 4 de marzo" in another cell gives the row its new day (not-event-dates.ts RENEWED_BEFORE);
+// - a time said after the list ("Meetings begin at 7:00 PM …" under the table, "… June 15 (all at 7:00 PM)") times
+//   its days (list-lead.ts leadAfter, trailingLead); "2026 Agendas & Minutes", "Calendário de reuniões – dezembro a
+//   fevereiro" are generic headings (listing-support.ts genericHeading);
+// - "presso la Sala consiliare del Palazzo municipale" names a place (record-place.ts PROSE_VENUE);
+// - "Online: Join via Zoom" beside a place makes the meeting hybrid (online-place.ts JOIN_ONLINE).
 import { describe, expect, it } from 'bun:test'
 import { proseToRecurrence } from '../../../src/crawl/shared/prose-rule'
 import { pageEvents } from '../../helpers/extract'
@@ -154,5 +159,50 @@ describe('a table of sessions with their own times beside a monthly rule', () =>
       '2027-03-04T19:00:00+01:00 | Sesiones del Pleno | EventRescheduled | Salón de Plenos de la Casa Consistorial / Plaza Mayor',
       '2027-03-25T19:00:00+01:00 | Sesiones del Pleno |  | Salón de Plenos de la Casa Consistorial / Plaza Mayor',
     ])
+  })
+})
+
+describe('a time said after the days it times', () => {
+  it('reaches the rows of the table above it, titled past a documents heading', () => {
+    const body =
+      '<h1>Conservation Commission</h1><h2>2026 Agendas &amp; Minutes</h2><table><thead><tr><th>Meeting Date</th><th>Agenda</th><th>Minutes</th></tr></thead><tbody>' +
+      '<tr><td>December 9, 2026</td><td><a href="/a.pdf">Agenda (draft)</a></td><td></td></tr><tr><td>November 18, 2026</td><td><a href="/b.pdf">Agenda</a></td><td>Pending approval</td></tr></tbody></table>' +
+      '<p>Meetings begin at 7:00 PM at Town Hall, 6 Central Street, Room 2, unless the agenda states otherwise.</p>'
+    expect(brief({ ...US, timezone: 'America/New_York' })(body)).toEqual(['2026-12-09T19:00:00-05:00 | Conservation Commission |  | Town Hall / 6 Central Street'])
+  })
+
+  it('reaches every day of its own line ("(all at 7:00 PM)")', () => {
+    const body = '<h1>Library Board of Trustees</h1><h2>2027 Schedule</h2><p>January 19 · February 16 · March 16 (all at 7:00 PM)</p>'
+    expect(brief()(body)).toEqual([
+      '2027-01-19T19:00:00-06:00 | Library Board of Trustees |  | ',
+      '2027-02-16T19:00:00-06:00 | Library Board of Trustees |  | ',
+      '2027-03-16T19:00:00-05:00 | Library Board of Trustees |  | ',
+    ])
+  })
+})
+
+describe('headings, places and online meetings of council pages', () => {
+  it('read a heading whose words before a dash are generic as generic', () => {
+    const body =
+      '<h1>Reuniões de Câmara</h1><h2>Calendário de reuniões – dezembro 2026 a fevereiro 2027</h2><table><thead><tr><th>Data</th><th>Hora</th><th>Local</th></tr></thead><tbody>' +
+      '<tr><td>02/12/2026</td><td>10h00</td><td>Salão Nobre</td></tr><tr><td>16/12/2026</td><td>10h00</td><td>Salão Nobre</td></tr></tbody></table>'
+    expect(brief({ ...US, lang: 'pt', timezone: 'Europe/Lisbon' })(body)).toEqual([
+      '2026-12-02T10:00:00+00:00 | Reuniões de Câmara |  | Salão Nobre',
+      '2026-12-16T10:00:00+00:00 | Reuniões de Câmara |  | Salão Nobre',
+    ])
+  })
+
+  it('take "presso la Sala consiliare del Palazzo" as the place of a convocation', () => {
+    const body =
+      '<h1>Convocazione del Consiglio comunale</h1><p>Il Consiglio comunale è convocato in seduta ordinaria per <strong>giovedì 17 dicembre 2026 alle ore 20:30</strong> presso la Sala consiliare del Palazzo municipale, per discutere il seguente ordine del giorno:</p>'
+    const [e] = pageEvents(body, { ...US, lang: 'it', timezone: 'Europe/Rome' })
+    expect([e.startDate, e.venue?.name?.startsWith('Sala consiliare')]).toEqual(['2026-12-17T20:30:00+01:00', true])
+  })
+
+  it('make a meeting with a place and an "Online: Join via Zoom" line hybrid', () => {
+    const body =
+      '<h1>Library Board of Trustees</h1><h3>Tuesday, December 15, 2026 – 7:00 PM</h3><p><strong>Location:</strong> Community Room, 400 Lake Street</p><p><strong>Online:</strong> <a href="https://us02web.zoom.us/j/8123">Join via Zoom</a></p>'
+    const [e] = pageEvents(body, US)
+    expect([e.startDate, e.venue?.name, e.is_online]).toEqual(['2026-12-15T19:00:00-06:00', 'Community Room', true])
   })
 })

@@ -79,6 +79,15 @@ export function inlineLead(text: string, mentions: RawWhen[]): LeadTime | undefi
   return colon < 0 ? undefined : timeBefore(mentions, colon)
 }
 
+/** "January 19 · February 16 · June 15 (all at 7:00 PM)": one time after a line's last day, said of all its days. */
+export function trailingLead(text: string, mentions: RawWhen[]): LeadTime | undefined {
+  const times = mentions.filter((m) => m.start.day === undefined && m.start.hour !== undefined)
+  const last = mentions.findLast((m) => m.start.day !== undefined)
+  if (times.length !== 1 || !last || times[0].index < last.endIndex || !ALL_OF_THEM.test(text.slice(last.endIndex, times[0].index))) return undefined
+  return timeBefore([times[0]], text.length)
+}
+const ALL_OF_THEM = /\(\s*(?:all|each|both|todas?|todos|tous|toutes|alle|jeweils|tutte|tutti|allemaal)\b/i
+
 /** A listed day without a time of its own takes the lead's time (and its end). */
 export function withLead(c: Candidate, lead: LeadTime | undefined): Candidate {
   if (!lead || !c.start || c.start.time || c.end || c.recurrenceText) return c
@@ -109,6 +118,16 @@ function sameBody(rule: string | undefined, list: string | undefined): boolean {
 /** The events read from a list of days (listing.ts marks them). */
 const listed = new WeakSet<Candidate>()
 export const markListed = (c: Candidate): Candidate => (listed.add(c), c)
+
+/**
+ * "Meetings begin at 7:00 PM at Town Hall … unless the agenda states otherwise." right after a list or table of
+ * days: a lead said after its list times that list's days as one said before it would.
+ */
+export function leadAfter(records: { candidate: Candidate; to: number; region: number }[], lines: Line[], at: number, lead: LeadTime): void {
+  const last = records[records.length - 1]
+  if (!last || lines.slice(last.to + 1, at).some((l) => l.text && !l.virtual)) return
+  for (let k = records.length - 1; k >= 0 && records[k].region === last.region; k--) if (listed.has(records[k].candidate)) withLead(records[k].candidate, lead)
+}
 
 /**
  * A monthly rule said beside a list of the same meetings' days ("… held on the second Monday of each month

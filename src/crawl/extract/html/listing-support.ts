@@ -47,3 +47,17 @@ export function bareDay(lines: Line[], dates: (line: Line) => LineDates | undefi
     return !d || d.whenOnly || (d.day && !usableTitle(withoutDates(l, d)))
   })
 }
+
+/** A heading that names no event, only that events follow ("Upcoming Events", "Tour Dates", "Termine"). */
+const GENERIC_HEADING =
+  /^(?:(?:upcoming|future|our|all|current|next|live|regular|scheduled|kommende|nächste|prochains?|prochaines|próximos|próximas|komende|prossimi|próximos)\s+)?(?:events?|shows?|concerts?|gigs?|tour|tour dates|dates|live dates|meeting dates|meeting schedule|meeting calendar|meetings calendar|agendas (?:&|and) minutes|agendas|minutes|meeting agendas|calendário de reuniões|calendario de reuniones|calendrier des séances|calendrier des réunions|sitzungskalender|vergaderkalender|calendario delle sedute|meetings|schedule of meetings|sitzungstermine|sitzungen|dates des séances|séances|calendario de sesiones|sesiones|vergaderdata|vergaderingen|date delle sedute|sedute|datas das reuniões|reuniões|performances?|calendar|event calendar|events calendar|schedule|what's on|whats on|termine|veranstaltungen|konzerte|auftritte|agenda|événements|evenements|dates de tournée|spectacles|eventos|conciertos|fechas|evenementen|voorstellingen|optredens|eventi|concerti|date|spettacoli|espetáculos|concertos|datas)$/i
+
+/**
+ * A heading that only says events follow: "2027 Meeting Dates" (its year already taken out), or such words
+ * before a dash and the span of months they cover ("Calendário de reuniões – dezembro a fevereiro").
+ */
+export function genericHeading(title: string): boolean {
+  if (GENERIC_HEADING.test(title)) return true
+  const dash = /\s[–—-]\s/.exec(title)
+  return !!dash && GENERIC_HEADING.test(title.slice(0, dash.index)) && !/\p{Lu}/u.test(title.slice(dash.index))
+}

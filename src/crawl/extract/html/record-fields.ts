@@ -138,7 +138,7 @@ export function readRecord(lines: Line[], record: RecordContext): RecordResult {
   const where = place || !ctx.section || !title.line ? undefined : placeOnly(title.text)
   if (where) [c.title, place] = [ctx.section!, where]
   if (place) c.place = place
-  readAttendance(c)
+  readAttendance(c, lines)
   const status = statusFromText(title.text) ?? lineStatus(lines) ?? (renewed ? 'EventRescheduled' : undefined)
   if (status) c.status = status === 'EventPostponed' && lines.some((l) => NEW_DATE.test(l.text)) ? 'EventRescheduled' : status
   recordDetails(c, lines, { title: title.text, place, root: ctx.root, skip: (l) => !!ctx.dates(l)?.whenOnly || !!labelOnly(l.text) })
