@@ -22,7 +22,9 @@
 //   its days (list-lead.ts leadAfter, trailingLead); "2026 Agendas & Minutes", "Calendário de reuniões – dezembro a
 //   fevereiro" are generic headings (listing-support.ts genericHeading);
 // - "presso la Sala consiliare del Palazzo municipale" names a place (record-place.ts PROSE_VENUE);
-// - "Online: Join via Zoom" beside a place makes the meeting hybrid (online-place.ts JOIN_ONLINE).
+// - "Online: Join via Zoom" beside a place makes the meeting hybrid (online-place.ts JOIN_ONLINE);
+// - the address lines under a venue's classed name are its address, not the description (address-shape.ts
+//   addressAfter, record-details.ts).
 import { describe, expect, it } from 'bun:test'
 import { proseToRecurrence } from '../../../src/crawl/shared/prose-rule'
 import { pageEvents } from '../../helpers/extract'
@@ -204,5 +206,18 @@ describe('headings, places and online meetings of council pages', () => {
       '<h1>Library Board of Trustees</h1><h3>Tuesday, December 15, 2026 – 7:00 PM</h3><p><strong>Location:</strong> Community Room, 400 Lake Street</p><p><strong>Online:</strong> <a href="https://us02web.zoom.us/j/8123">Join via Zoom</a></p>'
     const [e] = pageEvents(body, US)
     expect([e.startDate, e.venue?.name, e.is_online]).toEqual(['2026-12-15T19:00:00-06:00', 'Community Room', true])
+  })
+})
+
+describe('a calendar item with its venue in a class and the address under it', () => {
+  it('takes the address lines after the name, and leaves them out of the description', () => {
+    const item = (id: number, title: string, day: string) =>
+      `<li><h3><a href="/Calendar.aspx?EID=${id}"><span>${title}</span></a></h3><div class="date">${day}, 6:00 PM - 8:00 PM</div><p><span class="eventLocation">City Hall Council Chambers</span><br><span>123 Main St.</span><br><span>Greenfield, OH 45123</span></p></li>`
+    const body = `<h2>Government Meetings</h2><ol>${item(1, 'Planning Commission', 'December 8, 2026')}${item(2, 'Village Council', 'December 14, 2026')}</ol>`
+    const events = pageEvents(body, { ...US, timezone: 'America/New_York' })
+    expect(events.map((e) => [e.title, e.venue?.name, e.venue?.address, e.description ?? ''])).toEqual([
+      ['Planning Commission', 'City Hall Council Chambers', '123 Main St., Greenfield, OH 45123', ''],
+      ['Village Council', 'City Hall Council Chambers', '123 Main St., Greenfield, OH 45123', ''],
+    ])
   })
 })

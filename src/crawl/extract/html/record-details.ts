@@ -101,6 +101,8 @@ export function recordDetails(c: Candidate, lines: Line[], known: { title: strin
           !l.virtual &&
           l.text.length > 15 &&
           !skip.has(l.text) &&
+          // A line of the address ("Greenfield, OH 45123" under "123 Main St.") is the place's, not the description's.
+          !known.place?.address?.includes(l.text) &&
           !known.skip?.(l) &&
           !l.heading &&
           !isBoilerplate(l.text) &&

@@ -2,7 +2,6 @@
  * Where a record happens: a label ("Location:", "Wo:", "Waar:") and the lines of its value, a table
  * column, a place class, a map link's address, or an address-shaped line with the venue's name above it.
  */
-import { memoize } from '../../../bounded-cache'
 import type { CandidatePlace } from '../../candidate-types'
 import { pathHas, PLACE } from './class-flags'
 import { attr, type Element, findFirst } from '../../shared/dom'
@@ -10,15 +9,13 @@ import { isBoilerplate, labelValue, statusFromText, VENUE_WORD } from './labels'
 import { ALL_DAY, hasWord, labelOnly, type LineDates } from './line-dates'
 import type { Line } from './page-lines'
 import { headField } from './head-field'
+import { addressAfter, addressShaped, STREET, splitPlace } from './address-shape'
 import { commonDepth, type Role, SEPARATOR_EDGES, usableTitle } from './record-title'
+
+export { placeOnly, splitPlace } from './address-shape'
 
 const MAP_TEXT = /\b(map|maps|directions|karte|anfahrt|plan|carte|itinéraire|mapa|cómo llegar|kaart|route|mappa|indicazioni|como chegar)\b/i
 export const MAP_HOST = /(maps\.google\.|google\.[a-z.]+\/maps|maps\.apple\.com|bing\.com\/maps|openstreetmap\.org)/i
-const STREET =
-  /\b\d{1,6}[a-z]?\s+(?:[NSEW]\.?\s+)?(?:\d{1,3}(?:st|nd|rd|th)\s+|[\p{L}][\p{L}\s.'-]*\b)(street|st|road|rd|avenue|ave|boulevard|blvd|drive|dr|lane|ln|way|court|ct|place|pl|highway|hwy|parkway|pkwy|circle|cir|square|sq|terrace)\b\.?|\b[\p{L}-]*(straat|weg|laan|plein|gracht|kade|singel|dijk|strasse|straße|str\.|platz|gasse|allee|ring)\s+\d{1,5}\b|\b(rue|avenue|boulevard|chemin|place|calle|avenida|plaza|via|viale|piazza|corso|rua|praça)\s+[\p{L}]/iu
-const POSTAL = /\b[A-Z]{2}\s+\d{5}(-\d{4})?\b|\b\d{4}\s?[A-Z]{2}\b|\b\d{5}\s+[\p{Lu}][\p{L}]+/u
-/** A street or a postal code in the text; asked of each line of every card, so each distinct text is read once. */
-const addressShaped = memoize((text: string) => STREET.test(text) || POSTAL.test(text))
 
 /** The address a map link searches for (`maps.google.com?q=2975 Farmersville Road …`). */
 function mapAddress(lines: Line[]): string | undefined {
@@ -228,7 +225,8 @@ export function placeOf(lines: Line[], role: Role, skip: Set<string>, dates?: Pa
     .filter(Boolean)
   if (byClass.length) {
     const place = splitPlace(byClass)
-    const fromMap = place.address ? undefined : mapAddress(lines)
+    const at = lines.findIndex((l) => placeText(l.text) === byClass[byClass.length - 1])
+    const fromMap = place.address ? undefined : (mapAddress(lines) ?? (place.name && byClass.length === 1 ? addressAfter(lines, at) : undefined))
     if (fromMap) place.address = fromMap
     if (!place.name && place.address)
       place.name = nameBefore(
@@ -280,31 +278,4 @@ function nameBefore(lines: Line[], i: number, skip: Set<string>): string | undef
   const prev = lines[i - 1]
   if (!prev || prev.virtual || prev.text.length > 60 || skip.has(prev.text) || isBoilerplate(prev.text) || /\d{1,2}[:/.]\d{2}/.test(prev.text) || labelValue(prev.text)) return undefined
   return hasWord(prev.text) ? prev.text : undefined
-}
-
-/**
- * "Salle polyvalente, rue des Écoles", "Library Annex, 300 Pinon Street": a venue's name and its street, and
- * nothing else: what a line that says only where (besides its date) names.
- */
-export function placeOnly(text: string): CandidatePlace | undefined {
-  const comma = text.indexOf(', ')
-  if (comma < 0 || text.length > 80) return undefined
-  const name = text.slice(0, comma)
-  const address = text.slice(comma + 2)
-  return name.split(/\s+/).length <= 4 && VENUE_WORD.test(name) && STREET.exec(address)?.index === 0 ? { name, address } : undefined
-}
-
-/** "Abrams Building / 1520 Market St. / St. Louis, MO 63103": a name, then its address. */
-export function splitPlace(values: string[]): CandidatePlace {
-  if (values.length === 1) {
-    const v = values[0]
-    if (!addressShaped(v)) return { name: v }
-    // "Library Annex, 300 Pinon Street": a name without digits, then the address.
-    const comma = v.indexOf(',')
-    const head = comma > 0 ? v.slice(0, comma) : ''
-    return head && !/\d/.test(head) && STREET.test(v.slice(comma + 1)) ? { name: head.trim(), address: v.slice(comma + 1).trim() } : { address: v }
-  }
-  const [first, ...rest] = values
-  if (STREET.test(first)) return { address: values.join(', ').replace(/,\s*,/g, ',') }
-  return { name: first, address: rest.join(' ').replace(/\s+/g, ' ').replace(/,\s*$/, '') }
 }
