@@ -24,7 +24,10 @@
 // - "presso la Sala consiliare del Palazzo municipale" names a place (record-place.ts PROSE_VENUE);
 // - "Online: Join via Zoom" beside a place makes the meeting hybrid (online-place.ts JOIN_ONLINE);
 // - the address lines under a venue's classed name are its address, not the description (address-shape.ts
-//   addressAfter, record-details.ts).
+//   addressAfter, record-details.ts);
+// - a lead's place reaches days with their own time, a year heading ("2027") leaves the lead in force, a list
+//   after the colon of the rule's paragraph takes its place too, "Room 302" is one name (list-lead.ts, listing.ts,
+//   record-place.ts PROSE_VENUE); "… set for" is no title's end (record-title.ts CONNECTOR_END).
 import { describe, expect, it } from 'bun:test'
 import { proseToRecurrence } from '../../../src/crawl/shared/prose-rule'
 import { pageEvents } from '../../helpers/extract'
@@ -71,7 +74,10 @@ describe('meeting tables', () => {
       '<h1>Board of Education Meeting Schedule</h1><p><strong>All meetings begin at 6:30 p.m. in the District Office boardroom unless otherwise noted.</strong></p>' +
       '<table><tbody><tr><td><strong>Date</strong></td><td><strong>Meeting</strong></td><td><strong>Notes</strong></td></tr>' +
       '<tr><td>Tuesday, December 8, 2026</td><td>Regular Meeting</td><td>&nbsp;</td></tr><tr><td>Saturday, January 23, 2027</td><td>Budget Workshop</td><td>9:00 a.m. – 12:00 p.m.</td></tr></tbody></table>'
-    expect(brief({ ...US, timezone: 'America/New_York' })(body)).toEqual(['2026-12-08T18:30:00-05:00 | Regular Meeting |  | District Office', '2027-01-23T09:00:00-05:00 | Budget Workshop |  | '])
+    expect(brief({ ...US, timezone: 'America/New_York' })(body)).toEqual([
+      '2026-12-08T18:30:00-05:00 | Regular Meeting |  | District Office',
+      '2027-01-23T09:00:00-05:00 | Budget Workshop |  | District Office',
+    ])
   })
 })
 
@@ -218,6 +224,31 @@ describe('a calendar item with its venue in a class and the address under it', (
     expect(events.map((e) => [e.title, e.venue?.name, e.venue?.address, e.description ?? ''])).toEqual([
       ['Planning Commission', 'City Hall Council Chambers', '123 Main St., Greenfield, OH 45123', ''],
       ['Village Council', 'City Hall Council Chambers', '123 Main St., Greenfield, OH 45123', ''],
+    ])
+  })
+})
+
+describe('a lead over year headings and bold days', () => {
+  it('gives its time and place past "2027", its place also to days with their own time', () => {
+    const body =
+      '<h1>Board of Ethics</h1><p>The Board of Ethics meets at 4:00 p.m. on the second Wednesday of the month in Room 302, City-County Building, unless otherwise noted.</p>' +
+      '<h2>2026</h2><p><strong>December 9, 2026 at 4:00 p.m.</strong><br><a href="/a.pdf">Agenda</a></p><h2>2027</h2><p><strong>January 13, 2027</strong></p><p><strong>February 10, 2027 at 3:00 p.m.</strong></p>'
+    expect(brief({ ...US, timezone: 'America/New_York' })(body)).toEqual([
+      '2026-12-09T16:00:00-05:00 | Board of Ethics |  | Room 302',
+      '2027-01-13T16:00:00-05:00 | Board of Ethics |  | Room 302',
+      '2027-02-10T15:00:00-05:00 | Board of Ethics |  | Room 302',
+    ])
+  })
+
+  it('gives the days after the colon of its own paragraph its place, and a news link ending "set for" its words', () => {
+    const body =
+      '<h1>Board Meetings</h1><p>The Board holds its regular meetings on the second Thursday of each month at 6:00 p.m. at the District Office, 4410 Ridge Road. 2027 regular meeting dates: January 14, February 11 and March 11.</p>' +
+      '<h2>Latest News</h2><p><a href="/news/rate-hearing">Public hearing on water rates set for December 10, 2026</a></p>'
+    expect(brief({ ...US, timezone: 'America/Los_Angeles' })(body)).toEqual([
+      '2026-12-10 | Public hearing on water rates |  | ',
+      '2027-01-14T18:00:00-08:00 | Board Meetings |  | District Office / 4410 Ridge Road',
+      '2027-02-11T18:00:00-08:00 | Board Meetings |  | District Office / 4410 Ridge Road',
+      '2027-03-11T18:00:00-08:00 | Board Meetings |  | District Office / 4410 Ridge Road',
     ])
   })
 })

@@ -76,7 +76,10 @@ export function leadColon(text: string, raw: RawWhen[], listed: (tail: string, d
 /** The time of a line that leads its own list (see `leadColon`). */
 export function inlineLead(text: string, mentions: RawWhen[]): LeadTime | undefined {
   const colon = text.indexOf(': ')
-  return colon < 0 ? undefined : timeBefore(mentions, colon)
+  const lead = colon < 0 ? undefined : timeBefore(mentions, colon)
+  // "… at 6:00 p.m. at the District Office, 4410 Ridge Road. 2027 regular meeting dates: …": its place too.
+  const place = lead && proseVenue(text, mentions.find((m) => m.index < colon)!.endIndex)
+  return place ? { ...lead, place } : lead
 }
 
 /** "January 19 · February 16 · June 15 (all at 7:00 PM)": one time after a line's last day, said of all its days. */
@@ -88,12 +91,14 @@ export function trailingLead(text: string, mentions: RawWhen[]): LeadTime | unde
 }
 const ALL_OF_THEM = /\(\s*(?:all|each|both|todas?|todos|tous|toutes|alle|jeweils|tutte|tutti|allemaal)\b/i
 
-/** A listed day without a time of its own takes the lead's time (and its end). */
+/** A listed day without a time of its own takes the lead's time (and its end); one without a place, its place. */
 export function withLead(c: Candidate, lead: LeadTime | undefined): Candidate {
-  if (!lead || !c.start || c.start.time || c.end || c.recurrenceText) return c
+  if (!lead || !c.start || c.recurrenceText) return c
+  // A day with its own time ("February 10, 2027 at 3:00 p.m.") still meets where the lead says, unless it says where.
+  if (lead.place && !c.place) c.place = { ...lead.place }
+  if (c.start.time || c.end) return c
   c.start = { date: c.start.date, time: lead.time }
   if (lead.endTime) c.end = { date: lead.endTime > lead.time ? c.start.date : addDays(c.start.date, 1), time: lead.endTime }
-  if (lead.place && !c.place) c.place = { ...lead.place }
   return c
 }
 

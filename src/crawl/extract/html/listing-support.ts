@@ -54,7 +54,8 @@ const GENERIC_HEADING =
 
 /**
  * A heading that only says events follow: "2027 Meeting Dates" (its year already taken out), or such words
- * before a dash and the span of months they cover ("Calendário de reuniões – dezembro a fevereiro").
+ * before a dash and the span of months they cover ("Calendário de reuniões – dezembro a fevereiro"). A heading
+ * that is only a year ("2027"), its title gone, is asked as "dates" by the lead it leaves in force (listing.ts).
  */
 export function genericHeading(title: string): boolean {
   if (GENERIC_HEADING.test(title)) return true

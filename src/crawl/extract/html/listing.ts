@@ -179,7 +179,7 @@ export function extractListing(page: PageLines, options: ListingOptions): Listin
     // A table's header row, or a generic heading ("2027 Meeting Dates") between the lead and its list, leaves it in force.
     const lead = lines[i].text && !lines[i].chrome && !headerCell(lines[i]) ? leadLine(lines[i], d?.mentions) : scope.lead
     if (lead && lead !== scope.lead) leadAfter(records, lines, i, lead)
-    if (lead || !lines[i].heading || !genericHeading(sectionTitle(lines[i].text) ?? '')) scope.lead = lead
+    if (lead || !lines[i].heading || !genericHeading(sectionTitle(lines[i].text) ?? 'dates')) scope.lead = lead
     const loose = looseProgrammes(lines, i, seg.records[next]?.from, scope, pr, options.sourceUrl)
     if (loose) {
       for (let k = i; k <= loose.to; k++) taken.add(k), (years[k] = scope.year)

@@ -150,7 +150,7 @@ const SENTENCE_END = /(?<!(?:^|[^\p{L}])\p{L}{1,3})[.!?]\s+(?=\p{Lu})/u
  * chiesa di San Rocco, in via Roma 12": a named venue after a sentence's time.
  */
 const PROSE_VENUE =
-  /(?:^|\s)(?:at|in|à|au|à la|à l'|en|en el|en la|im|in der|nel|nella|presso|in de|op)\s+(?:the\s+|(?:la|il|lo|el|le)\s+(?=\p{L})|l['’](?=\p{Ll}))?((?:\p{Lu}\p{L}*\s+\p{Ll}\p{L}*(?=\s+(?:di|de|del|della|do|da|dos|das|van)\s+\p{Lu})|\p{Lu}[\p{L}'’.-]*|(?!(?:de|het|der|die|das|den|la|le|les|el|los|las|il|lo|gli|the|an?|o|os|as|na|no)\s)\p{Ll}\p{L}*(?:\s+\p{Ll}\p{L}*)?(?=\s+(?:(?:di|de|del|della|do|da|van)\s+)?\p{Lu}))(?:\s+(?:\p{Lu}[\p{L}'’.-]*|of|and|&|the|de|du|des|la|le|del|der|di|della|do|da|dos))*)(?:,\s*((?:[^,.;]|(?<=\b\p{Lu})\.){5,60}))?/u
+  /(?:^|\s)(?:at|in|à|au|à la|à l'|en|en el|en la|im|in der|nel|nella|presso|in de|op)\s+(?:the\s+|(?:la|il|lo|el|le)\s+(?=\p{L})|l['’](?=\p{Ll}))?((?:\p{Lu}\p{L}*\s+\p{Ll}\p{L}*(?=\s+(?:di|de|del|della|do|da|dos|das|van)\s+\p{Lu})|\p{Lu}[\p{L}'’.-]*|(?!(?:de|het|der|die|das|den|la|le|les|el|los|las|il|lo|gli|the|an?|o|os|as|na|no)\s)\p{Ll}\p{L}*(?:\s+\p{Ll}\p{L}*)?(?=\s+(?:(?:di|de|del|della|do|da|van)\s+)?\p{Lu}))(?:\s+(?:\p{Lu}[\p{L}'’.-]*|\d{1,4}[a-z]?(?![\d:.])|of|and|&|the|de|du|des|la|le|del|der|di|della|do|da|dos))*)(?:,\s*((?:[^,.;]|(?<=\b\p{Lu})\.){5,60}))?/u
 
 /** The place a sentence names after `from` (its time): "… at 9:00 a.m. in the Board Chambers, …". */
 export function proseVenue(text: string, from: number, skip: ReadonlySet<string> = new Set()): CandidatePlace | undefined {

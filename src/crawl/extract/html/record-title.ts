@@ -15,7 +15,8 @@ export type Roles = Role & { titled?: boolean }
 export type TitleContext = { dates: (line: Line) => LineDates | undefined; section?: string; forceTitle?: string }
 
 export const SEPARATOR_EDGES = /^[\s\-–—:,;|/@·•.]+|[\s\-–—:,;|/@·•(]+$/g
-const CONNECTOR_END = /\s+(on|at|am|le|el|la|las|op|om|il|em|um|vom|du|del|de|van|a|à|às|alle|ore|dalle|from|dès|des|until|through|thru|até|hasta|bis|t\/m|fino al|jusqu.au)$/i
+const CONNECTOR_END =
+  /\s+(set for|scheduled for|planned for|on|at|am|le|el|la|las|op|om|il|em|um|vom|du|del|de|van|a|à|às|alle|ore|dalle|from|dès|des|until|through|thru|até|hasta|bis|t\/m|fino al|jusqu.au)$/i
 const POSTED =
   /^(posted|published|updated|amended|last updated|modified|veröffentlicht|aktualisiert|publié|mis à jour|publicado|actualizado|gepubliceerd|bijgewerkt|pubblicato|aggiornato|atualizado)\b/i
 const SEGMENT_SEPARATOR = /\s+[–—-]\s+|\s*[|•·]\s*/g
