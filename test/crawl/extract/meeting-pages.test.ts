@@ -27,7 +27,9 @@
 //   addressAfter, record-details.ts);
 // - a lead's place reaches days with their own time, a year heading ("2027") leaves the lead in force, a list
 //   after the colon of the rule's paragraph takes its place too, "Room 302" is one name (list-lead.ts, listing.ts,
-//   record-place.ts PROSE_VENUE); "… set for" is no title's end (record-title.ts CONNECTOR_END).
+//   record-place.ts PROSE_VENUE); "… set for" is no title's end (record-title.ts CONNECTOR_END);
+// - a meeting detail page's "Meeting Name:" label names the meeting in the cell after it, and labels alone
+//   ("Published agenda:") are no description (detail-page.ts titleFor, record-details.ts).
 import { describe, expect, it } from 'bun:test'
 import { proseToRecurrence } from '../../../src/crawl/shared/prose-rule'
 import { pageEvents } from '../../helpers/extract'
@@ -250,5 +252,14 @@ describe('a lead over year headings and bold days', () => {
       '2027-02-11T18:00:00-08:00 | Board Meetings |  | District Office / 4410 Ridge Road',
       '2027-03-11T18:00:00-08:00 | Board Meetings |  | District Office / 4410 Ridge Road',
     ])
+  })
+})
+
+describe('a meeting detail page of label and value cells', () => {
+  it('is titled by the value of "Meeting Name:", not the label, and labels alone are no description', () => {
+    const cell = (label: string, value: string) => `<tr><td class="bold">${label}</td><td>${value}</td></tr>`
+    const body = `<table>${cell('Meeting Name:', '<a href="/d">City Council</a>')}${cell('Meeting date/time:', '<span>12/15/2026</span>&nbsp;<span>6:00 PM</span>')}${cell('Meeting location:', '<span>Council Chambers<br>City Hall, 100 N. Main St.</span>')}${cell('Published agenda:', '<a href="/a">Agenda</a>')}${cell('Published minutes:', 'Not available')}</table>`
+    const [e, ...rest] = pageEvents(body, US)
+    expect([rest.length, e.title, e.startDate, e.venue?.name, e.description ?? '']).toEqual([0, 'City Council', '2026-12-15T18:00:00-06:00', 'Council Chambers', ''])
   })
 })

@@ -103,6 +103,8 @@ export function recordDetails(c: Candidate, lines: Line[], known: { title: strin
           !skip.has(l.text) &&
           // A line of the address ("Greenfield, OH 45123" under "123 Main St.") is the place's, not the description's.
           !known.place?.address?.includes(l.text) &&
+          // "Published agenda:" alone is a label whose value is elsewhere.
+          !/[:：]$/.test(l.text) &&
           !known.skip?.(l) &&
           !l.heading &&
           !isBoilerplate(l.text) &&
