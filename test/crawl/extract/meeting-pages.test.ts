@@ -29,7 +29,8 @@
 //   after the colon of the rule's paragraph takes its place too, "Room 302" is one name (list-lead.ts, listing.ts,
 //   record-place.ts PROSE_VENUE); "… set for" is no title's end (record-title.ts CONNECTOR_END);
 // - a meeting detail page's "Meeting Name:" label names the meeting in the cell after it, and labels alone
-//   ("Published agenda:") are no description (detail-page.ts titleFor, record-details.ts).
+//   ("Published agenda:") are no description (detail-page.ts titleFor, record-details.ts), nor is the place's
+//   own line ("Public Safety Headquarters, 1301 Third Street" in a Location column).
 import { describe, expect, it } from 'bun:test'
 import { proseToRecurrence } from '../../../src/crawl/shared/prose-rule'
 import { pageEvents } from '../../helpers/extract'
@@ -261,5 +262,17 @@ describe('a meeting detail page of label and value cells', () => {
     const body = `<table>${cell('Meeting Name:', '<a href="/d">City Council</a>')}${cell('Meeting date/time:', '<span>12/15/2026</span>&nbsp;<span>6:00 PM</span>')}${cell('Meeting location:', '<span>Council Chambers<br>City Hall, 100 N. Main St.</span>')}${cell('Published agenda:', '<a href="/a">Agenda</a>')}${cell('Published minutes:', 'Not available')}</table>`
     const [e, ...rest] = pageEvents(body, US)
     expect([rest.length, e.title, e.startDate, e.venue?.name, e.description ?? '']).toEqual([0, 'City Council', '2026-12-15T18:00:00-06:00', 'Council Chambers', ''])
+  })
+})
+
+describe('a meeting row whose location cell is its place', () => {
+  it('does not repeat the place as the description', () => {
+    const row = (day: string) => `<tr><td>${day}</td><td>3:00 PM</td><td>Public Safety Headquarters, 1301 Third Street</td></tr>`
+    const body = `<h1>Board of Police Commissioners</h1><table><thead><tr><th>Date</th><th>Time</th><th>Location</th></tr></thead><tbody>${row('Thursday, December 3, 2026')}${row('Thursday, December 17, 2026')}</tbody></table>`
+    const events = pageEvents(body, { ...US, timezone: 'America/Detroit' })
+    expect(events.map((e) => [e.venue?.name, e.venue?.address, e.description ?? ''])).toEqual([
+      ['Public Safety Headquarters', '1301 Third Street', ''],
+      ['Public Safety Headquarters', '1301 Third Street', ''],
+    ])
   })
 })

@@ -91,7 +91,8 @@ export function recordDetails(c: Candidate, lines: Line[], known: { title: strin
       .filter(Boolean)
   const cost = flaggedText(lines, flagged.found[1])
   if (cost) c.cost = cost
-  const skip = new Set([known.title, known.place?.name, known.place?.address, cats, cost].filter(Boolean) as string[])
+  const placeLine = [known.place?.name, known.place?.address].filter(Boolean).join(', ')
+  const skip = new Set([known.title, known.place?.name, known.place?.address, placeLine, cats, cost].filter(Boolean) as string[])
   const summary = flaggedText(lines, flagged.found[2])
   // The remaining lines are the description only when no element is flagged as the summary.
   const rest = summary
