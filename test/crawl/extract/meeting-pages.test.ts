@@ -30,7 +30,10 @@
 //   record-place.ts PROSE_VENUE); "… set for" is no title's end (record-title.ts CONNECTOR_END);
 // - a meeting detail page's "Meeting Name:" label names the meeting in the cell after it, and labels alone
 //   ("Published agenda:") are no description (detail-page.ts titleFor, record-details.ts), nor is the place's
-//   own line ("Public Safety Headquarters, 1301 Third Street" in a Location column).
+//   own line ("Public Safety Headquarters, 1301 Third Street" in a Location column);
+// - an ALLRIS-like calendar row "<td>Di</td><td>01</td><td>15:00</td>…" under a month row reads its weekday and day
+//   cells together (page-reader.ts cellDay); "Sitzungsraum 1.12" is a room's number, not a day (not-event-dates.ts
+//   ROOM_BEFORE); "Kreishaus", "Sitzungsraum", "Pfarrhaus" are venue words (labels.ts VENUE_WORD).
 import { describe, expect, it } from 'bun:test'
 import { proseToRecurrence } from '../../../src/crawl/shared/prose-rule'
 import { pageEvents } from '../../helpers/extract'
@@ -273,6 +276,24 @@ describe('a meeting row whose location cell is its place', () => {
     expect(events.map((e) => [e.venue?.name, e.venue?.address, e.description ?? ''])).toEqual([
       ['Public Safety Headquarters', '1301 Third Street', ''],
       ['Public Safety Headquarters', '1301 Third Street', ''],
+    ])
+  })
+})
+
+describe('a session calendar with weekday and day in cells of their own under month rows', () => {
+  it('reads each row’s day from the month row, and a room number like 1.12 as no day', () => {
+    const row = (wd: string, day: string, time: string, body: string, room: string) => `<tr><td>${wd}</td><td>${day}</td><td>${time}</td><td><a href="/to?${day}">${body}</a></td><td>${room}</td></tr>`
+    const body =
+      '<h1>Sitzungskalender</h1><table><tr><th colspan="5">Dezember 2026</th></tr>' +
+      row('Di', '01', '15:00', 'Kreisausschuss', 'Kreishaus, Sitzungsraum 1.12') +
+      row('Mo', '14', '14:00', 'Kreistag', 'Stadthalle Waldhagen, Bürgersaal') +
+      '<tr><th colspan="5">Januar 2027</th></tr>' +
+      row('Mi', '20', '15:00', 'Jugendhilfeausschuss', 'Kreishaus, Sitzungsraum 1.12') +
+      '</table>'
+    expect(brief({ ...US, lang: 'de', timezone: 'Europe/Berlin', window: { start: '2026-11-25', end: '2027-01-31' } })(body)).toEqual([
+      '2026-12-01T15:00:00+01:00 | Kreisausschuss |  | Kreishaus, Sitzungsraum 1.12',
+      '2026-12-14T14:00:00+01:00 | Kreistag |  | Stadthalle Waldhagen, Bürgersaal',
+      '2027-01-20T15:00:00+01:00 | Jugendhilfeausschuss |  | Kreishaus, Sitzungsraum 1.12',
     ])
   })
 })

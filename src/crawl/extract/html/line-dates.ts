@@ -11,7 +11,7 @@ import type { MonthContext } from '../month-context'
 import { dayJoiner, SPAN_JOINER } from '../prose-joins'
 import { openingHours } from './opening-hours'
 import { type FieldRole, roleOfLabel, SAVE_THE_DATE } from './labels'
-import { deadlineTime, NOT_EVENT_DATE, noteDate, RENEWED_BEFORE, replacedBefore, struckOut } from './not-event-dates'
+import { deadlineTime, NOT_EVENT_DATE, noteDate, RENEWED_BEFORE, replacedBefore, ROOM_BEFORE, struckOut } from './not-event-dates'
 
 export { NOT_EVENT_DATE } from './not-event-dates'
 import type { Line } from './page-lines'
@@ -178,7 +178,7 @@ function classify(line: Line, m: RawWhen, others: RawWhen[], list: boolean, visi
   const hasTime = m.start.hour !== undefined || m.end?.hour !== undefined
   const prose = text.length > 160 && !list
   const posted = line.postedSpans?.some(([a, b]) => m.index < b && m.endIndex > a) ?? false
-  let eligible = !posted && !NOT_EVENT_DATE.test(before) && !deadlineTime(text, m, others) && !(text.length <= 300 && hasDay && openingHours(text))
+  let eligible = !posted && !NOT_EVENT_DATE.test(before) && !ROOM_BEFORE.test(before) && !deadlineTime(text, m, others) && !(text.length <= 300 && hasDay && openingHours(text))
   if (eligible && !dedicated && !list) {
     const atStart = m.index <= 1 || WEEKDAY_PREFIX.test(text.slice(0, m.index))
     const atEnd = () => leftover(text.slice(m.endIndex), []) === ''

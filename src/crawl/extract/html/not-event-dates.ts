@@ -13,6 +13,9 @@ export const NOT_EVENT_DATE =
 /** "Aplazada al 4 de marzo", "RESCHEDULED to Thursday, February 25": a day right after a new date's words is that new date. */
 export const RENEWED_BEFORE = new RegExp(`(?:${NEW_DATE.source})[\\s:]*$`, 'iu')
 
+/** "Sitzungsraum 1.12", "Room 2.10": a room's number written like a day, right after the room's word. */
+export const ROOM_BEFORE = /(?:\p{L}*(?:raum|zimmer|saal)|room|salle|sala|zaal|lokaal|aula|stanza|suite)\s*$/iu
+
 /** The words before `m` make it a publication date or a deadline ("Posted Dec 3, 2026"). */
 export function noteDate(text: string, m: RawWhen): boolean {
   return NOT_EVENT_DATE.test(text.slice(Math.max(0, m.index - 40), m.index))
