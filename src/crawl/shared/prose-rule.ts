@@ -46,7 +46,7 @@ const DAYS = new RegExp(`\\b(${DAY_LIST})\\b`)
 
 /** Words that make a phrase unsafe to turn into a rule: exceptions, bounds, seasons, alternatives, vague counts. */
 const UNSURE =
-  /\b(except|exceptions?|excluding|excepting|unless|but not|other than|skip\w*|no (?:class|classes|meeting|meetings|session|sessions)|holidays?|school year|term|semester|summer|winter|spring|autumn|fall|season\w*|through|thru|until|till|ending|ends|twice|three times|several|some|occasional\w*|alternat\w*|bi-?weekly|bi-?monthly|semi-?\w+|or|select(?:ed)?|various|usually|sometimes|most)\b/
+  /\b(except|exceptions?|excluding|excepting|unless|but not|other than|skip\w*|no (?:class|classes|meeting|meetings|session|sessions)|holidays?|school year|term|semester|summer|winter|spring|autumn|fall|season\w*|through|thru|until|till|ending|ends|twice|three times|several|some|occasional\w*|alternat\w*|bi-?weekly|bi-?monthly|semi-?\w+|or|select(?:ed)?|various|usually|sometimes|most|as needed|if needed|when needed|as necessary|if necessary|when necessary|as required|on call)\b/
 
 function normalize(text: string): string {
   return ` ${text
@@ -87,7 +87,12 @@ function ordinalWeekdays(t: string): string[] {
 /** "on the 1st and 15th of every month", "monthly on the 15th", "the last day of the month". */
 function monthDays(t: string): number[] | undefined {
   if (!/\bmonth(?:ly|s)?\b/.test(t)) return undefined
-  const days = [...t.matchAll(/\b(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:week|month))/g)].map((m) => Number(m[1]))
+  // "200 W. 4th Street", "on the 2nd floor": an ordinal that numbers a street or a floor is no day.
+  const days = [
+    ...t.matchAll(
+      /\b(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:week|month|(?:street|st|avenue|ave|road|rd|boulevard|blvd|drive|dr|lane|ln|place|pl|way|court|ct|parkway|pkwy|floor|fl|ward|district|grade)\b))/g,
+    ),
+  ].map((m) => Number(m[1]))
   if (/\blast day of (?:the|each|every) month\b/.test(t)) days.push(-1)
   if (days.length === 0 || days.some((d) => d < -1 || d === 0 || d > 31)) return undefined
   return [...new Set(days)]

@@ -9,7 +9,7 @@
 import type { YearRef } from '../prose-dates'
 import { type YearHint } from '../year-hint'
 import type { Candidate } from '../../candidate-types'
-import { isBoilerplate, NEW_DATE, roleOfLabel, SAVE_THE_DATE, statusFromText } from './labels'
+import { isBoilerplate, labelValue, NEW_DATE, roleOfLabel, SAVE_THE_DATE, statusFromText } from './labels'
 import { labelOnly, type LineDates } from './line-dates'
 import { dayProgramme } from './day-records'
 import { dayItemEvents } from './prose-records'
@@ -123,7 +123,13 @@ function titleFor(ctx: DetailContext, at: number, block: Line[]): string | undef
   if (announced && usableTitle(announced)) return announced
   const heading = headingAbove(ctx, at)
   if (heading) return heading
-  const first = block.find((l) => l.index < at && !l.virtual && l.text.length <= 120 && !labelOnly(l.text) && !ctx.dates(l)?.day && /\p{L}{3}/u.test(l.text) && !isBoilerplate(l.text))
+  // "Meeting Name: | City Council": a title label names the event in the field after it; a label is no title.
+  const label = block.findIndex((l) => l.index < at && /[:：]\s*$/.test(l.text) && labelValue(l.text)?.role === 'title')
+  const named = label >= 0 ? block[label + 1] : undefined
+  if (named && !named.virtual && named.index < at && usableTitle(named.text)) return named.text
+  const first = block.find(
+    (l) => l.index < at && !l.virtual && l.text.length <= 120 && !labelOnly(l.text) && !labelValue(l.text) && !ctx.dates(l)?.day && /\p{L}{3}/u.test(l.text) && !isBoilerplate(l.text),
+  )
   return first ? withoutDates(first, ctx.dates(first)) : pageTitle(ctx.facts)
 }
 

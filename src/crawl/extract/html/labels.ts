@@ -26,7 +26,7 @@ const ROLE_WORDS: [FieldRole, string[]][] = [
 
 /** Words that name a venue, in the languages read here: a field holding one is a place. */
 export const VENUE_WORD =
-  /(?<![\p{L}])(center|centre|hall|library|room|studio|gallery|park|church|chapel|cathedral|theat(?:er|re)|auditorium|museum|branch|building|school|gym|field|lounge|café|cafe|club|office|plaza|square|arena|pavilion|saal|halle|kirche|bibliothek|bücherei|rathaus|haus|salle|église|eglise|chapelle|cathédrale|médiathèque|mediatheque|bibliothèque|mairie|sala|biblioteca|iglesia|ayuntamiento|teatro|zaal|kerk|bibliotheek|chiesa|piazza|museo|capela|igreja|aula|auditorio|auditório|espaço|salón|foyer|atelier|zaal|gemeindehaus|pfarrheim|aula magna|kapelle|kapel|cappella|capilla|oratorio|pfarrsaal|gemeindesaal|bürgerhaus|dorfgemeinschaftshaus|stadthalle|festhalle|turnhalle|mehrzweckhalle|sporthalle|claustro|chiostro|cloister|casa|ermita|convento|castillo|castello|institute|instituut)(?![\p{L}])|\p{L}{3,}(?:zaal|saal|kerk)(?![\p{L}])/iu
+  /(?<![\p{L}])(center|centre|hall|library|room|studio|gallery|park|church|chapel|cathedral|theat(?:er|re)|auditorium|museum|branch|building|school|gym|field|lounge|café|cafe|club|office|plaza|square|arena|pavilion|saal|halle|kirche|bibliothek|bücherei|rathaus|haus|salle|église|eglise|chapelle|cathédrale|médiathèque|mediatheque|bibliothèque|mairie|sala|biblioteca|iglesia|ayuntamiento|teatro|zaal|kerk|bibliotheek|chiesa|piazza|museo|capela|igreja|aula|auditorio|auditório|espaço|salón|foyer|atelier|zaal|gemeindehaus|pfarrheim|aula magna|kapelle|kapel|cappella|capilla|oratorio|pfarrsaal|gemeindesaal|bürgerhaus|dorfgemeinschaftshaus|stadthalle|festhalle|turnhalle|mehrzweckhalle|sporthalle|claustro|chiostro|cloister|casa|ermita|convento|castillo|castello|institute|instituut)(?![\p{L}])|\p{L}{3,}(?:zaal|saal|kerk|haus|raum|zimmer)(?![\p{L}])/iu
 
 const ROLE_BY_WORD = new Map<string, FieldRole>()
 for (const [role, words] of ROLE_WORDS) for (const w of words) if (!ROLE_BY_WORD.has(w)) ROLE_BY_WORD.set(w, role)
@@ -107,7 +107,7 @@ export const BOILERPLATE = new RegExp(
     'agenda', 'agendas', 'agenda packet', 'packet', 'minutes', 'summary', 'details', 'more details', 'event details', 'read more', 'more', 'more info', 'more information', 'learn more', 'see more', 'view', 'view event', 'view details', 'view event details',
     'register', 'register now', 'registration', 'sign up', 'rsvp', 'tickets?', 'buy tickets', 'get tickets', 'book now', 'documents?', 'attachments?', 'downloads?', 'download', 'pdf', 'print', 'share', 'map', 'directions', 'website',
     'add to (my )?calendar', 'add to google calendar', 'google calendar', 'outlook', 'ical', 'ics', 'export', 'subscribe', 'continue reading', 'livestream', 'link to livestream', 'watch livestream', 'watch', 'video', 'audio', 'video/audio', 'media',
-    'cancell?ed', 'postponed', 'rescheduled', 'notice', 'hearings?', 'decisions?', 'weiterlesen', 'mehr', 'mehr erfahren', 'details ansehen', 'anmelden', 'anmeldung', 'tagesordnung', 'protokoll', 'en savoir plus', 'lire la suite', "s'inscrire", 'inscription',
+    'cancell?ed', 'postponed', 'rescheduled', 'notice', '(rescheduled|postponed|moved) (to|for|until)', '(séance |réunion )?report[ée]e? (au|à)', 'verschoben auf', '(aplazad[oa]|trasladad[oa]) (al|a)', 'verplaatst naar', 'rinviat[oa] al', 'adiad[oa] para', 'hearings?', 'decisions?', 'weiterlesen', 'mehr', 'mehr erfahren', 'details ansehen', 'anmelden', 'anmeldung', 'tagesordnung', 'protokoll', 'en savoir plus', 'lire la suite', "s'inscrire", 'inscription',
     'ordre du jour', 'leer más', 'más información', 'ver más', 'inscribirse', 'inscripción', 'orden del día', 'meer informatie', 'lees meer', 'meer', 'aanmelden', 'inschrijven', 'notulen', 'leggi di più', 'scopri di più', 'iscriviti', 'ordine del giorno',
     'saiba mais', 'leia mais', 'inscreva-se', 'inscrição', 'pauta', 'ata', 'agenda en stukken', 'stukken', 'unterlagen', 'documentación', 'documentos', 'documentazione',
     // A calendar view's button back to the current day.
@@ -140,7 +140,7 @@ export const statusFromText = memoize((text: string): string | undefined => {
   // Most lines name no status: one cheap look for the stems before the word-bounded tests.
   if (!STATUS_STEM.test(text)) return undefined
   if (
-    /(?<![\p{L}])(cancell?ed|canceled|abgesagt|entfällt|fällt aus|annulé|annulée|annulation|cancelado|cancelada|suspendido|suspendida|geannuleerd|afgelast|vervalt|annullato|annullata|cancelad[oa])(?![\p{L}])/iu.test(
+    /(?<![\p{L}])(cancell?ed|canceled|abgesagt|entfällt|fällt aus|annulé|annulée|annulation|cancelado|cancelada|suspendido|suspendida|geannuleerd|afgelast|vervalt|vervallen|annullato|annullata|cancelad[oa])(?![\p{L}])/iu.test(
       text,
     )
   )
@@ -158,4 +158,4 @@ export const NEW_DATE =
   /(?<![\p{L}])(new date|rescheduled (to|for)|moved to|neuer termin|neues datum|verschoben auf|nouvelle date|report[ée]e? au|nueva fecha|aplazad[oa] al|trasladad[oa] al|nieuwe datum|verplaatst naar|uitgesteld tot|nuova data|rinviat[oa] al|nova data|adiad[oa] para)(?![\p{L}])/iu
 
 /** A stem of every status word `statusFromText` knows. */
-const STATUS_STEM = /cancel|abgesagt|entf|fällt|annul|suspendid|afgelast|vervalt|postponed|verschoben|report|aplazad|pospuest|uitgesteld|rinviat|rimandat|adiad|rescheduled/iu
+const STATUS_STEM = /cancel|abgesagt|entf|fällt|annul|suspendid|afgelast|verval|postponed|verschoben|report|aplazad|pospuest|uitgesteld|rinviat|rimandat|adiad|rescheduled/iu

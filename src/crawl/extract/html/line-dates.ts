@@ -11,6 +11,9 @@ import type { MonthContext } from '../month-context'
 import { dayJoiner, SPAN_JOINER } from '../prose-joins'
 import { openingHours } from './opening-hours'
 import { type FieldRole, roleOfLabel, SAVE_THE_DATE } from './labels'
+import { deadlineTime, NOT_EVENT_DATE, noteDate, RENEWED_BEFORE, replacedBefore, ROOM_BEFORE, struckOut } from './not-event-dates'
+
+export { NOT_EVENT_DATE } from './not-event-dates'
 import type { Line } from './page-lines'
 import { leadColon } from './list-lead'
 import { type LineRule, lineRule } from './line-rule'
@@ -63,9 +66,6 @@ export function labelOnly(text: string): FieldRole | undefined {
 export const ALL_DAY =
   /^(all[- ]day( event)?|ganztägig|ganztags|den ganzen tag|toute la journée|journée entière|todo el d[ií]a|d[ií]a completo|(de )?hele dag|tutto il giorno|giornata intera|(o )?dia (todo|inteiro))$/i
 
-/** Words before a date that make it a publication date or a deadline, not an event's day. */
-export const NOT_EVENT_DATE =
-  /((posted|published|publicad[oa]|pubblicat[oa]|gepubliceerd|veröffentlicht|publiée?)\s+(on|em|el|il|le|op|am)|posted|published|updated|modified|last (updated|modified|reviewed)|deadline|due|(register|registration|apply|rsvp|sign[- ]?up)\s+(by|before|opens|closes|ends|deadline|starting|from)|sale ends|by|starting|veröffentlicht|aktualisiert|stand|anmeldeschluss|anmeldung bis|anmeldefrist|publié( le)?|mise? à jour( le)?|dernière mise à jour|date limite|inscriptions? (avant|jusqu'au)|avant le|publicado|actualizado|fecha l[ií]mite|plazo|inscripci[oó]n(es)? hasta|gepubliceerd|bijgewerkt|uiterlijk|inschrijven (voor|tot)|pubblicato|aggiornato|entro|scadenza|atualizado|prazo|inscrições até|minutes (of|from)|approval of (the )?minutes|copyright|©)[\s:.,-]*$/i
 /** Words that only label or join dates: what is left when they and the dates are removed says whether a line is more than a date. */
 // biome-ignore format: a word table, kept packed so it reads as one table
 const FILLER = new Set(['a', 'ab', 'alle', 'am', 'and', 'apr', 'april', 'at', 'aug', 'august', 'begin', 'beginn', 'begins', 'bis', 'cuando', 'cuándo', 'da', 'dalle', 'das', 'data', 'date', 'dates', 'datum', 'day', 'de', 'dec', 'december', 'del', 'den', 'der', 'des', 'di', 'die', 'dienstag', 'dimanche', 'dinsdag', 'do', 'domenica', 'domingo', 'donderdag', 'donnerstag', 'door', 'doors', 'einlass', 'dos', 'du', 'e', 'el', 'en', 'end', 'ende', 'ends', 'et', 'feb', 'february', 'fecha', 'feira', 'fr', 'freitag', 'fri', 'friday', 'from', 'giovedì', 'h', 'heure', 'hora', 'horaire', 'horario', 'horário', 'hr', 'hrs', 'jan', 'january', 'jeudi', 'jueves', 'jul', 'july', 'jun', 'june', 'la', 'le', 'les', 'lundi', 'lunedì', 'lunes', 'm', 'ma', 'maandag', 'mar', 'march', 'mardi', 'martedì', 'martes', 'may', 'mercoledì', 'mercredi', 'met', 'mi', 'midnight', 'mittwoch', 'miércoles', 'mo', 'mon', 'monday', 'montag', 'noon', 'nov', 'november', 'oct', 'october', 'of', 'om', 'on', 'op', 'open', 'opens', 'or', 'ora', 'orario', 'ore', 'pm', 'quand', 'quando', 'quarta', 'quinta', 'sa', 'sabato', 'samedi', 'samstag', 'sat', 'saturday', 'segunda', 'sep', 'sept', 'september', 'sexta', 'show', 'showtime', 'so', 'sonntag', 'start', 'starts', 'sun', 'sunday', 'sábado', 't', 'terça', 'the', 'through', 'thru', 'thu', 'thur', 'thurs', 'thursday', 'tijd', 'till', 'time', 'times', 'to', 'today', 'tot', 'tue', 'tues', 'tuesday', 'u', 'uhr', 'um', 'und', 'until', 'uur', 'van', 'vanaf', 'vendredi', 'venerdì', 'viernes', 'vom', 'von', 'vr', 'vrijdag', 'wann', 'wanneer', 'wed', 'wednesday', 'when', 'where', 'wo', 'woensdag', 'y', 'za', 'zaterdag', 'zeit', 'zo', 'zondag', 'à', 'às'])
@@ -178,7 +178,7 @@ function classify(line: Line, m: RawWhen, others: RawWhen[], list: boolean, visi
   const hasTime = m.start.hour !== undefined || m.end?.hour !== undefined
   const prose = text.length > 160 && !list
   const posted = line.postedSpans?.some(([a, b]) => m.index < b && m.endIndex > a) ?? false
-  let eligible = !posted && !NOT_EVENT_DATE.test(before) && !(text.length <= 300 && hasDay && openingHours(text))
+  let eligible = !posted && !NOT_EVENT_DATE.test(before) && !ROOM_BEFORE.test(before) && !deadlineTime(text, m, others) && !(text.length <= 300 && hasDay && openingHours(text))
   if (eligible && !dedicated && !list) {
     const atStart = m.index <= 1 || WEEKDAY_PREFIX.test(text.slice(0, m.index))
     const atEnd = () => leftover(text.slice(m.endIndex), []) === ''
@@ -188,7 +188,7 @@ function classify(line: Line, m: RawWhen, others: RawWhen[], list: boolean, visi
         atStart ||
         (hasTime && (hasDay || others.length === 1)) ||
         ((m.start.year !== undefined || hasTime) && atEnd()) ||
-        (hasDay && (timedBefore(text, m, others) || timedAfter(text, m, others) || SAVE_THE_DATE.test(text)))
+        (hasDay && (timedBefore(text, m, others) || timedAfter(text, m, others) || SAVE_THE_DATE.test(text) || RENEWED_BEFORE.test(before)))
   }
   return { ...m, eligible, dedicated }
 }
@@ -227,16 +227,6 @@ function fills(text: string, mentions: RawWhen[]): boolean {
   return visibleLength(leftover(text, mentions)) <= Math.max(12, visibleLength(text) * 0.25)
 }
 
-/**
- * "Data: <del>sábado, 28 de março</del> 18 de abril": a date struck out beside one that is not was replaced
- * by it: it anchors nothing (its text is still a date, never a title). A line struck out as a whole (a
- * cancelled event) keeps its dates.
- */
-function struckOut(raw: RawWhen[], spans: [number, number][]): Set<RawWhen> | undefined {
-  const struck = raw.filter((m) => spans.some(([a, b]) => m.index >= a && m.endIndex <= b))
-  return struck.length && struck.length < raw.length ? new Set(struck) : undefined
-}
-
 /** The mentions of one line with what each can anchor. */
 export function lineDates(line: Line, reader: DateReader, month?: MonthContext): LineDates {
   if (ALL_DAY.test(line.text)) return { mentions: [], day: false, time: false, whenOnly: true, labeled: false, list: false, words: false, allDay: true, label: undefined }
@@ -249,9 +239,11 @@ export function lineDates(line: Line, reader: DateReader, month?: MonthContext):
     return { mentions: [], day: false, time: false, whenOnly: false, labeled: isLabeled(line.text), list: false, words: hasWord(line.text), allDay: false, label: undefined, rule }
   }
   // A span of days ("December 21 – December 22") is one event's days, not a list.
-  const struck = line.struckSpans ? struckOut(raw, line.struckSpans) : undefined
+  const struck = (line.struckSpans && struckOut(raw, line.struckSpans)) || (raw.length > 1 ? replacedBefore(line.text, raw) : undefined)
   const live = struck ? raw.filter((m) => !struck.has(m)) : raw
-  const dayMentions = live.filter((m) => m.start.day !== undefined)
+  // "Dec 8, 2026 — Posted Dec 3, 2026": a posting date is no second day of a list.
+  const dated = live.filter((m) => m.start.day !== undefined)
+  const dayMentions = dated.length >= 2 ? dated.filter((m) => !noteDate(line.text, m)) : dated
   // "12 e 13/12 a partir das 10h", "December 12 and 13": two days of one month a day or two apart are one event's days.
   // So are "Friday 11, Saturday 12 and Sunday 13 December" and "Sa. 5. und So. 6. Dezember" (the weekday opening the next day is no joiner).
   const joined = (m: RawWhen, i: number) => {

@@ -12,7 +12,7 @@ import { readingDay, type YearHint } from '../year-hint'
 import { dayProgramme } from './day-records'
 import { looseEvents } from './detail-page'
 import { hasWord, type LineDates } from './line-dates'
-import { foldRules, headerCell, inlineLead, type LeadTime, leadLine, markListed, withLead } from './list-lead'
+import { foldRules, headerCell, inlineLead, type LeadTime, leadAfter, leadLine, markListed, trailingLead, withLead } from './list-lead'
 import type { Line, PageLines } from './page-lines'
 import { dayItemEvents, proseEvents } from './prose-records'
 import { RowDays } from './row-spans'
@@ -24,7 +24,7 @@ import { type Season, weekCell, weekRecords } from './week-table'
 import { headingDay } from './record-when'
 import { PageReader } from './page-reader'
 import { type RecordSpan, segmentRecords } from './records'
-import { type Coverage, coverage, explain } from './listing-support'
+import { bareDay, type Coverage, coverage, explain, genericHeading } from './listing-support'
 
 export type ListingOptions = {
   sourceUrl: string
@@ -94,10 +94,6 @@ type Scope = {
   season?: Season
 }
 
-/** A heading that names no event, only that events follow ("Upcoming Events", "Tour Dates", "Termine"). */
-const GENERIC_HEADING =
-  /^(?:(?:upcoming|future|our|all|current|next|live|kommende|nächste|prochains?|prochaines|próximos|próximas|komende|prossimi|próximos)\s+)?(?:events?|shows?|concerts?|gigs?|tour|tour dates|dates|live dates|meeting dates|meeting schedule|meetings|schedule of meetings|sitzungstermine|sitzungen|dates des séances|séances|calendario de sesiones|sesiones|vergaderdata|vergaderingen|date delle sedute|sedute|datas das reuniões|reuniões|performances?|calendar|event calendar|events calendar|schedule|what's on|whats on|termine|veranstaltungen|konzerte|auftritte|agenda|événements|evenements|dates de tournée|spectacles|eventos|conciertos|fechas|evenementen|voorstellingen|optredens|eventi|concerti|date|spettacoli|espetáculos|concertos|datas)$/i
-
 /** The site's name: `og:site_name`, else the last part of a `<title>` of several ("Tour | The Juniper Lanterns"). */
 function siteName(facts: PageLines['facts']): string | undefined {
   if (facts.siteName?.trim()) return facts.siteName.trim()
@@ -127,7 +123,7 @@ function scopeLine(scope: Scope, line: Line, d: LineDates | undefined, ref: Year
     const title = sectionTitle(d?.time ? withoutDates(line, d) : line.text)
     if (title && short) {
       // "2027 Meeting Dates" under "Board of Trustees": the nearest heading above that names something, else the site.
-      const generic = GENERIC_HEADING.test(title)
+      const generic = genericHeading(title)
       scope.section = generic ? (scope.named.slice(0, level).findLast((t) => t !== undefined) ?? scope.site ?? title) : companionSection(title, scope.named.slice(0, level))
       scope.named.length = level
       if (!generic) scope.named[level] = title
@@ -170,8 +166,8 @@ export function extractListing(page: PageLines, options: ListingOptions): Listin
       i = span.to
       if (records.length >= MAX_RECORDS) continue
       const read = readSpan(span, lines.slice(span.from, span.to + 1), { pr, scope, options, structured })
-      const bare = lines.slice(span.from, span.to + 1).every((l) => l.virtual || !l.text || pr.dates(l)?.whenOnly)
-      for (const r of read.records) withLead(bare ? markListed(r.candidate) : r.candidate, scope.lead)
+      const bare = bareDay(lines.slice(span.from, span.to + 1), pr.dates)
+      for (const r of read.records) withLead(bare || r.candidate.title === scope.section ? markListed(r.candidate) : r.candidate, scope.lead)
       records.push(...read.records)
       // A day heading that gave a record its day, or heads records of its day, is the listing's, not the page's own date.
       if ((read.dayFromHeading || read.records.some((r) => r.candidate.start?.date === scope.day)) && scope.dayLine !== undefined) taken.add(scope.dayLine)
@@ -182,7 +178,8 @@ export function extractListing(page: PageLines, options: ListingOptions): Listin
     const d = pr.dates(lines[i])
     // A table's header row, or a generic heading ("2027 Meeting Dates") between the lead and its list, leaves it in force.
     const lead = lines[i].text && !lines[i].chrome && !headerCell(lines[i]) ? leadLine(lines[i], d?.mentions) : scope.lead
-    if (lead || !lines[i].heading || !GENERIC_HEADING.test(sectionTitle(lines[i].text) ?? '')) scope.lead = lead
+    if (lead && lead !== scope.lead) leadAfter(records, lines, i, lead)
+    if (lead || !lines[i].heading || !genericHeading(sectionTitle(lines[i].text) ?? 'dates')) scope.lead = lead
     const loose = looseProgrammes(lines, i, seg.records[next]?.from, scope, pr, options.sourceUrl)
     if (loose) {
       for (let k = i; k <= loose.to; k++) taken.add(k), (years[k] = scope.year)
@@ -197,10 +194,10 @@ export function extractListing(page: PageLines, options: ListingOptions): Listin
     }
     if (scopeLine(scope, lines[i], pr.dates(lines[i]), pr.ref)) scope.dayLine = i
   }
-  const candidates = foldRules(records.filter((r) => !r.covered).map((r) => r.candidate))
-  sharedPlace(candidates, lines)
-  // Loose dates are the page's own event, which its structured data already states.
-  if (!structured) candidates.push(...looseEvents({ lines, dates: pr.dates, taken, facts: page.facts, sourceUrl: options.sourceUrl, ref: pr.ref, yearAt: (i) => years[i] }))
+  // Loose dates are the page's own event, which its structured data already states; a loose rule may give a list its time.
+  const loose = structured ? [] : looseEvents({ lines, dates: pr.dates, taken, facts: page.facts, sourceUrl: options.sourceUrl, ref: pr.ref, yearAt: (i) => years[i] })
+  const candidates = foldRules([...records.filter((r) => !r.covered).map((r) => r.candidate), ...loose])
+  sharedPlace(loose.length ? candidates.filter((c) => !loose.includes(c)) : candidates, lines)
   const cut = seg.records.length > MAX_RECORDS
   const none = !candidates.length
   let diagnostics: string[] | undefined
@@ -240,7 +237,7 @@ function readSpan(span: RecordSpan, recordLines: Line[], { pr, scope, options, s
     // A heading of the record's own ("<h2>Junta Directiva</h2><p>… en las siguientes fechas: …</p>") names its days.
     const own = recordLines.find((l) => l.heading && l.heading < 7 && !pr.dates(l)?.day)
     const section = own && sectionTitle(own.text)
-    return { records: listCandidates(list, pr, section && !GENERIC_HEADING.test(section) ? { ...scope, section } : scope, options.sourceUrl).map((c) => record(c)) }
+    return { records: listCandidates(list, pr, section && !genericHeading(section) ? { ...scope, section } : scope, options.sourceUrl).map((c) => record(c)) }
   }
   if (!trustedInChrome(recordLines, pr.dates)) return { records: [], reason: 'in navigation without a dated link' }
   // "Thursdays & Saturdays at 7:30 PM" under "November 12 – 22": a performance rule bounded by the run.
@@ -280,13 +277,14 @@ function listCandidates(line: Line, pr: PageReader, scope: Scope, sourceUrl: str
   const d = pr.dates(line)!
   const yearHint = scope.year ?? yearIn(line.text.replace(/\d{1,2}[./-]\d{1,2}[./-]\d{2,4}/g, ' '))
   const words = sectionTitle(withoutDates(line, { ...d, mentions: d.mentions.map((m) => ({ ...m, eligible: true })) }))
-  // A line that leads its own list ("The Board meets at 5:30 p.m. on: Jan. 20, Apr. 21") is titled by its section.
-  const lead = line.text.includes(': ') ? inlineLead(line.text, d.mentions) : undefined
+  // A line that leads its own list ("The Board meets at 5:30 p.m. on: Jan. 20, Apr. 21"), or ends it with the time of all its days ("… June 15 (all at 7:00 PM)"), is titled by its section.
+  const after = trailingLead(line.text, d.mentions)
+  const lead = (line.text.includes(': ') ? inlineLead(line.text, d.mentions) : undefined) ?? after
   const title = words && !lead && !/^(and|or|und|et|y|en|e)$/i.test(words) ? words : (scope.section ?? words)
   if (!title) return []
   const out: Candidate[] = []
   for (const w of resolveAll(
-    d.mentions.filter((m) => m.eligible),
+    d.mentions.filter((m) => m.eligible && (!after || m.start.day !== undefined)),
     line.text,
     pr.ref,
     yearHint,

@@ -32,9 +32,16 @@ const ONLINE_CLAUSE =
 /** A street or house number: an address is a place a person can go. */
 const ADDRESS_NUMBER = /\d/
 
-/** Sets the candidate's attendance mode from its place, and keeps only the place a person can go to. */
-export function readAttendance(c: Candidate): void {
+/** A line that offers a video meeting beside the place: "Online: Join via Zoom", "Zoom link: …", "Join on Microsoft Teams". */
+const JOIN_ONLINE = /^(?:online|virtual|remote|zoom|teams|webex)(?: link| meeting| attendance| access)?\s*:|\b(?:join|attend|participate)\b.{0,30}\b(?:zoom|microsoft teams|teams|webex|google meet)\b/i
+
+/**
+ * Sets the candidate's attendance mode from its place, and keeps only the place a person can go to; `lines`,
+ * the record's other lines: one that offers a video meeting makes a placed event hybrid.
+ */
+export function readAttendance(c: Candidate, lines: readonly { text: string }[] = []): void {
   const place = c.place
+  if (place && !c.attendanceMode && lines.some((l) => l.text.length <= 120 && JOIN_ONLINE.test(l.text))) c.attendanceMode = 'MixedEventAttendanceMode'
   if (!place || c.attendanceMode) return
   const text = [place.name, place.address].filter(Boolean).join(', ')
   if (!onScreen(text)) return

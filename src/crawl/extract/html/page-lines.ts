@@ -30,6 +30,8 @@ const MACHINE_ATTRS = ['datetime', 'data-date', 'data-start', 'data-start-date',
 const ARIA_DATE = /\d.*\p{L}|\p{L}.*\d/u
 
 /** `footerAt`: the stack index of the outermost footer-like element open, -1 for none; `end`: a range's end field (RANGE_END). */
+const ICON = /(?:^|[/_.-])icons?(?:[/_.-]|$)|staticmap|(?:^|[/_.-])(?:spacer|clear|blank|pixel|transparent)\.(?:gif|png)/i
+const ICON_ALT = /^(?:export to|add to|download|print|rss|pdf|ical)\b/i
 type Frame = { el: Element; chrome: boolean; section: boolean; heading: number; strong: boolean; link: boolean; posted: boolean; struck: boolean; end: boolean; block: boolean; footerAt: number }
 const newFrame = (el: Element): Frame => ({ el, chrome: false, section: false, heading: 0, strong: false, link: false, posted: false, struck: false, end: false, block: false, footerAt: -1 })
 
@@ -159,7 +161,8 @@ class Builder {
     const tag = el.tagName
     if (tag === 'img') {
       const src = attr(el, 'src') ?? attr(el, 'data-src')
-      if (src && !src.startsWith('data:')) this.virtual('', undefined, false, src)
+      // An icon ("Images/icon_ical.gif", alt "Export to iCalendar") a static map or a spacer is no picture of the event.
+      if (src && !src.startsWith('data:') && !ICON.test(src) && !ICON_ALT.test(attr(el, 'alt') ?? '')) this.virtual('', undefined, false, src)
       return
     }
     if (tag === 'a' || tag === 'button') return

@@ -13,6 +13,8 @@ import { readingDay } from '../year-hint'
 import type { Line, PageLines } from './page-lines'
 
 /** Inline shapes remembered per line text (see PageReader.shared). */
+/** A day number alone in a cell ('01', '7.'). */
+const BARE_DAY = /^\d{1,2}\.?$/
 const MAX_SHAPES = 8
 
 /** What the reader knows about a page's lines: their dates, read once each. */
@@ -50,9 +52,10 @@ export class PageReader {
     if (hit !== undefined) return hit ?? undefined
     // "Miércoles 2" under "Diciembre 2026" reads with the heading's month (see month-context.ts), once per line.
     const month = this.months?.[line.index]
-    let d = month && MAY_OPEN_WITH_DAY.test(line.text) ? lineDates(line, this.reader, month) : line.text ? this.shared(line) : undefined
-    // `<dt>Anmeldeschluss</dt><dd>7. Oktober 2026</dd>`: a deadline label on the line before.
     const prev = this.page.lines[line.index - 1]
+    let d =
+      month && MAY_OPEN_WITH_DAY.test(line.text) ? lineDates(line, this.reader, month) : month && BARE_DAY.test(line.text) ? this.cellDay(line, prev, month) : line.text ? this.shared(line) : undefined
+    // `<dt>Anmeldeschluss</dt><dd>7. Oktober 2026</dd>`: a deadline label on the line before.
     if (d?.mentions.length && prev && !prev.virtual && prev.text.length <= 40 && NOT_EVENT_DATE.test(prev.text)) {
       // The shared reading stays as it is: this line gets its own copy.
       d = { ...d, mentions: d.mentions.map((m) => ({ ...m, eligible: false })) }
@@ -60,6 +63,19 @@ export class PageReader {
     if (d && (d.day || d.time) && !d.mentions.some((m) => m.eligible)) d = { ...d, day: false, time: false }
     this.cache[line.index] = d ?? null
     return d
+  }
+
+  /**
+   * "<td>Di</td><td>01</td>" under a month row ("Dezember 2026"): a day number in a cell of its own after its
+   * weekday's cell reads as "Di 01" would (its mentions placed on its own text); else as any line.
+   */
+  private cellDay(line: Line, prev: Line | undefined, month: MonthContext): LineDates | undefined {
+    const row = line.path.findLast((e) => e.tagName === 'tr')
+    if (!prev || prev.virtual || !row || !prev.path.includes(row) || !/^\p{L}{2,10}\.?,?$/u.test(prev.text)) return this.shared(line)
+    const shift = prev.text.length + 1
+    const d = lineDates({ ...line, text: `${prev.text} ${line.text}`, breaks: [] }, this.reader, month)
+    if (!d.day) return this.shared(line)
+    return { ...d, mentions: d.mentions.map((m) => ({ ...m, index: Math.max(0, m.index - shift), endIndex: Math.max(0, m.endIndex - shift) })) }
   }
 
   /**

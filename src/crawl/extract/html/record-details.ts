@@ -91,7 +91,8 @@ export function recordDetails(c: Candidate, lines: Line[], known: { title: strin
       .filter(Boolean)
   const cost = flaggedText(lines, flagged.found[1])
   if (cost) c.cost = cost
-  const skip = new Set([known.title, known.place?.name, known.place?.address, cats, cost].filter(Boolean) as string[])
+  const placeLine = [known.place?.name, known.place?.address].filter(Boolean).join(', ')
+  const skip = new Set([known.title, known.place?.name, known.place?.address, placeLine, cats, cost].filter(Boolean) as string[])
   const summary = flaggedText(lines, flagged.found[2])
   // The remaining lines are the description only when no element is flagged as the summary.
   const rest = summary
@@ -101,6 +102,10 @@ export function recordDetails(c: Candidate, lines: Line[], known: { title: strin
           !l.virtual &&
           l.text.length > 15 &&
           !skip.has(l.text) &&
+          // A line of the address ("Greenfield, OH 45123" under "123 Main St.") is the place's, not the description's.
+          !known.place?.address?.includes(l.text) &&
+          // "Published agenda:" alone is a label whose value is elsewhere.
+          !/[:：]$/.test(l.text) &&
           !known.skip?.(l) &&
           !l.heading &&
           !isBoilerplate(l.text) &&

@@ -16,7 +16,7 @@ import { weeklySeries } from './weekly-series'
 import type { Line } from './page-lines'
 import { furtherItems } from './programme-items'
 import { recordDetails } from './record-details'
-import { fieldPlace, MAP_HOST, placeOf } from './record-place'
+import { fieldPlace, MAP_HOST, placeOf, placeOnly } from './record-place'
 import { venueInTitle } from './title-venue'
 import { type Roles, titleOf, usableTitle, withoutDates } from './record-title'
 import { recordWhen } from './record-when'
@@ -134,9 +134,12 @@ export function readRecord(lines: Line[], record: RecordContext): RecordResult {
   // "Rosary for Peace (Chapel)", "Marché de l'Avent, salle des fêtes": a venue at the title's end is the place.
   const named = place ? undefined : (venueInTitle(title.text) ?? venueOnTitleLine(title))
   if (named && usableTitle(named.title)) [c.title, place] = [named.title, named.place]
+  // "Jeudi 18 mars 2027 à 20h30 – Salle polyvalente, rue des Écoles": a line that only says where is titled by its section.
+  const where = place || !ctx.section || !title.line ? undefined : placeOnly(title.text)
+  if (where) [c.title, place] = [ctx.section!, where]
   if (place) c.place = place
-  readAttendance(c)
-  const status = statusFromText(title.text) ?? lineStatus(lines)
+  readAttendance(c, lines)
+  const status = statusFromText(title.text) ?? lineStatus(lines) ?? (renewed ? 'EventRescheduled' : undefined)
   if (status) c.status = status === 'EventPostponed' && lines.some((l) => NEW_DATE.test(l.text)) ? 'EventRescheduled' : status
   recordDetails(c, lines, { title: title.text, place, root: ctx.root, skip: (l) => !!ctx.dates(l)?.whenOnly || !!labelOnly(l.text) })
   const result: RecordResult = when.from === 'heading' ? { candidate: c, dayFromHeading: true } : { candidate: c }

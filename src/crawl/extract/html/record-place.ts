@@ -2,23 +2,20 @@
  * Where a record happens: a label ("Location:", "Wo:", "Waar:") and the lines of its value, a table
  * column, a place class, a map link's address, or an address-shaped line with the venue's name above it.
  */
-import { memoize } from '../../../bounded-cache'
 import type { CandidatePlace } from '../../candidate-types'
 import { pathHas, PLACE } from './class-flags'
 import { attr, type Element, findFirst } from '../../shared/dom'
-import { isBoilerplate, labelValue, VENUE_WORD } from './labels'
+import { isBoilerplate, labelValue, statusFromText, VENUE_WORD } from './labels'
 import { ALL_DAY, hasWord, labelOnly, type LineDates } from './line-dates'
 import type { Line } from './page-lines'
 import { headField } from './head-field'
-import { commonDepth, type Role, SEPARATOR_EDGES } from './record-title'
+import { addressAfter, addressShaped, STREET, splitPlace } from './address-shape'
+import { commonDepth, type Role, SEPARATOR_EDGES, usableTitle } from './record-title'
+
+export { placeOnly, splitPlace } from './address-shape'
 
 const MAP_TEXT = /\b(map|maps|directions|karte|anfahrt|plan|carte|itinéraire|mapa|cómo llegar|kaart|route|mappa|indicazioni|como chegar)\b/i
 export const MAP_HOST = /(maps\.google\.|google\.[a-z.]+\/maps|maps\.apple\.com|bing\.com\/maps|openstreetmap\.org)/i
-const STREET =
-  /\b\d{1,6}[a-z]?\s+[\p{L}][\p{L}\s.'-]*\b(street|st|road|rd|avenue|ave|boulevard|blvd|drive|dr|lane|ln|way|court|ct|place|pl|highway|hwy|parkway|pkwy|circle|cir|square|sq|terrace)\b\.?|\b[\p{L}-]*(straat|weg|laan|plein|gracht|kade|singel|dijk|strasse|straße|str\.|platz|gasse|allee|ring)\s+\d{1,5}\b|\b(rue|avenue|boulevard|chemin|place|calle|avenida|plaza|via|viale|piazza|corso|rua|praça)\s+[\p{L}]/iu
-const POSTAL = /\b[A-Z]{2}\s+\d{5}(-\d{4})?\b|\b\d{4}\s?[A-Z]{2}\b|\b\d{5}\s+[\p{Lu}][\p{L}]+/u
-/** A street or a postal code in the text; asked of each line of every card, so each distinct text is read once. */
-const addressShaped = memoize((text: string) => STREET.test(text) || POSTAL.test(text))
 
 /** The address a map link searches for (`maps.google.com?q=2975 Farmersville Road …`). */
 function mapAddress(lines: Line[]): string | undefined {
@@ -36,11 +33,14 @@ function mapAddress(lines: Line[]): string | undefined {
   return undefined
 }
 
-const placeText = (t: string) =>
-  t
+/** A place's text without a map link's word; a status alone ("--CANCELLED--" under the room) is no part of it. */
+const placeText = (t: string) => {
+  const text = t
     .replace(/\s*\(?\b(map|directions|google maps?)\b\)?\s*$/i, '')
     .replace(SEPARATOR_EDGES, '')
     .trim()
+  return text.length <= 24 && !/\s\S+\s/.test(text) && statusFromText(text) ? '' : text
+}
 
 /** The value lines of a label line: the text after its colon, or the lines after it up to the next label. */
 function labelled(lines: Line[], i: number, value: string): string[] {
@@ -82,14 +82,16 @@ function datedTail(lines: Line[], skip: Set<string>, dates: (line: Line) => Line
   // after a time is as likely a title as a place: only a venue word says place then.
   const single = lines.filter((l) => dates(l)?.mentions.some((m) => m.eligible && m.start.hour !== undefined)).length <= 1
   for (const line of lines) {
-    const eligible = dates(line)?.mentions.filter((m) => m.eligible) ?? []
+    const mentions = dates(line)?.mentions ?? []
+    const eligible = mentions.filter((m) => m.eligible)
     if (!eligible.length || line.virtual) continue
     // After the last time; else after an earlier one whose sentence ends before the next time begins
     // ("de 10h à 18h, place de l'Église. … visite du Père Noël à 15h.").
     const ends = eligible.map((m) => m.endIndex).sort((a, b) => b - a)
     for (const end of ends) {
       const rest = tailAfter(line.text, end)
-      if (end !== ends[0] && eligible.some((m) => m.index >= end && m.index < end + rest.length)) continue
+      // A field with a date of its own ("Dec 8, 2026 — Posted Dec 3, 2026 3:00 PM") is a note, not a place.
+      if (mentions.some((m) => m.index >= end && m.index < end + rest.length)) continue
       const found = tailPlace(line, end, rest, skip, single)
       if (found) return found
     }
@@ -123,7 +125,7 @@ function tailPlace(line: Line, end: number, rest: string, skip: Set<string>, sin
     !value ||
     [...skip].some((s) => s && (s.length <= value.length ? value.startsWith(s) : s.startsWith(value))) ||
     !/\p{L}{3}/u.test(value) ||
-    isBoilerplate(value) ||
+    !usableTitle(value) ||
     COST_WORD.test(value) ||
     ALL_DAY.test(value)
   )
@@ -148,9 +150,10 @@ const SENTENCE_END = /(?<!(?:^|[^\p{L}])\p{L}{1,3})[.!?]\s+(?=\p{Lu})/u
  * chiesa di San Rocco, in via Roma 12": a named venue after a sentence's time.
  */
 const PROSE_VENUE =
-  /(?:^|\s)(?:at|in|à|au|à la|à l'|en|en el|en la|im|in der|nel|nella|presso|in de|op)\s+(?:the\s+|(?:la|il|lo|el|le)\s+(?=\p{Ll})|l['’](?=\p{Ll}))?((?:\p{Lu}[\p{L}'’.-]*|(?!(?:de|het|der|die|das|den|la|le|les|el|los|las|il|lo|gli|the|an?|o|os|as|na|no)\s)\p{Ll}\p{L}*(?:\s+\p{Ll}\p{L}*)?(?=\s+(?:(?:di|de|del|della|do|da|van)\s+)?\p{Lu}))(?:\s+(?:\p{Lu}[\p{L}'’.-]*|of|and|&|the|de|du|des|la|le|del|der|di|della|do|da|dos))*)(?:,\s*([^,.;]{5,60}))?/u
+  /(?:^|\s)(?:at|in|à|au|à la|à l'|en|en el|en la|im|in der|nel|nella|presso|in de|op)\s+(?:the\s+|(?:la|il|lo|el|le)\s+(?=\p{L})|l['’](?=\p{Ll}))?((?:\p{Lu}\p{L}*\s+\p{Ll}\p{L}*(?=\s+(?:di|de|del|della|do|da|dos|das|van)\s+\p{Lu})|\p{Lu}[\p{L}'’.-]*|(?!(?:de|het|der|die|das|den|la|le|les|el|los|las|il|lo|gli|the|an?|o|os|as|na|no)\s)\p{Ll}\p{L}*(?:\s+\p{Ll}\p{L}*)?(?=\s+(?:(?:di|de|del|della|do|da|van)\s+)?\p{Lu}))(?:\s+(?:\p{Lu}[\p{L}'’.-]*|\d{1,4}[a-z]?(?![\d:.])|of|and|&|the|de|du|des|la|le|del|der|di|della|do|da|dos))*)(?:,\s*((?:[^,.;]|(?<=\b\p{Lu})\.){5,60}))?/u
 
-function proseVenue(text: string, from: number, skip: Set<string>): CandidatePlace | undefined {
+/** The place a sentence names after `from` (its time): "… at 9:00 a.m. in the Board Chambers, …". */
+export function proseVenue(text: string, from: number, skip: ReadonlySet<string> = new Set()): CandidatePlace | undefined {
   // Within the sentence of the time: the next sentence tells of something else ("A reception follows in …").
   const sentence = text.slice(from, from + 160).split(SENTENCE_END)[0]
   const m = PROSE_VENUE.exec(sentence)
@@ -222,7 +225,8 @@ export function placeOf(lines: Line[], role: Role, skip: Set<string>, dates?: Pa
     .filter(Boolean)
   if (byClass.length) {
     const place = splitPlace(byClass)
-    const fromMap = place.address ? undefined : mapAddress(lines)
+    const at = lines.findIndex((l) => placeText(l.text) === byClass[byClass.length - 1])
+    const fromMap = place.address ? undefined : (mapAddress(lines) ?? (place.name && byClass.length === 1 ? addressAfter(lines, at) : undefined))
     if (fromMap) place.address = fromMap
     if (!place.name && place.address)
       place.name = nameBefore(
@@ -274,19 +278,4 @@ function nameBefore(lines: Line[], i: number, skip: Set<string>): string | undef
   const prev = lines[i - 1]
   if (!prev || prev.virtual || prev.text.length > 60 || skip.has(prev.text) || isBoilerplate(prev.text) || /\d{1,2}[:/.]\d{2}/.test(prev.text) || labelValue(prev.text)) return undefined
   return hasWord(prev.text) ? prev.text : undefined
-}
-
-/** "Abrams Building / 1520 Market St. / St. Louis, MO 63103": a name, then its address. */
-export function splitPlace(values: string[]): CandidatePlace {
-  if (values.length === 1) {
-    const v = values[0]
-    if (!addressShaped(v)) return { name: v }
-    // "Library Annex, 300 Pinon Street": a name without digits, then the address.
-    const comma = v.indexOf(',')
-    const head = comma > 0 ? v.slice(0, comma) : ''
-    return head && !/\d/.test(head) && STREET.test(v.slice(comma + 1)) ? { name: head.trim(), address: v.slice(comma + 1).trim() } : { address: v }
-  }
-  const [first, ...rest] = values
-  if (STREET.test(first)) return { address: values.join(', ').replace(/,\s*,/g, ',') }
-  return { name: first, address: rest.join(' ').replace(/\s+/g, ' ').replace(/,\s*$/, '') }
 }

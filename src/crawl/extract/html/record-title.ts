@@ -15,8 +15,10 @@ export type Roles = Role & { titled?: boolean }
 export type TitleContext = { dates: (line: Line) => LineDates | undefined; section?: string; forceTitle?: string }
 
 export const SEPARATOR_EDGES = /^[\s\-–—:,;|/@·•.]+|[\s\-–—:,;|/@·•(]+$/g
-const CONNECTOR_END = /\s+(on|at|am|le|el|la|las|op|om|il|em|um|vom|du|del|de|van|a|à|às|alle|ore|dalle|from|dès|des|until|through|thru|até|hasta|bis|t\/m|fino al|jusqu.au)$/i
-const POSTED = /^(posted|published|updated|last updated|modified|veröffentlicht|aktualisiert|publié|mis à jour|publicado|actualizado|gepubliceerd|bijgewerkt|pubblicato|aggiornato|atualizado)\b/i
+const CONNECTOR_END =
+  /\s+(set for|scheduled for|planned for|on|at|am|le|el|la|las|op|om|il|em|um|vom|du|del|de|van|a|à|às|alle|ore|dalle|from|dès|des|until|through|thru|até|hasta|bis|t\/m|fino al|jusqu.au)$/i
+const POSTED =
+  /^(posted|published|updated|amended|last updated|modified|veröffentlicht|aktualisiert|publié|mis à jour|publicado|actualizado|gepubliceerd|bijgewerkt|pubblicato|aggiornato|atualizado)\b/i
 const SEGMENT_SEPARATOR = /\s+[–—-]\s+|\s*[|•·]\s*/g
 const FIELD_SEPARATOR = /[|•·]/
 const NOT_A_PLACE =
@@ -154,7 +156,7 @@ export function clean(text: string): string {
  * Sunday, …", "Das Adventskonzert findet am …", "Le concert aura lieu le …"), in the languages read here.
  */
 const VERB_END =
-  /\s+(?:will be held|will take place|takes place|is being held|is held|are held|will be|is scheduled(?: for)?|are scheduled(?: for)?|is planned(?: for)?|is|are|begins|will begin|starts|will start|meets|will meet|meet|trifft sich|treffen sich|se réunit|se réunissent|se reúne|se reúnen|si riunisce|si riuniscono|komt samen|komen samen|reúne-se|reúnem-se|findet|finden|beginnt|aura lieu|a lieu|auront lieu|ont lieu|se celebrará|se celebra|se realizará|tendrá lugar|tiene lugar|vindt|vinden|wordt gehouden|si terrà|si svolgerà|avrà luogo|será realizad[oa]|acontece|acontecerá|terá lugar)$/i
+  /\s+(?:will be held|will take place|takes place|is being held|is held|are held|will be|is scheduled(?: for)?|are scheduled(?: for)?|is planned(?: for)?|is|are|begins|will begin|starts|will start|meets|will meet|meet|trifft sich|treffen sich|se réunit|se réunissent|se reúne|se reúnen|si riunisce|si riuniscono|komt samen|komen samen|reúne-se|reúnem-se|findet|finden|beginnt|aura lieu|a lieu|auront lieu|ont lieu|se celebrará|se celebran|se celebra|se realizará|tendrá lugar|tiene lugar|vindt|vinden|wordt gehouden|si terrà|si svolgerà|avrà luogo|será realizad[oa]|acontece|acontecerá|terá lugar)$/i
 
 /**
  * A title cut from a sentence ("The Blue Christmas service, for all who find the season hard, is on …")
@@ -228,6 +230,8 @@ export function titleOf(lines: Line[], ctx: TitleContext, role: Roles): { text: 
     const leadText = lead ? clean(line.text.slice(0, line.lead)) : ''
     const text = leadText && usableTitle(leadText) ? leadText : withoutDates(line, ctx.dates(line))
     if (ctx.section && !leadText && (namesNothing(line, text) || roomNotTitle(line, text, ctx.section, ctx.dates(line)))) continue
+    // "Dec 8, 2026 — Posted Dec 3, 2026 3:00 PM": a date and its posting note, both dates gone, leave "Posted".
+    if (POSTED.test(text)) continue
     if (usableTitle(text)) return { text, line }
   }
   return ctx.section ? { text: ctx.section } : undefined

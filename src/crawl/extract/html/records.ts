@@ -76,7 +76,10 @@ function isAnchor(line: Line, d: LineDates | undefined): boolean {
  */
 function replacedNear(lines: Line[], i: number, newDate: (j: number) => boolean): boolean {
   const parent = lines[i].path[lines[i].path.length - 2]
-  for (let j = Math.max(0, i - 3); j <= i + 3 && j < lines.length; j++) if (j !== i && lines[j].path[lines[j].path.length - 2] === parent && newDate(j)) return true
+  // List items are items of their own ("<li>January 26</li><li>February 23 – RESCHEDULED to February 25</li>").
+  const item = lines[i].path[lines[i].path.length - 1]?.tagName === 'li'
+  for (let j = Math.max(0, i - 3); j <= i + 3 && j < lines.length; j++)
+    if (j !== i && lines[j].path[lines[j].path.length - 2] === parent && !(item && lines[j].path[lines[j].path.length - 1] !== lines[i].path[lines[i].path.length - 1]) && newDate(j)) return true
   return false
 }
 

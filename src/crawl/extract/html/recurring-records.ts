@@ -19,6 +19,7 @@ import { readingDay } from '../year-hint'
 import { type RecordContext, readRecord } from './record-fields'
 import { clean, usableTitle } from './record-title'
 import { endAfter } from './record-when'
+import { proseVenue } from './record-place'
 
 const CODES = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA']
 
@@ -141,6 +142,10 @@ export function recurringRecord(lines: Line[], ctx: RecordContext, today: string
     c.end = endTime ? endAfter(c.start, endTime) : undefined
     if (!c.end) delete c.end
     c.recurrenceText = lineRule.text
+    // "… the second Tuesday of each month at 9:00 a.m. in the Board Chambers": the rule's sentence names its place.
+    const clock = c.place ? undefined : d?.mentions.find((m) => m.start.day === undefined && m.start.hour !== undefined)
+    const place = clock && proseVenue(line.text, clock.endIndex)
+    if (place) c.place = place
     // A title read from the rule's own line ends where the rule begins ("Vestry meets the second Tuesday …").
     const cut = c.title ? ruleStart(c.title) : -1
     const short = cut > 0 ? clean(c.title!.slice(0, cut)) : undefined
