@@ -14,6 +14,7 @@ import type { LineDates } from './line-dates'
 import type { Line } from './page-lines'
 import { type RecordContext, readRecord } from './record-fields'
 import { addressLine } from './record-place'
+import { defaultPlace } from './default-place'
 import { usableTitle } from './record-title'
 import { endAfter } from './record-when'
 import { onRule } from './recurring-records'
@@ -58,12 +59,18 @@ export function runRecord(lines: Line[], ctx: RecordContext, from: string, until
 }
 
 /**
- * A page about one production or series ("Sweeney Todd", its run, and "Harbor Playhouse, 45 Water Street,
- * Port Townsend, WA" in a paragraph of its own): when every event the page lists has that one title and
- * no place, the one address line of the page's own text (not its navigation or footer) is where they are.
+ * Where a page's events happen when they name no place: the place its note says meetings are held in
+ * "unless otherwise noted" (default-place.ts), for every event; else, on a page about one production or
+ * series ("Sweeney Todd", its run, and "Harbor Playhouse, 45 Water Street, Port Townsend, WA" in a
+ * paragraph of its own), when every event the page lists has that one title, the one address line of the
+ * page's own text (not its navigation or footer).
  */
 export function sharedPlace(candidates: Candidate[], lines: Line[]): void {
-  if (!candidates.length || candidates.some((c) => c.place || c.title !== candidates[0].title)) return
+  if (!candidates.length) return
+  // "Meetings are held in the City Commission Chambers unless otherwise noted.": the place of those that name none.
+  const fallback = candidates.some((c) => !c.place) ? defaultPlace(lines) : undefined
+  if (fallback) for (const c of candidates) c.place ??= { ...fallback }
+  if (candidates.some((c) => c.place || c.title !== candidates[0].title)) return
   let place: Candidate['place']
   for (const line of lines) {
     const found = line.chrome || line.footerAt !== undefined ? undefined : addressLine(line)
