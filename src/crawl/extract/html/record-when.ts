@@ -11,6 +11,7 @@ import { hintKey, readingDay, type YearHint } from '../year-hint'
 import type { WallTime } from '../../candidate-types'
 import type { LineDates, Mention } from './line-dates'
 import type { Line } from './page-lines'
+import { zoneAfter } from './zone-words'
 
 /** `also`: further start times of the same day ("at 5:00 p.m. … and 10:30 p.m."), each another event. */
 export type RecordWhen = { start: WallTime; end?: WallTime; from: 'text' | 'markup' | 'heading'; also?: string[] }
@@ -184,6 +185,9 @@ export function recordWhen(lines: Line[], dates: (line: Line) => LineDates | und
   if (endTime) end = endAfter(start, endTime, endDate)
   else if (endDate) end = { date: endDate }
   const startFound = own?.time ? found.find((f) => f.when.time === own.time && (!f.when.date || f.when.date === date)) : undefined
+  // "7 p.m. ET", "1:00 PM – 2:00 PM EST": the time is in the zone written after it.
+  const written = startFound && !start.offset ? zoneAfter(startFound.line.text, startFound.when.index, startFound.when.endIndex) : undefined
+  if (written) for (const w of end?.time ? [start, end] : [start]) Object.assign(w, written)
   const also = startFound && !end ? furtherTimes(found, startFound) : []
   const when: RecordWhen = end ? { start, end, from } : { start, from }
   if (also.length) when.also = also
