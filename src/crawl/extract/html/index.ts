@@ -9,6 +9,7 @@ import { findEvents, fromSchemaOrg, indexIds, type SchemaItem, type SchemaSource
 import { absoluteUrl, attr, type Document, findFirst, tokens } from '../../shared/dom'
 import { hEventToSchema } from './h-event'
 import { parseJsonLd } from './jsonld'
+import { calendarLinkCandidates } from './calendar-links'
 import { collectLinks, registrationLink } from './links'
 import { extractListing, type ListingResult } from './listing'
 import { coveredBy, uncovered } from './merge'
@@ -134,9 +135,13 @@ export function extractHtmlTree(doc: Document, ctx: ExtractContext, hints: Marku
     }
   } else if (listing) {
     candidates.push(...listing.candidates)
+    // "This Saturday!" and an "Add to Google Calendar" link: the link's event, when the text gives none.
+    const linked = listing.candidates.length ? [] : calendarLinkCandidates(census.links, ctx.baseUrl)
+    candidates.push(...linked)
     const canonical = canonicalUrl(facts, ctx.baseUrl)
     for (const c of listing.candidates) if (c.source.method === 'page' && !c.url) c.url = canonical
-    if (!listing.candidates.length) warnings.push(...listing.diagnostics.map((d) => `no events: ${d}`))
+    if (linked.length) warnings.push(`${linked.length} event(s) from "add to calendar" links (the visible text gave none)`)
+    else if (!listing.candidates.length) warnings.push(...listing.diagnostics.map((d) => `no events: ${d}`))
     else warnings.push(...listing.diagnostics)
   }
   let links
