@@ -150,7 +150,7 @@ const SENTENCE_END = /(?<!(?:^|[^\p{L}])\p{L}{1,3})[.!?]\s+(?=\p{Lu})/u
  * chiesa di San Rocco, in via Roma 12": a named venue after a sentence's time.
  */
 const PROSE_VENUE =
-  /(?:^|\s)(?:at|in|à|au|à la|à l'|en|en el|en la|im|in der|nel|nella|presso|in de|op)\s+(?:the\s+|(?:la|il|lo|el|le)\s+(?=\p{L})|l['’](?=\p{Ll}))?((?:\p{Lu}\p{L}*\s+\p{Ll}\p{L}*(?=\s+(?:di|de|del|della|do|da|dos|das|van)\s+\p{Lu})|\p{Lu}[\p{L}'’.-]*|(?!(?:de|het|der|die|das|den|la|le|les|el|los|las|il|lo|gli|the|an?|o|os|as|na|no)\s)\p{Ll}\p{L}*(?:\s+\p{Ll}\p{L}*)?(?=\s+(?:(?:di|de|del|della|do|da|van)\s+)?\p{Lu}))(?:\s+(?:\p{Lu}[\p{L}'’.-]*|\d{1,4}[a-z]?(?![\d:.])|of|and|&|the|de|du|des|la|le|del|der|di|della|do|da|dos))*)(?:,\s*((?:[^,.;]|(?<=\b\p{Lu})\.){5,60}))?/u
+  /(?:^|\s)(?:at|in|à|au|à la|à l'|en|en el|en la|im|in der|nel|nella|presso|in de|op)\s+(?:the\s+|(?:la|il|lo|el|le)\s+(?=\p{L})|l['’](?=\p{Ll}))?((?:\p{Lu}\p{L}*\s+\p{Ll}\p{L}*(?=\s+(?:di|de|del|della|do|da|dos|das|van)\s+\p{Lu})|\p{Lu}[\p{L}'’.-]*|(?!(?:de|het|der|die|das|den|la|le|les|el|los|las|il|lo|gli|the|an?|o|os|as|na|no)\s)\p{Ll}\p{L}*(?:\s+\p{Ll}\p{L}*)?(?=\s+(?:(?:di|de|del|della|do|da|van)\s+)?\p{Lu})|(?:\p{Ll}[\p{L}'’-]*\s+){0,3}(?:room|hall|library|gym|auditorium|chapel|sanctuary|parlou?r|cafeteria|courtyard|lobby|atrium|basement|lounge)(?![\p{L}]))(?:\s+(?:\p{Lu}[\p{L}'’.-]*|\d{1,4}[a-z]?(?![\d:.])|of|and|&|the|de|du|des|la|le|del|der|di|della|do|da|dos))*)(?:,\s*((?:[^,.;]|(?<=\b\p{Lu})\.){5,60}))?/u
 
 /** The place a sentence names after `from` (its time): "… at 9:00 a.m. in the Board Chambers, …". */
 export function proseVenue(text: string, from: number, skip: ReadonlySet<string> = new Set()): CandidatePlace | undefined {
@@ -160,8 +160,8 @@ export function proseVenue(text: string, from: number, skip: ReadonlySet<string>
   if (!m) return undefined
   const name = m[1].replace(/\.+$/, '').replace(/\s+(of|and|&|the|de|du|des|la|le|del|der)$/i, '')
   if (skip.has(name) || (!VENUE_WORD.test(name) && name.split(/\s+/).length < 2)) return undefined
-  // "presso la chiesa di San Rocco": a name that opens in lower case opens with a venue's word.
-  if (/^\p{Ll}/u.test(name) && !VENUE_WORD.test(name.split(/\s+/)[0])) return undefined
+  // "presso la chiesa di San Rocco", "in the lower level meeting room": a name in lower case opens or ends with a venue's word.
+  if (/^\p{Ll}/u.test(name) && !VENUE_WORD.test(name.split(/\s+/)[0]) && !VENUE_WORD.test(name.split(/\s+/).at(-1)!)) return undefined
   const address = m[2] && STREET.test(m[2]) ? m[2].trim().replace(/^(?:in|en|em|op|an)\s+/i, '') : undefined
   return address ? { name, address } : { name }
 }
