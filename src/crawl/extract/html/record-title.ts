@@ -111,7 +111,16 @@ function strip(line: Line, d: LineDates | undefined): string {
       break
     }
   }
-  return clean(text.slice(from, to))
+  // "Join us Saturday, December 5 at 2 p.m. at the Riverside Branch for a holiday craft.": after the date, the title is what the sentence is for.
+  return clean(from > 0 ? afterInvitation(text.slice(from, to)) : text.slice(from, to))
+}
+
+/** "at the Riverside Branch for a holiday craft" → "Holiday craft"; other text as it is. */
+function afterInvitation(text: string): string {
+  const m = /^\s*(?:(?:at|in)\s+(?:the\s+)?\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*)*\s+)?for\s+(?:a|an|the|our)\s+(?=\p{L})/u.exec(text)
+  if (!m) return text
+  const rest = text.slice(m[0].length).replace(/[.!]+\s*$/, '')
+  return rest.charAt(0).toUpperCase() + rest.slice(1)
 }
 
 /** The text of `[from, to)` without the given mentions and separators: empty when only dates follow. */
