@@ -28,7 +28,19 @@ import {
   doorsAndStart,
 } from './clock-rewrites'
 import { DAY_PAIR_NUMERIC, dayListRules, EN_NUMERIC_RANGE, ES_DAY_RANGE, IT_DAY_RANGE, mayListDays, NL_DAY_RANGE } from './day-lists'
-import { DAY_FIRST_NUMERIC, EN_WEEKDAY_DOT_DATE, WEEKDAY_DOT_TRIGGER, EN_CLOCK_DASH_DAY, EN_DAY_FIRST_RANGE, EN_DOT_CLOCK, EN_FOR_CLOCK, NUMERIC_TRIGGER, type Rule } from './english-rewrites'
+import {
+  DAY_FIRST_NUMERIC,
+  EN_SHARED_MERIDIEM,
+  EN_WEEKDAY_DOT_DATE,
+  SHARED_MERIDIEM_TRIGGER,
+  WEEKDAY_DOT_TRIGGER,
+  EN_CLOCK_DASH_DAY,
+  EN_DAY_FIRST_RANGE,
+  EN_DOT_CLOCK,
+  EN_FOR_CLOCK,
+  NUMERIC_TRIGGER,
+  type Rule,
+} from './english-rewrites'
 import * as chrono from 'chrono-node'
 
 export type DateLocale = 'en' | 'de' | 'fr' | 'es' | 'nl' | 'it' | 'pt'
@@ -215,6 +227,7 @@ export function prepareForChrono(text: string, locale: DateLocale, month?: Month
   if (doorsAndStart(current.text)) current = applyRule(current, DOORS_TIME)
   if (dayFirst && locale === 'en' && NUMERIC_TRIGGER.test(current.text)) current = applyRule(current, DAY_FIRST_NUMERIC)
   else if (!dayFirst && locale === 'en' && WEEKDAY_DOT_TRIGGER.test(current.text)) current = applyRule(current, EN_WEEKDAY_DOT_DATE)
+  if (locale === 'en' && SHARED_MERIDIEM_TRIGGER.test(current.text)) current = applyRule(current, EN_SHARED_MERIDIEM)
   const paren = PAREN_TRIGGER.test(current.text)
   const lists = mayListDays(current.text)
   if (!paren && !lists && !TRIGGER[locale].test(current.text)) return current

@@ -56,6 +56,17 @@ function monthFirstByWeekday(m: RegExpExecArray): boolean {
 export const NUMERIC_TRIGGER = /\d\/\d/
 
 /**
+ * "Shows at 2 & 7 pm", "at 1, 4 and 7 p.m.": clocks that share the last one's half of the day; chrono reads
+ * only the last. Each gets it ("at 2 pm & 7 pm"), and the times joined by "and" are one event each.
+ */
+export const EN_SHARED_MERIDIEM: Rule = {
+  pattern:
+    /(?<=\b(?:at|@|shows?|times?|screenings?)\s+(?:\d{1,2}(?::\d{2})?\s*(?:,|&|and)\s*)*)(\d{1,2}(?::\d{2})?)(?=\s*(?:,|&|and)\s*(?:\d{1,2}(?::\d{2})?\s*(?:,|&|and)\s*)*\d{1,2}(?::\d{2})?\s*([ap])\.?\s?m\b)/gi,
+  replace: (m) => `${m[1]} ${m[2].toLowerCase()}m`,
+}
+export const SHARED_MERIDIEM_TRIGGER = /\d\s*(?:,|&|and)\s*\d{1,2}(?::\d{2})?\s*[ap]\.?\s?m\b/i
+
+/**
  * "FRI 12.11", "Sat. 1.9.27" (American venue and club listings): a weekday, then a month and day with a
  * dot, which chrono does not read; written with a slash, they are read as other numeric dates are. Only
  * on a page that writes the month first, and never a clock ("Fri 7.30pm", "Fri 7.30 – 9.30pm").

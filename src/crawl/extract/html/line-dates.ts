@@ -214,7 +214,10 @@ const FIELD_GAP = /^\s*(?:[-–—,|·•@]\s*)?(?:at|from|um|à|a las|alle|om|�
 /** A day whose time follows it as the next field of the line: the pair is an event's when, not a date in a sentence. */
 function timedAfter(text: string, m: RawWhen, others: RawWhen[]): boolean {
   const next = others.find((o) => o.index >= m.endIndex && o.start.day === undefined && o.start.hour !== undefined)
-  return !!next && next.index - m.endIndex <= 8 && FIELD_GAP.test(text.slice(m.endIndex, next.index))
+  if (!next) return false
+  const gap = text.slice(m.endIndex, next.index)
+  // "Christmas Eve, December 24: services at 4:00 pm, …": a day set off by a colon heads the times of its clause.
+  return (next.index - m.endIndex <= 8 && FIELD_GAP.test(gap)) || (gap.length <= 40 && /^\s*:/.test(gap) && !/[.!?;]\s/.test(gap))
 }
 
 /** "Starts: …", "Date: …": both kinds of label end in a colon. */
