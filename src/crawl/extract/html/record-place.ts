@@ -178,10 +178,14 @@ function venueAfterTime(lines: Line[], skip: Set<string>, dates: Parameters<type
   const next = first >= 0 ? lines.slice(first + 1).find((l) => !l.virtual && l.text && !skip.has(l.text) && !dated(l)) : undefined
   // A link counts when it leads to the place's own page ("<a href="/place/harmon_chapel">Harmon Chapel</a>").
   const placeLink = !!next?.link && PLACE_HREF.test(attr(next.link, 'href') ?? '')
-  if (!next || next.text.length > 60 || (next.link && !placeLink) || /[.!?:]$/.test(next.text) || isBoilerplate(next.text)) return undefined
+  // A card wrapped in one link (`<a class="card">` around date, title and place) links every line: only a line's own link counts.
+  const ownLink = !!next?.link && !lines.some((l) => l !== next && l.link === next.link)
+  if (!next || next.text.length > 60 || (ownLink && !placeLink) || /[.!?:]$/.test(next.text) || isBoilerplate(next.text)) return undefined
   // "Salón 2 · Inscripción previa": the venue is the first field; the note stays the record's.
   const value = placeText(next.text.split(/\s*[|•·]\s*/)[0])
-  return value && value.split(/\s+/).length <= 6 && (placeLink || VENUE_WORD.test(value)) && !COST_WORD.test(value) ? splitPlace([value]) : undefined
+  if (value && ON_SCREEN.test(value)) return { name: value }
+  // "Royal Academy, Kloveniersburgwal 29, Amsterdam": a name and its address (see splitPlace).
+  return value && value.split(/\s+/).length <= 6 && (placeLink || VENUE_WORD.test(value) || addressShaped(value)) && !COST_WORD.test(value) ? splitPlace([value]) : undefined
 }
 
 /** "Borgo antico · ore 17:00": the first field of a line whose other fields are its times (see head-field.ts). */
@@ -193,6 +197,10 @@ function headPlace(lines: Line[], skip: Set<string>, dates: (line: Line) => Line
   }
   return undefined
 }
+
+/** "Online", "Online via Zoom", "Webinar (Teams)": a place line that puts the event on a screen (see online-place.ts). */
+const ON_SCREEN =
+  /^(?:online|on-line|webinar|livestream|zoom|microsoft teams|teams|virtual|digitaal|en ligne|en l[ií]nea)(?:\s*[-–(:]?\s*(?:via\s+)?(?:zoom|microsoft teams|teams|webex|google meet)\)?)?$/i
 
 export function placeOf(lines: Line[], role: Role, skip: Set<string>, dates?: Parameters<typeof datedTail>[2]): CandidatePlace | undefined {
   for (let i = 0; i < lines.length; i++) {

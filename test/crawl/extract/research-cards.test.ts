@@ -1,0 +1,33 @@
+// Pins the card rules of research-support agendas (line-dates.ts, record-place.ts): a zone's abbreviation
+// after a time ("09:30 – 16:30 CET") is no title; a place line right after the time that is an address
+// ("Royal Netherlands Academy, Kloveniersburgwal 29, Amsterdam": Dutch streets in -wal, -steeg, -markt…)
+// gives the venue and its address; a place line "Online" makes an online event; in a card wrapped in one
+// link the place line still counts; "Aanmelden kan tot en met 7 januari 2027" is a deadline, no event.
+import { describe, expect, it } from 'bun:test'
+import { pageEvents } from '../../helpers/extract'
+
+const window = { start: '2026-11-25', end: '2027-02-28' }
+const events = (body: string, lang = 'en') => pageEvents(body, { lang, timezone: 'Europe/Amsterdam', window, baseUrl: 'https://www.archive.example.nl/events/' })
+const card = (title: string, ...lines: string[]) =>
+  `<article class="event"><h2><a href="/events/${title.length}">${title}</a></h2><div class="details">${lines.map((l) => `<p>${l}</p>`).join('')}</div><a href="/more">Read more</a></article>`
+
+describe('research agenda cards', () => {
+  it('reads the title, not a zone abbreviation, and the venue after the time', () => {
+    const body = `<h1>Events</h1>${card('Essentials 4 Data Stewardship', '30 November 2026 – 2 December 2026', '09:30 – 16:30 CET', 'Utrecht Science Park, Utrecht')}${card('Webinar: Persistent identifiers', '10 December 2026', '15:00 – 16:00 CET', 'Online')}${card('User Day 2027', '28 January 2027', '10:00 – 16:00 CET', 'Royal Netherlands Academy, Kloveniersburgwal 29, Amsterdam')}`
+    expect(events(body).map((e) => [e.title, e.startDate, e.endDate, e.venue?.name, e.venue?.address ?? undefined, e.is_online])).toEqual([
+      ['Essentials 4 Data Stewardship', '2026-11-30T09:30:00+01:00', '2026-12-02T16:30:00+01:00', 'Utrecht Science Park, Utrecht', undefined, undefined],
+      ['Webinar: Persistent identifiers', '2026-12-10T15:00:00+01:00', '2026-12-10T16:00:00+01:00', undefined, undefined, true],
+      ['User Day 2027', '2027-01-28T10:00:00+01:00', '2027-01-28T16:00:00+01:00', 'Royal Netherlands Academy', 'Kloveniersburgwal 29, Amsterdam', undefined],
+    ])
+  })
+
+  it('reads the place line of a card wrapped in one link, and no event from a registration deadline', () => {
+    const item = (day: string, title: string, meta: string, summary: string) =>
+      `<li class="agenda-item"><a href="/agenda/${title.length}"><div class="date">${day}</div><div><h2>${title}</h2><p class="meta">${meta}</p><p>${summary}</p></div></a></li>`
+    const body = `<h1>Agenda</h1><ul>${item('8 dec 2026 - 9 dec 2026', 'Conferentie Wetenschap &amp; Samenleving', 'Beatrix Theater, Utrecht', 'Twee dagen over onderzoek.')}${item('14 jan 2027', 'Matchmakingbijeenkomst', '13.00 - 17.00 uur · Jaarbeurs, Utrecht', 'Aanmelden kan tot en met 7 januari 2027.')}</ul>`
+    expect(events(body, 'nl').map((e) => [e.title, e.startDate, e.venue?.name])).toEqual([
+      ['Conferentie Wetenschap & Samenleving', '2026-12-08', 'Beatrix Theater, Utrecht'],
+      ['Matchmakingbijeenkomst', '2027-01-14T13:00:00+01:00', 'Jaarbeurs, Utrecht'],
+    ])
+  })
+})
