@@ -17,6 +17,16 @@ export { placeOnly, splitPlace } from './address-shape'
 const MAP_TEXT = /\b(map|maps|directions|karte|anfahrt|plan|carte|itinéraire|mapa|cómo llegar|kaart|route|mappa|indicazioni|como chegar)\b/i
 export const MAP_HOST = /(maps\.google\.|google\.[a-z.]+\/maps|maps\.apple\.com|bing\.com\/maps|openstreetmap\.org)/i
 
+/** "Beginn: 9 Uhr · Ort: Hörsaal, Schleusenstraße 1": a labelled place among a line's fields set off by dots or bars. */
+function placeField(text: string): { role: string; value: string } | undefined {
+  if (!/\s[·|•]\s/.test(text)) return undefined
+  for (const field of text.split(/\s+[·|•]\s+/).slice(1)) {
+    const lv = labelValue(field)
+    if (lv && (lv.role === 'place' || lv.role === 'address') && lv.value) return lv
+  }
+  return undefined
+}
+
 /** The address a map link searches for (`maps.google.com?q=2975 Farmersville Road …`). */
 function mapAddress(lines: Line[]): string | undefined {
   for (const line of lines) {
@@ -205,7 +215,7 @@ const ON_SCREEN =
 export function placeOf(lines: Line[], role: Role, skip: Set<string>, dates?: Parameters<typeof datedTail>[2]): CandidatePlace | undefined {
   for (let i = 0; i < lines.length; i++) {
     const only = labelOnly(lines[i].text)
-    const lv = only ? { role: only, value: '' } : labelValue(lines[i].text)
+    const lv = only ? { role: only, value: '' } : (placeField(lines[i].text) ?? labelValue(lines[i].text))
     if (!lv || (lv.role !== 'place' && lv.role !== 'address')) continue
     // "Local: Teatro Municipal · Entrada franca": the place is the field the label names, not the price after it.
     const values = labelled(lines, i, lv.value)
