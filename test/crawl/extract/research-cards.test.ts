@@ -2,7 +2,9 @@
 // after a time ("09:30 – 16:30 CET") is no title; a place line right after the time that is an address
 // ("Royal Netherlands Academy, Kloveniersburgwal 29, Amsterdam": Dutch streets in -wal, -steeg, -markt…)
 // gives the venue and its address; a place line "Online" makes an online event; in a card wrapped in one
-// link the place line still counts; "Aanmelden kan tot en met 7 januari 2027" is a deadline, no event.
+// link the place line still counts; "Aanmelden kan tot en met 7 januari 2027" is a deadline, no event; a
+// 24-hour clock with a dot and "hrs" ("11.15 hrs", "13.00 - 14.00 hrs") is a time; a place after the time
+// whose name has Dutch particles or ends in -gebouw ("Muziekgebouw aan 't IJ, Piet Heinkade 1") is the venue.
 import { describe, expect, it } from 'bun:test'
 import { pageEvents } from '../../helpers/extract'
 
@@ -28,6 +30,18 @@ describe('research agenda cards', () => {
     expect(events(body, 'nl').map((e) => [e.title, e.startDate, e.venue?.name])).toEqual([
       ['Conferentie Wetenschap & Samenleving', '2026-12-08', 'Beatrix Theater, Utrecht'],
       ['Matchmakingbijeenkomst', '2027-01-14T13:00:00+01:00', 'Jaarbeurs, Utrecht'],
+    ])
+  })
+})
+
+describe('university agenda lines of fields', () => {
+  it('reads "11.15 hrs" as a time and a venue named with Dutch particles', () => {
+    const item = (title: string, meta: string) => `<div class="result"><h3><a href="/agenda/${title.length}">${title}</a></h3><p class="info">${meta}</p></div>`
+    const body = `<h1>Agenda</h1>${item('PhD defence: Reading Machines', 'Wednesday 27 January 2027 · 11.15 hrs · Academy Building')}${item('Lunch Lecture', 'Thursday 10 December 2026 · 12.15 - 13.15 hrs · Lipsius Building, room 011')}${item('Prize ceremony', 'Tuesday 9 February 2027 | 19.30 hrs | Muziekgebouw aan ’t IJ, Piet Heinkade 1, Amsterdam')}`
+    expect(events(body).map((e) => [e.title, e.startDate, e.endDate, e.venue?.name])).toEqual([
+      ['Lunch Lecture', '2026-12-10T12:15:00+01:00', '2026-12-10T13:15:00+01:00', 'Lipsius Building, room 011'],
+      ['PhD defence: Reading Machines', '2027-01-27T11:15:00+01:00', undefined, 'Academy Building'],
+      ['Prize ceremony', '2027-02-09T19:30:00+01:00', undefined, 'Muziekgebouw aan ’t IJ'],
     ])
   })
 })

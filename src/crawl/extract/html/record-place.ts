@@ -77,7 +77,7 @@ function valueBox(label: Line, value: Line): Element | undefined {
   return value.path[i]
 }
 
-const NAME_WORD = /^(\p{Lu}|\d|&|of|the|and|de|del|la|le|les|du|des|am|im|an|der|die|das|di|da|van|y|e|et)/u
+const NAME_WORD = /^(\p{Lu}|\d|&|of|the|and|de|del|la|le|les|du|des|am|im|an|der|die|das|di|da|van|y|e|et|aan|het|['’]t|op|bij|ter|ten|den|zum|zur|sur)/u
 /** "SOLD OUT", "Ausverkauft", "Complet": a ticket status, no place. */
 const SOLD_OUT = /^(sold out|ausverkauft|complet|agotado|uitverkocht|esgotado|tutto esaurito|few tickets left|waiting list)$/i
 export const COST_WORD = /\b(free|gratuit|gratis|kostenlos|eintritt frei|entrada libre|ingresso libero)\b|[€$£]\s?\d|\d\s?[€$£]|[€$£]/iu
