@@ -4,7 +4,10 @@
 // gives the venue and its address; a place line "Online" makes an online event; in a card wrapped in one
 // link the place line still counts; "Aanmelden kan tot en met 7 januari 2027" is a deadline, no event; a
 // 24-hour clock with a dot and "hrs" ("11.15 hrs", "13.00 - 14.00 hrs") is a time; a place after the time
-// whose name has Dutch particles or ends in -gebouw ("Muziekgebouw aan 't IJ, Piet Heinkade 1") is the venue.
+// whose name has Dutch particles or ends in -gebouw ("Muziekgebouw aan 't IJ, Piet Heinkade 1") is the venue;
+// a zone after the time ("09:30 – 12:30 CET | Online") leaves the field after it the place. Event pages
+// (record-when.ts, detail-page.ts): an end label ("End: 13 January 2027, 17:00", "<dt>End time</dt>", "Ende:")
+// ends the event; an item of an "Upcoming events" box is titled by its own link, not the page's h1.
 import { describe, expect, it } from 'bun:test'
 import { pageEvents } from '../../helpers/extract'
 
@@ -42,6 +45,37 @@ describe('university agenda lines of fields', () => {
       ['Lunch Lecture', '2026-12-10T12:15:00+01:00', '2026-12-10T13:15:00+01:00', 'Lipsius Building, room 011'],
       ['PhD defence: Reading Machines', '2027-01-27T11:15:00+01:00', undefined, 'Academy Building'],
       ['Prize ceremony', '2027-02-09T19:30:00+01:00', undefined, 'Muziekgebouw aan ’t IJ'],
+    ])
+  })
+})
+
+describe('event pages with start and end fields', () => {
+  it('ends the event at the labelled end', () => {
+    const dl =
+      '<h1>Software Management Plans workshop</h1><dl><dt>Start date</dt><dd>12 January 2027</dd><dt>Start time</dt><dd>10:00</dd><dt>End date</dt><dd>12 January 2027</dd><dt>End time</dt><dd>12:00</dd><dt>Location</dt><dd>Online</dd></dl>'
+    expect(events(dl).map((e) => [e.startDate, e.endDate, e.is_online])).toEqual([['2027-01-12T10:00:00+01:00', '2027-01-12T12:00:00+01:00', true]])
+    const lines =
+      '<h1>Carpentries Instructor Training</h1><p><strong>Start:</strong> 12 January 2027, 09:00<br><strong>End:</strong> 13 January 2027, 17:00<br><strong>Venue:</strong> TU Delft Library, Prometheusplein 1, Delft</p>'
+    expect(events(lines).map((e) => [e.startDate, e.endDate, e.venue?.name])).toEqual([['2027-01-12T09:00:00+01:00', '2027-01-13T17:00:00+01:00', 'TU Delft Library']])
+  })
+
+  it('titles an item of an upcoming-events box with its link', () => {
+    const body =
+      '<h1>Software Management Plans workshop</h1><p>Date: 12 January 2027, 10:00 - 12:00</p><p>Research software deserves a plan.</p><p>Bring your own project.</p><aside><h2>Upcoming events</h2><ul><li><a href="/events/carpentries">Carpentries Instructor Training</a><br><span>12 January 2027, 09:00 – 13 January 2027, 17:00</span></li></ul></aside>'
+    expect(events(body).map((e) => [e.title, e.startDate])).toContainEqual(['Carpentries Instructor Training', '2027-01-12T09:00:00+01:00'])
+    expect(
+      events(body)
+        .filter((e) => e.title === 'Software Management Plans workshop')
+        .map((e) => e.startDate),
+    ).toEqual(['2027-01-12T10:00:00+01:00'])
+  })
+
+  it('reads the place after a time and its zone', () => {
+    const body =
+      '<h1>Events</h1><div class="ev"><h2><a href="/a">FAIR data webinar</a></h2><p>2 December 2026 | 09:30 – 12:30 CET | Online</p></div><div class="ev"><h2><a href="/b">Research Data Day</a></h2><p>14 January 2027 | 09:00 – 17:00 CET | TivoliVredenburg, Utrecht</p></div>'
+    expect(events(body).map((e) => [e.title, e.is_online, e.venue?.name])).toEqual([
+      ['FAIR data webinar', true, undefined],
+      ['Research Data Day', undefined, 'TivoliVredenburg, Utrecht'],
     ])
   })
 })

@@ -121,6 +121,10 @@ function titleFor(ctx: DetailContext, at: number, block: Line[]): string | undef
   // "SAVE THE DATE: Spring Gala, Saturday, April 10 …": the announcement names its event.
   const announced = SAVE_THE_DATE.test(line.text) ? clean(withoutDates(line, ctx.dates(line)).replace(SAVE_THE_DATE, '')) : ''
   if (announced && usableTitle(announced)) return announced
+  // "<li><a href="/events/carpentries">Carpentries Instructor Training</a><br>12 January 2027, 09:00</li>" in an
+  // "Upcoming events" box: the item's own link, just above its date, names its event (not the page's h1).
+  const item = block.length <= 4 ? ctx.lines[at - 1] : undefined
+  if (item?.link && block.includes(item) && !item.virtual && !ctx.dates(item)?.day && usableTitle(item.text)) return item.text
   const heading = headingAbove(ctx, at)
   if (heading) return heading
   // "Meeting Name: | City Council": a title label names the event in the field after it; a label is no title.

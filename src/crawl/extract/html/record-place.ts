@@ -116,10 +116,10 @@ function datedTail(lines: Line[], skip: Set<string>, dates: (line: Line) => Line
 
 /** The text after a time up to the end of its sentence, without a clock's word the reading left out. */
 function tailAfter(text: string, end: number): string {
-  // "14.00 - 15.00 uur · Bibliotheek Naaldwijk": the clock's word belongs to the time.
+  // "14.00 - 15.00 uur · Bibliotheek Naaldwijk", "09:30 – 12:30 CET | Online": the clock's word and zone belong to the time.
   return text
     .slice(end)
-    .replace(/^\s*(?:uur|uhr|h|hs|hrs|horas|heures|ore|o'clock)\b\.?/i, '')
+    .replace(/^(?:\s*(?:uur|uhr|h|hs|hrs|horas|heures|ore|o'clock|cet|cest|mez|mesz|gmt|utc|bst|[ecmp][sd]t)\b\.?)+/i, '')
     .split(SENTENCE_END)[0]
 }
 

@@ -151,9 +151,11 @@ function joinedBetween(lines: Line[], a: Line, b: Line): boolean {
  */
 export function recordWhen(lines: Line[], dates: (line: Line) => LineDates | undefined, ctx: WhenContext): RecordWhen | undefined {
   const all = mentionsOf(lines, dates, ctx)
-  // A range whose end sits in an element of its own (`date-display-end`, `event-time-localized-end`) ends the start's event.
-  const ends = all.some((f) => f.line.rangeEnd) ? all.filter((f) => f.line.rangeEnd) : undefined
-  const found = ends ? all.filter((f) => !f.line.rangeEnd) : all
+  // A range whose end sits in an element of its own (`date-display-end`, `event-time-localized-end`) or under an
+  // end label ("End: 13 January 2027, 17:00", `<dt>End time</dt><dd>12:00</dd>`) ends the start's event.
+  const isEnd = (f: Found) => f.line.rangeEnd || endLabelled(f.line, lines)
+  const ends = all.some(isEnd) ? all.filter(isEnd) : undefined
+  const found = ends ? all.filter((f) => !isEnd(f)) : all
   const machine = machineOf(lines.filter((l) => !l.rangeEnd))
   const dayFound = found.find((f) => f.when.date)
   let date = dayFound?.when.date
@@ -192,6 +194,18 @@ export function recordWhen(lines: Line[], dates: (line: Line) => LineDates | und
   const when: RecordWhen = end ? { start, end, from } : { start, from }
   if (also.length) when.also = also
   return when
+}
+
+const END_LABEL =
+  /^(?:ends?|end date|end time|until|ende|endet|enddatum|endzeit|bis|einde|eind|einddatum|eindtijd|fin|date de fin|heure de fin|fecha de fin|hora de fin|fine|data fine|ora fine|término|data de término)\s*[:：]/i
+const END_LABEL_ALONE =
+  /^(?:ends?|end date|end time|until|ende|enddatum|endzeit|einde|einddatum|eindtijd|date de fin|heure de fin|fecha de fin|hora de fin|data fine|ora fine|data de término)\s*[:：]?$/i
+
+/** A line under an end label: the label opens it ("End: …", "Ende:") or is the line before it, alone (`<dt>End date</dt>`). */
+function endLabelled(line: Line, lines: Line[]): boolean {
+  if (END_LABEL.test(line.text)) return true
+  const prev = lines[lines.indexOf(line) - 1]
+  return !!prev && prev.text.length <= 20 && END_LABEL_ALONE.test(prev.text.trim())
 }
 
 /** The end fields' day (after the start's) and time: "Sunday, December 6, 2026" and "4:00 PM" in `…-end` elements. */
