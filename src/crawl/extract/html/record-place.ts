@@ -10,6 +10,7 @@ import { ALL_DAY, hasWord, labelOnly, type LineDates } from './line-dates'
 import type { Line } from './page-lines'
 import { headField } from './head-field'
 import { addressAfter, addressShaped, STREET, splitPlace } from './address-shape'
+import { ON_SCREEN } from './online-place'
 import { commonDepth, type Role, SEPARATOR_EDGES, usableTitle } from './record-title'
 
 export { placeOnly, splitPlace } from './address-shape'
@@ -207,10 +208,6 @@ function headPlace(lines: Line[], skip: Set<string>, dates: (line: Line) => Line
   }
   return undefined
 }
-
-/** "Online", "Online via Zoom", "Webinar (Teams)": a place line that puts the event on a screen (see online-place.ts). */
-const ON_SCREEN =
-  /^(?:online|on-line|webinar|livestream|zoom|microsoft teams|teams|virtual|digitaal|en ligne|en l[ií]nea)(?:\s*[-–(:]?\s*(?:via\s+)?(?:zoom|microsoft teams|teams|webex|google meet)\)?)?$/i
 
 export function placeOf(lines: Line[], role: Role, skip: Set<string>, dates?: Parameters<typeof datedTail>[2]): CandidatePlace | undefined {
   for (let i = 0; i < lines.length; i++) {
