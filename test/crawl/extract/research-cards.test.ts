@@ -7,7 +7,8 @@
 // whose name has Dutch particles or ends in -gebouw ("Muziekgebouw aan 't IJ, Piet Heinkade 1") is the venue;
 // a zone after the time ("09:30 – 12:30 CET | Online") leaves the field after it the place. Event pages
 // (record-when.ts, detail-page.ts): an end label ("End: 13 January 2027, 17:00", "<dt>End time</dt>", "Ende:")
-// ends the event; an item of an "Upcoming events" box is titled by its own link, not the page's h1.
+// ends the event; an item of an "Upcoming events" box is titled by its own link, not the page's h1. A place
+// that closes a parenthesis ("(14.30 uur, Aula)") is "Aula"; a trailing ", online" makes an online event.
 import { describe, expect, it } from 'bun:test'
 import { pageEvents } from '../../helpers/extract'
 
@@ -76,6 +77,17 @@ describe('event pages with start and end fields', () => {
     expect(events(body).map((e) => [e.title, e.is_online, e.venue?.name])).toEqual([
       ['FAIR data webinar', true, undefined],
       ['Research Data Day', undefined, 'TivoliVredenburg, Utrecht'],
+    ])
+  })
+})
+
+describe('places after the time in a list item', () => {
+  it('reads the place that closes a parenthesis, and a trailing "online"', () => {
+    const body =
+      '<h1>Kalender</h1><h2>December 2026</h2><ul><li>di 8 dec. – <a href="/p">Promotie J. Bakker</a> (14.30 uur, Aula)</li><li>do 17 dec. – <a href="/k">Kerstlezing</a> (20.00 uur, online)</li></ul>'
+    expect(events(body, 'nl').map((e) => [e.title, e.startDate, e.venue?.name, e.is_online])).toEqual([
+      ['Promotie J. Bakker', '2026-12-08T14:30:00+01:00', 'Aula', undefined],
+      ['Kerstlezing', '2026-12-17T20:00:00+01:00', undefined, true],
     ])
   })
 })

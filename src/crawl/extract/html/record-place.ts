@@ -48,6 +48,8 @@ function mapAddress(lines: Line[]): string | undefined {
 const placeText = (t: string) => {
   const text = t
     .replace(/\s*\(?\b(map|directions|google maps?)\b\)?\s*$/i, '')
+    // "(14.30 uur, Aula)": the closing parenthesis of a note the place ends, not part of its name.
+    .replace(/^([^(]*)\)\s*$/, '$1')
     .replace(SEPARATOR_EDGES, '')
     .trim()
   return text.length <= 24 && !/\s\S+\s/.test(text) && statusFromText(text) ? '' : text
@@ -141,6 +143,7 @@ function tailPlace(line: Line, end: number, rest: string, skip: Set<string>, sin
     ALL_DAY.test(value)
   )
     return undefined
+  if (ON_SCREEN.test(value)) return { name: value }
   // "Town Hall, Room 2": every part a venue or a name.
   const parts = value.split(/,\s*/)
   const venue = (p: string) => p.split(/\s+/).length <= 6 && (VENUE_WORD.test(p) || (single && p.split(/\s+/).every((w) => NAME_WORD.test(w))))
