@@ -98,6 +98,15 @@ export const EN_DAY_FIRST_RANGE: Rule = {
 }
 
 /**
+ * "7-9 December 2026", "22-23 April": a run of days with an unspaced hyphen and the month once; chrono read only
+ * the last day ("7 December-9 December" too), so the event fell on it. It becomes "7 December - 9 December".
+ */
+export const EN_DAY_FIRST_HYPHEN: Rule = {
+  pattern: new RegExp(String.raw`(?<![\d:.\/-])\b(\d{1,2}(?:st|nd|rd|th)?)-(?=\d{1,2}(?:st|nd|rd|th)?\s+(${EN_MONTH_NAME})(?![a-z]))`, 'gi'),
+  replace: (m) => `${m[1]} ${m[2]} - `,
+}
+
+/**
  * "11 December @ 5:00 pm - 13 December @ 2:00 pm" (The Events Calendar with day-first dates): chrono reads
  * "5:00 pm - 13" as a range of hours. The dash after a clock and before a day-first date becomes a stop (same
  * length); the start and the end are joined again as one range by their original "-" (see prose-joins).
@@ -109,3 +118,5 @@ export const EN_CLOCK_DASH_DAY: Rule = {
 
 /** The dot clocks in reading order (see EN_DOT_CLOCK, EN_HRS_CLOCK). */
 export const EN_DOT_CLOCKS: Rule[] = [EN_DOT_CLOCK, EN_HRS_CLOCK]
+/** The day-first runs of days in reading order (see EN_DAY_FIRST_RANGE, EN_DAY_FIRST_HYPHEN). */
+export const EN_DAY_FIRST_RUNS: Rule[] = [EN_DAY_FIRST_RANGE, EN_DAY_FIRST_HYPHEN]

@@ -11,6 +11,7 @@ import { type YearHint } from '../year-hint'
 import type { Candidate } from '../../candidate-types'
 import { isBoilerplate, labelValue, NEW_DATE, roleOfLabel, SAVE_THE_DATE, statusFromText } from './labels'
 import { labelOnly, type LineDates } from './line-dates'
+import { genericHeading } from './listing-support'
 import { dayProgramme } from './day-records'
 import { dayItemEvents } from './prose-records'
 import type { Line, PageFacts } from './page-lines'
@@ -47,7 +48,9 @@ function qualifies(ctx: DetailContext, i: number): boolean {
   if (l.chrome || l.virtual || ctx.taken.has(i) || !d?.day) return false
   if (isWhenLabel(l) || (lines[i - 1] && isWhenLabel(lines[i - 1]))) return true
   if (d.time || dates(lines[i + 1] ?? l)?.time || dates(lines[i + 2] ?? l)?.time) return true
-  return (d.whenOnly && (l.heading > 0 || l.strong) && !listingSpan(ctx, i)) || SAVE_THE_DATE.test(l.text)
+  // "<h3>Save the date: Open Science Conference 2027</h3><p>22–23 April 2027, Utrecht</p>": announced by the heading above.
+  const above = lines[i - 1]
+  return (d.whenOnly && (l.heading > 0 || l.strong) && !listingSpan(ctx, i)) || SAVE_THE_DATE.test(l.text) || (!!above?.heading && SAVE_THE_DATE.test(above.text))
 }
 
 /**
@@ -106,7 +109,8 @@ function headingAbove(ctx: DetailContext, at: number): string | undefined {
     const text = withoutDates(l, ctx.dates(l))
     if (!text || labelOnly(l.text) || isBoilerplate(text) || ctx.dates(l)?.whenOnly) continue
     // On an event page the h1 names the event; "Kursdaten" or "Details" below it name a part of the page.
-    if (l.heading === 1) return text
+    // An h1 that only says events follow ("Events", "Agenda") leaves the nearer heading the event's.
+    if (l.heading === 1) return found && genericHeading(text) ? found : text
     if (!found && at - i > HEADING_REACH) return undefined
     found ??= text
   }
@@ -126,7 +130,7 @@ function titleFor(ctx: DetailContext, at: number, block: Line[]): string | undef
   const item = block.length <= 4 ? ctx.lines[at - 1] : undefined
   if (item?.link && block.includes(item) && !item.virtual && !ctx.dates(item)?.day && usableTitle(item.text)) return item.text
   const heading = headingAbove(ctx, at)
-  if (heading) return heading
+  if (heading) return SAVE_THE_DATE.test(heading) ? clean(heading.replace(SAVE_THE_DATE, '')) || heading : heading
   // "Meeting Name: | City Council": a title label names the event in the field after it; a label is no title.
   const label = block.findIndex((l) => l.index < at && /[:：]\s*$/.test(l.text) && labelValue(l.text)?.role === 'title')
   const named = label >= 0 ? block[label + 1] : undefined

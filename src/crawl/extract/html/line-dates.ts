@@ -261,6 +261,8 @@ export function lineDates(line: Line, reader: DateReader, month?: MonthContext):
   const mentions = raw.map((m) => (struck?.has(m) ? { ...m, eligible: false, dedicated: true } : classify(line, m, live, list, visible)))
   // "… on Friday and Saturday, December 4 and 5, from 9 a.m.": a day joined to an event's day opens its span.
   for (let k = dayMentions.length - 1; k > 0; k--) if (mentions[raw.indexOf(dayMentions[k])].eligible && joined(dayMentions[k], k)) mentions[raw.indexOf(dayMentions[k - 1])].eligible = true
+  // "22–23 April 2027, Utrecht": the day that ends an event's span is that event's too (not the place's text).
+  for (let k = 1; k < dayMentions.length; k++) if (mentions[raw.indexOf(dayMentions[k - 1])].eligible && joined(dayMentions[k], k)) mentions[raw.indexOf(dayMentions[k])].eligible = true
   // A time in a line whose day counts belongs to that day ("January 17 - Special Meeting - Noon").
   if (line.text.length <= 160 && mentions.some((m) => m.eligible && m.start.day !== undefined))
     for (const [i, m] of mentions.entries())
