@@ -2,7 +2,9 @@
 // clocks and sets its place off with a dot or a bar ("19:00–20:30 · Sherwell Centre", "11:00–12:30 and
 // 14:00–15:30 · Central Library") is a record of its own under the day heading above (before, only the first
 // item under each heading was read), and a sale or registration date ("Tickets go on sale on Monday 1
-// February 2027 at 10:00", "registration closes on 30 November 2026") is no event.
+// February 2027 at 10:00", "registration closes on 30 November 2026") is no event. A day that opens a paragraph
+// of <br> lines ("Woensdag 9 december 2026<br>12.30 uur: J. Pietersen, …<br>15.00 uur: …") heads the timed lines
+// under it as a day heading would (before, one event titled with the page heading).
 import { describe, expect, it } from 'bun:test'
 import { pageEvents } from '../../helpers/extract'
 
@@ -28,5 +30,16 @@ describe('sale and registration dates', () => {
     expect(starts).not.toContain('2027-02-01')
     expect(starts).not.toContain('2027-01-30')
     expect(starts).toContain('2027-03-13')
+  })
+})
+
+describe('a day opening a paragraph of timed lines', () => {
+  it('gives each timed line its own event on that day', () => {
+    const body = '<h1>Promoties</h1><p>Woensdag 9 december 2026<br>12.30 uur: J. Pietersen, <em>Over grenzen</em> (Aula)<br>15.00 uur: K. Dekker, <em>Licht en lucht</em> (Aula)</p>'
+    const found = pageEvents(body, { lang: 'nl', timezone: 'Europe/Amsterdam', window: { start: '2026-11-25', end: '2027-01-31' }, baseUrl: 'https://www.uni.example.nl/promoties' })
+    expect(found.map((e) => [e.title, e.startDate, e.venue?.name])).toEqual([
+      ['J. Pietersen, Over grenzen', '2026-12-09T12:30:00+01:00', 'Aula'],
+      ['K. Dekker, Licht en lucht', '2026-12-09T15:00:00+01:00', 'Aula'],
+    ])
   })
 })

@@ -240,7 +240,9 @@ function programmeBelow(ctx: DetailContext, at: number): { events: Candidate[]; 
   // "Friday 5 June: 18:00 Opening; 19:30 Quiz Night. Saturday 6 June: …": days and their items in one line.
   const items = d && dayItemEvents(head, d, ctx.ref, ctx.yearAt(at), ctx.sourceUrl)
   if (items) return { events: items.map((c) => ({ ...c, source: { ...c.source, method: 'page' } })), to: at }
-  if (!d?.whenOnly || !(head.heading || head.strong)) return undefined
+  // The day set apart: a heading, bold, or the first of a paragraph's <br> lines ("Woensdag 9 december 2026<br>12.30 uur: …").
+  const opensBlock = !!lines[at + 1] && lines[at + 1].path.at(-1) === head.path.at(-1) && lines[at - 1]?.path.at(-1) !== head.path.at(-1)
+  if (!d?.whenOnly || !(head.heading || head.strong || opensBlock)) return undefined
   let to = at
   while (to + 1 < lines.length && !lines[to + 1].heading && !lines[to + 1].chrome && !ctx.taken.has(to + 1) && (lines[to + 1].virtual || (dates(lines[to + 1])?.time && dates(lines[to + 1])?.words)))
     to++
