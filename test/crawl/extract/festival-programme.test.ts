@@ -4,7 +4,8 @@
 // item under each heading was read), and a sale or registration date ("Tickets go on sale on Monday 1
 // February 2027 at 10:00", "registration closes on 30 November 2026") is no event. A day that opens a paragraph
 // of <br> lines ("Woensdag 9 december 2026<br>12.30 uur: J. Pietersen, …<br>15.00 uur: …") heads the timed lines
-// under it as a day heading would (before, one event titled with the page heading).
+// under it as a day heading would (before, one event titled with the page heading). A programme's pause ("Lunch",
+// "Registration and coffee", "Kaffeepause") is a row of its schedule, no event (record-fields.ts).
 import { describe, expect, it } from 'bun:test'
 import { pageEvents } from '../../helpers/extract'
 
@@ -41,5 +42,14 @@ describe('a day opening a paragraph of timed lines', () => {
       ['J. Pietersen, Over grenzen', '2026-12-09T12:30:00+01:00', 'Aula'],
       ['K. Dekker, Licht en lucht', '2026-12-09T15:00:00+01:00', 'Aula'],
     ])
+  })
+})
+
+describe("a programme's pauses", () => {
+  it('reads no event from a lunch or coffee row of a programme table', () => {
+    const row = (time: string, session: string, room: string) => `<tr><td>${time}</td><td>${session}</td><td>${room}</td></tr>`
+    const body = `<h1>Workshop 2026</h1><h3>Monday 7 December 2026</h3><table><thead><tr><th>Time</th><th>Session</th><th>Room</th></tr></thead><tbody>${row('09:00 – 09:30', 'Registration and coffee', 'Foyer')}${row('09:30 – 10:30', 'Keynote: FAIR software', 'Zaal Eem')}${row('12:15 – 13:15', 'Lunch', 'Restaurant')}${row('13:15 – 15:00', 'Panel: Who pays?', 'Zaal Eem')}</tbody></table>`
+    const found = pageEvents(body, { lang: 'en', timezone: 'Europe/Amsterdam', window: { start: '2026-11-25', end: '2027-01-31' }, baseUrl: 'https://www.network.example.nl/workshop' })
+    expect(found.map((e) => e.title)).toEqual(['Keynote: FAIR software', 'Panel: Who pays?'])
   })
 })
