@@ -81,6 +81,8 @@ function computeRole(text: string, header: boolean): FieldRole | undefined {
 const HEADER_TITLES = new Set([
   'show', 'shows', 'concert', 'concerts', 'performance', 'performances', 'production', 'film', 'films', 'movie', 'movies', 'artist', 'artists', 'band', 'bands', 'performer', 'performers', 'act', 'acts', 'lineup', 'line-up', 'play', 'exhibition', 'talk', 'speaker', 'lecture', 'game', 'match',
   'konzert', 'vorstellung', 'künstler', 'stück', 'ausstellung', 'vortrag', 'spectacle', 'spectacles', 'artiste', 'exposition', 'conférence', 'concierto', 'espectáculo', 'función', 'artista', 'exposición', 'charla', 'conferencia', 'voorstelling', 'artiest', 'tentoonstelling', 'lezing', 'spettacolo', 'concerto', 'mostra', 'conferenza', 'espetáculo', 'exposição', 'palestra',
+  // A talk's topic in a colloquium or seminar series.
+  'thema', 'topic', 'theme', 'subject', 'sujet', 'tema',
 ])
 
 /**
