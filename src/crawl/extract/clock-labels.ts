@@ -65,7 +65,8 @@ const ABBREVIATIONS: Record<string, { s?: number; d?: number }> = {
 const CLOCK = String.raw`\d{1,2}(?:[:.h]\d{2})?\s*(?:[ap]\.?\s?m\.?)?`
 /** A clock or a range of clocks, then a zone's abbreviation (upper case only: "est", "met" are words). */
 const ZONED = new RegExp(String.raw`(${CLOCK}(?:\s*(?:[-–—]|to|until|bis|tot)\s*${CLOCK})?)\s*\(?(${Object.keys(ABBREVIATIONS).join('|')})\b`, 'g')
-const ZONED_TRIGGER = /\d\s*(?:[ap]\.?\s?m\.?\s*)?\(?[A-Z]{2,4}\b[^]*\d[^]*\b[A-Z]{2,4}\b/
+/** A zone's abbreviation after a digit (one linear scan; two are needed before ZONED is tried). */
+const ZONE_AFTER_DIGIT = new RegExp(String.raw`\d\s*(?:[ap]\.?\s?m\.?\s*)?\(?(?:${Object.keys(ABBREVIATIONS).join('|')})\b`, 'g')
 
 /** Whether an abbreviation names `zone`: its standard offset, or its summer one where the zone has a summer time. */
 function namesZone(abbreviation: string, zone: string): boolean {
@@ -77,7 +78,8 @@ function namesZone(abbreviation: string, zone: string): boolean {
 
 /** `text` with the clocks of other zones than `zone`'s blanked (see the module comment); the same text when none are. */
 export function homeZoneClocks(text: string, zone: string | undefined): string {
-  if (!ZONED_TRIGGER.test(text)) return text
+  ZONE_AFTER_DIGIT.lastIndex = 0
+  if (!ZONE_AFTER_DIGIT.test(text) || !ZONE_AFTER_DIGIT.test(text)) return text
   const found = [...text.matchAll(ZONED)]
   if (found.length < 2 || new Set(found.map((m) => m[2])).size < 2) return text
   let keep = isIanaZone(zone) ? found.findIndex((m) => namesZone(m[2], zone!)) : -1
