@@ -41,6 +41,7 @@ const INFERRED_ZONES: Record<string, string> = {
   'en-gb-folk-club-pipe-fields-day-first': 'Europe/London',
   'en-ie-tec-list-day-first-spans': 'Europe/Dublin',
   'pt-br-expo-visitacao-abertura-bate-papo': 'America/Sao_Paulo',
+  'de-typo3-antrittsvorlesung-termin-ort-zone-from-address': 'Europe/Berlin',
 }
 
 /** UTC offset (`+02:00`) of `zone` at the instant `ms`. */

@@ -29,9 +29,12 @@ export const MEDIODIA: Rule = { pattern: /\bmediod[ií]a\b/gi, replace: () => '1
 /** "de 17:30 a 18:30", "20:00 à 00:00", "19:00 às 21:00", "20.00 tot 22.00": a range chrono reads as one time. */
 export const RANGE: Rule = { pattern: /(\d{1,2}(?:[:.]\d{2}|h\d{0,2}))\s+(a|à|às|as|al|alle|até|tot|bis)\s+(?=\d)/gi, replace: (m) => `${m[1]} - ` }
 
-/** "5/12 à 20h30", "5/12 alle 21", "5/12 om 20:00", "Mardi 8/12 – 18h30": a numeric day, then "at" or a dash and its time; chrono reads "12 à 20:30" as hours. */
+/**
+ * "5/12 à 20h30", "5/12 alle 21", "5/12 om 20:00", "Mardi 8/12 – 18h30": a numeric day, then "at" or a dash and its time; chrono reads "12 à 20:30" as hours.
+ * A second date after the dash ("09.12.2026 - 11.12.2026") is no time.
+ */
 export const DAY_AT_CLOCK: Rule = {
-  pattern: /\b(\d{1,2}[/.-]\d{1,2}(?:[/.-]\d{2,4})?\.?)(?:\s+(?:à|alle|om)\s+(?=\d)|\s*[–—-]\s*(?=(?:[01]?\d|2[0-3])(?:h[0-5]\d|[:.][0-5]\d|\s?h\b|\s?uhr|\s?uur)))/gi,
+  pattern: /\b(\d{1,2}[/.-]\d{1,2}(?:[/.-]\d{2,4})?\.?)(?:\s+(?:à|alle|om)\s+(?=\d)|\s*[–—-]\s*(?=(?:[01]?\d|2[0-3])(?:h[0-5]\d|[:.][0-5]\d(?![.\d/])|\s?h\b|\s?uhr|\s?uur)))/gi,
   replace: (m) => `${m[1]}, `,
 }
 /** "20:30h", "20:30 hs", "20:30 hrs.": chrono reads a clock with a trailing "h" as the hour alone. */

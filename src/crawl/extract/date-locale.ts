@@ -35,12 +35,13 @@ import {
   SHARED_MERIDIEM_TRIGGER,
   WEEKDAY_DOT_TRIGGER,
   EN_CLOCK_DASH_DAY,
-  EN_DAY_FIRST_RANGE,
-  EN_DOT_CLOCK,
+  EN_DAY_FIRST_RUNS,
+  EN_DOT_CLOCKS,
   EN_FOR_CLOCK,
   NUMERIC_TRIGGER,
   type Rule,
 } from './english-rewrites'
+import { NUMERIC_DAY_RUN } from './numeric-runs'
 import * as chrono from 'chrono-node'
 
 export type DateLocale = 'en' | 'de' | 'fr' | 'es' | 'nl' | 'it' | 'pt'
@@ -195,8 +196,21 @@ const NAMED_CLOCK_WORD: Rule = {
 const DE_MONTHS = ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember']
 
 const RULES: Record<DateLocale, Rule[]> = {
-  en: [EN_FOR_CLOCK, EN_DOT_CLOCK, NAMED_CLOCK_WORD, NOON, MIDNIGHT, EN_CLOCK_DASH_DAY, EN_DAY_FIRST_RANGE, EN_DAY_RANGE, EN_DAY_DASH_CLOCK, EN_NUMERIC_RANGE, EN_AT_SIGN, EN_ONE_LETTER_MERIDIEM],
-  de: [DAY_PAIR_NUMERIC, DAY_AT_CLOCK, HOUR_RANGE_START, DOT_CLOCK, BARE_DOT_CLOCK, H_CLOCK, SHORT_NUMERIC(DE_MONTHS), RANGE, AND_CLOCKS, DAY_LIST_COMMA],
+  en: [
+    EN_FOR_CLOCK,
+    ...EN_DOT_CLOCKS,
+    NAMED_CLOCK_WORD,
+    NOON,
+    MIDNIGHT,
+    EN_CLOCK_DASH_DAY,
+    ...EN_DAY_FIRST_RUNS,
+    EN_DAY_RANGE,
+    EN_DAY_DASH_CLOCK,
+    EN_NUMERIC_RANGE,
+    EN_AT_SIGN,
+    EN_ONE_LETTER_MERIDIEM,
+  ],
+  de: [DAY_PAIR_NUMERIC, NUMERIC_DAY_RUN, DAY_AT_CLOCK, HOUR_RANGE_START, DOT_CLOCK, BARE_DOT_CLOCK, H_CLOCK, SHORT_NUMERIC(DE_MONTHS), RANGE, AND_CLOCKS, DAY_LIST_COMMA],
   fr: [WEEKDAY_DOT_DAY, DAY_PAIR_NUMERIC, DAY_AT_CLOCK, CLOCK_H_SUFFIX, HOUR_RANGE_START, H_CLOCK, MIDI, MINUIT, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
   es: [WEEKDAY_DOT_DAY, DAY_PAIR_NUMERIC, ES_DAY_RANGE, DAY_AT_CLOCK, CLOCK_H_SUFFIX, HOUR_RANGE_START, H_CLOCK, MEDIODIA, MEDIANOCHE, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
   nl: [DAY_PAIR_NUMERIC, NL_DAY_RANGE, U_CLOCK, HOUR_RANGE_START, DOT_CLOCK, BARE_DOT_CLOCK, DAY_AT_CLOCK, RANGE, AND_CLOCKS, DAY_LIST_COMMA],
@@ -206,8 +220,8 @@ const RULES: Record<DateLocale, Rule[]> = {
 
 /** Cheap test for each rule set: most lines need no rewrite at all. */
 const TRIGGER: Record<DateLocale, RegExp> = {
-  en: /\d\.\d\d\s?([ap]\.?m\b|[–—-]|for\s)|[ap]\.?m\.?\s*(–|—|-|to)\s*\d{1,2}(st|nd|rd|th)?\s+[a-z]|\d(st|nd|rd|th)?\s*(–|—|-|&|to|until|and)\s*([a-z]{3,9}\.?,?\s+)?\d{1,2}(st|nd|rd|th)?\s+(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|noon|midnight|@|[a-z]\.?\s+\d{1,2}(st|nd|rd|th)?\s*(–|—|to\b|through|thru)\s*\d|\d\/\d{1,2}\s*[-–—]\s*\d|\d[ap](?![a-z])/i,
-  de: /\d\s+(?:e|y|et|und|en|&)\s+\d{1,2}[/.]\d|uhr|\d\.(00|15|30|45)\b|\dh|\d\s?h\b|\d\.\d{1,2}\.(?!\d)|\d\s+bis\s+\d|[^\d\s],\s*\d{1,2}\.?\s+[^\d\s]/i,
+  en: /\d\.\d\d\s?([ap]\.?m\b|[–—-]|for\s|hrs?\b)|[ap]\.?m\.?\s*(–|—|-|to)\s*\d{1,2}(st|nd|rd|th)?\s+[a-z]|\d(st|nd|rd|th)?\s*(–|—|-|&|to|until|and)\s*([a-z]{3,9}\.?,?\s+)?\d{1,2}(st|nd|rd|th)?\s+(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|noon|midnight|@|[a-z]\.?\s+\d{1,2}(st|nd|rd|th)?\s*(–|—|to\b|through|thru)\s*\d|\d\/\d{1,2}\s*[-–—]\s*\d|\d[ap](?![a-z])/i,
+  de: /\d\.\s*[–—-]\s*\d|\d\s+(?:e|y|et|und|en|&)\s+\d{1,2}[/.]\d|uhr|\d\.(00|15|30|45)\b|\dh|\d\s?h\b|\d\.\d{1,2}\.(?!\d)|\d\s+bis\s+\d|[^\d\s],\s*\d{1,2}\.?\s+[^\d\s]/i,
   fr: /\d\s+(?:e|y|et|und|en|&)\s+\d{1,2}[/.]\d|\dh|\d\s?h\b|midi|minuit|\d\s+à\s+\d|[^\d\s],\s*\d{1,2}\.?\s+[^\d\s]/i,
   es: /\d\s+(?:e|y|et|und|en|&)\s+\d{1,2}[/.]\d|\dh|\d\s?h|mediod|medianoche|\d\s+(a|al)\s+\d|\b(del|desde el)\s+\d|[^\d\s],\s*\d{1,2}\.?\s+[^\d\s]/i,
   nl: /\d\s+(?:t\/m|tot)\s|\d\s+(?:e|y|et|und|en|&)\s+\d{1,2}[/.]\d|uur|\d\.(00|15|30|45)\b|\du|\d\s+(tot|om)\s+\d|\d\s+tot\s+\d|[^\d\s],\s*\d{1,2}\.?\s+[^\d\s]/i,

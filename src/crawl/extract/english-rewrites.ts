@@ -85,6 +85,12 @@ export const EN_DOT_CLOCK: Rule = {
   replace: (m) => `${m[1]}:${m[2]}`,
 }
 
+/** "11.15 hrs", "13.00 - 14.00 hrs" (Dutch and British university pages in English): a 24-hour clock with a dot and "hrs". */
+export const EN_HRS_CLOCK: Rule = {
+  pattern: /\b([01]?\d|2[0-3])\.([0-5]\d)(?=\s?hrs?\b|\s*[–—-]\s*(?:[01]?\d|2[0-3])\.[0-5]\d\s?hrs?\b)/gi,
+  replace: (m) => `${m[1]}:${m[2]}`,
+}
+
 /** "7.30 for 8pm" (gather at half past seven for an eight o'clock start): the start is the second clock; the first is blanked out. */
 export const EN_FOR_CLOCK: Rule = { pattern: /\b\d{1,2}[.:]\d{2}\s+for\s+(?=\d{1,2}(?:[.:]\d{2})?\s?[ap]\.?m\b)/gi, replace: (m) => '~'.repeat(m[0].length) }
 
@@ -103,6 +109,15 @@ export const EN_DAY_FIRST_RANGE: Rule = {
 }
 
 /**
+ * "7-9 December 2026", "22-23 April": a run of days with an unspaced hyphen and the month once; chrono read only
+ * the last day ("7 December-9 December" too), so the event fell on it. It becomes "7 December - 9 December".
+ */
+export const EN_DAY_FIRST_HYPHEN: Rule = {
+  pattern: new RegExp(String.raw`(?<![\d:.\/-])\b(\d{1,2}(?:st|nd|rd|th)?)-(?=\d{1,2}(?:st|nd|rd|th)?\s+(${EN_MONTH_NAME})(?![a-z]))`, 'gi'),
+  replace: (m) => `${m[1]} ${m[2]} - `,
+}
+
+/**
  * "11 December @ 5:00 pm - 13 December @ 2:00 pm" (The Events Calendar with day-first dates): chrono reads
  * "5:00 pm - 13" as a range of hours. The dash after a clock and before a day-first date becomes a stop (same
  * length); the start and the end are joined again as one range by their original "-" (see prose-joins).
@@ -111,3 +126,8 @@ export const EN_CLOCK_DASH_DAY: Rule = {
   pattern: new RegExp(String.raw`(?<=(?:\d\s?[ap]\.?m\.?|\d:\d{2}))(\s*)([-–—]|to)(?=\s*\d{1,2}(?:st|nd|rd|th)?\s+${EN_MONTH_NAME}(?![a-z]))`, 'gi'),
   replace: (m) => `${m[1]};${' '.repeat(m[2].length - 1)}`,
 }
+
+/** The dot clocks in reading order (see EN_DOT_CLOCK, EN_HRS_CLOCK). */
+export const EN_DOT_CLOCKS: Rule[] = [EN_DOT_CLOCK, EN_HRS_CLOCK]
+/** The day-first runs of days in reading order (see EN_DAY_FIRST_RANGE, EN_DAY_FIRST_HYPHEN). */
+export const EN_DAY_FIRST_RUNS: Rule[] = [EN_DAY_FIRST_RANGE, EN_DAY_FIRST_HYPHEN]

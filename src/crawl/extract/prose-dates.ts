@@ -16,6 +16,7 @@ import { MAY_OPEN_WITH_DAY, type MonthContext } from './month-context'
 import { joinDaySpans, joinTimeRanges } from './prose-joins'
 import { afternoonAfter, endClock } from './clock-context'
 import { hintedYear, type YearHint } from './year-hint'
+import { academicQuarter, withoutForeignNumbers } from './clock-labels'
 
 export type ProseWhen = {
   /** Character range of the match in the text. */
@@ -113,6 +114,8 @@ export class DateReader {
   constructor(
     readonly locale: DateLocale = 'en',
     readonly dayFirst = false,
+    /** The site's zone, when known: of one time written in several zones, its clock is read (see clock-labels.ts). */
+    readonly zone?: string,
   ) {}
 
   /** chrono's matches in `text` (indices into `text`), before any year is inferred. */
@@ -123,14 +126,14 @@ export class DateReader {
     const key = inMonth ? `${inMonth.month}/${inMonth.years[0]}|${input}` : input
     const hit = this.cache.get(key)
     if (hit) return hit
-    const found = this.parse(input, inMonth)
+    const found = academicQuarter(input, this.parse(input, inMonth))
     if (this.cache.size >= MAX_CACHE) this.cache.clear()
     this.cache.set(key, found)
     return found
   }
 
   private parse(input: string, month?: MonthContext): RawWhen[] {
-    const prepared = prepareForChrono(input, this.locale, month, this.dayFirst)
+    const prepared = prepareForChrono(withoutForeignNumbers(input, this.zone), this.locale, month, this.dayFirst)
     // The common English forms are read without chrono; anything else goes to chrono.
     const fast = this.locale === 'en' ? fastEnglish(prepared.text) : undefined
     if (fast)

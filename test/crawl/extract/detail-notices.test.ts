@@ -235,7 +235,7 @@ describe('a news post’s one sentence in five languages', () => {
         'iglesia de San Pedro | calle Mayor 3',
       ],
       ['pt-PT', 'Europe/Lisbon', 'O concerto realiza-se no sábado, 14 de março, às 21h, na Igreja Matriz de Ourém.', '2026-03-14T21:00:00+00:00', 'Igreja Matriz de Ourém'],
-      ['nl', 'Europe/Amsterdam', 'Het concert vindt plaats op zaterdag 14 maart om 20.00 uur in de Grote Kerk, Markt 1.', '2026-03-14T20:00:00+01:00', 'Grote Kerk'],
+      ['nl', 'Europe/Amsterdam', 'Het concert vindt plaats op zaterdag 14 maart om 20.00 uur in de Grote Kerk, Markt 1.', '2026-03-14T20:00:00+01:00', 'Grote Kerk | Markt 1'],
       ['en', 'America/Chicago', 'Join us on Saturday, March 7 from 10 to 2 at the Grange Hall, 12 Mill Rd.', '2026-03-07T10:00:00-06:00', 'Grange Hall | 12 Mill Rd'],
       ['fr', 'Europe/Paris', 'Le concert aura lieu le samedi 14 mars à 20h30 en l’église Saint-Pierre, place de la Mairie.', '2026-03-14T20:30:00+01:00', 'église Saint-Pierre | place de la Mairie'],
     ])

@@ -1,6 +1,7 @@
 // Pins column headers that name what happens without being a label word ("Show", "Concert", "Film",
 // "Concierto", "Vorstellung"): in a table's header they make the title column, so each row is titled by its
 // act and not by the page heading; as a label ("Concierto: Trío Albéniz") such a word still opens a title.
+// A colloquium's "Thema" / "Topic" column titles each talk (the speaker column stays the description).
 import { describe, expect, it } from 'bun:test'
 import { pageEvents } from '../../helpers/extract'
 
@@ -44,5 +45,17 @@ describe('title columns named by what happens', () => {
       ],
     )
     expect(titles(de, 'de', 'Europe/Berlin')).toEqual(['Frau Holle', 'Der kleine Prinz'])
+  })
+
+  it("titles a colloquium's talks by their Thema column", () => {
+    const de = table(
+      'Physikalisches Kolloquium',
+      ['Datum', 'Referent', 'Thema'],
+      [
+        ['01.12.2026', 'Prof. Dr. A. Reinhold (Garching)', 'Optische Gitteruhren'],
+        ['08.12.2026', 'Dr. L. Brenner (Wien)', 'Topologische Isolatoren'],
+      ],
+    )
+    expect(titles(de, 'de', 'Europe/Berlin')).toEqual(['Optische Gitteruhren', 'Topologische Isolatoren'])
   })
 })

@@ -8,7 +8,7 @@ import { VENUE_WORD } from './labels'
 import type { Line } from './page-lines'
 
 export const STREET =
-  /\b\d{1,6}[a-z]?\s+(?:[NSEW]\.?\s+)?(?:\d{1,3}(?:st|nd|rd|th)\s+|[\p{L}][\p{L}\s.'-]*\b)(street|st|road|rd|avenue|ave|boulevard|blvd|drive|dr|lane|ln|way|court|ct|place|pl|highway|hwy|parkway|pkwy|circle|cir|square|sq|terrace)\b\.?|\b[\p{L}-]*(straat|weg|laan|plein|gracht|kade|singel|dijk|strasse|straße|str\.|platz|gasse|allee|ring)\s+\d{1,5}\b|\b(rue|avenue|boulevard|chemin|place|calle|avenida|plaza|via|viale|piazza|corso|rua|praça)\s+[\p{L}]/iu
+  /\b\d{1,6}[a-z]?\s+(?:[NSEW]\.?\s+)?(?:\d{1,3}(?:st|nd|rd|th)\s+|[\p{L}][\p{L}\s.'-]*\b)(street|st|road|rd|avenue|ave|boulevard|blvd|drive|dr|lane|ln|way|court|ct|place|pl|highway|hwy|parkway|pkwy|circle|cir|square|sq|terrace)\b\.?|\b[\p{L}-]*(straat|weg|laan|plein|gracht|kade|singel|dijk|wal|steeg|markt|dreef|hof|strasse|straße|str\.|platz|gasse|allee|ring|damm|ufer)\s+\d{1,5}\b|\b(rue|avenue|boulevard|chemin|place|calle|avenida|plaza|via|viale|piazza|corso|rua|praça)\s+[\p{L}]/iu
 const POSTAL = /\b[A-Z]{2}\s+\d{5}(-\d{4})?\b|\b\d{4}\s?[A-Z]{2}\b|\b\d{5}\s+[\p{Lu}][\p{L}]+/u
 /** A street or a postal code in the text; asked of each line of every card, so each distinct text is read once. */
 export const addressShaped = memoize((text: string) => STREET.test(text) || POSTAL.test(text))

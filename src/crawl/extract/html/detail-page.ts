@@ -11,6 +11,7 @@ import { type YearHint } from '../year-hint'
 import type { Candidate } from '../../candidate-types'
 import { isBoilerplate, labelValue, NEW_DATE, roleOfLabel, SAVE_THE_DATE, statusFromText } from './labels'
 import { labelOnly, type LineDates } from './line-dates'
+import { genericHeading } from './listing-support'
 import { dayProgramme } from './day-records'
 import { dayItemEvents } from './prose-records'
 import type { Line, PageFacts } from './page-lines'
@@ -47,7 +48,9 @@ function qualifies(ctx: DetailContext, i: number): boolean {
   if (l.chrome || l.virtual || ctx.taken.has(i) || !d?.day) return false
   if (isWhenLabel(l) || (lines[i - 1] && isWhenLabel(lines[i - 1]))) return true
   if (d.time || dates(lines[i + 1] ?? l)?.time || dates(lines[i + 2] ?? l)?.time) return true
-  return (d.whenOnly && (l.heading > 0 || l.strong) && !listingSpan(ctx, i)) || SAVE_THE_DATE.test(l.text)
+  // "<h3>Save the date: Open Science Conference 2027</h3><p>22–23 April 2027, Utrecht</p>": announced by the heading above.
+  const above = lines[i - 1]
+  return (d.whenOnly && (l.heading > 0 || l.strong) && !listingSpan(ctx, i)) || SAVE_THE_DATE.test(l.text) || (!!above?.heading && SAVE_THE_DATE.test(above.text))
 }
 
 /**
@@ -106,7 +109,8 @@ function headingAbove(ctx: DetailContext, at: number): string | undefined {
     const text = withoutDates(l, ctx.dates(l))
     if (!text || labelOnly(l.text) || isBoilerplate(text) || ctx.dates(l)?.whenOnly) continue
     // On an event page the h1 names the event; "Kursdaten" or "Details" below it name a part of the page.
-    if (l.heading === 1) return text
+    // An h1 that only says events follow ("Events", "Agenda") leaves the nearer heading the event's.
+    if (l.heading === 1) return found && genericHeading(text) ? found : text
     if (!found && at - i > HEADING_REACH) return undefined
     found ??= text
   }
@@ -121,8 +125,12 @@ function titleFor(ctx: DetailContext, at: number, block: Line[]): string | undef
   // "SAVE THE DATE: Spring Gala, Saturday, April 10 …": the announcement names its event.
   const announced = SAVE_THE_DATE.test(line.text) ? clean(withoutDates(line, ctx.dates(line)).replace(SAVE_THE_DATE, '')) : ''
   if (announced && usableTitle(announced)) return announced
+  // "<li><a href="/events/carpentries">Carpentries Instructor Training</a><br>12 January 2027, 09:00</li>" in an
+  // "Upcoming events" box: the item's own link, just above its date, names its event (not the page's h1).
+  const item = block.length <= 4 ? ctx.lines[at - 1] : undefined
+  if (item?.link && block.includes(item) && !item.virtual && !ctx.dates(item)?.day && usableTitle(item.text)) return item.text
   const heading = headingAbove(ctx, at)
-  if (heading) return heading
+  if (heading) return SAVE_THE_DATE.test(heading) ? clean(heading.replace(SAVE_THE_DATE, '')) || heading : heading
   // "Meeting Name: | City Council": a title label names the event in the field after it; a label is no title.
   const label = block.findIndex((l) => l.index < at && /[:：]\s*$/.test(l.text) && labelValue(l.text)?.role === 'title')
   const named = label >= 0 ? block[label + 1] : undefined
@@ -232,7 +240,9 @@ function programmeBelow(ctx: DetailContext, at: number): { events: Candidate[]; 
   // "Friday 5 June: 18:00 Opening; 19:30 Quiz Night. Saturday 6 June: …": days and their items in one line.
   const items = d && dayItemEvents(head, d, ctx.ref, ctx.yearAt(at), ctx.sourceUrl)
   if (items) return { events: items.map((c) => ({ ...c, source: { ...c.source, method: 'page' } })), to: at }
-  if (!d?.whenOnly || !(head.heading || head.strong)) return undefined
+  // The day set apart: a heading, bold, or the first of a paragraph's <br> lines ("Woensdag 9 december 2026<br>12.30 uur: …").
+  const opensBlock = !!lines[at + 1] && lines[at + 1].path.at(-1) === head.path.at(-1) && lines[at - 1]?.path.at(-1) !== head.path.at(-1)
+  if (!d?.whenOnly || !(head.heading || head.strong || opensBlock)) return undefined
   let to = at
   while (to + 1 < lines.length && !lines[to + 1].heading && !lines[to + 1].chrome && !ctx.taken.has(to + 1) && (lines[to + 1].virtual || (dates(lines[to + 1])?.time && dates(lines[to + 1])?.words)))
     to++

@@ -26,7 +26,7 @@ const ROLE_WORDS: [FieldRole, string[]][] = [
 
 /** Words that name a venue, in the languages read here: a field holding one is a place. */
 export const VENUE_WORD =
-  /(?<![\p{L}])(center|centre|hall|library|room|studio|gallery|park|church|chapel|cathedral|theat(?:er|re)|auditorium|museum|branch|building|school|gym|field|lounge|café|cafe|club|office|plaza|square|arena|pavilion|saal|halle|kirche|bibliothek|bücherei|rathaus|haus|salle|église|eglise|chapelle|cathédrale|médiathèque|mediatheque|bibliothèque|mairie|sala|biblioteca|iglesia|ayuntamiento|teatro|zaal|kerk|bibliotheek|chiesa|piazza|museo|capela|igreja|aula|auditorio|auditório|espaço|salón|foyer|atelier|zaal|gemeindehaus|pfarrheim|aula magna|kapelle|kapel|cappella|capilla|oratorio|pfarrsaal|gemeindesaal|bürgerhaus|dorfgemeinschaftshaus|stadthalle|festhalle|turnhalle|mehrzweckhalle|sporthalle|claustro|chiostro|cloister|casa|ermita|convento|castillo|castello|institute|instituut)(?![\p{L}])|\p{L}{3,}(?:zaal|saal|kerk|haus|raum|zimmer)(?![\p{L}])/iu
+  /(?<![\p{L}])(center|centre|hall|library|room|studio|gallery|park|church|chapel|cathedral|theat(?:er|re)|auditorium|museum|branch|building|school|gym|field|lounge|café|cafe|club|office|plaza|square|arena|pavilion|saal|halle|kirche|bibliothek|bücherei|rathaus|haus|salle|église|eglise|chapelle|cathédrale|médiathèque|mediatheque|bibliothèque|mairie|sala|biblioteca|iglesia|ayuntamiento|teatro|zaal|kerk|bibliotheek|chiesa|piazza|museo|capela|igreja|aula|auditorio|auditório|espaço|salón|foyer|atelier|zaal|gemeindehaus|pfarrheim|aula magna|kapelle|kapel|cappella|capilla|oratorio|pfarrsaal|gemeindesaal|bürgerhaus|dorfgemeinschaftshaus|stadthalle|festhalle|turnhalle|mehrzweckhalle|sporthalle|claustro|chiostro|cloister|casa|ermita|convento|castillo|castello|institute|instituut)(?![\p{L}])|\p{L}{3,}(?:zaal|saal|kerk|haus|raum|zimmer|gebouw|gebäude)(?![\p{L}])/iu
 
 const ROLE_BY_WORD = new Map<string, FieldRole>()
 for (const [role, words] of ROLE_WORDS) for (const w of words) if (!ROLE_BY_WORD.has(w)) ROLE_BY_WORD.set(w, role)
@@ -81,6 +81,8 @@ function computeRole(text: string, header: boolean): FieldRole | undefined {
 const HEADER_TITLES = new Set([
   'show', 'shows', 'concert', 'concerts', 'performance', 'performances', 'production', 'film', 'films', 'movie', 'movies', 'artist', 'artists', 'band', 'bands', 'performer', 'performers', 'act', 'acts', 'lineup', 'line-up', 'play', 'exhibition', 'talk', 'speaker', 'lecture', 'game', 'match',
   'konzert', 'vorstellung', 'künstler', 'stück', 'ausstellung', 'vortrag', 'spectacle', 'spectacles', 'artiste', 'exposition', 'conférence', 'concierto', 'espectáculo', 'función', 'artista', 'exposición', 'charla', 'conferencia', 'voorstelling', 'artiest', 'tentoonstelling', 'lezing', 'spettacolo', 'concerto', 'mostra', 'conferenza', 'espetáculo', 'exposição', 'palestra',
+  // A talk's topic in a colloquium or seminar series.
+  'thema', 'topic', 'theme', 'subject', 'sujet', 'tema',
 ])
 
 /**

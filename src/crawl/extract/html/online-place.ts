@@ -7,7 +7,7 @@
  */
 import type { Candidate, CandidatePlace } from '../../candidate-types'
 import { VENUE_WORD } from './labels'
-import { splitPlace } from './record-place'
+import { splitPlace } from './address-shape'
 
 /** Words that put an event on a screen, in the languages read here. */
 const ONLINE =
@@ -68,3 +68,7 @@ function inPersonPart(text: string): string | undefined {
   // "Online (Zoom)" leaves nothing; "Main Library & Zoom" leaves a venue.
   return hybrid || VENUE_WORD.test(rest) || ADDRESS_NUMBER.test(rest) ? rest : undefined
 }
+
+/** "Online", "Online via Zoom", "Webinar (Teams)": a place line that puts the event on a screen (see online-place.ts). */
+export const ON_SCREEN =
+  /^(?:online|on-line|webinar|livestream|zoom|microsoft teams|teams|virtual|digitaal|en ligne|en l[ií]nea)(?:\s*[-–(:]?\s*(?:via\s+)?(?:zoom|microsoft teams|teams|webex|google meet)\)?)?$/i

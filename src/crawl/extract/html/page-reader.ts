@@ -37,7 +37,7 @@ export class PageReader {
     }
     const locale = pickDateLocale(page.facts.lang, page.facts.ogLocale, sample)
     const dayFirst = locale === 'en' && writesDayFirst(page.facts.lang, page.facts.ogLocale, hostOf(origin.sourceUrl), origin.zone)
-    this.reader = new DateReader(locale, dayFirst)
+    this.reader = new DateReader(locale, dayFirst, origin.zone)
     this.cache = new Array(page.lines.length)
     const published = publishedDay(page, this.reader)
     this.ref = published ? { ref: windowStart, published } : windowStart

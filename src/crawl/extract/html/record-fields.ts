@@ -79,6 +79,10 @@ function rowRoles(lines: Line[]): Roles {
   return role
 }
 
+/** A programme's pause ("Lunch", "Coffee break", "Registration and coffee", "Kaffeepause", "Koffiepauze"): a row of its schedule, no event. */
+const BREAK =
+  /^(?:(?:lunch|coffee|tea|comfort|coffee and tea)(?: break)?|break|registration(?: and coffee| & coffee)?|coffee (?:and|&) registration|walk-in(?: with coffee)?|kaffeepause|mittagspause|pause(?: café| déjeuner)?|koffiepauze|lunchpauze|koffie(?: en thee)?|inloop(?: met koffie)?|pausa(?: caffè| pranzo)?)\.?$/i
+
 /** Every line of the record with words says there is no event ("No meeting", "Summer break"). */
 function saysNoEvent(lines: Line[], dates: RecordContext['dates']): boolean {
   let worded = false
@@ -123,6 +127,7 @@ export function readRecord(lines: Line[], record: RecordContext): RecordResult {
   if (saysNoEvent(lines, ctx.dates)) return { reason: 'says there is no event' }
   const title = titleOf(lines, ctx, role)
   if (!title) return { reason: 'no title' }
+  if (BREAK.test(title.text.trim())) return { reason: 'a break in a programme' }
   const c: Candidate = { source: { url: ctx.sourceUrl, format: 'html', method: 'listing' }, title: title.text, start: when.start }
   if (when.end) c.end = when.end
   // "Tiny Tumblers | Sat | 1/9–2/13 | 9:00–9:45 am": a class meeting each Saturday, not one five-week event.

@@ -10,12 +10,23 @@ import { ALL_DAY, hasWord, labelOnly, type LineDates } from './line-dates'
 import type { Line } from './page-lines'
 import { headField } from './head-field'
 import { addressAfter, addressShaped, STREET, splitPlace } from './address-shape'
+import { ON_SCREEN } from './online-place'
 import { commonDepth, type Role, SEPARATOR_EDGES, usableTitle } from './record-title'
 
 export { placeOnly, splitPlace } from './address-shape'
 
 const MAP_TEXT = /\b(map|maps|directions|karte|anfahrt|plan|carte|itinéraire|mapa|cómo llegar|kaart|route|mappa|indicazioni|como chegar)\b/i
 export const MAP_HOST = /(maps\.google\.|google\.[a-z.]+\/maps|maps\.apple\.com|bing\.com\/maps|openstreetmap\.org)/i
+
+/** "Beginn: 9 Uhr · Ort: Hörsaal, Schleusenstraße 1": a labelled place among a line's fields set off by dots or bars. */
+function placeField(text: string): { role: string; value: string } | undefined {
+  if (!/\s[·|•]\s/.test(text)) return undefined
+  for (const field of text.split(/\s+[·|•]\s+/).slice(1)) {
+    const lv = labelValue(field)
+    if (lv && (lv.role === 'place' || lv.role === 'address') && lv.value) return lv
+  }
+  return undefined
+}
 
 /** The address a map link searches for (`maps.google.com?q=2975 Farmersville Road …`). */
 function mapAddress(lines: Line[]): string | undefined {
@@ -37,6 +48,8 @@ function mapAddress(lines: Line[]): string | undefined {
 const placeText = (t: string) => {
   const text = t
     .replace(/\s*\(?\b(map|directions|google maps?)\b\)?\s*$/i, '')
+    // "(14.30 uur, Aula)": the closing parenthesis of a note the place ends, not part of its name.
+    .replace(/^([^(]*)\)\s*$/, '$1')
     .replace(SEPARATOR_EDGES, '')
     .trim()
   return text.length <= 24 && !/\s\S+\s/.test(text) && statusFromText(text) ? '' : text
@@ -67,7 +80,7 @@ function valueBox(label: Line, value: Line): Element | undefined {
   return value.path[i]
 }
 
-const NAME_WORD = /^(\p{Lu}|\d|&|of|the|and|de|del|la|le|les|du|des|am|im|an|der|die|das|di|da|van|y|e|et)/u
+const NAME_WORD = /^(\p{Lu}|\d|&|of|the|and|de|del|la|le|les|du|des|am|im|an|der|die|das|di|da|van|y|e|et|aan|het|['’]t|op|bij|ter|ten|den|zum|zur|sur)/u
 /** "SOLD OUT", "Ausverkauft", "Complet": a ticket status, no place. */
 const SOLD_OUT = /^(sold out|ausverkauft|complet|agotado|uitverkocht|esgotado|tutto esaurito|few tickets left|waiting list)$/i
 export const COST_WORD = /\b(free|gratuit|gratis|kostenlos|eintritt frei|entrada libre|ingresso libero)\b|[€$£]\s?\d|\d\s?[€$£]|[€$£]/iu
@@ -106,10 +119,10 @@ function datedTail(lines: Line[], skip: Set<string>, dates: (line: Line) => Line
 
 /** The text after a time up to the end of its sentence, without a clock's word the reading left out. */
 function tailAfter(text: string, end: number): string {
-  // "14.00 - 15.00 uur · Bibliotheek Naaldwijk": the clock's word belongs to the time.
+  // "14.00 - 15.00 uur · Bibliotheek Naaldwijk", "09:30 – 12:30 CET | Online": the clock's word and zone belong to the time.
   return text
     .slice(end)
-    .replace(/^\s*(?:uur|uhr|h|hs|hrs|horas|heures|ore|o'clock)\b\.?/i, '')
+    .replace(/^(?:\s*(?:uur|uhr|h|hs|hrs|horas|heures|ore|o'clock|cet|cest|mez|mesz|gmt|utc|bst|[ecmp][sd]t)\b\.?)+/i, '')
     .split(SENTENCE_END)[0]
 }
 
@@ -130,6 +143,7 @@ function tailPlace(line: Line, end: number, rest: string, skip: Set<string>, sin
     ALL_DAY.test(value)
   )
     return undefined
+  if (ON_SCREEN.test(value)) return { name: value }
   // "Town Hall, Room 2": every part a venue or a name.
   const parts = value.split(/,\s*/)
   const venue = (p: string) => p.split(/\s+/).length <= 6 && (VENUE_WORD.test(p) || (single && p.split(/\s+/).every((w) => NAME_WORD.test(w))))
@@ -178,10 +192,14 @@ function venueAfterTime(lines: Line[], skip: Set<string>, dates: Parameters<type
   const next = first >= 0 ? lines.slice(first + 1).find((l) => !l.virtual && l.text && !skip.has(l.text) && !dated(l)) : undefined
   // A link counts when it leads to the place's own page ("<a href="/place/harmon_chapel">Harmon Chapel</a>").
   const placeLink = !!next?.link && PLACE_HREF.test(attr(next.link, 'href') ?? '')
-  if (!next || next.text.length > 60 || (next.link && !placeLink) || /[.!?:]$/.test(next.text) || isBoilerplate(next.text)) return undefined
+  // A card wrapped in one link (`<a class="card">` around date, title and place) links every line: only a line's own link counts.
+  const ownLink = !!next?.link && !lines.some((l) => l !== next && l.link === next.link)
+  if (!next || next.text.length > 60 || (ownLink && !placeLink) || /[.!?:]$/.test(next.text) || isBoilerplate(next.text)) return undefined
   // "Salón 2 · Inscripción previa": the venue is the first field; the note stays the record's.
   const value = placeText(next.text.split(/\s*[|•·]\s*/)[0])
-  return value && value.split(/\s+/).length <= 6 && (placeLink || VENUE_WORD.test(value)) && !COST_WORD.test(value) ? splitPlace([value]) : undefined
+  if (value && ON_SCREEN.test(value)) return { name: value }
+  // "Royal Academy, Kloveniersburgwal 29, Amsterdam": a name and its address (see splitPlace).
+  return value && value.split(/\s+/).length <= 6 && (placeLink || VENUE_WORD.test(value) || addressShaped(value)) && !COST_WORD.test(value) ? splitPlace([value]) : undefined
 }
 
 /** "Borgo antico · ore 17:00": the first field of a line whose other fields are its times (see head-field.ts). */
@@ -197,7 +215,7 @@ function headPlace(lines: Line[], skip: Set<string>, dates: (line: Line) => Line
 export function placeOf(lines: Line[], role: Role, skip: Set<string>, dates?: Parameters<typeof datedTail>[2]): CandidatePlace | undefined {
   for (let i = 0; i < lines.length; i++) {
     const only = labelOnly(lines[i].text)
-    const lv = only ? { role: only, value: '' } : labelValue(lines[i].text)
+    const lv = only ? { role: only, value: '' } : (placeField(lines[i].text) ?? labelValue(lines[i].text))
     if (!lv || (lv.role !== 'place' && lv.role !== 'address')) continue
     // "Local: Teatro Municipal · Entrada franca": the place is the field the label names, not the price after it.
     const values = labelled(lines, i, lv.value)

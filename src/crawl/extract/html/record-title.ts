@@ -5,7 +5,7 @@
  */
 import { pathHas, TITLE } from './class-flags'
 import { WEEKDAY_ALTERNATION } from '../weekday-words'
-import { type FieldRole, isBoilerplate, labelValue, NO_EVENT, VENUE_WORD } from './labels'
+import { type FieldRole, isBoilerplate, labelValue, NO_EVENT, SAVE_THE_DATE, VENUE_WORD } from './labels'
 import { hasWord, labelOnly, type LineDates, type Mention, misspeltWeekday } from './line-dates'
 import type { Line } from './page-lines'
 import { companionTitle, roomNotTitle } from './companion-title'
@@ -157,7 +157,9 @@ function withoutNote(text: string): string {
 }
 
 export function clean(text: string): string {
-  return firstSentence(withoutNote(subjectOf(cleanEdges(text))))
+  // "Save the date: Open Science Conference 2027": the announcement's words are no part of the name.
+  const named = SAVE_THE_DATE.test(text) ? text.replace(SAVE_THE_DATE, '') || text : text
+  return firstSentence(withoutNote(subjectOf(cleanEdges(named))))
 }
 
 /**

@@ -151,9 +151,12 @@ function joinedBetween(lines: Line[], a: Line, b: Line): boolean {
  */
 export function recordWhen(lines: Line[], dates: (line: Line) => LineDates | undefined, ctx: WhenContext): RecordWhen | undefined {
   const all = mentionsOf(lines, dates, ctx)
-  // A range whose end sits in an element of its own (`date-display-end`, `event-time-localized-end`) ends the start's event.
-  const ends = all.some((f) => f.line.rangeEnd) ? all.filter((f) => f.line.rangeEnd) : undefined
-  const found = ends ? all.filter((f) => !f.line.rangeEnd) : all
+  // A range whose end sits in an element of its own (`date-display-end`, `event-time-localized-end`) or under an
+  // end label ("End: 13 January 2027, 17:00", `<dt>End time</dt><dd>12:00</dd>`) ends the start's event.
+  const endLines = endLabelledLines(lines)
+  const isEnd = (f: Found) => f.line.rangeEnd || !!endLines?.has(f.line)
+  const ends = all.some(isEnd) ? all.filter(isEnd) : undefined
+  const found = ends ? all.filter((f) => !isEnd(f)) : all
   const machine = machineOf(lines.filter((l) => !l.rangeEnd))
   const dayFound = found.find((f) => f.when.date)
   let date = dayFound?.when.date
@@ -193,6 +196,27 @@ export function recordWhen(lines: Line[], dates: (line: Line) => LineDates | und
   if (also.length) when.also = also
   return when
 }
+
+const END_LABEL =
+  /^(?:ends?|end date|end time|until|ende|endet|enddatum|endzeit|bis|einde|eind|einddatum|eindtijd|fin|date de fin|heure de fin|fecha de fin|hora de fin|fine|data fine|ora fine|término|data de término)\s*[:：]/i
+const END_LABEL_ALONE =
+  /^(?:ends?|end date|end time|until|ende|enddatum|endzeit|einde|einddatum|eindtijd|date de fin|heure de fin|fecha de fin|hora de fin|data fine|ora fine|data de término)\s*[:：]?$/i
+
+/**
+ * The lines under an end label: the label opens the line ("End: …", "Ende:") or is the line before it, alone
+ * (`<dt>End date</dt>`). Undefined when no line has an end word (most records: one cheap test each).
+ */
+function endLabelledLines(lines: Line[]): Set<Line> | undefined {
+  let out: Set<Line> | undefined
+  for (let i = 0; i < lines.length; i++) {
+    const t = lines[i].text
+    if (!t || !END_WORD.test(t)) continue
+    if (END_LABEL.test(t)) (out ??= new Set()).add(lines[i])
+    else if (t.length <= 20 && lines[i + 1] && END_LABEL_ALONE.test(t.trim())) (out ??= new Set()).add(lines[i + 1])
+  }
+  return out
+}
+const END_WORD = /^\s*(?:end|until|bis|einde?|eind|fin|data|date|heure|hora|ora|fecha|t[ée]rmino)/i
 
 /** The end fields' day (after the start's) and time: "Sunday, December 6, 2026" and "4:00 PM" in `…-end` elements. */
 function markedEnd(ends: Found[], date: string): { date?: string; time?: string } | undefined {

@@ -60,14 +60,18 @@ function sigOf(c: Child): string {
 /** What the segmenter needs to know about each line. */
 export type LineInfo = (line: Line) => LineDates | undefined
 
-/** Lines that can anchor a record: a visible day, a dedicated time, or a date carried by markup. */
+/** Lines that can anchor a record: a visible day, a dedicated time (or clocks opening a line of fields), or a date carried by markup. */
 function isAnchor(line: Line, d: LineDates | undefined): boolean {
   // The end of a range in its own element (`<span class="date-display-end">`) belongs to its start's record.
   if (line.rangeEnd) return false
   if (line.machine) return !line.published
   if (!d) return false
-  return d.day || d.allDay || !!d.rule || (d.time && d.mentions.some((m) => m.eligible && (m.dedicated || d.whenOnly)))
+  return d.day || d.allDay || !!d.rule || (d.time && d.mentions.some((m) => m.eligible && (m.dedicated || d.whenOnly || leadsFields(line.text, m))))
 }
+
+/** "19:00–20:30 · Sherwell Centre", "7 pm | Hall", "11:00–12:30 and 14:00–15:30 · Library": clocks opening a line of fields. */
+const CLOCKS_THEN_FIELD = /^(?:[\d:.\s–—\-,&/]|\b(?:and|und|en|et|to|bis|tot|[ap]\.?m\.?|uhr|uur|h)\b)+[·|•]\s*\S/i
+const leadsFields = (text: string, m: { index: number; start: { hour?: number } }) => m.index === 0 && m.start.hour !== undefined && CLOCKS_THEN_FIELD.test(text)
 
 /**
  * "<del>zondag 3 mei 2026, 14.30 uur</del>" or "Sábado 7 de marzo, 19:00 h" beside "UITGESTELD – nieuwe datum:
