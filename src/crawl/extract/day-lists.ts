@@ -77,9 +77,18 @@ export function mayListDays(text: string): boolean {
   return DAY_LIST_TRIGGER.test(text) && MONTH_STEM.test(text)
 }
 
+/**
+ * "12 January, 19 January and 26 January": chrono reads "12 January, 19" as 12 January 2019; a semicolon
+ * keeps the days apart (as DAY_LIST_COMMA does in the other languages). Not "5 January, 12 noon".
+ */
+const EN_DAY_LIST_COMMA: Rule = {
+  pattern: new RegExp(`(?<=\\b\\d{1,2}(?:st|nd|rd|th)?\\s+${EN_MONTH}\\.?),(?=\\s*\\d{1,2}(?:st|nd|rd|th)?\\s+${EN_MONTH}\\b)`, 'gi'),
+  replace: () => ';',
+}
+
 /** The day-list rewrites of a language, in the order they apply. */
 export function dayListRules(english: boolean): Rule[] {
-  return english ? [WEEKDAYS_BEFORE_DAYS, DAY_LIST_NAMED, EN_MONTH_DAY_LIST] : [WEEKDAYS_BEFORE_DAYS, DAY_LIST_NAMED]
+  return english ? [WEEKDAYS_BEFORE_DAYS, DAY_LIST_NAMED, EN_MONTH_DAY_LIST, EN_DAY_LIST_COMMA] : [WEEKDAYS_BEFORE_DAYS, DAY_LIST_NAMED]
 }
 
 /**

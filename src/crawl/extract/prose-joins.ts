@@ -3,6 +3,7 @@
  * ("December 29 – December 30, 10 am – 4 pm"), two clocks with a dash between them a start and its end
  * ("das 19:00 às 21:00"). Kept apart from the prose date reader that calls them last.
  */
+import { addDays } from '../../model/dates'
 import type { ProseWhen } from './prose-dates'
 import { WEEKDAY_ALTERNATION } from './weekday-words'
 
@@ -38,6 +39,14 @@ export function joinDaySpans(found: ProseWhen[], text: string): ProseWhen[] {
     const joinedBy = b ? between(last) : ''
     // "Tuesday, December 29 and Wednesday, December 30, 10 a.m. to 4 p.m." shares one time over both days.
     const shared = !!b?.time && AND_JOINER.test(joinedBy)
+    const listed = found.slice(i, last + 2)
+    // Days a week apart ("Sessions: 12, 19 and 26 January, 14:00–16:00") are sessions, each at the shared time.
+    if (shared && bareDay(found[last]) && a.date && b.date && listed.some((w, k) => k > 0 && w.date! > addDays(listed[k - 1].date!, 2))) {
+      for (const w of listed.slice(0, -1)) out.push({ ...w, time: b.time, endTime: b.endTime })
+      out.push(b)
+      i = last + 1
+      continue
+    }
     if (b && bareDay(found[last]) && a.date && b.date && b.date > found[last].date! && ((last === i && SPAN_JOINER.test(joinedBy)) || shared)) {
       const joined: ProseWhen = { index: a.index, endIndex: b.endIndex, date: a.date, time: undefined, endDate: b.endDate ?? b.date, endTime: undefined }
       if (b.time) joined.time = b.time

@@ -69,4 +69,19 @@ describe('days of one month written once', () => {
       '2026-12-05T16:00:00-06:00',
     ])
   })
+
+  it('reads days a week apart as sessions, each at the shared time; consecutive days stay one span', () => {
+    const dayFirst = (text: string) => new DateReader('en', true).find(text, '2026-11-29').map((w) => [w.date, w.endDate, w.time, w.endTime])
+    expect(dayFirst('Sessions: 12, 19 and 26 January 2027, 14:00–16:00')).toEqual([
+      ['2027-01-12', undefined, '14:00', '16:00'],
+      ['2027-01-19', undefined, '14:00', '16:00'],
+      ['2027-01-26', undefined, '14:00', '16:00'],
+    ])
+    expect(read('en', 'Sessions: January 12, 19 and 26, 2027, 2:00–4:00 pm').map((w) => w.date)).toEqual(['2027-01-12', '2027-01-19', '2027-01-26'])
+    expect(read('en', 'December 12 and December 19, 7 pm')).toEqual([
+      { date: '2026-12-12', endDate: undefined, time: '19:00', endTime: undefined },
+      { date: '2026-12-19', endDate: undefined, time: '19:00', endTime: undefined },
+    ])
+    expect(read('en', 'Tuesday, December 29 and Wednesday, December 30, 10 a.m. to 4 p.m.')).toEqual([{ date: '2026-12-29', endDate: '2026-12-30', time: '10:00', endTime: '16:00' }])
+  })
 })
