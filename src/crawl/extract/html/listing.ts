@@ -9,6 +9,7 @@
 import type { Candidate } from '../../candidate-types'
 import { resolveAll, type YearRef } from '../prose-dates'
 import { readingDay, type YearHint } from '../year-hint'
+import { listCandidates, sectionTitle, YEAR, yearIn } from './list-records'
 import { dayProgramme } from './day-records'
 import { looseEvents } from './detail-page'
 import { hasWord, type LineDates } from './line-dates'
@@ -47,33 +48,6 @@ export type ListingRecord = { candidate: Candidate; from: number; to: number; re
 export type ListingResult = { candidates: Candidate[]; records: ListingRecord[]; readonly diagnostics: string[]; reader: PageReader }
 
 const MAX_RECORDS = 2000
-const YEAR = /\b(19[5-9]\d|20\d\d)\b/
-/** A school or fiscal year: "2026-27", "2026–2027", "2026/27" (checked to be consecutive years). */
-const SEASON = /\b(19[5-9]\d|20\d\d)\s?[-–—/]\s?((?:19|20)?\d\d)\b(?![-–—/.]\d)/
-
-/** The year a line names for the dates after it: a school or fiscal year ("2026-27"), else a year. */
-function yearIn(text: string): YearHint | undefined {
-  const season = SEASON.exec(text)
-  if (season) {
-    const first = Number(season[1])
-    const second = Number(season[2])
-    if (second === first + 1 || second === (first + 1) % 100) return { season: first }
-  }
-  const year = YEAR.exec(text)
-  return year ? Number(year[1]) : undefined
-}
-
-/** "2023 Library Board Meeting Schedule" → "Library Board Meeting Schedule": a section's name without its year. */
-function sectionTitle(text: string): string | undefined {
-  const t = text
-    .replace(new RegExp(SEASON.source, 'g'), ' ')
-    .replace(/\b(19|20)\d\d\b/g, ' ')
-    .replace(/\s+/g, ' ')
-    .replace(/^[\s\-–—:,|]+|[\s\-–—:,|]+$/g, '')
-    .trim()
-  return t.length >= 3 && hasWord(t) ? t : undefined
-}
-
 /** `site`: the site's own name, the title of records under a heading that only says they are events ("Tour Dates"). */
 /** `named`: the headings that name something, by level (1–7), for records under a generic one. */
 /** `lead`: the time a paragraph gives the list of days after it ("… meets at 7:00 p.m. on the following dates:"). */
@@ -270,29 +244,4 @@ function proseLine(recordLines: Line[], pr: PageReader, yearHint: YearHint | und
 function listLine(recordLines: Line[], dates: (l: Line) => LineDates | undefined): Line | undefined {
   const dated = recordLines.filter((l) => dates(l)?.day)
   return dated.length === 1 && dates(dated[0])!.list ? dated[0] : undefined
-}
-
-/** One event per day a list line names, titled by the line's own words or else the section heading. */
-function listCandidates(line: Line, pr: PageReader, scope: Scope, sourceUrl: string): Candidate[] {
-  const d = pr.dates(line)!
-  const yearHint = scope.year ?? yearIn(line.text.replace(/\d{1,2}[./-]\d{1,2}[./-]\d{2,4}/g, ' '))
-  const words = sectionTitle(withoutDates(line, { ...d, mentions: d.mentions.map((m) => ({ ...m, eligible: true })) }))
-  // A line that leads its own list ("The Board meets at 5:30 p.m. on: Jan. 20, Apr. 21"), or ends it with the time of all its days ("… June 15 (all at 7:00 PM)"), is titled by its section.
-  const after = trailingLead(line.text, d.mentions)
-  const lead = (line.text.includes(': ') ? inlineLead(line.text, d.mentions) : undefined) ?? after
-  const title = words && !lead && !/^(and|or|und|et|y|en|e)$/i.test(words) ? words : (scope.section ?? words)
-  if (!title) return []
-  const out: Candidate[] = []
-  for (const w of resolveAll(
-    d.mentions.filter((m) => m.eligible && (!after || m.start.day !== undefined)),
-    line.text,
-    pr.ref,
-    yearHint,
-  )) {
-    if (!w.date) continue
-    const c: Candidate = { source: { url: sourceUrl, format: 'html', method: 'listing' }, title, start: w.time ? { date: w.date, time: w.time } : { date: w.date } }
-    if (w.endTime) c.end = { date: w.date, time: w.endTime }
-    out.push(markListed(withLead(c, lead ?? scope.lead)))
-  }
-  return out
 }
