@@ -64,7 +64,10 @@ describePostgres('PostgreSQL storage health', () => {
     expect(onStandby.replicationLagMs).toBeGreaterThanOrEqual(0)
     expect(onStandby.replicationLagSeconds).toBe(onStandby.replicationLagMs! / 1000)
 
+    // The primary measures a standby's lag from WAL it sends: PostgreSQL reports no lag once the standby has
+    // caught up and nothing is written, so each probe writes (on a loaded machine the first probe may come late).
     const onPrimary = await until(async () => {
+      await primary`UPDATE accounts SET created_at = created_at + 1 WHERE account_id = 'acct_1'`
       const health = await pgHealth(primary)
       return health.replicationLagMs === null ? undefined : health
     })
