@@ -17,7 +17,8 @@ const TITLE_CLASS = /(^|[-_])(title|name|summary|heading|headline)($|[-_])/i
 /** Text set above or below a title ("evo_above_title", "subtitle", "pre-title"): a kicker, a type tag, never the title. */
 const BESIDE_TITLE = /(above|pre|sub|super|before|after|over)[-_]?title/i
 const DATE_CLASS = /(date|time|when|day|month|year)/i
-const PLACE_CLASS = /(^|[-_]|event|meeting)(location|loc|venue|where|place|address|room|ort|lieu|lugar|locatie|luogo|local|onde|dove|donde|waar|sede|spielort|veranstaltungsort)s?($|[-_])/i
+const PLACE_CLASS =
+  /(^|[-_]|event|meeting)(location|loc|venue|where|place|address|room|city|town|ort|lieu|ville|lugar|ciudad|cidade|citta|stad|plaats|locatie|luogo|local|onde|dove|donde|waar|sede|spielort|veranstaltungsort)s?($|[-_])/i
 const CATEGORY_CLASS = /(categor|(^|[-_])tags?$|audience|event-type)/i
 const COST_CLASS = /(cost|price|fee|admission)/i
 const SUMMARY_CLASS = /(summary|description|excerpt|teaser|blurb)/i

@@ -34,7 +34,7 @@ const MACHINE_NAMES = new Set(['src', 'data-src', 'aria-label', 'datetime', 'dat
 const MACHINE_START = new Set([...MACHINE_NAMES].map((n) => n.charCodeAt(0)))
 
 const FIELD_CLASS =
-  /(^|[-_])(event|meeting|cal|item|entry|post|card)?[-_]?(title|name|heading|headline|date|time|when|start|end|loc|location|venue|place|address|room|where|cost|price|fee|categor(y|ies)|status|badge)s?($|[-_])/i
+  /(^|[-_])(event|meeting|cal|item|entry|post|card)?[-_]?(title|name|heading|headline|date|time|when|start|end|loc|location|venue|place|address|city|room|where|cost|price|fee|categor(y|ies)|status|badge)s?($|[-_])/i
 const DATE_PROP = /^date(published|modified|created)$/i
 
 /**

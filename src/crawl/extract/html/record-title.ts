@@ -3,7 +3,7 @@
  * once its dates and their separators are taken out, is neither boilerplate ("Agenda", "Read more") nor
  * "No meeting"; else the heading of the section it sits in.
  */
-import { pathHas, TITLE } from './class-flags'
+import { pathHas, PLACE, TITLE } from './class-flags'
 import { WEEKDAY_ALTERNATION } from '../weekday-words'
 import { type FieldRole, isBoilerplate, labelValue, NO_EVENT, SAVE_THE_DATE, VENUE_WORD } from './labels'
 import { hasWord, labelOnly, type LineDates, type Mention, misspeltWeekday } from './line-dates'
@@ -197,9 +197,12 @@ function cleanEdges(text: string): string {
   return text.replace(/\s+/g, ' ').replace(SEPARATOR_EDGES, '').replace(CONNECTOR_END, '').replace(SEPARATOR_EDGES, '').trim()
 }
 
+/** A ticket status ("SOLD OUT", "Ausverkauft", "Complet"): the event's availability, never its name. */
+const TICKET_STATUS = /^(?:sold out|few tickets left|waiting list|ausverkauft|complet|agotado|entradas agotadas|uitverkocht|esgotado|tutto esaurito)[\s.!]*$/i
+
 /** Text that can be a title: words, not boilerplate, not "No meeting", not a lone (misspelt) weekday. */
 export function usableTitle(text: string): boolean {
-  if (text.length < 3 || text.length > 200 || isBoilerplate(text) || NO_EVENT.test(text) || !hasWord(text)) return false
+  if (text.length < 3 || text.length > 200 || isBoilerplate(text) || NO_EVENT.test(text) || TICKET_STATUS.test(text) || !hasWord(text)) return false
   // "(public hearing on the budget)": a note in parentheses is not a title.
   if (/^\(.*\)$/.test(text)) return false
   // "Sa.", "Mié,", "Wedensday": a weekday on its own, its date gone, names no event.
@@ -233,6 +236,8 @@ export function titleOf(lines: Line[], ctx: TitleContext, role: Roles): { text: 
     const r = role(line)
     if (r && r !== 'title' && r !== 'description') continue
     if (POSTED.test(line.text) || labelOnly(line.text) || labelValue(line.text)) continue
+    // "<span class="venue">The Bluebird Cafe</span>", "<span class="city">Nashville, TN</span>": where it is, when a heading can name it.
+    if (ctx.section && pathHas(line.path, own, PLACE)) continue
     const lead = !!line.lead && !ctx.dates(line)?.mentions.some((m) => m.index < line.lead!)
     ranked.push({ line, score: titleScore(line, r, own) + (lead ? 3 : 0), lead })
   }
