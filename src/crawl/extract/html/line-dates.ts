@@ -266,10 +266,14 @@ export function lineDates(line: Line, reader: DateReader, month?: MonthContext):
   for (let k = dayMentions.length - 1; k > 0; k--) if (mentions[raw.indexOf(dayMentions[k])].eligible && joined(dayMentions[k], k)) mentions[raw.indexOf(dayMentions[k - 1])].eligible = true
   // "22–23 April 2027, Utrecht": the day that ends an event's span is that event's too (not the place's text).
   for (let k = 1; k < dayMentions.length; k++) if (mentions[raw.indexOf(dayMentions[k - 1])].eligible && joined(dayMentions[k], k)) mentions[raw.indexOf(dayMentions[k])].eligible = true
-  // A time in a line whose day counts belongs to that day ("January 17 - Special Meeting - Noon").
-  if (line.text.length <= 160 && mentions.some((m) => m.eligible && m.start.day !== undefined))
+  // A time in a line whose day counts belongs to that day ("January 17 - Special Meeting - Noon"); in a longer
+  // line, to the day of its sentence ("Am Samstag, 12. Dezember, findet ab 14 Uhr der Weihnachtsmarkt statt.").
+  const eligibleDays = mentions.filter((m) => m.eligible && m.start.day !== undefined)
+  const ownDay = (m: Mention) => line.text.length <= 160 || eligibleDays.some((x) => x.index < m.index && !/[.!?]\s+\p{Lu}/u.test(line.text.slice(x.endIndex, m.index)))
+  if (eligibleDays.length)
     for (const [i, m] of mentions.entries())
-      if (!m.eligible && !struck?.has(raw[i]) && m.start.day === undefined && m.start.hour !== undefined && !NOT_EVENT_DATE.test(line.text.slice(Math.max(0, m.index - 40), m.index))) m.eligible = true
+      if (!m.eligible && !struck?.has(raw[i]) && m.start.day === undefined && m.start.hour !== undefined && !NOT_EVENT_DATE.test(line.text.slice(Math.max(0, m.index - 40), m.index)) && ownDay(m))
+        m.eligible = true
   const eligible = mentions.filter((m) => m.eligible)
   return {
     mentions,
