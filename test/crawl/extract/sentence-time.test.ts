@@ -1,6 +1,7 @@
 // Pins a time in the sentence of a day, in a paragraph longer than a line ("Am Samstag, 12. Dezember, findet ab
 // 14 Uhr der Weihnachtsmarkt auf dem Kirchplatz statt. …"): the time is that day's; before, a time apart from
-// its day in a long paragraph counted for nothing and such a news post gave no event at all.
+// its day in a long paragraph counted for nothing and such a news post gave no event at all. A paragraph of
+// several such sentences gives one event per sentence on its own day, titled by what the sentence says happens.
 import { describe, expect, it } from 'bun:test'
 import { pageEvents } from '../../helpers/extract'
 
@@ -15,5 +16,37 @@ describe('a time in the sentence of a day', () => {
       baseUrl: 'https://www.gemeinde.example/aktuelles/',
     })
     expect(events.map((e) => [e.title, e.startDate])).toEqual([['Weihnachtsmarkt am Kirchplatz', '2026-12-12T14:00:00+01:00']])
+  })
+
+  it('gives each sentence of a news paragraph its own day and time, titled by what the sentence says happens', () => {
+    const read = (lang: string, timezone: string, text: string) =>
+      pageEvents(`<article><h1>News</h1><p>${text}</p></article>`, { lang, timezone, window: { start: '2026-12-01', end: '2026-12-31' }, baseUrl: 'https://www.town.example/news/' }).map((e) => [
+        e.title,
+        e.startDate,
+      ])
+    expect(
+      read(
+        'de',
+        'Europe/Berlin',
+        'Am Samstag, 12. Dezember, findet ab 14 Uhr der Weihnachtsmarkt auf dem Kirchplatz statt. Am Sonntag, 13. Dezember, folgt um 17 Uhr das Adventskonzert in der Stadtkirche.',
+      ),
+    ).toEqual([
+      ['Weihnachtsmarkt', '2026-12-12T14:00:00+01:00'],
+      ['Adventskonzert', '2026-12-13T17:00:00+01:00'],
+    ])
+    expect(
+      read(
+        'fr',
+        'Europe/Paris',
+        "Le samedi 12 décembre, le marché de Noël se tiendra de 10h à 18h sur la place de la Mairie. Le dimanche 13 décembre à 16h, la chorale donnera son concert à l'église Saint-Pierre.",
+      ),
+    ).toContainEqual(['Marché de Noël', '2026-12-12T10:00:00+01:00'])
+    expect(
+      read(
+        'en',
+        'America/Chicago',
+        'Our Christmas Bazaar is Saturday, December 5, from 9 a.m. to 2 p.m. in the fellowship hall. On Sunday, December 13, the choir sings Lessons and Carols at 4 p.m. in the sanctuary.',
+      ),
+    ).toContainEqual(['Christmas Bazaar', '2026-12-05T09:00:00-06:00'])
   })
 })

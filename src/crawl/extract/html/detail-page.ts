@@ -13,7 +13,7 @@ import { isBoilerplate, labelValue, NEW_DATE, roleOfLabel, SAVE_THE_DATE, status
 import { labelOnly, type LineDates } from './line-dates'
 import { genericHeading } from './listing-support'
 import { dayProgramme } from './day-records'
-import { dayItemEvents } from './prose-records'
+import { dayItemEvents, proseEvents } from './prose-records'
 import type { Line, PageFacts } from './page-lines'
 import { readRecord, withoutDates } from './record-fields'
 import { clean, usableTitle } from './record-title'
@@ -276,7 +276,9 @@ export function looseEvents(ctx: DetailContext): Candidate[] {
       last = i = programme.to
       continue
     }
-    out.push(...looseEvent(ctx, i, notices))
+    // A news post's paragraph announcing several events, sentence by sentence, each with its day and time.
+    const prose = proseEvents(ctx.lines[i], ctx.dates(ctx.lines[i])!, ctx.ref, ctx.yearAt(i), ctx.sourceUrl)
+    out.push(...(prose ?? looseEvent(ctx, i, notices)))
   }
   return out
 }

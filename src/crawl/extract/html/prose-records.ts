@@ -42,11 +42,42 @@ function titleOf(text: string, s: Sentence, mentions: Mention[]): string {
   const whole = t.replace(/\s+/g, ' ').replace(EDGES, '').replace(LEADING_CONNECTORS, '').replace(EDGES, '')
   const clause = whole.split(/,\s+/)[0]
   const title = (clause.match(/\p{L}{2,}/gu)?.length ?? 0) >= 2 ? clause : whole
-  return title
-    .replace(EDGES, '')
-    .replace(/\s+(a|à|às|a las|alle|at|um|om|from|de|des)$/i, '')
-    .trim()
+  return subjectOfSentence(
+    title
+      .replace(EDGES, '')
+      .replace(/\s+(a|à|às|a las|alle|at|um|om|from|de|des)$/i, '')
+      .trim(),
+  )
 }
+
+/** The verbs that say an event happens ("is", "will be held", "findet … statt", "se tiendra", "tendrá lugar", …). */
+const VERB =
+  /(?<![\p{L}])(?:is|are|will be held|will take place|takes place|will be|findet|finden|folgt|folgen|beginnt|gibt es|se tiendra|se tiendront|aura lieu|a lieu|auront lieu|se déroulera|donnera|tendrá lugar|tiene lugar|se celebrará|se celebra|se realizará|habrá|vindt|vinden|volgt|si terrà|si svolgerà|avrà luogo|acontece|acontecerá|será realizad[oa]|terá lugar)(?![\p{L}])/iu
+/** What ends a subject that follows its verb: a preposition, a comma, the sentence's end. */
+const AFTER_SUBJECT = /\s+(?:auf|in|im|am|an|bei|vor|mit|sur|dans|à|au|avec|en|con|op|met|bij|su|nel|nella|con|no|na|em|com|statt|de\s+\d|,)(?![\p{L}])|[.!]\s*$/iu
+const ARTICLE = /^(?:der|die|das|den|le|la|les|l['’]|el|los|las|het|de|il|lo|gli|i|o|os|as|a|the|our)\s+/iu
+
+/**
+ * "Our Christmas Bazaar is in the fellowship hall." → "Our Christmas Bazaar"; "findet ab der Weihnachtsmarkt auf
+ * dem Kirchplatz statt." → "Weihnachtsmarkt"; "le marché de Noël se tiendra de sur la place" → "Marché de Noël":
+ * what the sentence says happens, before its verb, or after a verb that opens it.
+ */
+function subjectOfSentence(text: string): string {
+  const verb = VERB.exec(text)
+  if (!verb) return text
+  const before = text.slice(0, verb.index).trim()
+  if ((before.match(/\p{L}{2,}/gu)?.length ?? 0) >= 2) return upperFirst(before.replace(ARTICLE, ''))
+  // The verb opens the sentence (its day and time went before it): the subject follows, up to a preposition.
+  const after = text
+    .slice(verb.index + verb[0].length)
+    .replace(/^\s*(?:ab|um|dès|à partir de|desde)\s+/i, '')
+    .trim()
+  const end = AFTER_SUBJECT.exec(after)
+  const subject = (end ? after.slice(0, end.index) : after).replace(ARTICLE, '').trim()
+  return (subject.match(/\p{L}{3,}/gu)?.length ?? 0) >= 1 ? upperFirst(subject) : text
+}
+
+const upperFirst = (t: string) => t.charAt(0).toUpperCase() + t.slice(1)
 
 /**
  * The events of one prose line, when it gives two or more times in different sentences on one day;
@@ -63,13 +94,17 @@ export function proseEvents(line: Line, d: LineDates, ref: YearRef, yearHint: Ye
     (m) => m.start.hour !== undefined && !NOT_EVENT_DATE.test(text.slice(Math.max(0, m.index - 40), m.index)) && !UNTIL.test(text.slice(Math.max(0, m.index - 12), m.index)),
   )
   const out: Candidate[] = []
+  let day = date
   for (const s of sentences(text)) {
+    // "… Am Sonntag, 13. Dezember, folgt um 17 Uhr das Adventskonzert.": a sentence that names its own day.
+    const own = d.mentions.find((x) => x.start.day !== undefined && x.index >= s.from && x.index < s.to)
+    day = (own && dayOf(own.start, ref, yearHint)) || day
     const m = timed.find((x) => x.index >= s.from && x.index < s.to)
     const time = m && clockOf(m.start)
     if (!time) continue
     const title = titleOf(text, s, d.mentions)
     if (title.length < 3 || !/\p{L}{3}/u.test(title)) continue
-    const start = { date, time }
+    const start = { date: day, time }
     const c: Candidate = { source: { url: sourceUrl, format: 'html', method: 'listing' }, title, start }
     const endTime = clockOf(m!.end)
     if (endTime) c.end = endAfter(start, endTime)
