@@ -48,5 +48,15 @@ describe('a time in the sentence of a day', () => {
         'Our Christmas Bazaar is Saturday, December 5, from 9 a.m. to 2 p.m. in the fellowship hall. On Sunday, December 13, the choir sings Lessons and Carols at 4 p.m. in the sanctuary.',
       ),
     ).toContainEqual(['Christmas Bazaar', '2026-12-05T09:00:00-06:00'])
+    expect(
+      read('nl', 'Europe/Amsterdam', 'Op zaterdag 12 december vindt om 14.00 uur de kerstmarkt plaats op het Dorpsplein. Op zondag 13 december volgt om 16.00 uur het kerstconcert in de Grote Kerk.'),
+    ).toEqual([
+      ['Kerstmarkt', '2026-12-12T14:00:00+01:00'],
+      ['Kerstconcert', '2026-12-13T16:00:00+01:00'],
+    ])
+    expect(read('it', 'Europe/Rome', 'Sabato 12 dicembre alle 21 si terrà il concerto di Natale nella chiesa di San Rocco. Domenica 13 dicembre alle 16 si svolgerà la tombola in oratorio.')).toEqual([
+      ['Concerto di Natale', '2026-12-12T21:00:00+01:00'],
+      ['Tombola', '2026-12-13T16:00:00+01:00'],
+    ])
   })
 })

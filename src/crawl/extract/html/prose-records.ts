@@ -54,7 +54,7 @@ function titleOf(text: string, s: Sentence, mentions: Mention[]): string {
 const VERB =
   /(?<![\p{L}])(?:is|are|will be held|will take place|takes place|will be|findet|finden|folgt|folgen|beginnt|gibt es|se tiendra|se tiendront|aura lieu|a lieu|auront lieu|se déroulera|donnera|tendrá lugar|tiene lugar|se celebrará|se celebra|se realizará|habrá|vindt|vinden|volgt|si terrà|si svolgerà|avrà luogo|acontece|acontecerá|será realizad[oa]|terá lugar)(?![\p{L}])/iu
 /** What ends a subject that follows its verb: a preposition, a comma, the sentence's end. */
-const AFTER_SUBJECT = /\s+(?:auf|in|im|am|an|bei|vor|mit|sur|dans|à|au|avec|en|con|op|met|bij|su|nel|nella|con|no|na|em|com|statt|de\s+\d|,)(?![\p{L}])|[.!]\s*$/iu
+const AFTER_SUBJECT = /\s+(?:auf|in|im|am|an|bei|vor|mit|sur|dans|à|au|avec|en|con|op|met|bij|su|nel|nella|con|no|na|em|com|statt|plaats|de\s+\d|,)(?![\p{L}])|[.!]\s*$/iu
 const ARTICLE = /^(?:der|die|das|den|le|la|les|l['’]|el|los|las|het|de|il|lo|gli|i|o|os|as|a|the|our)\s+/iu
 
 /**
