@@ -27,7 +27,7 @@ const AND = '(?:&|and|und|et|y|e|en)'
  */
 export const DAY_LIST_NAMED: Rule = {
   pattern: new RegExp(
-    `(?<![\\d:./£$€#])(\\d{1,2})((?:st|nd|rd|th|er|º)?\\.?)(?=\\s*(?:,|&|[-–—]|\\p{L}))(?=(?:\\s*,\\s*${WEEKDAY}?${DAY})*\\s*(?:${AND}\\s+${WEEKDAY}?|[-–—]\\s*${WEEKDAY})${DAY}\\s+((?:de\\s+)?${MONTH}))`,
+    `(?<![\\d:./£$€#])(\\d{1,2})((?:st|nd|rd|th|er|º)?\\.?)(?=\\s*(?:,|&|[-–—]|\\p{L}))(?=(?:\\s*,\\s*${WEEKDAY}?${DAY}){0,12}\\s*(?:${AND}\\s+${WEEKDAY}?|[-–—]\\s*${WEEKDAY})${DAY}\\s+((?:de\\s+)?${MONTH}))`,
     'giu',
   ),
   replace: (m) => `${m[1]}${m[2]} ${m[3]}`,
@@ -47,7 +47,7 @@ const EN_DAY_END = `(?!\\d|[:.]\\d|\\s*(?:[ap]\\.?\\s?m\\b|o'?clock|%|${EN_MONTH
  */
 export const EN_MONTH_DAY_LIST: Rule = {
   pattern: new RegExp(
-    `(?=\\d)(?<=\\b(${EN_MONTH}\\.?)\\s+${EN_DAY}(?:\\s*,\\s*${EN_DAY})*\\s*(?:,|and|&)\\s*)(${EN_DAY})(?=(?:\\s*,\\s*${EN_DAY})*\\s*(?:and|&)\\s*${EN_DAY}${EN_DAY_END}|(?<=(?:and|&)\\s*${EN_DAY})${EN_DAY_END})`,
+    `(?=\\d)(?<=\\b(${EN_MONTH}\\.?)\\s+${EN_DAY}(?:\\s*,\\s*${EN_DAY}){0,12}\\s*(?:,|and|&)\\s*)(${EN_DAY})(?=(?:\\s*,\\s*${EN_DAY}){0,12}\\s*(?:and|&)\\s*${EN_DAY}${EN_DAY_END}|(?<=(?:and|&)\\s*${EN_DAY})${EN_DAY_END})`,
     'gi',
   ),
   replace: (m) => `${m[1]} ${m[2]}`,

@@ -61,7 +61,7 @@ export const NUMERIC_TRIGGER = /\d\/\d/
  */
 export const EN_SHARED_MERIDIEM: Rule = {
   pattern:
-    /(?<=\b(?:at|@|shows?|times?|screenings?)\s+(?:\d{1,2}(?::\d{2})?\s*(?:,|&|and)\s*)*)(\d{1,2}(?::\d{2})?)(?=\s*(?:,|&|and)\s*(?:\d{1,2}(?::\d{2})?\s*(?:,|&|and)\s*)*\d{1,2}(?::\d{2})?\s*([ap])\.?\s?m\b)/gi,
+    /(?<=\b(?:at|@|shows?|times?|screenings?)\s+(?:\d{1,2}(?::\d{2})?\s*(?:,|&|and)\s*){0,8})(\d{1,2}(?::\d{2})?)(?=\s*(?:,|&|and)\s*(?:\d{1,2}(?::\d{2})?\s*(?:,|&|and)\s*){0,8}\d{1,2}(?::\d{2})?\s*([ap])\.?\s?m\b)/gi,
   replace: (m) => `${m[1]} ${m[2].toLowerCase()}m`,
 }
 export const SHARED_MERIDIEM_TRIGGER = /\d\s*(?:,|&|and)\s*\d{1,2}(?::\d{2})?\s*[ap]\.?\s?m\b/i
