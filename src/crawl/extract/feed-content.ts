@@ -1,0 +1,100 @@
+/**
+ * Event dates written in a feed item's content (description, `content:encoded`, Atom `content`), for items
+ * with no event element. Three readings, in order of trust:
+ * - `<time datetime>` elements of the content (Drupal views and smart-date fields render the event's date
+ *   that way; a `- <time>` right after the first is its end). A time element marked as the post's
+ *   (published, posted, created, updated) or equal to the item's publication date is not the event's.
+ * - a prose date that has a time, follows a label ('When:', 'Date:', 'on' but not 'begins on'), or is the whole first line of the
+ *   content (The Events Calendar's feed opens each description with 'January 9, 2027 @ 10:00 am – 12:00 pm'
+ *   or 'February 13 – February 14, 2027');
+ * - never a date before the day the item was published (a day of slack for zones): a post looking back ('Our Harvest Dinner on
+ *   November 14 served 212 neighbors') reports on an event, it does not announce one.
+ * Content inside CDATA keeps its entities (`&#8211;`), so the text is decoded before dates are read.
+ */
+import type { WallTime } from '../candidate-types'
+import type { DateLocale } from './date-locale'
+import { parseIsoDateTime } from '../shared/datetime'
+import { decodeEntities } from '../shared/text'
+import { findProseDates } from './prose-dates'
+
+export type FeedWhen = { start?: WallTime; end?: WallTime; where?: string }
+
+const DATE_LABEL = /\b(when|date|dates|time|on)\s*:?\s*$/i
+/** 'begins on', 'closes on': a date when something changes state (a season, a deadline), not an event. */
+const STATE_ON = /\b(?:begins?|starts?|ends?|opens?|closes?|closed|effective|due|expires?|until)\s+on\s*$/i
+const LOCATION_LABEL = /(?:^|\n)\s*(?:where|location|place|venue)\s*:\s*([^\n]{2,120})/i
+const TIME_TAG = /<time\b([^>]*)>/gi
+const DATETIME_ATTR = /\bdatetime\s*=\s*["']([^"']+)["']/i
+const POST_STAMP = /publish|posted|created|updated|modified|changed|submitted/i
+/** Text allowed between a start `<time>` and the end `<time>` that follows it ('</time> - <time'). */
+const RANGE_GAP = /^\s*(?:<\/time>)?\s*(?:[-–—]|to|bis|à|au|tot)?\s*$/i
+
+/** Content HTML as lines of text (block tags become line breaks, entities decoded). */
+export function plainText(html: string): string {
+  const text = html.replace(/<(br|\/p|\/div|\/li|\/h\d)[^>]*>/gi, '\n').replace(/<[^>]*>/g, ' ')
+  return decodeEntities(text).replace(/[ \t\u00a0]+/g, ' ')
+}
+
+function sameInstant(a: WallTime, published: number | undefined): boolean {
+  if (published === undefined || !a.time || !a.offset) return false
+  const offset = a.offset === 'Z' ? '+00:00' : a.offset.replace(/^([+-]\d{2}):?(\d{2})$/, '$1:$2')
+  return Math.abs(Date.parse(`${a.date}T${a.time}${offset}`) - published) < 60_000
+}
+
+/** Start (and end) of the first `<time datetime>` of `html` that is not the post's own date. */
+export function contentTimes(html: string, published: number | undefined): { start: WallTime; end?: WallTime } | undefined {
+  TIME_TAG.lastIndex = 0
+  let start: WallTime | undefined
+  let after = 0
+  for (let m = TIME_TAG.exec(html); m; m = TIME_TAG.exec(html)) {
+    const raw = DATETIME_ATTR.exec(m[1])?.[1]
+    const wall = raw ? parseIsoDateTime(raw) : undefined
+    const stamp = POST_STAMP.test(m[1]) || POST_STAMP.test(html.slice(Math.max(0, m.index - 40), m.index))
+    if (start) {
+      const gap = html.slice(after, m.index).replace(/<\/time>/gi, '')
+      return wall && RANGE_GAP.test(gap) && !stamp && `${wall.date}T${wall.time ?? ''}` >= `${start.date}T${start.time ?? ''}` ? { start, end: wall } : { start }
+    }
+    if (!wall || stamp || sameInstant(wall, published)) continue
+    start = wall
+    after = TIME_TAG.lastIndex
+    const close = html.indexOf('</time>', after)
+    if (close >= 0 && close - after < 200) after = close + 7
+  }
+  return start ? { start } : undefined
+}
+
+/** True when the date is written alone on the content's first line (a date heading the item). */
+function headsContent(plain: string, index: number, endIndex: number): boolean {
+  const first = /^\s*/.exec(plain)?.[0].length ?? 0
+  const lineEnd = plain.indexOf('\n', first)
+  return index <= first + 1 && plain.slice(endIndex, lineEnd < 0 ? plain.length : lineEnd).trim() === ''
+}
+
+function labelled(before: string): boolean {
+  return DATE_LABEL.test(before) && !STATE_ON.test(before)
+}
+
+/** The day before `day` (a post written the evening of an event can carry the next day's UTC stamp). */
+function dayBefore(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10)
+}
+
+/**
+ * The event's date from the prose of the item's title and content (see the module comment), read in the
+ * feed's language; `publishedDay` (YYYY-MM-DD) is the day the item was published, when known.
+ */
+export function proseWhen(texts: (string | undefined)[], ref: string, publishedDay: string | undefined, locale: DateLocale = 'en'): FeedWhen {
+  for (const text of texts) {
+    if (!text) continue
+    const plain = plainText(text)
+    const since = publishedDay && dayBefore(publishedDay)
+    const w = findProseDates(plain, ref, { locale }).find(
+      (x) => x.date && !(since && (x.endDate ?? x.date) < since) && (x.time || labelled(plain.slice(Math.max(0, x.index - 20), x.index)) || headsContent(plain, x.index, x.endIndex)),
+    )
+    if (!w?.date) continue
+    const s: WallTime = w.time ? { date: w.date, time: w.time } : { date: w.date }
+    const e: WallTime | undefined = w.endTime ? { date: w.endDate ?? w.date, time: w.endTime } : w.endDate ? { date: w.endDate } : undefined
+    return { start: s, end: e, where: LOCATION_LABEL.exec(plain)?.[1]?.trim() }
+  }
+  return {}
+}
