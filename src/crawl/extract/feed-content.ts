@@ -7,6 +7,8 @@
  * - a prose date that has a time, follows a label ('When:', 'Date:', 'on' but not 'begins on'), or is the whole first line of the
  *   content (The Events Calendar's feed opens each description with 'January 9, 2027 @ 10:00 am – 12:00 pm'
  *   or 'February 13 – February 14, 2027');
+ * - else a day in the title, at the time the content gives alone ('Sat Jan 9 - Snowshoe to Mirror Lake' /
+ *   'Meet at the Park & Ride at 8:00 am');
  * - never a date before the day the item was published (a day of slack for zones): a post looking back ('Our Harvest Dinner on
  *   November 14 served 212 neighbors') reports on an event, it does not announce one.
  * Content inside CDATA keeps its entities (`&#8211;`), so the text is decoded before dates are read.
@@ -17,11 +19,14 @@ import { parseIsoDateTime } from '../shared/datetime'
 import { decodeEntities } from '../shared/text'
 import { findProseDates } from './prose-dates'
 
-export type FeedWhen = { start?: WallTime; end?: WallTime; where?: string }
+/** `title`: the item's title without the day that headed or closed it, when the day came from the title. */
+export type FeedWhen = { start?: WallTime; end?: WallTime; where?: string; title?: string }
 
 const DATE_LABEL = /\b(when|date|dates|time|on)\s*:?\s*$/i
 /** 'begins on', 'closes on': a date when something changes state (a season, a deadline), not an event. */
 const STATE_ON = /\b(?:begins?|starts?|ends?|opens?|closes?|closed|effective|due|expires?|until)\s+on\s*$/i
+/** A change of state right before a title's day ('hours start June 1', 'closes', 'effective'). */
+const STATE_WORD = /\b(?:begins?|starts?|ends?|opens?|closes?|closed|effective|due|expires?|until|deadline)\b[^\d]{0,12}$/i
 const LOCATION_LABEL = /(?:^|\n)\s*(?:where|location|place|venue)\s*:\s*([^\n]{2,120})/i
 const TIME_TAG = /<time\b([^>]*)>/gi
 const DATETIME_ATTR = /\bdatetime\s*=\s*["']([^"']+)["']/i
@@ -95,6 +100,31 @@ export function proseWhen(texts: (string | undefined)[], ref: string, publishedD
     const s: WallTime = w.time ? { date: w.date, time: w.time } : { date: w.date }
     const e: WallTime | undefined = w.endTime ? { date: w.endDate ?? w.date, time: w.endTime } : w.endDate ? { date: w.endDate } : undefined
     return { start: s, end: e, where: LOCATION_LABEL.exec(plain)?.[1]?.trim() }
+  }
+  return titleDay(texts, ref, publishedDay && dayBefore(publishedDay), locale)
+}
+
+/**
+ * A post titled by its day ('Sat Jan 9 - Snowshoe to Mirror Lake', 'Annual Potluck - Thursday, December 10')
+ * whose content gives the time alone ('Meet … at 8:00 am', '6:30 pm at the Grange'): that day at that time.
+ * Blogs of clubs announce their outings so. A title day before the post is a report; a title day without a
+ * time in the content, or after 'start' / 'begin' ('New summer hours start June 1'), is news.
+ */
+function titleDay(texts: (string | undefined)[], ref: string, since: string | undefined, locale: DateLocale): FeedWhen {
+  const [title, ...contents] = texts
+  const heading = title ? plainText(title).trim() : ''
+  const day = heading ? findProseDates(heading, ref, { locale }).find((x) => x.date && !x.time) : undefined
+  if (!day?.date || (since && day.date < since) || STATE_WORD.test(heading.slice(0, day.index))) return {}
+  const rest = `${heading.slice(0, day.index)} ${heading.slice(day.endIndex)}`.replace(/^[\s\-–—:|,]+|[\s\-–—:|,]+$/g, '').replace(/\s+/g, ' ')
+  const named = rest.length >= 3 ? { title: rest } : {}
+  for (const text of contents) {
+    if (!text) continue
+    const plain = plainText(text)
+    const clock = findProseDates(plain, ref, { locale }).find((x) => x.time && !x.date)
+    if (clock?.time) {
+      const end = clock.endTime ? { date: day.date, time: clock.endTime } : undefined
+      return { start: { date: day.date, time: clock.time }, end, where: LOCATION_LABEL.exec(plain)?.[1]?.trim(), ...named }
+    }
   }
   return {}
 }

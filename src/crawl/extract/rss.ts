@@ -132,12 +132,12 @@ function feedPlace(location: string): CandidatePlace {
 }
 
 function candidate(item: Json, format: Format, ctx: ExtractContext, feed: FeedFacts): Candidate | undefined {
-  const { start, end, where } = when(item, ctx.window.start, feed)
+  const { start, end, where, title } = when(item, ctx.window.start, feed)
   if (!start) return undefined
   const c: Candidate = { source: { url: ctx.baseUrl, format, method: format }, start }
   const guid = xtext(item.guid) ?? xtext(item.id)
   if (guid) c.source.id = guid
-  put(c, 'title', xtext(item.title))
+  put(c, 'title', title ?? xtext(item.title))
   put(c, 'description', xtext(item['content:encoded']) ?? xtext(item.description) ?? xtext(item.content) ?? xtext(item.summary))
   put(c, 'url', format === 'atom' ? atomLink(item) : (xtext(item.link) ?? (guid && /^https?:/.test(guid) ? guid : undefined)))
   put(c, 'end', end)

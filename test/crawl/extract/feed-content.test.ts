@@ -7,8 +7,12 @@
 // - pubDates carrying seconds are publication stamps, never event dates;
 // - the feed's language reads its prose dates ('05.12.2026' in a German feed is 5 December);
 // - an `xCal:dtend` date is exclusive; a location 'Room, Library, 80 Depot St.' splits at the street number;
+// - a day in a post's title with the time alone in its content is the event (the title loses its day);
+//   a title day with no time in the content, or after 'start' ('New winter hours start January 4'), is news;
 // - JSON: a time field holding a span ('5:00 PM - 7:00 PM', '9-11am') gives start and end; a place object's
-//   prefixed keys (`location_address`, `location_town`) are its address.
+//   prefixed keys (`location_address`, `location_town`) are its address; a record whose every key is
+//   prefixed `event_` (`event_begin`, `event_time`) reads as unprefixed; street and town on the record itself
+//   are its address; `details_link` is its page.
 import { describe, expect, it } from 'bun:test'
 import type { ExtractContext } from '../../../src/crawl/candidate-types'
 import { contentTimes, proseWhen } from '../../../src/crawl/extract/feed-content'
@@ -76,6 +80,19 @@ describe('prose dates in feed content', () => {
   })
 })
 
+describe('days in post titles', () => {
+  it('joins the title day to the time the content gives alone, and drops the day from the title', () => {
+    const feed = rss(
+      item('Sat Jan 9 - Snowshoe to Mirror Lake', 'Sun, 22 Nov 2026 18:04:00 -0800', 'Meet at the Park &amp; Ride at 8:00 am. 6 miles.') +
+        item('New winter hours start January 4', 'Fri, 20 Nov 2026 09:12:00 -0800', 'All branches open at 10 am on weekdays.') +
+        item('Potluck - Thursday, December 10', 'Tue, 17 Nov 2026 20:40:00 -0800', 'Bring a dish to share.') +
+        item('Trip report: Sat Nov 14 on Eagle Ridge', 'Mon, 16 Nov 2026 08:00:00 -0800', 'We left at 7 am in the rain.'),
+    )
+    const { events } = runBytes(feed, { ...ctx, timezone: 'America/Los_Angeles' }, 'application/rss+xml')
+    expect(when(events)).toEqual([['Snowshoe to Mirror Lake', '2027-01-09T08:00:00-08:00', undefined]])
+  })
+})
+
 describe('feed-wide facts and elements', () => {
   it('never takes pubDates with seconds for event dates', () => {
     const stamps = ['Thu, 12 Nov 2026 08:41:17 +0000', 'Fri, 20 Nov 2026 10:02:55 +0000', 'Fri, 20 Nov 2026 10:05:12 +0000']
@@ -121,5 +138,25 @@ describe('hand-written and plugin JSON', () => {
       ['Workday', '2027-02-27T09:00:00-06:00', '2027-02-27T11:00:00-06:00'],
     ])
     expect(events[1].venue).toMatchObject({ name: 'Fellowship Hall', address: '118 N. Walnut St., Salina, KS' })
+  })
+
+  it('reads records whose keys all carry an event_ prefix, with the street on the record', () => {
+    const json = JSON.stringify([
+      {
+        event_id: '41',
+        event_begin: '2027-01-14',
+        event_end: '2027-01-14',
+        event_title: 'Knitting Circle',
+        event_time: '19:00:00',
+        event_endtime: '21:00:00',
+        event_street: '210 W. Second St.',
+        event_city: 'Fairmont',
+        event_state: 'MN',
+        details_link: 'https://church.example.org/mc-events/knitting-circle/',
+      },
+    ])
+    const { events } = runBytes(json, ctx, 'application/json')
+    expect(when(events)).toEqual([['Knitting Circle', '2027-01-14T19:00:00-06:00', '2027-01-14T21:00:00-06:00']])
+    expect(events[0]).toMatchObject({ url: 'https://church.example.org/mc-events/knitting-circle/', venue: { address: '210 W. Second St., Fairmont, MN' } })
   })
 })

@@ -90,6 +90,8 @@ export const URL_KEYS = keys(
   'htmllink',
   'detailurl',
   'detailsurl',
+  'detaillink',
+  'detailslink',
   'eventinsiteurl',
   'weburl',
   'pageurl',
@@ -134,7 +136,7 @@ const foldedKey = memoize((key: string) => key.toLowerCase().replace(/[\s_\-.]/g
  */
 const indexes = new WeakMap<Json, ReadonlyMap<string, string>>()
 
-/** The record's own keys by normal name (first spelling wins). */
+/** The record's own keys by normal name (first spelling wins), and by that name without an `event` prefix. */
 export function keyIndex(record: Json): ReadonlyMap<string, string> {
   let index = indexes.get(record)
   if (index) return index
@@ -143,6 +145,9 @@ export function keyIndex(record: Json): ReadonlyMap<string, string> {
     const k = normalKey(key)
     if (!built.has(k)) built.set(k, key)
   }
+  // A plugin that prefixes every field with the record's kind (`event_begin`, `event_time`, `event_title`)
+  // spells the known names after the prefix; the record's own unprefixed keys win.
+  for (const [k, key] of [...built]) if (k.length > 7 && k.startsWith('event') && !built.has(k.slice(5))) built.set(k.slice(5), key)
   indexes.set(record, (index = built))
   return index
 }

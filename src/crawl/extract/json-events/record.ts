@@ -179,6 +179,10 @@ function place(record: Json, index: ReadonlyMap<string, string>): CandidatePlace
       if (fromText.address) p.address ??= fromText.address
     }
   }
+  // Street and town written on the event itself ({"title": …, "street": "210 W. Second St.", "city": …}).
+  if (p.address === undefined && p.street === undefined && K.firstText(record, index, ['street', 'streetaddress', 'address1'])) {
+    for (const [k, val] of Object.entries(addressFrom(record))) if (p[k as keyof CandidatePlace] === undefined) (p as Record<string, unknown>)[k] = val
+  }
   // Coordinates written on the event itself ({"location": "Main Hall", "lat": …, "lng": …}).
   const at = p.latitude === undefined ? coordinatesOf(record) : undefined
   if (at) Object.assign(p, at)
