@@ -79,6 +79,20 @@ function labelled(before: string): boolean {
   return DATE_LABEL.test(before) && !STATE_ON.test(before)
 }
 
+/** A short head before ':' or ' - ' holding a digit ('Jan 21, 2027: ', 'Sat 9 Jan - '): maybe a day. */
+const DAY_HEAD = /^\s*([^:|–—]{3,32}?\d[^:|–—]{0,16}?)\s*(?::|\s[-–—|]\s)\s*(?=\S)/
+
+/**
+ * The title without a leading day that is the event's own day ('Jan 21, 2027: Faculty Recital' on 21
+ * January is 'Faculty Recital'), as campus and library calendar feeds write their item titles.
+ */
+export function titleWithoutDay(title: string | undefined, day: string, ref: string, locale: DateLocale = 'en'): string | undefined {
+  const head = title ? DAY_HEAD.exec(title) : null
+  if (!title || !head) return title
+  const found = findProseDates(head[1], ref, { locale })[0]
+  return found?.date === day && found.index === 0 && found.endIndex >= head[1].length - 1 ? title.slice(head[0].length) : title
+}
+
 /** The day before `day` (a post written the evening of an event can carry the next day's UTC stamp). */
 function dayBefore(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10)

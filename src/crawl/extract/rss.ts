@@ -11,7 +11,7 @@ import { XMLParser } from 'fast-xml-parser'
 import type { Candidate, CandidatePlace, ExtractContext, ExtractResult, Format, WallTime } from '../candidate-types'
 import { parseIsoDateTime, parseRfc822 } from '../shared/datetime'
 import { type DateLocale, pickDateLocale } from './date-locale'
-import { contentTimes, type FeedWhen, proseWhen } from './feed-content'
+import { contentTimes, type FeedWhen, proseWhen, titleWithoutDay } from './feed-content'
 import { civicPlusWhen, pubDateRange, pubDatesAreEventDates } from './feed-dates'
 import { asArray, asRecord, feedDate, put, str } from './feed-utils'
 import { placeFromText } from './json-events/record'
@@ -117,8 +117,11 @@ function when(item: Json, ref: string, feed: FeedFacts): FeedWhen {
     if (times) return times
   }
   const eventPub = feed.pubDateIsEvent ? feedDate(pub, ref) : undefined
-  if (eventPub) return { start: eventPub }
-  return proseWhen([xtext(item.title), ...contents], ref, stamp?.date, feed.locale)
+  if (!eventPub) return proseWhen([xtext(item.title), ...contents], ref, stamp?.date, feed.locale)
+  // The content often repeats the pubDate's day with the end and the place ('7:30–9pm', 'Location: …').
+  const said = proseWhen(contents, ref, undefined, feed.locale)
+  const same = said.start?.date === eventPub.date && (!said.start.time || eventPub.time?.startsWith(said.start.time.slice(0, 5)))
+  return same ? { start: eventPub, end: said.end?.time ? said.end : undefined, where: said.where } : { start: eventPub }
 }
 
 /**
@@ -137,7 +140,7 @@ function candidate(item: Json, format: Format, ctx: ExtractContext, feed: FeedFa
   const c: Candidate = { source: { url: ctx.baseUrl, format, method: format }, start }
   const guid = xtext(item.guid) ?? xtext(item.id)
   if (guid) c.source.id = guid
-  put(c, 'title', title ?? xtext(item.title))
+  put(c, 'title', title ?? titleWithoutDay(xtext(item.title), start.date, ctx.window.start, feed.locale))
   put(c, 'description', xtext(item['content:encoded']) ?? xtext(item.description) ?? xtext(item.content) ?? xtext(item.summary))
   put(c, 'url', format === 'atom' ? atomLink(item) : (xtext(item.link) ?? (guid && /^https?:/.test(guid) ? guid : undefined)))
   put(c, 'end', end)

@@ -9,13 +9,16 @@
 // - an `xCal:dtend` date is exclusive; a location 'Room, Library, 80 Depot St.' splits at the street number;
 // - a day in a post's title with the time alone in its content is the event (the title loses its day);
 //   a title day with no time in the content, or after 'start' ('New winter hours start January 4'), is news;
+// - a feed dated by event in pubDate takes the end and place its description repeats; a title headed by the
+//   event's own day ('Jan 21, 2027: Faculty Recital') loses that day;
+// - JSON: {"events": [{"event": "Blood Drive", …}]} is a hand-written list titled by 'event', not Localist;
 // - JSON: a time field holding a span ('5:00 PM - 7:00 PM', '9-11am') gives start and end; a place object's
 //   prefixed keys (`location_address`, `location_town`) are its address; a record whose every key is
 //   prefixed `event_` (`event_begin`, `event_time`) reads as unprefixed; street and town on the record itself
 //   are its address; `details_link` is its page.
 import { describe, expect, it } from 'bun:test'
 import type { ExtractContext } from '../../../src/crawl/candidate-types'
-import { contentTimes, proseWhen } from '../../../src/crawl/extract/feed-content'
+import { contentTimes, proseWhen, titleWithoutDay } from '../../../src/crawl/extract/feed-content'
 import { pubDatesAreEventDates } from '../../../src/crawl/extract/feed-dates'
 import { runBytes } from '../../helpers/extract'
 
@@ -93,6 +96,28 @@ describe('days in post titles', () => {
   })
 })
 
+describe('feeds dated by event in pubDate', () => {
+  it('takes end and place from the description and drops the day heading the title', () => {
+    const feed = rss(
+      item('Jan 21, 2027: Faculty Recital', 'Thu, 21 Jan 2027 19:30:00 -0500', '<p>Date &amp; Time: Thursday, January 21, 2027, 7:30&ndash;9pm<br/>Location: Harmon Hall, 40 College Ave</p>') +
+        item('Feb 4, 2027: Career Fair', 'Thu, 04 Feb 2027 11:00:00 -0500', '<p>Meet 60 employers.</p>'),
+      '<lastBuildDate>Wed, 25 Nov 2026 06:00:02 -0500</lastBuildDate>',
+    )
+    const { events } = runBytes(feed, { ...ctx, timezone: 'America/New_York' }, 'application/rss+xml')
+    expect(when(events)).toEqual([
+      ['Faculty Recital', '2027-01-21T19:30:00-05:00', '2027-01-21T21:00:00-05:00'],
+      ['Career Fair', '2027-02-04T11:00:00-05:00', undefined],
+    ])
+    expect(events[0].venue).toMatchObject({ name: 'Harmon Hall', address: '40 College Ave' })
+  })
+
+  it('keeps a title whose leading day is not the event day', () => {
+    expect(titleWithoutDay('Jan 21, 2027: Faculty Recital', '2027-01-21', '2026-11-01')).toBe('Faculty Recital')
+    expect(titleWithoutDay('1984: A Reading', '2027-01-21', '2026-11-01')).toBe('1984: A Reading')
+    expect(titleWithoutDay('Jan 28 snow date: Faculty Recital', '2027-01-21', '2026-11-01')).toBe('Jan 28 snow date: Faculty Recital')
+  })
+})
+
 describe('feed-wide facts and elements', () => {
   it('never takes pubDates with seconds for event dates', () => {
     const stamps = ['Thu, 12 Nov 2026 08:41:17 +0000', 'Fri, 20 Nov 2026 10:02:55 +0000', 'Fri, 20 Nov 2026 10:05:12 +0000']
@@ -138,6 +163,13 @@ describe('hand-written and plugin JSON', () => {
       ['Workday', '2027-02-27T09:00:00-06:00', '2027-02-27T11:00:00-06:00'],
     ])
     expect(events[1].venue).toMatchObject({ name: 'Fellowship Hall', address: '118 N. Walnut St., Salina, KS' })
+  })
+
+  it('reads a hand-written list titled by "event" (no Localist wrapper)', () => {
+    const json = JSON.stringify({ events: [{ event: 'Blood Drive', date: '12/05/2026', start_time: '10:00 AM', end_time: '3:00 PM', where: 'VFW Post 1123, 45 Veterans Way' }] })
+    const { extracted, events } = runBytes(json, ctx, 'application/json')
+    expect(extracted.format).toBe('json-events')
+    expect(when(events)).toEqual([['Blood Drive', '2026-12-05T10:00:00-06:00', '2026-12-05T15:00:00-06:00']])
   })
 
   it('reads records whose keys all carry an event_ prefix, with the street on the record', () => {

@@ -10,7 +10,7 @@ type Json = Record<string, unknown>
 
 const keys = (...names: string[]) => names
 
-export const TITLE_KEYS = keys('title', 'name', 'eventname', 'eventtitle', 'meetingname', 'meetingtitle', 'subject', 'summary', 'heading', 'displayname', 'eventbodyname', 'cleanname')
+export const TITLE_KEYS = keys('title', 'name', 'eventname', 'eventtitle', 'meetingname', 'meetingtitle', 'subject', 'summary', 'heading', 'displayname', 'eventbodyname', 'cleanname', 'event')
 /** Keys of a full start (date and time, or a date), best first. */
 export const START_KEYS = keys(
   'startdatetime',
