@@ -161,6 +161,17 @@ function candidate(item: Json, format: Format, ctx: ExtractContext, feed: FeedFa
   return c
 }
 
+const XHTML_BODY = /(<(content|summary)\b[^>]*\btype\s*=\s*["']xhtml["'][^>]*>)([\s\S]*?)(<\/\2>)/g
+
+/**
+ * Atom `content type="xhtml"` holds markup, which the parser would split into elements; escaped, it reads
+ * like `type="html"` content, in its order ('<b>Date:</b> Wednesday 2 December 2026').
+ */
+function escapeXhtml(text: string): string {
+  if (!/type\s*=\s*["']xhtml["']/.test(text)) return text
+  return text.replace(XHTML_BODY, (_m, open: string, _tag: string, body: string, close: string) => `${open}${body.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}${close}`)
+}
+
 /**
  * `extractFeed(text, ctx)`: events of an RSS or Atom feed. Items that name no event date are skipped and
  * counted in one warning; XML that cannot be read is a warning, never a throw.
@@ -169,7 +180,7 @@ export function extractFeed(text: string, ctx: ExtractContext): ExtractResult {
   const warnings: string[] = []
   let doc: Json | undefined
   try {
-    doc = asRecord(parser.parse(text.length > MAX_XML ? text.slice(0, MAX_XML) : text))
+    doc = asRecord(parser.parse(escapeXhtml(text.length > MAX_XML ? text.slice(0, MAX_XML) : text)))
   } catch (error) {
     return { format: 'rss', candidates: [], warnings: [`feed: XML could not be read (${(error as Error).message})`] }
   }

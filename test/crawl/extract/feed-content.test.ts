@@ -11,6 +11,8 @@
 //   a title day with no time in the content, or after 'start' ('New winter hours start January 4'), is news;
 // - a feed dated by event in pubDate takes the end and place its description repeats; a title headed by the
 //   event's own day ('Jan 21, 2027: Faculty Recital') loses that day;
+// - Atom `content type="xhtml"` reads like HTML content, in its order;
+// - JSON: a "dates" list of session days is one event per day (ids kept apart);
 // - JSON: {"events": [{"event": "Blood Drive", …}]} is a hand-written list titled by 'event', not Localist;
 // - JSON: a time field holding a span ('5:00 PM - 7:00 PM', '9-11am') gives start and end; a place object's
 //   prefixed keys (`location_address`, `location_town`) are its address; a record whose every key is
@@ -118,6 +120,18 @@ describe('feeds dated by event in pubDate', () => {
   })
 })
 
+describe('Atom xhtml content', () => {
+  it('reads dates and places written as XHTML markup', () => {
+    const atom = `<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom"><title>Club</title>
+      <entry><id>urn:1</id><title>Prizegiving Dinner</title><updated>2026-11-19T08:00:00+13:00</updated>
+        <content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml"><p><b>Date:</b> Saturday 20 March 2027, 7pm</p><p><b>Where:</b> Clubhouse, 3 Wharf Road</p></div></content></entry>
+    </feed>`
+    const { events } = runBytes(atom, { ...ctx, timezone: 'Pacific/Auckland' }, 'application/atom+xml')
+    expect(when(events)).toEqual([['Prizegiving Dinner', '2027-03-20T19:00:00+13:00', undefined]])
+    expect(events[0].venue).toMatchObject({ name: 'Clubhouse', address: '3 Wharf Road' })
+  })
+})
+
 describe('feed-wide facts and elements', () => {
   it('never takes pubDates with seconds for event dates', () => {
     const stamps = ['Thu, 12 Nov 2026 08:41:17 +0000', 'Fri, 20 Nov 2026 10:02:55 +0000', 'Fri, 20 Nov 2026 10:05:12 +0000']
@@ -163,6 +177,15 @@ describe('hand-written and plugin JSON', () => {
       ['Workday', '2027-02-27T09:00:00-06:00', '2027-02-27T11:00:00-06:00'],
     ])
     expect(events[1].venue).toMatchObject({ name: 'Fellowship Hall', address: '118 N. Walnut St., Salina, KS' })
+  })
+
+  it('writes one event per day of a "dates" list, ids kept apart', () => {
+    const json = JSON.stringify([{ id: 7, title: 'Beginner Pottery', dates: ['2027-01-05', '2027-01-12'], time: '6-8pm', location: 'Clay Studio' }])
+    const { extracted } = runBytes(json, ctx, 'application/json')
+    expect(extracted.candidates.map((c) => [c.title, c.start?.date, c.start?.time, c.end?.time, c.source.id])).toEqual([
+      ['Beginner Pottery', '2027-01-05', '18:00', '20:00', 'json:7@2027-01-05'],
+      ['Beginner Pottery', '2027-01-12', '18:00', '20:00', 'json:7@2027-01-12'],
+    ])
   })
 
   it('reads a hand-written list titled by "event" (no Localist wrapper)', () => {

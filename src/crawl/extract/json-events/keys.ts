@@ -40,6 +40,7 @@ export const START_KEYS = keys(
   'date',
   'when',
   'from',
+  'dates',
 )
 /** Keys of a clock time alone, joined to a start that has only a date (or a placeholder midnight). */
 export const START_TIME_KEYS = keys('starttime', 'start', 'time', 'meetingtime', 'eventtime', 'eventstarttime', 'timestart', 'begintime', 'fromtime', 'localtime')
