@@ -93,6 +93,30 @@ export function titleWithoutDay(title: string | undefined, day: string, ref: str
   return found?.date === day && found.index === 0 && found.endIndex >= head[1].length - 1 ? title.slice(head[0].length) : title
 }
 
+const STREET_LINE = /^\d+[a-z]?\s+\S|,\s*\d+[a-z]?\s+[A-Z]/
+const TOWN_LINE = /^[A-Z][\p{L}' .-]{1,30}(?:,\s*[A-Z]{2}(?:\s+\d{5})?)?$/u
+
+/**
+ * The place written on the lines right after the event's date line, as calendar plugins lay out their feed
+ * descriptions ('Riverton Fire Hall' / '120 Main Street' / 'Riverton'): a name line or two, then a line
+ * with a street number, then a short town line. Nothing without a street line among the first three.
+ */
+function placeLines(plain: string, after: number): string | undefined {
+  const lineEnd = plain.indexOf('\n', after)
+  if (lineEnd < 0 || plain.slice(after, lineEnd).trim().length > 20) return undefined
+  const lines = plain
+    .slice(lineEnd + 1, lineEnd + 400)
+    .split('\n')
+    .map((l) => l.trim())
+  const first = lines.findIndex((l) => l !== '')
+  if (first < 0) return undefined
+  const next = lines.slice(first, first + 4)
+  const street = next.findIndex((l, i) => i < 3 && l.length <= 80 && STREET_LINE.test(l))
+  if (street < 0 || next.slice(0, street + 1).some((l) => !l || l.length > 80)) return undefined
+  const town = next[street + 1] && TOWN_LINE.test(next[street + 1]) ? 1 : 0
+  return next.slice(0, street + 1 + town).join(', ')
+}
+
 /** The day before `day` (a post written the evening of an event can carry the next day's UTC stamp). */
 function dayBefore(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10)
@@ -113,7 +137,7 @@ export function proseWhen(texts: (string | undefined)[], ref: string, publishedD
     if (!w?.date) continue
     const s: WallTime = w.time ? { date: w.date, time: w.time } : { date: w.date }
     const e: WallTime | undefined = w.endTime ? { date: w.endDate ?? w.date, time: w.endTime } : w.endDate ? { date: w.endDate } : undefined
-    return { start: s, end: e, where: LOCATION_LABEL.exec(plain)?.[1]?.trim() }
+    return { start: s, end: e, where: LOCATION_LABEL.exec(plain)?.[1]?.trim() ?? placeLines(plain, w.endIndex) }
   }
   return titleDay(texts, ref, publishedDay && dayBefore(publishedDay), locale)
 }

@@ -11,6 +11,7 @@
 //   a title day with no time in the content, or after 'start' ('New winter hours start January 4'), is news;
 // - a feed dated by event in pubDate takes the end and place its description repeats; a title headed by the
 //   event's own day ('Jan 21, 2027: Faculty Recital') loses that day;
+// - the place on the lines right after a heading date line (name / street / town) is the item's;
 // - Atom `content type="xhtml"` reads like HTML content, in its order;
 // - JSON: a "dates" list of session days is one event per day (ids kept apart);
 // - JSON: {"events": [{"event": "Blood Drive", …}]} is a hand-written list titled by 'event', not Localist;
@@ -69,6 +70,12 @@ describe('prose dates in feed content', () => {
       start: { date: '2027-01-09', time: '10:00' },
       end: { date: '2027-01-09', time: '12:00' },
     })
+  })
+
+  it('takes the place written on the lines after the date line, only with a street line', () => {
+    const html = 'Saturday 12/12/2026 - 7:00 am - 11:00 am <br/>Riverton Fire Hall <br/>120 Main Street <br/>Riverton<br/><br/>All you can eat.'
+    expect(proseWhen([html], '2026-11-01', '2026-11-17').where).toBe('Riverton Fire Hall, 120 Main Street, Riverton')
+    expect(proseWhen(['Saturday 12/12/2026 - 7:00 am <br/>Bring a friend <br/>and a plate.'], '2026-11-01', '2026-11-17').where).toBeUndefined()
   })
 
   it('skips a date before the post, a date mid-sentence without a time, and "begins on"', () => {
