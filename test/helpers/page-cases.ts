@@ -102,6 +102,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.xml': 'application/xml',
   '.rss': 'application/rss+xml',
   '.atom': 'application/atom+xml',
+  '.jsonld': 'application/ld+json',
   '.html': 'text/html',
   '.htm': 'text/html',
 }

@@ -22,7 +22,8 @@ function jsonShape(value: unknown): Format | undefined {
   const o = value as Record<string, unknown>
   if (Array.isArray(o.events)) {
     const first = o.events[0] as Record<string, unknown> | undefined
-    if (first && typeof first === 'object' && 'event' in first) return 'localist-json'
+    // Localist wraps each record as {"event": {...}}; a hand-written {"event": "Blood Drive", "date": …} is a title.
+    if (first && typeof first === 'object' && typeof first.event === 'object' && first.event !== null) return 'localist-json'
     if ('total_pages' in o || 'rest_url' in o || (first && typeof first === 'object' && ('start_date' in first || 'utc_start_date' in first))) return 'tec-json'
     if (first && typeof first === 'object' && 'event_instances' in first) return 'localist-json'
   }
@@ -36,7 +37,7 @@ function jsonShape(value: unknown): Format | undefined {
 
 /** Shape by key names when the JSON itself does not parse (truncated, invalid): enough to route it. */
 function jsonShapeByKeys(head: string): Format | undefined {
-  if (/"event_instances"\s*:/.test(head) || /"events"\s*:\s*\[\s*\{\s*"event"\s*:/.test(head)) return 'localist-json'
+  if (/"event_instances"\s*:/.test(head) || /"events"\s*:\s*\[\s*\{\s*"event"\s*:\s*\{/.test(head)) return 'localist-json'
   if (/"eventID"\s*:/.test(head) && /"startDateTime"\s*:/.test(head)) return 'trumba-json'
   if (/"utc_start_date"\s*:/.test(head) || /"total_pages"\s*:/.test(head)) return 'tec-json'
   if (/"collection"\s*:/.test(head) && /"startDate"\s*:\s*\d/.test(head)) return 'squarespace-json'

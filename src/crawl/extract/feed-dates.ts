@@ -24,7 +24,8 @@ export function pubDateRange(text: string | undefined): { start: WallTime; end: 
 }
 
 /**
- * True when a feed dates its items by the event: more than half of the items' `pubDate`s lie after the
+ * True when a feed dates its items by the event: none of this when most `pubDate`s carry a second other
+ * than :00 (a publication stamp). Otherwise, more than half of the items' `pubDate`s lie after the
  * feed's own `lastBuildDate` (or `pubDate`), which a publication date cannot. A feed that states no build
  * date must list its items soonest first (news feeds list the newest first) with most of them on or after
  * `windowStart` (today, for a crawl).
@@ -32,6 +33,9 @@ export function pubDateRange(text: string | undefined): { start: WallTime; end: 
 export function pubDatesAreEventDates(itemDates: (string | undefined)[], built: string | undefined, windowStart?: string): boolean {
   const dated = itemDates.map((d) => (d ? Date.parse(d.split(RANGE)[0]) : NaN)).filter(Number.isFinite)
   if (dated.length < 2) return false
+  // Publication stamps carry the second they were saved ('08:41:17'); event times are set on the minute.
+  const seconds = itemDates.filter((d) => d && /\d:\d{2}:(?!00)\d{2}\b/.test(d.split(RANGE)[0])).length
+  if (seconds > dated.length / 2) return false
   const builtMs = built ? Date.parse(built) : NaN
   if (Number.isFinite(builtMs)) return dated.filter((ms) => ms > builtMs + 3_600_000).length > dated.length / 2
   const from = windowStart ? Date.parse(`${windowStart}T00:00:00Z`) : NaN

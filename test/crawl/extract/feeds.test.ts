@@ -55,7 +55,9 @@ describe('RSS feed with event fields', async () => {
     const [robots] = byTitle(events, 'Teen Robotics Workshop')
     expect(robots).toMatchObject({
       url: 'https://lincolnlibraries.org/events/teen-robotics-workshop/',
-      address: 'Westside Branch Library, 12 Oak St, Lincoln, NE',
+      // 'Westside Branch Library, 12 Oak St, Lincoln, NE' splits where the street number begins.
+      address: '12 Oak St, Lincoln, NE',
+      venue: { name: 'Westside Branch Library', address: '12 Oak St, Lincoln, NE' },
       city: 'Lincoln',
       organizer: { name: 'Lincoln City Libraries Teen Services', url: null },
       categories: ['teens', 'stem', 'workshop'],

@@ -10,6 +10,7 @@ import { asRecord, type ParsedJson, parseJsonDocument, str } from '../feed-utils
 import { extractHtml } from '../html'
 import { findEvents, fromSchemaOrg, indexIds } from '../schema-org'
 import { flattenRecord } from './flatten'
+import { keyIndex } from './keys'
 import { PROFILES, type JsonProfile } from './profiles'
 import { recordCandidate } from './record'
 import { embeddedHtml, findRecords, stripXssiPrefix, unwrapJsonp } from './records'
@@ -116,6 +117,17 @@ export function looksLikeEventJson(value: unknown): boolean {
 }
 
 /**
+ * A record written once for several session days ({"title": "Beginner Pottery", "dates": ["2027-01-05",
+ * "2027-01-12"], "time": "6-8pm"}, as sites write their lists by hand): one record per day.
+ */
+function sessions(record: Json): Json[] {
+  const key = keyIndex(record).get('dates')
+  const days = key === undefined ? undefined : record[key]
+  if (!Array.isArray(days) || days.length < 2 || days.length > 366 || !days.every((d) => typeof d === 'string')) return [record]
+  return days.map((day) => ({ ...record, [key as string]: day }))
+}
+
+/**
  * `extractJsonEvents(text, ctx)`: the events of a JSON or JSONP document. Records that are drafts,
  * placeholders or have no start are skipped and counted in one warning; an unexpected shape is a
  * warning, never a throw.
@@ -143,9 +155,14 @@ export function extractJsonEvents(text: string, ctx: ExtractContext, parsed?: Pa
   const candidates: Candidate[] = []
   let skipped = 0
   for (const record of records) {
-    const c = recordCandidate(prepare(record), ctx, opts)
-    if (c) candidates.push(c)
-    else skipped++
+    const days = sessions(prepare(record))
+    for (const one of days) {
+      const c = recordCandidate(one, ctx, opts)
+      // Sessions share the record's id; each day is its own event.
+      if (c?.source.id && c.start && days.length > 1) c.source.id = `${c.source.id}@${c.start.date}`
+      if (c) candidates.push(c)
+      else skipped++
+    }
   }
   if (skipped) warnings.push(`JSON: ${skipped} record(s) skipped (placeholder, draft, or no start)`)
   const root = asRecord(data)

@@ -10,7 +10,7 @@ type Json = Record<string, unknown>
 
 const keys = (...names: string[]) => names
 
-export const TITLE_KEYS = keys('title', 'name', 'eventname', 'eventtitle', 'meetingname', 'meetingtitle', 'subject', 'summary', 'heading', 'displayname', 'eventbodyname', 'cleanname')
+export const TITLE_KEYS = keys('title', 'name', 'eventname', 'eventtitle', 'meetingname', 'meetingtitle', 'subject', 'summary', 'heading', 'displayname', 'eventbodyname', 'cleanname', 'event')
 /** Keys of a full start (date and time, or a date), best first. */
 export const START_KEYS = keys(
   'startdatetime',
@@ -40,6 +40,7 @@ export const START_KEYS = keys(
   'date',
   'when',
   'from',
+  'dates',
 )
 /** Keys of a clock time alone, joined to a start that has only a date (or a placeholder midnight). */
 export const START_TIME_KEYS = keys('starttime', 'start', 'time', 'meetingtime', 'eventtime', 'eventstarttime', 'timestart', 'begintime', 'fromtime', 'localtime')
@@ -90,6 +91,8 @@ export const URL_KEYS = keys(
   'htmllink',
   'detailurl',
   'detailsurl',
+  'detaillink',
+  'detailslink',
   'eventinsiteurl',
   'weburl',
   'pageurl',
@@ -134,7 +137,7 @@ const foldedKey = memoize((key: string) => key.toLowerCase().replace(/[\s_\-.]/g
  */
 const indexes = new WeakMap<Json, ReadonlyMap<string, string>>()
 
-/** The record's own keys by normal name (first spelling wins). */
+/** The record's own keys by normal name (first spelling wins), and by that name without an `event` prefix. */
 export function keyIndex(record: Json): ReadonlyMap<string, string> {
   let index = indexes.get(record)
   if (index) return index
@@ -143,6 +146,9 @@ export function keyIndex(record: Json): ReadonlyMap<string, string> {
     const k = normalKey(key)
     if (!built.has(k)) built.set(k, key)
   }
+  // A plugin that prefixes every field with the record's kind (`event_begin`, `event_time`, `event_title`)
+  // spells the known names after the prefix; the record's own unprefixed keys win.
+  for (const [k, key] of [...built]) if (k.length > 7 && k.startsWith('event') && !built.has(k.slice(5))) built.set(k.slice(5), key)
   indexes.set(record, (index = built))
   return index
 }

@@ -10,7 +10,7 @@ import type { Candidate, CandidatePlace, ExtractContext, WallTime } from '../../
 import { asArray, asRecord, put, str, truthy } from '../feed-utils'
 import { coordinatesOf } from './coordinates'
 import * as K from './keys'
-import { parseDateValue, toWall, type DatePart, type ValueOptions } from './values'
+import { parseClock, parseDateValue, toWall, type DatePart, type ValueOptions } from './values'
 
 type Json = Record<string, unknown>
 
@@ -49,12 +49,31 @@ function joinClock(p: DatePart | undefined, clock: string | undefined): DatePart
   return p
 }
 
+const SPAN = /^\s*(\d{1,2}(?::\d{2})?)\s*([ap]\.?\s*m\.?)?\s*(?:[-–—]|to)\s*(\d{1,2}(?::\d{2})?\s*(?:[ap]\.?\s*m\.?)?)\s*$/i
+
+/**
+ * A time field holding a span ('5:00 PM - 7:00 PM', '9 AM - 12 PM', '9-11am'), as sites that write their
+ * events by hand do: its start and end clocks. A start without its own am/pm takes the end's.
+ */
+function clockSpan(record: Json, index: ReadonlyMap<string, string>): { start: string; end: string } | undefined {
+  for (const { value } of K.valuesOf(record, index, K.START_TIME_KEYS)) {
+    const m = SPAN.exec(str(value) ?? '')
+    if (!m) continue
+    const end = parseClock(m[3])
+    const meridiem = m[2] ?? /[ap]\.?\s*m\.?$/i.exec(m[3])?.[0]
+    const start = parseClock(meridiem ? `${m[1]} ${meridiem}` : m[1])
+    if (start && end) return { start, end }
+  }
+  return undefined
+}
+
 function times(record: Json, index: ReadonlyMap<string, string>, opts: RecordOptions): { start?: WallTime; end?: WallTime } {
   const clockOf = (names: string[]) => parts(record, index, names, opts).find((p) => !p.date && p.time)?.time
-  let start = joinClock(best(parts(record, index, K.START_KEYS, opts)), clockOf(K.START_TIME_KEYS))
+  const span = clockSpan(record, index)
+  let start = joinClock(best(parts(record, index, K.START_KEYS, opts)), clockOf(K.START_TIME_KEYS) ?? span?.start)
   const endParts = parts(record, index, K.END_KEYS, opts)
   let end = best(endParts)
-  const endClock = clockOf(K.END_TIME_KEYS)
+  const endClock = clockOf(K.END_TIME_KEYS) ?? span?.end
   if (!end && endClock && start?.date) end = { date: start.date, time: endClock, ...(start.zone ? { zone: start.zone } : {}) }
   else end = joinClock(end, endClock)
   const zoneName = K.firstText(record, index, K.ZONE_KEYS)
@@ -92,7 +111,18 @@ function dayRange(start: WallTime | undefined, end: WallTime | undefined): { sta
   return { start, end }
 }
 
-function addressFrom(o: Json): Partial<CandidatePlace> {
+/** `location_address`, `venue_city`: a place object's keys prefixed with the object's own kind, unprefixed. */
+function unprefixed(o: Json): Json {
+  let out: Json | undefined
+  for (const [k, v] of Object.entries(o)) {
+    const m = /^(?:location|venue|place)[_-]?([a-z].{2,})$/i.exec(k)
+    if (m && !(m[1] in o)) (out ??= { ...o })[m[1]] = v
+  }
+  return out ?? o
+}
+
+function addressFrom(record: Json): Partial<CandidatePlace> {
+  const o = unprefixed(record)
   const index = K.keyIndex(o)
   const get = (...names: string[]) => K.firstText(o, index, names)
   const p: CandidatePlace = {}
@@ -148,6 +178,10 @@ function place(record: Json, index: ReadonlyMap<string, string>): CandidatePlace
       p.name ??= fromText.name
       if (fromText.address) p.address ??= fromText.address
     }
+  }
+  // Street and town written on the event itself ({"title": …, "street": "210 W. Second St.", "city": …}).
+  if (p.address === undefined && p.street === undefined && K.firstText(record, index, ['street', 'streetaddress', 'address1'])) {
+    for (const [k, val] of Object.entries(addressFrom(record))) if (p[k as keyof CandidatePlace] === undefined) (p as Record<string, unknown>)[k] = val
   }
   // Coordinates written on the event itself ({"location": "Main Hall", "lat": …, "lng": …}).
   const at = p.latitude === undefined ? coordinatesOf(record) : undefined

@@ -87,6 +87,9 @@ function fromObject(o: Record<string, unknown>, opts: ValueOptions): DatePart | 
  */
 export function parseDateValue(value: unknown, opts: ValueOptions): DatePart | undefined {
   if (typeof value === 'number') return fromEpoch(value)
+  // A list of session days ("dates": ["2027-01-05", "2027-01-12"]): the record reads as its first day; the
+  // reader writes one event per day (json-events/index.ts).
+  if (Array.isArray(value)) return value.length && typeof value[0] !== 'object' ? parseDateValue(value[0], opts) : undefined
   const o = asRecord(value)
   if (o) return fromObject(o, opts)
   const text = str(value)
