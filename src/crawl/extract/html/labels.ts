@@ -124,6 +124,9 @@ export const BOILERPLATE = new RegExp(
 export const SAVE_THE_DATE =
   /^\s*(?:save the date|mark your calendars?|merken sie sich|termin vormerken|réservez la date|notez la date|reserva la fecha|apunta la fecha|noteer alvast|zet in je agenda|segnate la data|segna la data|reserve a data|marque na agenda)\b\s*[:!–—-]?\s*/i
 
+/** A ticket status ("SOLD OUT", "Ausverkauft", "Complet"): the event's availability, never its name or its place. */
+export const TICKET_STATUS = /^(?:sold out|few tickets left|waiting list|ausverkauft|complet|agotado|entradas agotadas|uitverkocht|esgotado|tutto esaurito)[\s.!]*$/i
+
 /** The text of a link or line that is never an event's title. */
 export function isBoilerplate(text: string): boolean {
   const t = text.trim()

@@ -5,7 +5,7 @@
 import type { CandidatePlace } from '../../candidate-types'
 import { pathHas, PLACE } from './class-flags'
 import { attr, type Element, findFirst } from '../../shared/dom'
-import { isBoilerplate, labelValue, statusFromText, VENUE_WORD } from './labels'
+import { isBoilerplate, labelValue, statusFromText, TICKET_STATUS, VENUE_WORD } from './labels'
 import { ALL_DAY, hasWord, labelOnly, type LineDates } from './line-dates'
 import type { Line } from './page-lines'
 import { headField } from './head-field'
@@ -82,7 +82,6 @@ function valueBox(label: Line, value: Line): Element | undefined {
 
 const NAME_WORD = /^(\p{Lu}|\d|&|of|the|and|de|del|la|le|les|du|des|am|im|an|der|die|das|di|da|van|y|e|et|aan|het|['’]t|op|bij|ter|ten|den|zum|zur|sur)/u
 /** "SOLD OUT", "Ausverkauft", "Complet": a ticket status, no place. */
-const SOLD_OUT = /^(sold out|ausverkauft|complet|agotado|uitverkocht|esgotado|tutto esaurito|few tickets left|waiting list)$/i
 export const COST_WORD = /\b(free|gratuit|gratis|kostenlos|eintritt frei|entrada libre|ingresso libero)\b|[€$£]\s?\d|\d\s?[€$£]|[€$£]/iu
 
 /**
@@ -286,7 +285,7 @@ export function fieldPlace(line: Line, title: string, dated: { index: number; en
   const from = line.text.indexOf(field, at + title.length)
   const value = placeText(field)
   // A price field ("£10 / £8 concs", "Free") is no place.
-  if (dated.some((d) => d.index < from + field.length && d.endIndex > from) || !value || !/\p{L}{3}/u.test(value) || isBoilerplate(value) || COST_WORD.test(value) || SOLD_OUT.test(value))
+  if (dated.some((d) => d.index < from + field.length && d.endIndex > from) || !value || !/\p{L}{3}/u.test(value) || isBoilerplate(value) || COST_WORD.test(value) || TICKET_STATUS.test(value))
     return undefined
   return splitPlace([value])
 }

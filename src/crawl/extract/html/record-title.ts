@@ -5,7 +5,7 @@
  */
 import { pathHas, PLACE, TITLE } from './class-flags'
 import { WEEKDAY_ALTERNATION } from '../weekday-words'
-import { type FieldRole, isBoilerplate, labelValue, NO_EVENT, SAVE_THE_DATE, VENUE_WORD } from './labels'
+import { type FieldRole, isBoilerplate, labelValue, NO_EVENT, SAVE_THE_DATE, TICKET_STATUS, VENUE_WORD } from './labels'
 import { hasWord, labelOnly, type LineDates, type Mention, misspeltWeekday } from './line-dates'
 import type { Line } from './page-lines'
 import { companionTitle, roomNotTitle } from './companion-title'
@@ -196,9 +196,6 @@ function firstSentence(text: string): string {
 function cleanEdges(text: string): string {
   return text.replace(/\s+/g, ' ').replace(SEPARATOR_EDGES, '').replace(CONNECTOR_END, '').replace(SEPARATOR_EDGES, '').trim()
 }
-
-/** A ticket status ("SOLD OUT", "Ausverkauft", "Complet"): the event's availability, never its name. */
-const TICKET_STATUS = /^(?:sold out|few tickets left|waiting list|ausverkauft|complet|agotado|entradas agotadas|uitverkocht|esgotado|tutto esaurito)[\s.!]*$/i
 
 /** Text that can be a title: words, not boilerplate, not "No meeting", not a lone (misspelt) weekday. */
 export function usableTitle(text: string): boolean {
