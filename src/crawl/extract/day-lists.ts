@@ -6,7 +6,7 @@
  * for "December 29 and December 30". Applied by `prepareForChrono` before the locale's clock rewrites.
  */
 import type { Rule } from './english-rewrites'
-import { MONTH_ALTERNATION } from './month-context'
+import { MONTH_ALTERNATION, MONTH_STEM } from './month-context'
 import { WEEKDAY_ALTERNATION } from './weekday-words'
 
 /** A month's name or its usual abbreviation, in the languages read here. */
@@ -69,10 +69,8 @@ export const WEEKDAYS_BEFORE_DAYS: Rule = {
 
 /** A day followed by a word that may join it to another day. */
 const DAY_LIST_TRIGGER = /\d(?:st|nd|rd|th|er|º)?\.?,?\s*(?:&|and|und|et|y|e|en|[-–—])\s/i
-/** A month's first letters (every rewrite here needs a month's name). */
-const MONTH_STEM = /jan|j[aä]n|feb|f[eé]v|mar|m[aä]r|maa|mrt|apr|avr|abr|ma[iy]|mei|mag|jun|juin|giu|jul|juil|lug|aug|ao[uû]t|ago|sep|set|o[ck]t|ott|out|nov|de[cz]|d[eé]c|dic|ene|gen/i
 
-/** The one look before the day-list rewrites: a day joined to something, and a month's name. */
+/** The one look before the day-list rewrites: a day joined to something, and a month's name (every rewrite here needs one). */
 export function mayListDays(text: string): boolean {
   return DAY_LIST_TRIGGER.test(text) && MONTH_STEM.test(text)
 }

@@ -45,8 +45,8 @@ export const MONTH_ALTERNATION = [...MONTH_OF.keys()].sort((a, b) => b.length - 
 /** A short line that names a month with at most a few words around it ("Actividades de diciembre 2026", "December 2026 Events", "Programm im Dezember"). */
 const MONTH_LINE = new RegExp(`^(?:[\\p{L}'’]+\\s+){0,3}(${MONTH_ALTERNATION})(?:\\s+(?:de\\s+)?(20\\d\\d))?(?:\\s+[\\p{L}'’]+){0,2}\\s*:?$`, 'iu')
 
-/** A month name's first letters, for one cheap look before the whole pattern (most headings name no month). */
-const MONTH_STEM = /jan|j[aä]n|feb|f[eé]v|mar|m[aä]r|maa|apr|avr|abr|ma[iy]|mei|mag|jun|juin|giu|jul|juil|lug|aug|ao[uû]t|ago|sep|set|o[ck]t|ott|out|nov|de[cz]|d[eé]c|dic|ene|gen/i
+/** A month name's or abbreviation's first letters, for one cheap look before a whole pattern (most text names no month). */
+export const MONTH_STEM = /jan|j[aä]n|feb|f[eé]v|mar|m[aä]r|maa|mrt|apr|avr|abr|ma[iy]|mei|mag|jun|juin|giu|jul|juil|lug|aug|ao[uû]t|ago|sep|set|o[ck]t|ott|out|nov|de[cz]|d[eé]c|dic|ene|gen/i
 
 /** The month (and year) a heading line names, or undefined. */
 export function monthOfLine(text: string): Readonly<{ month: number; year?: number }> | undefined {
