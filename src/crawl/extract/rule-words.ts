@@ -188,6 +188,23 @@ export function weekdayCodes(text: string): string | undefined {
   return parts.length > 1 && codes.every(Boolean) ? [...new Set(codes)].join(',') : undefined
 }
 
+/**
+ * Plural weekdays that say "each week" inside a line ("Mondays, January 11 – March 1", "12.01.–16.02.2027,
+ * dienstags 18 Uhr", "les mardis", "los jueves"), with the weekday's RRULE code.
+ */
+// biome-ignore format: word table
+const PLURALS_IN_LINE: [RegExp, string][] = [
+  [/\b(?:sundays|sonntags|zondags|les dimanches|los domingos|aos domingos)\b/i, 'SU'], [/\b(?:mondays|montags|maandags|les lundis|los lunes|às segundas)\b/i, 'MO'],
+  [/\b(?:tuesdays|dienstags|dinsdags|les mardis|los martes|às terças)\b/i, 'TU'], [/\b(?:wednesdays|mittwochs|woensdags|les mercredis|los mi[ée]rcoles|às quartas)\b/i, 'WE'],
+  [/\b(?:thursdays|donnerstags|donderdags|les jeudis|los jueves|às quintas)\b/i, 'TH'], [/\b(?:fridays|freitags|vrijdags|les vendredis|los viernes|às sextas)\b/i, 'FR'],
+  [/\b(?:saturdays|samstags|zaterdags|les samedis|los s[áa]bados|aos s[áa]bados)\b/iu, 'SA'],
+]
+/** The RRULE codes of the plural weekdays a line names anywhere in it ("MO,WE"), or undefined. */
+export function pluralWeekdayCodes(text: string): string | undefined {
+  const codes = PLURALS_IN_LINE.filter(([re]) => re.test(text)).map(([, code]) => code)
+  return codes.length ? codes.join(',') : undefined
+}
+
 /** Plural weekdays that say "every" on their own ("dienstags", "les mardis" is not: it takes "tous"). */
 const PLURAL: Partial<Record<DateLocale, RegExp>> = {
   de: word('montags|dienstags|mittwochs|donnerstags|freitags|samstags|sonntags', 'iu'),

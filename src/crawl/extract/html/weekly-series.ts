@@ -7,7 +7,7 @@
  */
 import type { Candidate } from '../../candidate-types'
 import { addDays } from '../../../model/dates'
-import { weekdayCodes } from '../rule-words'
+import { pluralWeekdayCodes, weekdayCodes } from '../rule-words'
 import type { Line } from './page-lines'
 import { endAfter } from './record-when'
 
@@ -18,17 +18,6 @@ const MAX_DAYS = 190
 const LABEL = /^[\p{L}() ]{2,12}\s*:\s*/u
 const CODE_OF_DAY = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA']
 
-/**
- * Plural weekdays that say "each week" inside a line ("Mondays, January 11 – March 1", "12.01.–16.02.2027,
- * dienstags 18 Uhr", "les mardis", "los jueves"), by the weekday's number (Sunday 0).
- */
-// biome-ignore format: word table
-const PLURALS: [RegExp, number][] = [
-  [/\b(?:sundays|sonntags|zondags|les dimanches|los domingos|aos domingos)\b/i, 0], [/\b(?:mondays|montags|maandags|les lundis|los lunes|às segundas)\b/i, 1],
-  [/\b(?:tuesdays|dienstags|dinsdags|les mardis|los martes|às terças)\b/i, 2], [/\b(?:wednesdays|mittwochs|woensdags|les mercredis|los mi[ée]rcoles|às quartas)\b/i, 3],
-  [/\b(?:thursdays|donnerstags|donderdags|les jeudis|los jueves|às quintas)\b/i, 4], [/\b(?:fridays|freitags|vrijdags|les vendredis|los viernes|às sextas)\b/i, 5],
-  [/\b(?:saturdays|samstags|zaterdags|les samedis|los s[áa]bados|aos s[áa]bados)\b/iu, 6],
-]
 /** Opening hours, which a line of plural weekdays may be ("Open Tuesdays – Sundays, 10–5"): no sessions. */
 const HOURS = /\b(?:open|opening|hours|geöffnet|öffnungszeiten|ouvert|horaires|abierto|horario|aperto|orari|geopend|openingstijden|aberto)\b/i
 
@@ -41,8 +30,8 @@ function dayField(lines: Line[]): string | undefined {
   }
   for (const line of lines) {
     if (line.text.length > 200 || HOURS.test(line.text)) continue
-    const days = PLURALS.filter(([re]) => re.test(line.text)).map(([, day]) => CODE_OF_DAY[day])
-    if (days.length) return days.join(',')
+    const days = pluralWeekdayCodes(line.text)
+    if (days) return days
   }
   return undefined
 }
