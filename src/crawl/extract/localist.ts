@@ -7,6 +7,8 @@ import type { Candidate, CandidatePlace, ExtractContext, ExtractResult, WallTime
 import { parseIsoDateTime } from '../shared/datetime'
 import { asArray, asRecord, num, parseJsonDocument, put, str, truthy, type ParsedJson } from './feed-utils'
 import { lookupTable } from '../../lookup-table'
+import { placeFromText } from './json-events/record'
+import { allDayLastDay } from './json-events/values'
 
 type Json = Record<string, unknown>
 const EXPERIENCE: Record<string, string> = lookupTable({ inperson: 'OfflineEventAttendanceMode', virtual: 'OnlineEventAttendanceMode', hybrid: 'MixedEventAttendanceMode' })
@@ -38,7 +40,7 @@ function instanceTimes(instance: Json): { start?: WallTime; end?: WallTime } {
   const allDay = truthy(instance.all_day) === true
   const start = parseIsoDateTime(str(instance.start) ?? '')
   const end = parseIsoDateTime(str(instance.end) ?? '')
-  if (allDay) return { start: start && { date: start.date }, end: end && { date: end.date } }
+  if (allDay) return { start: start && { date: start.date }, end: end && { date: allDayLastDay(end, start?.date) } }
   return { start, end }
 }
 
@@ -110,10 +112,10 @@ export function extractLocalist(text: string, ctx: ExtractContext, parsed?: Pars
   return result
 }
 
-function trumbaTime(local: unknown, offset: unknown, allDay: boolean): WallTime | undefined {
+function trumbaTime(local: unknown, offset: unknown, allDay: boolean, startDate?: string): WallTime | undefined {
   const wall = parseIsoDateTime(str(local) ?? '')
   if (!wall) return undefined
-  if (allDay) return { date: wall.date }
+  if (allDay) return { date: allDayLastDay(wall, startDate) }
   const o = str(offset)
   const m = o ? /^([+-])(\d{2}):?(\d{2})$/.exec(o) : null
   return m && !wall.offset ? { ...wall, offset: `${m[1]}${m[2]}:${m[3]}` } : wall
@@ -131,9 +133,9 @@ function trumbaCandidates(list: unknown[], ctx: ExtractContext): Candidate[] {
     put(c, 'description', str(e.description))
     put(c, 'url', str(e.permaLinkUrl) ?? str(e.eventActionUrl))
     put(c, 'start', trumbaTime(e.startDateTime, e.startTimeZoneOffset, allDay))
-    put(c, 'end', trumbaTime(e.endDateTime, e.endTimeZoneOffset ?? e.startTimeZoneOffset, allDay))
+    put(c, 'end', trumbaTime(e.endDateTime, e.endTimeZoneOffset ?? e.startTimeZoneOffset, allDay, c.start?.date))
     const location = str(e.location)
-    if (location) c.place = { name: location }
+    if (location) c.place = placeFromText(location)
     put(c, 'image', str(asRecord(e.eventImage)?.url))
     put(c, 'moreInfoUrl', str(e.webLink))
     if (truthy(e.canceled) === true || truthy(e.cancelled) === true) c.status = 'EventCancelled'

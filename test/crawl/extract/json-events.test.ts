@@ -33,7 +33,9 @@ describe('parseDateValue', () => {
       ['05:30 PM', us, { time: '17:30' }],
       ['13:00', us, { time: '13:00' }],
       [{ local: '2026-06-06T08:00:00', timezone: 'Australia/Perth', utc: '2026-06-06T00:00:00Z' }, us, { date: '2026-06-06', time: '08:00:00', zone: 'Australia/Perth' }],
-      [{ dateTime: '2026-06-10T18:30:00-05:00', timeZone: 'America/Chicago' }, us, { date: '2026-06-10', time: '18:30:00', offset: '-05:00' }],
+      [{ dateTime: '2026-06-10T18:30:00-05:00', timeZone: 'America/Chicago' }, us, { date: '2026-06-10', time: '18:30:00', offset: '-05:00', zone: 'America/Chicago' }],
+      // An offset that is not the named zone's at that moment keeps the offset alone.
+      [{ dateTime: '2026-06-10T18:30:00-07:00', timeZone: 'America/Chicago' }, us, { date: '2026-06-10', time: '18:30:00', offset: '-07:00' }],
       [{ date: '2026-06-13' }, us, { date: '2026-06-13' }],
       [{ millis: 1781298000000, tzid: 'America/Denver' }, us, { date: '2026-06-12', time: '21:00:00', offset: 'Z', zone: 'America/Denver' }],
     ]

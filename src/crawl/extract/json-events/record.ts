@@ -10,7 +10,7 @@ import type { Candidate, CandidatePlace, ExtractContext, WallTime } from '../../
 import { asArray, asRecord, put, str, truthy } from '../feed-utils'
 import { coordinatesOf } from './coordinates'
 import * as K from './keys'
-import { parseClock, parseDateValue, toWall, type DatePart, type ValueOptions } from './values'
+import { allDayLastDay, parseClock, parseDateValue, toWall, type DatePart, type ValueOptions } from './values'
 
 type Json = Record<string, unknown>
 
@@ -21,6 +21,10 @@ const PLACEHOLDER =
   /^\s*(no (meetings?|events?|sessions?)( (are |is )?(scheduled|planned|this (week|month)))?|nothing (is )?scheduled|(test )?template\b.*|.*\btemplate to copy\b.*|placeholder|tbd|tba)\s*[.!]?\s*$/i
 const DRAFT = /^(draft|unpublished|private|deleted|trash|pending|hidden)$/i
 const CANCELLED = /cancel+ed|canceled/i
+/** A location that only says the event is online. */
+const ONLINE_PLACE = /^(?:online|virtual|zoom|webinar|online (?:event|only|program)|virtual (?:event|program))$/i
+/** A status name or short note that says the meeting itself is off ("Cancelled", "Meeting cancelled"). */
+const CANCEL_NOTE = /^\W*(?:(?:this\s+)?(?:meeting|event|session)\s+(?:(?:has\s+been|is|was)\s+)?)?cancel+ed\b(?!\s+(?:meetings?|events?|sessions?)\b)/i
 
 /** True when the record has something that reads as a title and something that reads as a start. */
 export function looksLikeEvent(record: Json): boolean {
@@ -73,6 +77,7 @@ function times(record: Json, index: ReadonlyMap<string, string>, opts: RecordOpt
   let start = joinClock(best(parts(record, index, K.START_KEYS, opts)), clockOf(K.START_TIME_KEYS) ?? span?.start)
   const endParts = parts(record, index, K.END_KEYS, opts)
   let end = best(endParts)
+  const written = end
   const endClock = clockOf(K.END_TIME_KEYS) ?? span?.end
   if (!end && endClock && start?.date) end = { date: start.date, time: endClock, ...(start.zone ? { zone: start.zone } : {}) }
   else end = joinClock(end, endClock)
@@ -85,7 +90,7 @@ function times(record: Json, index: ReadonlyMap<string, string>, opts: RecordOpt
   const allDay = K.valuesOf(record, index, K.ALL_DAY_KEYS).some(({ value }) => truthy(value) === true)
   let s = toWall(start)
   let e = toWall(end)
-  if (allDay) return dayRange(s && { date: localDay(s) }, e && { date: localDay(e) })
+  if (allDay) return dayRange(s && { date: localDay(s) }, e && { date: written?.time && written.offset !== 'Z' ? allDayLastDay({ date: localDay(e), time: written.time }, s?.date) : localDay(e) })
   const visible = K.valuesOf(record, index, K.VISIBLE_TIME_KEYS)
     .map(({ value }) => str(value))
     .filter((t): t is string => !!t)
@@ -199,6 +204,13 @@ export function isPublishedEvent(record: Json, title: string | undefined, index 
   return true
 }
 
+function cancelNote(record: Json, index: ReadonlyMap<string, string>): boolean {
+  return K.valuesOf(record, index, K.CANCEL_NOTE_KEYS).some(({ value }) => {
+    const text = str(value)
+    return !!text && text.length <= 120 && CANCEL_NOTE.test(text)
+  })
+}
+
 function names(value: unknown): string[] {
   return asArray(value)
     .flatMap((x) => (typeof x === 'string' ? x.split(/\s*[|;]\s*/) : [K.textValue(x)]))
@@ -225,9 +237,12 @@ export function recordCandidate(record: Json, ctx: ExtractContext, opts: RecordO
       .map(({ value }) => K.textValue(value) ?? str(asRecord(value)?.href) ?? str(asRecord(value)?.public))
       .find((u) => !!u && !/^(mailto|javascript):/i.test(u)),
   )
-  put(c, 'place', place(record, index))
+  const where = place(record, index)
+  // "Online" in the location field (LibCal, Communico) names no place: the event is online.
+  if (where?.name && ONLINE_PLACE.test(where.name) && !where.address && !where.street) c.attendanceMode = 'OnlineEventAttendanceMode'
+  else put(c, 'place', where)
   const status = K.firstText(record, index, K.STATUS_KEYS)
-  if ((status && CANCELLED.test(status)) || K.valuesOf(record, index, K.CANCELLED_KEYS).some(({ value }) => truthy(value) === true)) c.status = 'EventCancelled'
+  if ((status && CANCELLED.test(status)) || K.valuesOf(record, index, K.CANCELLED_KEYS).some(({ value }) => truthy(value) === true) || cancelNote(record, index)) c.status = 'EventCancelled'
   else if (status && /postponed/i.test(status)) c.status = 'EventPostponed'
   if (K.valuesOf(record, index, K.ONLINE_KEYS).some(({ value }) => truthy(value) === true)) c.attendanceMode = 'OnlineEventAttendanceMode'
   put(c, 'onlineUrl', K.firstText(record, index, K.ONLINE_URL_KEYS))

@@ -5,10 +5,11 @@
  * (`{local, timezone}`, `{dateTime, timeZone}`, `{millis, tzid}`), a clock time alone (`13:00`, `05:30 PM`)
  * and, last, prose (`Wednesday, December 17, 2025 @ 5:15 PM`).
  */
-import { isCalendarDate, twoDigits } from '../../../model/dates'
+import { addDays, isCalendarDate, twoDigits } from '../../../model/dates'
 import { resolveZoneName } from '../../shared/zones'
 import type { WallTime } from '../../candidate-types'
 import { canonicalOffset, parseIsoDateTime, parseRfc822, wallFromEpoch } from '../../shared/datetime'
+import { offsetAt } from '../../shared/time'
 import { asRecord, str } from '../feed-utils'
 import { findProseDates } from '../prose-dates'
 
@@ -77,8 +78,22 @@ function fromObject(o: Record<string, unknown>, opts: ValueOptions): DatePart | 
   const zone = zoneName ? resolveZoneName(zoneName) : undefined
   const local = o.local ?? o.dateTime ?? o.datetime ?? o.date_time ?? o.iso ?? o.value ?? o.date ?? o.millis ?? o.timestamp ?? o.epoch ?? o.utc
   const part = local === undefined || typeof local === 'object' ? undefined : parseDateValue(local, opts)
-  if (!part?.date) return part
-  return zone && (!part.offset || part.offset === 'Z' || local === o.millis) ? { ...part, zone } : part
+  if (!part?.date || !zone) return part
+  if (!part.offset || part.offset === 'Z' || local === o.millis || offsetOfZone(part, zone)) return { ...part, zone }
+  return part
+}
+
+/**
+ * True when a written offset is the named zone's own offset at that moment (Google Calendar's
+ * `{dateTime: "…T19:00:00-05:00", timeZone: "America/New_York"}` on a Chicago calendar): the zone is kept
+ * with the offset, so the event's own zone, not the organization's, judges the offset.
+ */
+function offsetOfZone(part: DatePart, zone: string): boolean {
+  const m = /^([+-])(\d{2}):?(\d{2})$/.exec(part.offset ?? '')
+  if (!m || !part.time) return false
+  const minutes = (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3]))
+  const ms = Date.parse(`${part.date}T${part.time.slice(0, 5)}:00Z`) - minutes * 60_000
+  return Number.isFinite(ms) && offsetAt(ms, zone) === minutes
 }
 
 /**
@@ -116,4 +131,14 @@ export function toWall(part: DatePart | undefined): WallTime | undefined {
   if (part.offset && part.time) wall.offset = part.offset
   if (part.zone) wall.zone = part.zone
   return wall
+}
+
+/**
+ * The last day of an all-day event whose end is `end`. An end written as midnight of a later day (Trumba's
+ * `"endDateTime": "2026-12-14T00:00:00"` for a fair on 12 and 13 December, a Localist instance ending at
+ * `T00:00:00-05:00`) is exclusive, as in iCalendar: the event ends as that day begins.
+ */
+export function allDayLastDay(end: { date: string; time?: string }, startDate: string | undefined): string {
+  const midnight = !!end.time && /^00:00(:00)?$/.test(end.time)
+  return midnight && startDate && end.date > startDate ? addDays(end.date, -1) : end.date
 }
