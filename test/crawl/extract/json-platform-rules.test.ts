@@ -2,7 +2,7 @@
  * Rules of the platform JSON readers found with the qa-platform-json probes:
  * - an event's own zone kept next to an offset that is that zone's (Google Calendar `start.timeZone`), so
  *   the organization's zone does not re-read a foreign offset as a stale one (json-events/values.ts);
- * - a meeting's agenda status name or comment that says "Cancelled" cancels it, while its "Draft" never
+ * - a meeting's agenda status name, comment or short description that says "Cancelled" cancels it, while its "Draft" never
  *   makes the record a draft (json-events/keys.ts CANCEL_NOTE_KEYS, record.ts);
  * - an all-day end written as midnight of a later day is exclusive (values.ts `allDayLastDay`, used by the
  *   generic reader, Trumba and Localist);
@@ -56,6 +56,14 @@ describe('cancellation notes', () => {
       ['Board 4', null],
       ['Board 5', null],
     ])
+  })
+
+  it('cancels on a description that only says so (CivicClerk), not on one that merely starts with the word', () => {
+    const ctx = { baseUrl: 'https://county.api.civicclerk.com/v1/Events', timezone: 'America/Denver', window }
+    const row = (id: number, eventDescription: string) => ({ id, eventName: `Board ${id}`, startDateTime: '2026-12-08T09:00:00Z', eventDescription })
+    const doc = { value: [row(1, 'CANCELLED'), row(2, '<p>Meeting canceled</p>'), row(3, 'Cancelled meetings are listed below.'), row(4, 'Regular meeting')] }
+    const { events } = runBytes(JSON.stringify(doc), ctx, 'application/json')
+    expect(events.map((e) => e.eventStatus ?? null)).toEqual(['EventCancelled', 'EventCancelled', null, null])
   })
 })
 

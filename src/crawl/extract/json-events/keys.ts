@@ -107,10 +107,11 @@ export const ZONE_KEYS = keys('timezone', 'tz', 'timezoneid', 'tzid', 'timezonen
 export const STATUS_KEYS = keys('status', 'eventstatus', 'state', 'meetingstatus')
 export const CANCELLED_KEYS = keys('iscancelled', 'iscanceled', 'cancelled', 'canceled')
 /**
- * Status names of a meeting's paperwork (Legistar `EventAgendaStatusName`) and its comment: they say
- * "Cancelled" of the meeting, but their "Draft" is the agenda's, so they never make a record a draft.
+ * Status names of a meeting's paperwork (Legistar `EventAgendaStatusName`), its comment and a short
+ * description (CivicClerk `eventDescription: "CANCELLED"`): they say "Cancelled" of the meeting, but their
+ * "Draft" is the agenda's, so they never make a record a draft.
  */
-export const CANCEL_NOTE_KEYS = keys('agendastatusname', 'agendastatus', 'statusname', 'meetingstatusname', 'comment', 'comments', 'note', 'notes')
+export const CANCEL_NOTE_KEYS = keys('agendastatusname', 'agendastatus', 'statusname', 'meetingstatusname', 'comment', 'comments', 'note', 'notes', 'description')
 export const PUBLISHED_KEYS = keys('ispublished', 'published', 'publish', 'visible', 'isvisible')
 export const ONLINE_KEYS = keys('onlineevent', 'isonline', 'online', 'virtual', 'isvirtual')
 export const ONLINE_URL_KEYS = keys('onlineurl', 'meetinglink', 'meetingurl', 'zoomlink', 'zoomurl', 'streamurl', 'livestreamurl', 'virtuallink', 'virtualurl', 'joinurl', 'hangoutlink')

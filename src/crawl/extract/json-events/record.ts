@@ -206,7 +206,7 @@ export function isPublishedEvent(record: Json, title: string | undefined, index 
 
 function cancelNote(record: Json, index: ReadonlyMap<string, string>): boolean {
   return K.valuesOf(record, index, K.CANCEL_NOTE_KEYS).some(({ value }) => {
-    const text = str(value)
+    const text = str(value)?.replace(/<[^>]*>/g, ' ')
     return !!text && text.length <= 120 && CANCEL_NOTE.test(text)
   })
 }
