@@ -54,6 +54,17 @@ describe('a time in the sentence of a day', () => {
       ['Kerstmarkt', '2026-12-12T14:00:00+01:00'],
       ['Kerstconcert', '2026-12-13T16:00:00+01:00'],
     ])
+    // "El domingo 13": a weekday and a day number after a dated sentence, in that month since the weekday fits.
+    expect(
+      read(
+        'es',
+        'Europe/Madrid',
+        'El sábado 12 de diciembre a las 18:00 horas tendrá lugar el encendido del alumbrado en la Plaza Mayor. El domingo 13, a las 12:00, se celebrará el concierto de la banda municipal en el Auditorio.',
+      ),
+    ).toEqual([
+      ['Encendido del alumbrado', '2026-12-12T18:00:00+01:00'],
+      ['Concierto de la banda municipal', '2026-12-13T12:00:00+01:00'],
+    ])
     expect(read('it', 'Europe/Rome', 'Sabato 12 dicembre alle 21 si terrà il concerto di Natale nella chiesa di San Rocco. Domenica 13 dicembre alle 16 si svolgerà la tombola in oratorio.')).toEqual([
       ['Concerto di Natale', '2026-12-12T21:00:00+01:00'],
       ['Tombola', '2026-12-13T16:00:00+01:00'],

@@ -11,6 +11,9 @@ import { type YearHint } from '../year-hint'
 import { NOT_EVENT_DATE, type LineDates, type Mention } from './line-dates'
 import type { Line } from './page-lines'
 import { endAfter } from './record-when'
+import { addDays } from '../../../model/dates'
+import { weekdayCode } from '../rule-words'
+import { WEEKDAY_ALTERNATION } from '../weekday-words'
 
 const SENTENCE_END = /(?<!(?:^|[^\p{L}])\p{L}{1,3})[.!?]\s+(?=\p{Lu})/gu
 const LEADING_CONNECTORS = /^(?:(?:el|la|los|las|le|les|il|lo|der|die|das|de|het|the|on|at|a|à|às|alle|ore|um|om|on|am|y|e|et|and|und|en)\s+)+/iu
@@ -77,6 +80,21 @@ function subjectOfSentence(text: string): string {
   return (subject.match(/\p{L}{3,}/gu)?.length ?? 0) >= 1 ? upperFirst(subject) : text
 }
 
+/** "El domingo 13, a las 12:00": a weekday and a day number after a dated sentence, in its month or the next; only when the weekday fits. */
+function weekdayAndDay(sentence: string, after: string): string | undefined {
+  const m = WEEKDAY_DAY.exec(sentence)
+  const code = m && weekdayCode(m[1])
+  if (!m || !code) return undefined
+  const n = Number(m[2])
+  for (const date of [after.slice(0, 8) + String(n).padStart(2, '0'), addDays(`${after.slice(0, 8)}01`, 32).slice(0, 8) + String(n).padStart(2, '0')]) {
+    const at = new Date(`${date}T00:00:00Z`)
+    if (date > after && at.getUTCDate() === n && CODES[at.getUTCDay()] === code) return date
+  }
+  return undefined
+}
+const WEEKDAY_DAY = new RegExp(`(?<![\\p{L}])(${WEEKDAY_ALTERNATION})\\.?,?\\s+(\\d{1,2})(?![\\d:.h])`, 'iu')
+const CODES = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA']
+
 const upperFirst = (t: string) => t.charAt(0).toUpperCase() + t.slice(1)
 
 /**
@@ -98,7 +116,7 @@ export function proseEvents(line: Line, d: LineDates, ref: YearRef, yearHint: Ye
   for (const s of sentences(text)) {
     // "… Am Sonntag, 13. Dezember, folgt um 17 Uhr das Adventskonzert.": a sentence that names its own day.
     const own = d.mentions.find((x) => x.start.day !== undefined && x.index >= s.from && x.index < s.to)
-    day = (own && dayOf(own.start, ref, yearHint)) || day
+    day = (own && dayOf(own.start, ref, yearHint)) || (own ? day : (weekdayAndDay(text.slice(s.from, s.to), day) ?? day))
     const m = timed.find((x) => x.index >= s.from && x.index < s.to)
     const time = m && clockOf(m.start)
     if (!time) continue
