@@ -35,4 +35,9 @@ describe('a default place said for the meetings of a page', () => {
     ])}<p>Meetings are held at Town Hall.</p>`
     expect(places(no, 'en-US', 'America/New_York').map(([, name]) => name)).toEqual([undefined, undefined])
   })
+
+  it('reads "All meetings are held in …" as a default too', () => {
+    const body = `<h1>County Commission</h1><h3>2027 Meeting Schedule</h3><ul><li>January 12 – Regular Meeting</li><li>January 26 – Work Session</li></ul><p>Regular meetings begin at 9:00 a.m. All meetings are held in the Commission Chambers of the Courthouse.</p>`
+    expect(places(body, 'en-US', 'America/Chicago').map(([, name]) => name)).toEqual(['Commission Chambers of the Courthouse', 'Commission Chambers of the Courthouse'])
+  })
 })
