@@ -134,6 +134,40 @@ export function leadAfter(records: { candidate: Candidate; to: number; region: n
   for (let k = records.length - 1; k >= 0 && records[k].region === last.region; k--) if (listed.has(records[k].candidate)) withLead(records[k].candidate, lead)
 }
 
+/** The words of a kind of meeting before its time ("Regular meetings begin at" → regular, meeting). */
+function kindWords(text: string): string[] {
+  return (text.toLowerCase().match(/\p{L}{3,}/gu) ?? []).filter((w) => !KIND_FILLER.test(w)).map((w) => w.replace(/s$/, ''))
+}
+const KIND_FILLER = /^(?:begin|begins|start|starts|are|held|will|the|and|all|from|with)$/
+
+/**
+ * "Regular meetings begin at 9:00 a.m.; work sessions at 1:30 p.m." right after a list of days titled
+ * "Regular Meeting" and "Work Session": each kind of meeting its own time. Every time must follow words
+ * that name a kind, and a listed day takes the time whose words its title holds (none when two do).
+ */
+export function kindTimesAfter(records: { candidate: Candidate; to: number; region: number }[], lines: Line[], at: number, mentions: RawWhen[] | undefined): void {
+  const last = records[records.length - 1]
+  const text = lines[at].text
+  if (!last || !mentions || mentions.length < 2 || text.length > 300 || mentions.some((m) => m.start.day !== undefined)) return
+  if (lines.slice(last.to + 1, at).some((l) => l.text && !l.virtual)) return
+  const kinds: { words: string[]; lead: LeadTime }[] = []
+  let from = 0
+  for (const m of mentions) {
+    const time = clockOf(m.start)
+    const words = kindWords(text.slice(from, m.index))
+    if (!time || !words.length) return
+    const endTime = clockOf(m.end)
+    kinds.push({ words, lead: endTime ? { time, endTime } : { time } })
+    from = m.endIndex
+  }
+  for (let k = records.length - 1; k >= 0 && records[k].region === last.region; k--) {
+    const c = records[k].candidate
+    const title = new Set(kindWords(c.title ?? ''))
+    const fits = kinds.filter((kind) => kind.words.every((w) => title.has(w)))
+    if (fits.length === 1) withLead(c, fits[0].lead)
+  }
+}
+
 /**
  * A monthly rule said beside a list of the same meetings' days ("… held on the second Monday of each month
  * at 6:00 p.m." over "January 11, February 8, March 15, April 12"): the list gives the days (March 15, not

@@ -13,7 +13,7 @@ import { listCandidates, sectionTitle, YEAR, yearIn } from './list-records'
 import { dayProgramme } from './day-records'
 import { looseEvents } from './detail-page'
 import { hasWord, type LineDates } from './line-dates'
-import { foldRules, headerCell, inlineLead, type LeadTime, leadAfter, leadLine, markListed, trailingLead, withLead } from './list-lead'
+import { foldRules, headerCell, inlineLead, kindTimesAfter, type LeadTime, leadAfter, leadLine, markListed, trailingLead, withLead } from './list-lead'
 import type { Line, PageLines } from './page-lines'
 import { dayItemEvents, proseEvents } from './prose-records'
 import { RowDays } from './row-spans'
@@ -153,6 +153,7 @@ export function extractListing(page: PageLines, options: ListingOptions): Listin
     // A table's header row, or a generic heading ("2027 Meeting Dates") between the lead and its list, leaves it in force.
     const lead = lines[i].text && !lines[i].chrome && !headerCell(lines[i]) ? leadLine(lines[i], d?.mentions) : scope.lead
     if (lead && lead !== scope.lead) leadAfter(records, lines, i, lead)
+    else if (!lead && lines[i].text && !lines[i].chrome) kindTimesAfter(records, lines, i, d?.mentions)
     if (lead || !lines[i].heading || !genericHeading(sectionTitle(lines[i].text) ?? 'dates')) scope.lead = lead
     const loose = looseProgrammes(lines, i, seg.records[next]?.from, scope, pr, options.sourceUrl)
     if (loose) {
