@@ -41,6 +41,11 @@ export function weekday(n: number): number {
   return (((n + 3) % 7) + 7) % 7
 }
 
+/** The RRULE code of a day written YYYY-MM-DD ("2026-12-12" → "SA"): one home for the readers that test a day against a rule's BYDAY. */
+export function weekdayCodeOf(date: string): WeekdayCode {
+  return WEEKDAY_CODES[weekday(dayNumber(Number(date.slice(0, 4)), Number(date.slice(5, 7)), Number(date.slice(8, 10))))]
+}
+
 export function isLeapYear(year: number): boolean {
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0
 }

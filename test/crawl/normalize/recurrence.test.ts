@@ -3,7 +3,7 @@
 // exact instance, values in UTC or another zone compare as instants, RECURRENCE-ID overrides move
 // occurrences into and out of the window, and unbounded rules stop at the window end (skipping the dead time before it, counted in engine steps) or the limit.
 import { describe, expect, it } from 'bun:test'
-import { wallSeconds } from '../../../src/crawl/shared/calendar-math'
+import { wallSeconds, weekdayCodeOf } from '../../../src/crawl/shared/calendar-math'
 import { expandRecurrence, type Occurrence } from '../../../src/crawl/shared/rrule/expand'
 import { expandRule, MAX_WORK } from '../../../src/crawl/shared/rrule/engine'
 import { parseRrule } from '../../../src/crawl/shared/rrule/rule'
@@ -201,5 +201,11 @@ describe('bounds', () => {
     const input = { start: ny('2026-06-02', '19:00'), recurrence: { rrule: 'FREQ=WEEKLY;BYDAY=WE;COUNT=2' }, window: { start: '2026-06-01', end: '2026-06-30' } }
     expect(iso(expandRecurrence(input))).toEqual(['2026-06-02T19:00:00-04:00', '2026-06-03T19:00:00-04:00'])
     expect(iso(expandRecurrence({ ...input, startIsOccurrence: false }))).toEqual(['2026-06-03T19:00:00-04:00', '2026-06-10T19:00:00-04:00'])
+  })
+})
+
+describe('weekdayCodeOf', () => {
+  it('gives the RRULE code of a day, across months, leap days and centuries', () => {
+    expect(['2026-12-12', '2026-12-13', '2027-01-04', '2024-02-29', '2000-03-01', '1999-12-31'].map(weekdayCodeOf)).toEqual(['SA', 'SU', 'MO', 'TH', 'WE', 'FR'])
   })
 })

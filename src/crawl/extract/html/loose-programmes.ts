@@ -3,6 +3,7 @@
  * timed line under a habit heading ("Le lundi" / "Gym douce, 9h30 – 10h30"), or a line that states its
  * own rule ("Permanence : le premier mardi du mois à 18h") (recurring-records.ts).
  */
+import { weekdayCodeOf } from '../../shared/calendar-math'
 import type { Candidate } from '../../candidate-types'
 import { addDays } from '../../../model/dates'
 import { proseToRecurrence } from '../../shared/prose-rule'
@@ -28,8 +29,7 @@ export const finder =
   (text: string): ProseWhen[] =>
     pr.reader.find(text, pr.ref, year)
 
-const CODES = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA']
-const onWeekdays = (date: string, rrule: string) => (rrule.split('BYDAY=')[1] ?? '').split(',').includes(CODES[new Date(`${date}T00:00:00Z`).getUTCDay()])
+const onWeekdays = (date: string, rrule: string) => (rrule.split('BYDAY=')[1] ?? '').split(',').includes(weekdayCodeOf(date))
 
 type Scope = { habit?: Habit; year?: YearHint; section?: string; season?: Season }
 

@@ -5,6 +5,7 @@
  * besides its date and time. A paragraph that names several days, each followed by its timed items, gives
  * one event per item (`dayItemEvents`).
  */
+import { weekdayCodeOf } from '../../shared/calendar-math'
 import type { Candidate } from '../../candidate-types'
 import { clockOf, dayOf, type YearRef } from '../prose-dates'
 import { type YearHint } from '../year-hint'
@@ -88,12 +89,11 @@ function weekdayAndDay(sentence: string, after: string): string | undefined {
   const n = Number(m[2])
   for (const date of [after.slice(0, 8) + String(n).padStart(2, '0'), addDays(`${after.slice(0, 8)}01`, 32).slice(0, 8) + String(n).padStart(2, '0')]) {
     const at = new Date(`${date}T00:00:00Z`)
-    if (date > after && at.getUTCDate() === n && CODES[at.getUTCDay()] === code) return date
+    if (date > after && at.getUTCDate() === n && weekdayCodeOf(date) === code) return date
   }
   return undefined
 }
 const WEEKDAY_DAY = new RegExp(`(?<![\\p{L}])(${WEEKDAY_ALTERNATION})\\.?,?\\s+(\\d{1,2})(?![\\d:.h])`, 'iu')
-const CODES = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA']
 
 const upperFirst = (t: string) => t.charAt(0).toUpperCase() + t.slice(1)
 

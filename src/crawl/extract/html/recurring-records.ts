@@ -7,6 +7,7 @@
  * (rule-words.ts). A line without a time, or a rule the reader is unsure of, gives nothing: a wrong rule
  * would invent events.
  */
+import { weekdayCodeOf } from '../../shared/calendar-math'
 import type { Candidate } from '../../candidate-types'
 import { addDays } from '../../../model/dates'
 import { clockOf } from '../prose-dates'
@@ -21,14 +22,12 @@ import { clean, usableTitle } from './record-title'
 import { endAfter } from './record-when'
 import { proseVenue } from './record-place'
 
-const CODES = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA']
-
 /** Whether `date` (YYYY-MM-DD) is a day of a weekly rule's BYDAY or a monthly rule's "2SA", "-1FR" or BYMONTHDAY. */
 export function onRule(rrule: string, date: string): boolean {
   const parts = Object.fromEntries(rrule.split(';').map((p) => p.split('=') as [string, string]))
   if (parts.INTERVAL || parts.COUNT || parts.UNTIL) return false
   const d = new Date(`${date}T00:00:00Z`)
-  const weekday = CODES[d.getUTCDay()]
+  const weekday = weekdayCodeOf(date)
   const day = d.getUTCDate()
   if (parts.FREQ === 'WEEKLY') return !!parts.BYDAY && parts.BYDAY.split(',').includes(weekday)
   if (parts.FREQ !== 'MONTHLY') return false

@@ -6,6 +6,7 @@
  * November 2026 bis 20. März 2027") bounds the rule; without one the rule runs from the day the page is
  * read, as a habit heading's does. A cell without a time gives nothing: a rule is never guessed.
  */
+import { weekdayCodeOf } from '../../shared/calendar-math'
 import type { Candidate } from '../../candidate-types'
 import { addDays } from '../../../model/dates'
 import { childrenOf, collapse, type Element, isElement, textOf } from '../../shared/dom'
@@ -19,7 +20,6 @@ import { tableRoles } from './table-columns'
 /** `byRow`: weekdays down a Day column of a table whose header names its columns (Day | Time | Class | Room): each row is one program. */
 type WeekTable = { byColumn: boolean; byRow: boolean; header: string[]; rows: Element[] }
 const tables = new WeakMap<Element, WeekTable | null>()
-const CODES = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA']
 
 function cellsOf(row: Element): Element[] {
   return childrenOf(row).filter((c): c is Element => isElement(c) && (c.tagName === 'td' || c.tagName === 'th'))
@@ -113,7 +113,7 @@ const SPAN_WORD = /^\s*(?:–|—|-|to|through|thru|until|bis|au|al|à|a|tot|t\/
 /** The days of a span that fall on a weekday (an RRULE code). */
 function daysOf(span: { from: string; until: string }, code: string): string[] {
   const out: string[] = []
-  for (let d = span.from; d <= span.until && out.length < 60; d = addDays(d, 1)) if (code.split(',').includes(CODES[new Date(`${d}T00:00:00Z`).getUTCDay()])) out.push(d)
+  for (let d = span.from; d <= span.until && out.length < 60; d = addDays(d, 1)) if (code.split(',').includes(weekdayCodeOf(d))) out.push(d)
   return out
 }
 
@@ -138,7 +138,7 @@ export function weekCellRecord(lines: Line[], ctx: RecordContext, clock: (text: 
   if (!code || !when) return undefined
   const from = season && season.from > today ? season.from : today
   let first = from
-  while (!code.split(',').includes(CODES[new Date(`${first}T00:00:00Z`).getUTCDay()])) first = addDays(first, 1)
+  while (!code.split(',').includes(weekdayCodeOf(first))) first = addDays(first, 1)
   if (season && first > season.until) return undefined
   const c = readRecord(lines, { ...ctx, day: first, ...(info.byRow ? { root: row } : {}) }).candidate
   // A cell is its program's name and time: a header that names the columns' places ("Día | Sala 1") does not make it a place.

@@ -5,6 +5,7 @@
  * the first session's start to the last session's end, five weeks long; it is one session on each of its
  * days in the span, as an iCalendar RRULE with UNTIL is (the normalizer expands it).
  */
+import { weekdayCodeOf } from '../../shared/calendar-math'
 import type { Candidate } from '../../candidate-types'
 import { addDays } from '../../../model/dates'
 import { pluralWeekdayCodes, weekdayCodes } from '../rule-words'
@@ -16,7 +17,6 @@ const MIN_DAYS = 7
 const MAX_DAYS = 190
 /** "Days:", "Day(s):", "Tage:", "Jours :", "Días:": a label before the day cell's value. */
 const LABEL = /^[\p{L}() ]{2,12}\s*:\s*/u
-const CODE_OF_DAY = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA']
 
 /** Opening hours, which a line of plural weekdays may be ("Open Tuesdays – Sundays, 10–5"): no sessions. */
 const HOURS = /\b(?:open|opening|hours|geöffnet|öffnungszeiten|ouvert|horaires|abierto|horario|aperto|orari|geopend|openingstijden|aberto)\b/i
@@ -48,7 +48,7 @@ export function weeklySeries(c: Candidate, lines: Line[]): void {
   if (!start?.date || !start.time || !end?.date || !end.time) return
   if (end.date < addDays(start.date, MIN_DAYS) || end.date > addDays(start.date, MAX_DAYS)) return
   const codes = dayField(lines)
-  const first = CODE_OF_DAY[new Date(`${start.date}T00:00:00Z`).getUTCDay()]
+  const first = weekdayCodeOf(start.date)
   if (!codes?.split(',').includes(first)) return
   c.end = endAfter(start, end.time)
   c.recurrence = { rrule: `FREQ=WEEKLY;BYDAY=${codes};UNTIL=${end.date.replaceAll('-', '')}T235959` }
